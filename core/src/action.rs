@@ -1,0 +1,111 @@
+//! Actions on the zone board, typed (zones, not ids), and their parsing from
+//! [`ActionSetup`]: malformed input becomes [`Violations`] with field paths.
+
+use crate::board::ZoneRef;
+use crate::error::{ActionError, Violations};
+use crate::setup::{ActionSetup, ChoiceSetup, StrikeSetup, zone};
+use crate::state::ZoneState;
+
+/// An action in an e:game / Dimensional Rift state.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// The creature in `attacker` strikes the zone `target`.
+    Strike {
+        /// The attacker's zone.
+        attacker: ZoneRef,
+        /// The zone struck.
+        target: ZoneRef,
+    },
+    /// Answer the pending decision with the creature in this zone.
+    Choose(ZoneRef),
+    /// Decline the pending decision.
+    Decline,
+}
+
+impl ZoneState {
+    /// Parses a submitted strike; `path` is its field path (e.g. `strike`).
+    pub fn parse_strike(&self, s: &StrikeSetup, path: &str) -> Result<Action, Violations> {
+        let mut v = Violations::default();
+        let attacker = if s.attacker.is_empty() {
+            v.push(format!("{path}.attacker"), "is required");
+            None
+        } else {
+            let found = self.find(&s.attacker);
+            if found.is_none() {
+                v.push(format!("{path}.attacker"), format!("no creature with id {:?} is on the field", s.attacker));
+            }
+            found
+        };
+        let target = zone(&mut v, &format!("{path}.target"), s.target.as_ref());
+        if !s.defender.is_empty() {
+            v.push(format!("{path}.defender"), format!("{} strikes a zone, not a named defender", self.ruleset));
+        }
+        if s.outcome.is_some() {
+            v.push(format!("{path}.outcome"), "is set by the rules on chain entries, not by a declared strike");
+        }
+        match (attacker, target) {
+            (Some(attacker), Some(target)) if v.is_empty() => Ok(Action::Strike { attacker, target }),
+            _ => Err(v),
+        }
+    }
+
+    /// Parses a submitted choice against the pending decision; `path` is its field path.
+    pub fn parse_choice(&self, c: &ChoiceSetup, path: &str) -> Result<Action, Violations> {
+        let mut v = Violations::default();
+        let Some(pending) = self.pending else {
+            v.push(path.to_owned(), "answers no pending decision: the state has none");
+            return Err(v);
+        };
+        match c {
+            ChoiceSetup::Option(id) => {
+                let chosen = self.find(id).filter(|z| pending.options.contains(*z));
+                match chosen {
+                    Some(z) => return Ok(Action::Choose(z)),
+                    None => {
+                        let offered: Vec<String> =
+                            self.option_ids(pending.options).iter().map(ToString::to_string).collect();
+                        v.push(
+                            format!("{path}.option"),
+                            format!("{id:?} is not one of the pending options [{}]", offered.join(", ")),
+                        );
+                    }
+                }
+            }
+            ChoiceSetup::Decline(_) if pending.may_decline => return Ok(Action::Decline),
+            ChoiceSetup::Decline(_) => v.push(format!("{path}.decline"), "this decision cannot be declined"),
+            ChoiceSetup::Missing => v.push(path.to_owned(), "set exactly one of option or decline"),
+        }
+        Err(v)
+    }
+
+    /// Parses any submitted action; `path` is its field path (e.g. `action`).
+    pub fn parse_action(&self, a: &ActionSetup, path: &str) -> Result<Action, ActionError> {
+        match a {
+            ActionSetup::Strike(s) => self.parse_strike(s, &format!("{path}.strike")).map_err(ActionError::Invalid),
+            ActionSetup::Choice(c) => self.parse_choice(c, &format!("{path}.choice")).map_err(ActionError::Invalid),
+            ActionSetup::Summon(_) => Err(ActionError::Unsupported("summon (the skirmish game)")),
+            ActionSetup::EndPhase => Err(ActionError::Unsupported("end_phase (the skirmish game)")),
+            ActionSetup::Missing => {
+                let mut v = Violations::default();
+                v.push(path.to_owned(), "is required: set one of strike, choice, summon, end_phase");
+                Err(ActionError::Invalid(v))
+            }
+        }
+    }
+
+    /// The action as plain data (ids, not zones).
+    pub fn action_setup(&self, a: Action) -> ActionSetup {
+        use crate::setup::ZoneSetup;
+        let zs = |z: ZoneRef| ZoneSetup { player: u32::from(z.player.0), index: u32::from(z.index) };
+        let id = |z: ZoneRef| self.at(z).map(|c| c.id.to_string()).unwrap_or_default();
+        match a {
+            Action::Strike { attacker, target } => ActionSetup::Strike(StrikeSetup {
+                attacker: id(attacker),
+                target: Some(zs(target)),
+                ..Default::default()
+            }),
+            Action::Choose(z) => ActionSetup::Choice(ChoiceSetup::Option(id(z))),
+            Action::Decline => ActionSetup::Choice(ChoiceSetup::Decline(true)),
+        }
+    }
+}

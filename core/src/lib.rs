@@ -1,0 +1,116 @@
+//! Fray's combat core: pure, deterministic rules for card-game combat.
+//!
+//! Input arrives as plain data ([`setup`]), is validated once into a typed state, and
+//! every change is told as an [`Event`] carrying the rule id that caused it. Each
+//! ruleset is a module under [`rulesets`]; [`GameState`] dispatches between them.
+//!
+//! ```
+//! use fray_core::setup::{CreatureSetup, PlayerSetup, StateSetup, StrikeSetup, ZoneSetup};
+//! use fray_core::{GameState, event::EventKind};
+//!
+//! let up = |reach| { let mut a = [0; 8]; a[0] = reach; Some(a) };
+//! let state = StateSetup {
+//!     ruleset: 1, // RULESET_EGAME
+//!     players: vec![PlayerSetup { id: 0, hp: 6, ..Default::default() },
+//!                   PlayerSetup { id: 1, hp: 6, ..Default::default() }],
+//!     creatures: vec![CreatureSetup {
+//!         id: "knight".into(), controller: 0, owner: 0, might: 2, life: 3,
+//!         zone: Some(ZoneSetup { player: 0, index: 1 }), arrows: up(1), ..Default::default()
+//!     }],
+//!     ..Default::default()
+//! };
+//! let mut game = GameState::from_setup(&state).unwrap();
+//! // Player 0's zone 1 faces player 1's zone 3, which is empty: a direct hit.
+//! let strike = StrikeSetup { attacker: "knight".into(), target: Some(ZoneSetup { player: 1, index: 3 }), ..Default::default() };
+//! let events = game.resolve_strike(&strike, &[]).unwrap();
+//! assert!(events.iter().any(|e| matches!(e.kind, EventKind::PlayerHpLost { amount: 1, .. })));
+//! assert_eq!(game.to_setup().players[1].hp, 5);
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod action;
+pub mod board;
+pub mod error;
+pub mod event;
+pub mod rulesets;
+pub mod setup;
+pub mod state;
+
+pub use action::Action;
+pub use error::{ActionError, IllegalAction, SetupError, Violation, Violations};
+pub use event::{Event, EventKind};
+pub use state::{Ruleset, ZoneState};
+
+use setup::{ActionSetup, ChoiceSetup, StateSetup, StrikeSetup};
+
+/// A validated state of any served ruleset: the one dispatch point between rulesets.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum GameState {
+    /// RULESET_EGAME or RULESET_DIMENSIONAL_RIFT.
+    Zone(ZoneState),
+}
+
+impl GameState {
+    /// Validates submitted data into a state (paths relative to the GameState).
+    pub fn from_setup(setup: &StateSetup) -> Result<Self, SetupError> {
+        match setup::ruleset_of(setup)? {
+            Ruleset::Egame | Ruleset::DimensionalRift => ZoneState::from_setup(setup).map(GameState::Zone),
+            other => Err(SetupError::Unsupported(other.wire_name())),
+        }
+    }
+
+    /// The state as plain data.
+    pub fn to_setup(&self) -> StateSetup {
+        match self {
+            GameState::Zone(s) => s.to_setup(),
+        }
+    }
+
+    /// The ruleset.
+    pub fn ruleset(&self) -> Ruleset {
+        match self {
+            GameState::Zone(s) => s.ruleset,
+        }
+    }
+
+    /// Every legal action, as plain data, in a stable order.
+    pub fn legal_actions(&self) -> Vec<ActionSetup> {
+        match self {
+            GameState::Zone(s) => s.legal_actions().into_iter().map(|a| s.action_setup(a)).collect(),
+        }
+    }
+
+    /// Applies one submitted action (`path` is its field path, e.g. `action`). On error
+    /// the state is unchanged.
+    pub fn apply_action(&mut self, action: &ActionSetup, path: &str) -> Result<Vec<Event>, ActionError> {
+        match self {
+            GameState::Zone(s) => {
+                let action = s.parse_action(action, path)?;
+                let mut events = Vec::new();
+                s.apply(action, &mut events)?;
+                Ok(events)
+            }
+        }
+    }
+
+    /// Declares `strike` and answers the decisions it meets from `choices`, in order.
+    /// Stops with `pending` set when a decision has no choice left. Field paths are
+    /// `strike...` and `choices[i]...`. On error the state is unchanged.
+    pub fn resolve_strike(&mut self, strike: &StrikeSetup, choices: &[ChoiceSetup]) -> Result<Vec<Event>, ActionError> {
+        let mut next = self.clone();
+        let mut events = Vec::new();
+        match &mut next {
+            GameState::Zone(s) => {
+                let action = s.parse_strike(strike, "strike").map_err(ActionError::Invalid)?;
+                s.apply(action, &mut events)?;
+                for (i, choice) in choices.iter().enumerate() {
+                    let action = s.parse_choice(choice, &format!("choices[{i}]")).map_err(ActionError::Invalid)?;
+                    s.apply(action, &mut events)?;
+                }
+            }
+        }
+        *self = next;
+        Ok(events)
+    }
+}

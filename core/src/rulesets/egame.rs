@@ -1,0 +1,453 @@
+//! e:game's Strike (seed 000, RULESET_EGAME) and Dimensional Rift's Attack Action
+//! (seed 002, RULESET_DIMENSIONAL_RIFT) on the zone board.
+//!
+//! A strike, in the order the rules give it (rule ids from RULES.md):
+//! 1. `egame.strike.target`: a face-up attacker that has not acted this Event strikes a
+//!    zone its arrows reach (never its own); it is marked acted.
+//! 2. The blocker, in order: `egame.strike.block.passive` (a creature in the target
+//!    zone must block; a face-down one flips first, `egame.flip.targeted`; with Fading
+//!    its controller may fade instead, `egame.keyword.fading`), `.evasive` (e:game
+//!    only), `.active.controller`, `.active.other` (optional blocks by face-up
+//!    creatures that reach the zone; acted creatures may block), `.direct`. A decision
+//!    with no eligible creature is skipped; an unanswered one stops resolution with
+//!    `pending` set.
+//! 3. `egame.chain`: the strike goes on the chain and, with no fast effects, resolves.
+//! 4. `egame.strike.fizzle`: the attacker left the field or no longer reaches the zone.
+//! 5. `egame.strike.damage`: blocker and attacker deal their Might (negative is 0)
+//!    simultaneously; Dimensional Rift reduces each instance by Armor, non-zero deals
+//!    at least 1 (`rift.armor`). Direct: e:game 1 HP if Might > 0
+//!    (`egame.strike.direct`); Dimensional Rift HP equal to the Attack Stat
+//!    (`rift.strike.direct`).
+//! 6. `egame.sba.destroy`: damage >= life destroys, to the owner's graveyard;
+//!    `egame.sba.game_over`: a player at 0 HP or less loses, both at once is a draw.
+//!
+//! Turn structure (`egame.turn.*`) is checked only when the state has a phase.
+
+use crate::action::Action;
+use crate::board::{ZoneRef, ZoneSet};
+use crate::error::IllegalAction;
+use crate::event::{DecisionView, EventKind, EventSink, emit};
+use crate::state::{
+    BlockOutcome, ChainLink, CreatureId, DecisionKind, Keyword, PendingDecision, Phase, PlayerId, Ruleset, ZoneState,
+};
+
+/// Rule ids, as cited in RULES.md and docs/rules.md.
+pub mod rule {
+    /// Strike legality: face-up, not acted, arrows reach the target.
+    pub const TARGET: &str = "egame.strike.target";
+    /// The creature in the target zone blocks.
+    pub const BLOCK_PASSIVE: &str = "egame.strike.block.passive";
+    /// An Evasive attacker is unblocked.
+    pub const BLOCK_EVASIVE: &str = "egame.strike.block.evasive";
+    /// The zone's controller may block.
+    pub const BLOCK_CONTROLLER: &str = "egame.strike.block.active.controller";
+    /// The other player may block.
+    pub const BLOCK_OTHER: &str = "egame.strike.block.active.other";
+    /// No blocker: a direct attack.
+    pub const BLOCK_DIRECT: &str = "egame.strike.block.direct";
+    /// A targeted face-down creature flips face-up.
+    pub const FLIP_TARGETED: &str = "egame.flip.targeted";
+    /// Fading lets the strike through as direct.
+    pub const FADING: &str = "egame.keyword.fading";
+    /// The chain.
+    pub const CHAIN: &str = "egame.chain";
+    /// A strike fizzles on resolution.
+    pub const FIZZLE: &str = "egame.strike.fizzle";
+    /// Blocked strikes exchange damage.
+    pub const DAMAGE: &str = "egame.strike.damage";
+    /// e:game direct attack: 1 HP.
+    pub const DIRECT: &str = "egame.strike.direct";
+    /// Dimensional Rift direct attack: the Attack Stat.
+    pub const RIFT_DIRECT: &str = "rift.strike.direct";
+    /// Dimensional Rift armor.
+    pub const RIFT_ARMOR: &str = "rift.armor";
+    /// State-based destruction.
+    pub const SBA_DESTROY: &str = "egame.sba.destroy";
+    /// A player at 0 HP loses.
+    pub const SBA_GAME_OVER: &str = "egame.sba.game_over";
+    /// No action once the game is over.
+    pub const GAME_OVER: &str = "egame.game_over";
+    /// A pending decision must be answered first.
+    pub const DECISION_PENDING: &str = "egame.decision.pending";
+    /// Strikes only in the Event phase.
+    pub const TURN_EVENT_PHASE: &str = "egame.turn.event_phase";
+    /// Only the active player's creatures strike.
+    pub const TURN_ACTIVE_PLAYER: &str = "egame.turn.active_player";
+}
+
+/// Where blocker determination stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stage {
+    /// From the passive block on.
+    Passive,
+    /// The zone's controller declined: only the other player is left.
+    Other,
+}
+
+/// How the blocker step went.
+enum Blocking {
+    Decided(BlockOutcome, &'static str),
+    Asked,
+}
+
+impl ZoneState {
+    /// Appends every legal action to `out`, in a stable order: choices in option order
+    /// then decline; otherwise strikes by attacker zone, then target zone.
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        if self.is_over() {
+            return;
+        }
+        if let Some(p) = self.pending {
+            out.extend(p.options.iter().map(Action::Choose));
+            if p.may_decline {
+                out.push(Action::Decline);
+            }
+            return;
+        }
+        if !matches!(self.phase, Phase::Bare | Phase::Event) {
+            return;
+        }
+        for (zone, c) in self.creatures() {
+            if c.face_down || c.acted || (self.phase != Phase::Bare && zone.player != self.active_player) {
+                continue;
+            }
+            out.extend(self.targets_of(zone).iter().map(|target| Action::Strike { attacker: zone, target }));
+        }
+    }
+
+    /// Every legal action, in the order of [`ZoneState::legal_actions_into`].
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    /// Applies `action`, telling each step to `sink`. On error nothing changed.
+    pub fn apply<S: EventSink>(&mut self, action: Action, sink: &mut S) -> Result<(), IllegalAction> {
+        if self.is_over() {
+            return Err(IllegalAction::new(rule::GAME_OVER, "the game is over: no action is legal"));
+        }
+        match action {
+            Action::Strike { attacker, target } => {
+                self.check_strike(attacker, target)?;
+                self.declare(attacker, target, sink);
+            }
+            Action::Choose(_) | Action::Decline => {
+                let Some(pending) = self.pending else {
+                    return Err(IllegalAction::new(rule::DECISION_PENDING, "no decision is pending"));
+                };
+                match action {
+                    Action::Choose(z) if !pending.options.contains(z) => {
+                        return Err(IllegalAction::new(rule::DECISION_PENDING, format!("zone {z} is not an option")));
+                    }
+                    Action::Decline if !pending.may_decline => {
+                        return Err(IllegalAction::new(rule::DECISION_PENDING, "this decision cannot be declined"));
+                    }
+                    _ => {}
+                }
+                self.answer(pending, action, sink);
+            }
+        }
+        Ok(())
+    }
+
+    /// Strike legality (`egame.strike.target`, turn structure); changes nothing.
+    fn check_strike(&self, attacker: ZoneRef, target: ZoneRef) -> Result<(), IllegalAction> {
+        if self.pending.is_some() {
+            return Err(IllegalAction::new(
+                rule::DECISION_PENDING,
+                "a decision is pending: answer it with a choice first",
+            ));
+        }
+        let Some(c) = self.at(attacker) else {
+            return Err(IllegalAction::new(rule::TARGET, format!("no creature stands in zone {attacker}")));
+        };
+        if self.phase != Phase::Bare {
+            if self.phase != Phase::Event {
+                return Err(IllegalAction::new(
+                    rule::TURN_EVENT_PHASE,
+                    format!("strikes happen only in PHASE_EVENT, not in {}", self.phase),
+                ));
+            }
+            if attacker.player != self.active_player {
+                return Err(IllegalAction::new(
+                    rule::TURN_ACTIVE_PLAYER,
+                    format!(
+                        "{} is player {}'s creature but it is player {}'s turn",
+                        c.id, attacker.player.0, self.active_player.0
+                    ),
+                ));
+            }
+        }
+        if c.face_down {
+            return Err(IllegalAction::new(
+                rule::TARGET,
+                format!("{} is face-down: only face-up creatures strike", c.id),
+            ));
+        }
+        if c.acted {
+            return Err(IllegalAction::new(rule::TARGET, format!("{} has already acted this Event", c.id)));
+        }
+        if target == attacker {
+            return Err(IllegalAction::new(rule::TARGET, format!("{} cannot strike its own zone", c.id)));
+        }
+        if !self.targets_of(attacker).contains(target) {
+            return Err(IllegalAction::new(rule::TARGET, format!("{}'s arrows do not reach zone {target}", c.id)));
+        }
+        Ok(())
+    }
+
+    /// Declares a legal strike and carries it as far as it goes.
+    fn declare<S: EventSink>(&mut self, attacker: ZoneRef, target: ZoneRef, sink: &mut S) {
+        let Some(c) = self.at_mut(attacker) else { return };
+        c.acted = true;
+        let id = c.id.clone();
+        emit(sink, rule::TARGET, || EventKind::StrikeDeclared { attacker: id.clone(), target });
+        self.chain.push(ChainLink { attacker: id, target, outcome: None });
+        self.continue_blocking(Stage::Passive, sink);
+    }
+
+    /// Answers the pending decision and carries the strike on.
+    fn answer<S: EventSink>(&mut self, pending: PendingDecision, action: Action, sink: &mut S) {
+        self.pending = None;
+        let Some(link) = self.chain.last() else { return };
+        let target = link.target;
+        let chosen = match action {
+            Action::Choose(z) => self.at(z).map(|c| c.id.clone()),
+            _ => None,
+        };
+        let outcome = match (pending.kind, chosen) {
+            // Fading: the strike becomes direct and no other creature may block.
+            (DecisionKind::Fade, Some(_)) => {
+                Blocking::Decided(BlockOutcome { blocker: None, passive: false }, rule::FADING)
+            }
+            (DecisionKind::Fade, None) => {
+                let holder = self.at(target).map(|c| c.id.clone());
+                Blocking::Decided(BlockOutcome { blocker: holder, passive: true }, rule::BLOCK_PASSIVE)
+            }
+            (_, Some(blocker)) => {
+                let rule = if pending.player == target.player { rule::BLOCK_CONTROLLER } else { rule::BLOCK_OTHER };
+                Blocking::Decided(BlockOutcome { blocker: Some(blocker), passive: false }, rule)
+            }
+            (_, None) if pending.player == target.player => self.block_from(Stage::Other, sink),
+            (_, None) => Blocking::Decided(BlockOutcome { blocker: None, passive: false }, rule::BLOCK_DIRECT),
+        };
+        if let Blocking::Decided(outcome, rule) = outcome {
+            self.settle_block(outcome, rule, sink);
+        }
+    }
+
+    fn continue_blocking<S: EventSink>(&mut self, from: Stage, sink: &mut S) {
+        if let Blocking::Decided(outcome, rule) = self.block_from(from, sink) {
+            self.settle_block(outcome, rule, sink);
+        }
+    }
+
+    /// Runs the blocker rules from `from` on the strike on top of the chain, stopping
+    /// at the first decision that has eligible creatures.
+    fn block_from<S: EventSink>(&mut self, from: Stage, sink: &mut S) -> Blocking {
+        let Some(link) = self.chain.last() else {
+            return Blocking::Decided(BlockOutcome { blocker: None, passive: false }, rule::BLOCK_DIRECT);
+        };
+        let (attacker, target) = (link.attacker.clone(), link.target);
+        if from == Stage::Passive {
+            let egame = self.ruleset == Ruleset::Egame;
+            if let Some(holder) = self.at_mut(target) {
+                let flipped = std::mem::replace(&mut holder.face_down, false);
+                let id = holder.id.clone();
+                let fading = egame && holder.keywords.contains(Keyword::Fading);
+                if flipped {
+                    emit(sink, rule::FLIP_TARGETED, || EventKind::CreatureFlipped { creature: id.clone() });
+                }
+                if fading {
+                    let decision = PendingDecision {
+                        player: target.player,
+                        kind: DecisionKind::Fade,
+                        options: ZoneSet(1 << target.slot()),
+                        may_decline: true,
+                    };
+                    return self.ask(decision, rule::FADING, sink);
+                }
+                return Blocking::Decided(BlockOutcome { blocker: Some(id), passive: true }, rule::BLOCK_PASSIVE);
+            }
+            let evasive = self
+                .find(attacker.as_str())
+                .and_then(|z| self.at(z))
+                .is_some_and(|c| c.keywords.contains(Keyword::Evasive));
+            if egame && evasive {
+                return Blocking::Decided(BlockOutcome { blocker: None, passive: false }, rule::BLOCK_EVASIVE);
+            }
+        }
+        let deciders: &[(PlayerId, &'static str)] = match from {
+            Stage::Passive => &[(target.player, rule::BLOCK_CONTROLLER), (target.player.other(), rule::BLOCK_OTHER)],
+            Stage::Other => &[(target.player.other(), rule::BLOCK_OTHER)],
+        };
+        for &(player, rule) in deciders {
+            let options = self.eligible_blockers(player, &attacker, target);
+            if !options.is_empty() {
+                return self.ask(
+                    PendingDecision { player, kind: DecisionKind::Block, options, may_decline: true },
+                    rule,
+                    sink,
+                );
+            }
+        }
+        Blocking::Decided(BlockOutcome { blocker: None, passive: false }, rule::BLOCK_DIRECT)
+    }
+
+    /// `player`'s face-up creatures, other than the attacker, whose arrows reach `target`.
+    pub fn eligible_blockers(&self, player: PlayerId, attacker: &CreatureId, target: ZoneRef) -> ZoneSet {
+        let mut set = ZoneSet::default();
+        for index in 0..crate::board::ZONES_PER_PLAYER {
+            let zone = ZoneRef { player, index };
+            if let Some(c) = self.at(zone)
+                && c.id != *attacker
+                && self.targets_of(zone).contains(target)
+            {
+                set.insert(zone);
+            }
+        }
+        set
+    }
+
+    fn ask<S: EventSink>(&mut self, decision: PendingDecision, rule: &'static str, sink: &mut S) -> Blocking {
+        self.pending = Some(decision);
+        emit(sink, rule, || {
+            EventKind::DecisionRequested(DecisionView {
+                player: decision.player,
+                kind: decision.kind,
+                options: self.option_ids(decision.options),
+                may_decline: decision.may_decline,
+            })
+        });
+        Blocking::Asked
+    }
+
+    /// Records the blocker step's result, chains the strike and resolves the chain.
+    fn settle_block<S: EventSink>(&mut self, outcome: BlockOutcome, rule: &'static str, sink: &mut S) {
+        let depth = self.chain.len() as u32;
+        let Some(link) = self.chain.last_mut() else { return };
+        let attacker = link.attacker.clone();
+        emit(sink, rule, || EventKind::BlockerDetermined {
+            attacker: attacker.clone(),
+            blocker: outcome.blocker.clone(),
+            passive: outcome.passive,
+        });
+        link.outcome = Some(outcome);
+        emit(sink, rule::CHAIN, || EventKind::StrikeChained { attacker, depth });
+        // No fast effects exist: both players pass and the chain resolves, top first.
+        while self.pending.is_none() && !self.is_over() {
+            let Some(link) = self.chain.pop() else { break };
+            self.resolve(link, sink);
+        }
+    }
+
+    /// Resolves one strike from the chain.
+    fn resolve<S: EventSink>(&mut self, link: ChainLink, sink: &mut S) {
+        let Some(outcome) = link.outcome else { return };
+        let Some(from) = self.find(link.attacker.as_str()) else {
+            emit(sink, rule::FIZZLE, || EventKind::StrikeFizzled {
+                attacker: link.attacker.clone(),
+                reason: "the attacker has left the field",
+            });
+            return;
+        };
+        if !self.targets_of(from).contains(link.target) {
+            emit(sink, rule::FIZZLE, || EventKind::StrikeFizzled {
+                attacker: link.attacker.clone(),
+                reason: "the attacker's arrows no longer reach the target zone",
+            });
+            return;
+        }
+        match outcome.blocker {
+            Some(blocker) => {
+                // A blocker that has left the field deals and takes nothing.
+                if let Some(at) = self.find(blocker.as_str()) {
+                    self.exchange(from, at, sink);
+                }
+            }
+            None => self.direct(from, link.target.player, sink),
+        }
+        self.state_based(sink);
+    }
+
+    /// Damage `amount` from a creature to the one in `to` after Dimensional Rift armor.
+    fn mitigated<S: EventSink>(&self, amount: i32, to: ZoneRef, sink: &mut S) -> i32 {
+        let amount = amount.max(0);
+        let Some(c) = self.at(to) else { return 0 };
+        if self.ruleset != Ruleset::DimensionalRift || amount == 0 || c.armor == 0 {
+            return amount;
+        }
+        let dealt = (amount - c.armor).max(1);
+        emit(sink, rule::RIFT_ARMOR, || EventKind::DamagePrevented {
+            target: c.id.clone(),
+            amount: amount - dealt,
+            by: "armor",
+        });
+        dealt
+    }
+
+    /// Attacker and blocker deal their Might to each other simultaneously.
+    fn exchange<S: EventSink>(&mut self, attacker: ZoneRef, blocker: ZoneRef, sink: &mut S) {
+        let (Some(a), Some(b)) = (self.at(attacker), self.at(blocker)) else { return };
+        let (a_might, b_might) = (a.might, b.might);
+        // Collect both assignments first, then apply them together.
+        let to_blocker = self.mitigated(a_might, blocker, sink);
+        let to_attacker = self.mitigated(b_might, attacker, sink);
+        for (from, to, amount) in [(attacker, blocker, to_blocker), (blocker, attacker, to_attacker)] {
+            if amount <= 0 {
+                continue;
+            }
+            let source = self.at(from).map(|c| c.id.clone());
+            if let Some(c) = self.at_mut(to) {
+                c.damage += amount;
+                let target = c.id.clone();
+                emit(sink, rule::DAMAGE, || EventKind::DamageDealt {
+                    source: source.unwrap_or_else(|| target.clone()),
+                    target,
+                    amount,
+                });
+            }
+        }
+    }
+
+    /// A direct attack on `player`.
+    fn direct<S: EventSink>(&mut self, attacker: ZoneRef, player: PlayerId, sink: &mut S) {
+        let might = self.at(attacker).map_or(0, |c| c.might);
+        if might <= 0 {
+            return;
+        }
+        let (amount, rule) = match self.ruleset {
+            Ruleset::DimensionalRift => (might, rule::RIFT_DIRECT),
+            _ => (1, rule::DIRECT),
+        };
+        self.players[player.index()].hp -= amount;
+        emit(sink, rule, || EventKind::PlayerHpLost { player, amount });
+    }
+
+    /// State-based actions: destruction, then defeat at 0 HP.
+    fn state_based<S: EventSink>(&mut self, sink: &mut S) {
+        for zone in ZoneRef::all() {
+            let dead = self.at(zone).is_some_and(|c| c.damage >= c.life);
+            if !dead {
+                continue;
+            }
+            let Some(c) = self.zones[zone.player.index()][usize::from(zone.index)].take() else { continue };
+            self.players[c.owner.index()].graveyard.push(c.to_card());
+            emit(sink, rule::SBA_DESTROY, || EventKind::CreatureDestroyed { creature: c.id });
+        }
+        let lost = [self.players[0].hp <= 0, self.players[1].hp <= 0];
+        if lost[0] || lost[1] {
+            let winner = match lost {
+                [true, true] => None,
+                [true, false] => Some(PlayerId(1)),
+                _ => Some(PlayerId(0)),
+            };
+            self.phase = Phase::GameOver;
+            self.winner = winner;
+            self.pending = None;
+            self.chain.clear();
+            emit(sink, rule::SBA_GAME_OVER, || EventKind::GameOver { winner });
+        }
+    }
+}

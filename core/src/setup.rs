@@ -1,0 +1,607 @@
+//! Unchecked input: plain data shaped like the `fray.v1` messages (enums as wire
+//! numbers, references as strings). The service fills these from protobuf; the core
+//! validates them once, here, into a [`ZoneState`], reporting every problem at once
+//! with its field path. [`ZoneState::to_setup`] goes back the other way.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
+
+use crate::board::{Dir, ZONES_PER_PLAYER, ZoneRef, ZoneSet};
+use crate::error::{SetupError, Violations};
+use crate::state::{
+    Arrows, Card, ChainLink, Creature, CreatureId, DecisionKind, Keyword, Keywords, Orientation, PendingDecision,
+    Phase, Player, PlayerId, Reach, Ruleset, ZoneState,
+};
+
+/// A zone reference as submitted.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ZoneSetup {
+    /// The row's player.
+    pub player: u32,
+    /// The index in the row.
+    pub index: u32,
+}
+
+/// Arrows as submitted: wire reach numbers, indexed by [`Dir`] (up, up_right, ...).
+pub type ArrowsSetup = [i32; 8];
+
+/// A card as submitted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CardSetup {
+    /// Name.
+    pub name: String,
+    /// Might.
+    pub might: i32,
+    /// Life.
+    pub life: i32,
+    /// Armor.
+    pub armor: i32,
+    /// Keyword wire numbers.
+    pub keywords: Vec<i32>,
+    /// Arrows; `None` reaches nothing.
+    pub arrows: Option<ArrowsSetup>,
+}
+
+/// A player as submitted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlayerSetup {
+    /// Seat; must equal the index.
+    pub id: u32,
+    /// Hit points.
+    pub hp: i32,
+    /// Hand.
+    pub hand: Vec<CardSetup>,
+    /// Deck, [0] = top.
+    pub deck: Vec<CardSetup>,
+    /// Graveyard.
+    pub graveyard: Vec<CardSetup>,
+}
+
+/// A creature as submitted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CreatureSetup {
+    /// Unique id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Owner.
+    pub owner: u32,
+    /// Controller.
+    pub controller: u32,
+    /// Zone; required.
+    pub zone: Option<ZoneSetup>,
+    /// Might.
+    pub might: i32,
+    /// Life.
+    pub life: i32,
+    /// Damage counters.
+    pub damage: i32,
+    /// Armor.
+    pub armor: i32,
+    /// Face-down.
+    pub face_down: bool,
+    /// Keyword wire numbers.
+    pub keywords: Vec<i32>,
+    /// Arrows; `None` reaches nothing.
+    pub arrows: Option<ArrowsSetup>,
+    /// Orientation wire number.
+    pub orientation: i32,
+    /// Acted this Event.
+    pub acted: bool,
+}
+
+/// A pending decision as submitted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DecisionSetup {
+    /// Who chooses.
+    pub player: u32,
+    /// DecisionKind wire number.
+    pub kind: i32,
+    /// Option ids.
+    pub options: Vec<String>,
+    /// Declining allowed.
+    pub may_decline: bool,
+}
+
+/// A block outcome as submitted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct OutcomeSetup {
+    /// Blocker id; `None` is direct.
+    pub blocker: Option<String>,
+    /// Passive block.
+    pub passive: bool,
+}
+
+/// A strike (or chain entry) as submitted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StrikeSetup {
+    /// Attacker id.
+    pub attacker: String,
+    /// Target zone.
+    pub target: Option<ZoneSetup>,
+    /// Defender id (rulesets whose attacks name one).
+    pub defender: String,
+    /// Chain entries only: the blocker step's result.
+    pub outcome: Option<OutcomeSetup>,
+}
+
+/// A choice as submitted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ChoiceSetup {
+    /// One of the pending options.
+    Option(String),
+    /// Decline (the wire bool; `false` is still "decline was set").
+    Decline(bool),
+    /// Neither was set.
+    Missing,
+}
+
+/// A summon as submitted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SummonSetup {
+    /// Index into the active player's hand.
+    pub hand_index: u32,
+    /// Target zone.
+    pub zone: Option<ZoneSetup>,
+    /// Set face-down.
+    pub face_down: bool,
+    /// Orientation wire number.
+    pub orientation: i32,
+}
+
+/// An action as submitted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ActionSetup {
+    /// Declare a strike.
+    Strike(StrikeSetup),
+    /// Answer the pending decision.
+    Choice(ChoiceSetup),
+    /// Summon a card.
+    Summon(SummonSetup),
+    /// End the phase.
+    EndPhase,
+    /// No action was set.
+    Missing,
+}
+
+/// A whole state as submitted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StateSetup {
+    /// Ruleset wire number.
+    pub ruleset: i32,
+    /// Players.
+    pub players: Vec<PlayerSetup>,
+    /// Creatures on the field.
+    pub creatures: Vec<CreatureSetup>,
+    /// Active player.
+    pub active_player: u32,
+    /// Turn.
+    pub turn: u32,
+    /// Phase wire number.
+    pub phase: i32,
+    /// Event counter.
+    pub event: u64,
+    /// Pending decision.
+    pub pending: Option<DecisionSetup>,
+    /// Chain, last = top.
+    pub chain: Vec<StrikeSetup>,
+    /// Winner.
+    pub winner: Option<u32>,
+}
+
+/// The ruleset named by a state, or why it cannot be served.
+pub fn ruleset_of(setup: &StateSetup) -> Result<Ruleset, SetupError> {
+    match Ruleset::from_wire(setup.ruleset) {
+        Some(r @ (Ruleset::Egame | Ruleset::DimensionalRift)) => Ok(r),
+        Some(r) => Err(SetupError::Unsupported(r.wire_name())),
+        None => {
+            let mut v = Violations::default();
+            if setup.ruleset == 0 {
+                v.push("ruleset", "is required: name one of RULESET_EGAME, RULESET_DIMENSIONAL_RIFT");
+            } else {
+                v.push("ruleset", format!("{} is not a known Ruleset value", setup.ruleset));
+            }
+            Err(SetupError::Invalid(v))
+        }
+    }
+}
+
+/// Checks a player seat number.
+fn seat(v: &mut Violations, field: &str, n: u32) -> Option<PlayerId> {
+    if n < 2 {
+        Some(PlayerId(n as u8))
+    } else {
+        v.push(field, format!("player {n} does not exist: there are 2 players, 0 and 1"));
+        None
+    }
+}
+
+/// Checks a zone reference.
+pub(crate) fn zone(v: &mut Violations, field: &str, z: Option<&ZoneSetup>) -> Option<ZoneRef> {
+    let Some(z) = z else {
+        v.push(field, "is required");
+        return None;
+    };
+    let player = seat(v, &format!("{field}.player"), z.player);
+    let index = if z.index < u32::from(ZONES_PER_PLAYER) {
+        Some(z.index as u8)
+    } else {
+        v.push(format!("{field}.index"), format!("zone index {} is out of range 0..4", z.index));
+        None
+    };
+    ZoneRef::new(player?, index?)
+}
+
+fn keywords(v: &mut Violations, field: &str, raw: &[i32]) -> Keywords {
+    let mut set = Keywords::default();
+    for (i, &n) in raw.iter().enumerate() {
+        match Keyword::from_wire(n) {
+            Some(k) if set.contains(k) => v.push(format!("{field}[{i}]"), format!("{k} is listed twice")),
+            Some(k) => set.insert(k),
+            None => v.push(format!("{field}[{i}]"), format!("{n} is not a known Keyword value")),
+        }
+    }
+    set
+}
+
+const ARROW_FIELDS: [&str; 8] = ["up", "up_right", "right", "down_right", "down", "down_left", "left", "up_left"];
+
+fn arrows(v: &mut Violations, field: &str, raw: Option<&ArrowsSetup>) -> Arrows {
+    let mut arrows = Arrows::default();
+    let Some(raw) = raw else { return arrows };
+    for dir in Dir::ALL {
+        let n = raw[dir as usize];
+        let path = format!("{field}.{}", ARROW_FIELDS[dir as usize]);
+        match Reach::from_wire(n) {
+            Some(Reach::Double) if dir.is_diagonal() => {
+                v.push(path, "a diagonal arrow cannot be REACH_DOUBLE (only orthogonal arrows reach to the edge)")
+            }
+            Some(r) => arrows.set(dir, r),
+            None => v.push(path, format!("{n} is not a known Reach value")),
+        }
+    }
+    arrows
+}
+
+fn stats(v: &mut Violations, field: &str, life: i32, armor: i32) {
+    if life < 1 {
+        v.push(format!("{field}.life"), format!("life {life} must be at least 1"));
+    }
+    if armor < 0 {
+        v.push(format!("{field}.armor"), format!("armor {armor} cannot be negative"));
+    }
+}
+
+fn card(v: &mut Violations, field: &str, c: &CardSetup) -> Card {
+    stats(v, field, c.life, c.armor);
+    Card {
+        name: Arc::from(c.name.as_str()),
+        might: c.might,
+        life: c.life,
+        armor: c.armor,
+        keywords: keywords(v, &format!("{field}.keywords"), &c.keywords),
+        arrows: arrows(v, &format!("{field}.arrows"), c.arrows.as_ref()),
+    }
+}
+
+fn cards(v: &mut Violations, field: &str, cs: &[CardSetup]) -> Vec<Card> {
+    cs.iter().enumerate().map(|(i, c)| card(v, &format!("{field}[{i}]"), c)).collect()
+}
+
+impl ZoneState {
+    /// Validates a submitted e:game / Dimensional Rift state. Every problem is
+    /// reported at once; paths are relative to the GameState message.
+    pub fn from_setup(s: &StateSetup) -> Result<ZoneState, SetupError> {
+        let ruleset = ruleset_of(s)?;
+        let mut v = Violations::default();
+
+        let phase = Phase::from_wire(s.phase).unwrap_or_else(|| {
+            v.push("phase", format!("{} is not a known Phase value", s.phase));
+            Phase::Bare
+        });
+        let over = phase == Phase::GameOver;
+
+        // Players.
+        if s.players.len() != 2 {
+            v.push("players", format!("needs exactly 2 players for {ruleset}, got {}", s.players.len()));
+        }
+        let mut players: [Player; 2] = Default::default();
+        for (i, p) in s.players.iter().enumerate() {
+            let f = format!("players[{i}]");
+            if p.id as usize != i {
+                v.push(format!("{f}.id"), format!("must equal its index {i}, got {}", p.id));
+            }
+            if p.hp <= 0 && !over {
+                v.push(format!("{f}.hp"), format!("hp {} must be above 0 while the game is not over", p.hp));
+            }
+            let player = Player {
+                hp: p.hp,
+                hand: cards(&mut v, &format!("{f}.hand"), &p.hand),
+                deck: cards(&mut v, &format!("{f}.deck"), &p.deck),
+                graveyard: cards(&mut v, &format!("{f}.graveyard"), &p.graveyard),
+            };
+            if let Some(slot) = players.get_mut(i) {
+                *slot = player;
+            }
+        }
+
+        // Creatures.
+        let mut zones: [[Option<Creature>; ZONES_PER_PLAYER as usize]; 2] = Default::default();
+        let mut ids: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut occupied: BTreeMap<ZoneRef, usize> = BTreeMap::new();
+        for (i, c) in s.creatures.iter().enumerate() {
+            let f = format!("creatures[{i}]");
+            if c.id.is_empty() {
+                v.push(format!("{f}.id"), "is required");
+            } else if let Some(first) = ids.insert(&c.id, i) {
+                ids.insert(&c.id, first);
+                v.push(format!("{f}.id"), format!("duplicate id {:?}: creatures[{first}] has it too", c.id));
+            }
+            let owner = seat(&mut v, &format!("{f}.owner"), c.owner);
+            let controller = seat(&mut v, &format!("{f}.controller"), c.controller);
+            let zone = zone(&mut v, &format!("{f}.zone"), c.zone.as_ref());
+            if let (Some(z), Some(ctl)) = (zone, controller)
+                && z.player != ctl
+            {
+                v.push(
+                    format!("{f}.zone.player"),
+                    format!("the zone is player {}'s but the controller is player {}", z.player.0, ctl.0),
+                );
+            }
+            if let Some(z) = zone
+                && let Some(first) = occupied.insert(z, i)
+            {
+                occupied.insert(z, first);
+                v.push(
+                    format!("{f}.zone"),
+                    format!("zone {z} already holds creatures[{first}]: one creature per zone"),
+                );
+            }
+            stats(&mut v, &f, c.life, c.armor);
+            if c.damage < 0 {
+                v.push(format!("{f}.damage"), format!("damage {} cannot be negative", c.damage));
+            } else if c.life >= 1 && c.damage >= c.life {
+                v.push(
+                    format!("{f}.damage"),
+                    format!(
+                        "damage {} reaches life {}: such a creature is destroyed and cannot be on the field",
+                        c.damage, c.life
+                    ),
+                );
+            }
+            let orientation = Orientation::from_wire(c.orientation).unwrap_or_else(|| {
+                v.push(format!("{f}.orientation"), format!("{} is not a known Orientation value", c.orientation));
+                Orientation::Forward
+            });
+            let creature = Creature {
+                id: CreatureId(Arc::from(c.id.as_str())),
+                name: Arc::from(c.name.as_str()),
+                owner: owner.unwrap_or(PlayerId(0)),
+                might: c.might,
+                life: c.life,
+                damage: c.damage,
+                armor: c.armor,
+                face_down: c.face_down,
+                keywords: keywords(&mut v, &format!("{f}.keywords"), &c.keywords),
+                arrows: arrows(&mut v, &format!("{f}.arrows"), c.arrows.as_ref()),
+                orientation,
+                acted: c.acted,
+                seq: i as u32,
+            };
+            if let Some(z) = zone
+                && zones[z.player.index()][usize::from(z.index)].is_none()
+            {
+                zones[z.player.index()][usize::from(z.index)] = Some(creature);
+            }
+        }
+
+        let active_player = seat(&mut v, "active_player", s.active_player).unwrap_or(PlayerId(0));
+        if phase != Phase::Bare && s.turn == 0 {
+            v.push("turn", "turns are 1-based: turn 0 is only allowed on a bare board (phase unset)");
+        }
+        let winner = match s.winner {
+            Some(w) if !over => {
+                v.push("winner", format!("winner {w} is set but the phase is not PHASE_GAME_OVER"));
+                None
+            }
+            Some(w) => seat(&mut v, "winner", w),
+            None => None,
+        };
+
+        let mut state = ZoneState {
+            ruleset,
+            players,
+            zones,
+            active_player,
+            turn: s.turn,
+            phase,
+            event: s.event,
+            pending: None,
+            chain: Vec::new(),
+            winner,
+        };
+        state.chain = chain(&mut v, s);
+        state.pending = pending(&mut v, s, &state, over);
+        v.into_result(state).map_err(SetupError::Invalid)
+    }
+
+    /// The state as plain data (creatures in the order they were submitted, new ones last).
+    pub fn to_setup(&self) -> StateSetup {
+        let zone_setup = |z: ZoneRef| ZoneSetup { player: u32::from(z.player.0), index: u32::from(z.index) };
+        let arrows_setup =
+            |a: &Arrows| -> Option<ArrowsSetup> { (*a != Arrows::default()).then(|| a.0.map(Reach::wire)) };
+        let card_setup = |c: &Card| CardSetup {
+            name: c.name.to_string(),
+            might: c.might,
+            life: c.life,
+            armor: c.armor,
+            keywords: c.keywords.iter().map(Keyword::wire).collect(),
+            arrows: arrows_setup(&c.arrows),
+        };
+        let mut creatures: Vec<(u32, CreatureSetup)> = self
+            .creatures()
+            .map(|(z, c)| {
+                let setup = CreatureSetup {
+                    id: c.id.to_string(),
+                    name: c.name.to_string(),
+                    owner: u32::from(c.owner.0),
+                    controller: u32::from(z.player.0),
+                    zone: Some(zone_setup(z)),
+                    might: c.might,
+                    life: c.life,
+                    damage: c.damage,
+                    armor: c.armor,
+                    face_down: c.face_down,
+                    keywords: c.keywords.iter().map(Keyword::wire).collect(),
+                    arrows: arrows_setup(&c.arrows),
+                    orientation: c.orientation.wire(),
+                    acted: c.acted,
+                };
+                (c.seq, setup)
+            })
+            .collect();
+        creatures.sort_by_key(|(seq, _)| *seq);
+        StateSetup {
+            ruleset: self.ruleset.wire(),
+            players: self
+                .players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| PlayerSetup {
+                    id: i as u32,
+                    hp: p.hp,
+                    hand: p.hand.iter().map(card_setup).collect(),
+                    deck: p.deck.iter().map(card_setup).collect(),
+                    graveyard: p.graveyard.iter().map(card_setup).collect(),
+                })
+                .collect(),
+            creatures: creatures.into_iter().map(|(_, c)| c).collect(),
+            active_player: u32::from(self.active_player.0),
+            turn: self.turn,
+            phase: self.phase.wire(),
+            event: self.event,
+            pending: self.pending.map(|d| DecisionSetup {
+                player: u32::from(d.player.0),
+                kind: d.kind.wire(),
+                options: self.option_ids(d.options).into_iter().map(|id| id.to_string()).collect(),
+                may_decline: d.may_decline,
+            }),
+            chain: self
+                .chain
+                .iter()
+                .map(|l| StrikeSetup {
+                    attacker: l.attacker.to_string(),
+                    target: Some(zone_setup(l.target)),
+                    defender: String::new(),
+                    outcome: l.outcome.as_ref().map(|o| OutcomeSetup {
+                        blocker: o.blocker.as_ref().map(ToString::to_string),
+                        passive: o.passive,
+                    }),
+                })
+                .collect(),
+            winner: self.winner.map(|w| u32::from(w.0)),
+        }
+    }
+
+    /// The ids of the creatures in `options`, in zone order.
+    pub fn option_ids(&self, options: ZoneSet) -> Vec<CreatureId> {
+        options.iter().filter_map(|z| self.at(z).map(|c| c.id.clone())).collect()
+    }
+}
+
+/// Validates the chain: it only holds the strike whose blocker is being determined
+/// while a decision is pending (with no fast effects everything else resolves at once).
+fn chain(v: &mut Violations, s: &StateSetup) -> Vec<ChainLink> {
+    let mut out = Vec::new();
+    match (s.chain.len(), s.pending.is_some()) {
+        (0, false) | (1, true) => {}
+        (0, true) => v.push("chain", "a pending decision needs the strike it belongs to on top of the chain"),
+        (_, false) => v.push(
+            "chain",
+            "holds strikes but no decision is pending: with no fast effects in play a strike resolves at once (egame.chain)",
+        ),
+        (n, true) => v.push("chain", format!("holds {n} strikes; only the one whose blocker is being determined can wait")),
+    }
+    for (i, link) in s.chain.iter().enumerate() {
+        let f = format!("chain[{i}]");
+        if link.attacker.is_empty() {
+            v.push(format!("{f}.attacker"), "is required");
+        }
+        if link.outcome.is_some() {
+            v.push(format!("{f}.outcome"), "must be unset while the blocker is still being determined");
+        }
+        if let Some(target) = zone(v, &format!("{f}.target"), link.target.as_ref()) {
+            out.push(ChainLink { attacker: CreatureId(Arc::from(link.attacker.as_str())), target, outcome: None });
+        }
+    }
+    out
+}
+
+/// Validates the pending decision against the strike on the chain.
+fn pending(v: &mut Violations, s: &StateSetup, state: &ZoneState, over: bool) -> Option<PendingDecision> {
+    let d = s.pending.as_ref()?;
+    if over {
+        v.push("pending", "no decision can be pending once the game is over");
+    }
+    let player = seat(v, "pending.player", d.player)?;
+    let kind = match DecisionKind::from_wire(d.kind) {
+        Some(k @ (DecisionKind::Block | DecisionKind::Fade)) => k,
+        Some(k) => {
+            v.push("pending.kind", format!("{k} is not asked in {}", state.ruleset));
+            return None;
+        }
+        None => {
+            v.push("pending.kind", format!("{} is not a known DecisionKind value", d.kind));
+            return None;
+        }
+    };
+    let mut options = ZoneSet::default();
+    let mut seen = BTreeSet::new();
+    for (i, id) in d.options.iter().enumerate() {
+        let f = format!("pending.options[{i}]");
+        if !seen.insert(id.as_str()) {
+            v.push(f, format!("{id:?} is listed twice"));
+            continue;
+        }
+        let Some(z) = state.find(id) else {
+            v.push(f, format!("no creature with id {id:?} is on the field"));
+            continue;
+        };
+        let Some(c) = state.at(z) else { continue };
+        if c.face_down {
+            v.push(f, format!("{id:?} is face-down and cannot be chosen"));
+        } else if z.player != player {
+            v.push(f, format!("{id:?} is not controlled by the choosing player {}", player.0));
+        }
+        options.insert(z);
+    }
+    if d.options.is_empty() {
+        v.push("pending.options", "a decision needs at least one option (one with none is never asked)");
+    }
+    let link = state.chain.last()?;
+    match kind {
+        DecisionKind::Fade => {
+            let holder = state.at(link.target);
+            let fading = holder.is_some_and(|c| !c.face_down && c.keywords.contains(Keyword::Fading));
+            if state.ruleset != Ruleset::Egame || !fading || options != ZoneSet(1 << link.target.slot()) {
+                v.push(
+                    "pending",
+                    "a DECISION_KIND_FADE decision offers exactly the face-up Fading creature in the struck zone (e:game only)",
+                );
+            }
+            if holder.is_some_and(|_| player != link.target.player) {
+                v.push("pending.player", "the Fading creature's controller decides whether it fades");
+            }
+        }
+        DecisionKind::Block => {
+            if state.at(link.target).is_some() {
+                v.push("pending.kind", "an occupied zone blocks passively: no DECISION_KIND_BLOCK is asked");
+            }
+        }
+        _ => {}
+    }
+    if !d.may_decline {
+        v.push("pending.may_decline", "blocking and fading are optional: these decisions may always be declined");
+    }
+    Some(PendingDecision { player, kind, options, may_decline: d.may_decline })
+}

@@ -1,0 +1,374 @@
+//! The validated state of an e:game / Dimensional Rift game (the zone board), and the
+//! plain value types it is made of.
+
+use std::sync::Arc;
+
+use crate::board::{Dir, ZONES_PER_PLAYER, ZoneRef, ZoneSet};
+
+/// A player's seat, 0 or 1 in the two-player rulesets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct PlayerId(pub u8);
+
+impl PlayerId {
+    /// The other player of two.
+    pub fn other(self) -> PlayerId {
+        PlayerId(1 - self.0)
+    }
+    /// The seat as an index.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// A creature's id, unique in a state. Cheap to clone.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct CreatureId(pub Arc<str>);
+
+impl CreatureId {
+    /// The id as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<&str> for CreatureId {
+    fn from(s: &str) -> Self {
+        Self(Arc::from(s))
+    }
+}
+
+impl std::fmt::Display for CreatureId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// Declares a wire-numbered enum: its proto numbering, a name, and parsing from the wire.
+macro_rules! wire_enum {
+    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $variant:ident = $n:literal => $wire:literal,)+ }) => {
+        $(#[$m])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub enum $name { $($(#[$vm])* $variant = $n,)+ }
+        impl $name {
+            /// Every value, in wire order.
+            pub const ALL: &'static [$name] = &[$($name::$variant,)+];
+            /// The value with wire number `n`, if any.
+            pub fn from_wire(n: i32) -> Option<Self> {
+                match n { $($n => Some($name::$variant),)+ _ => None }
+            }
+            /// The wire number.
+            pub fn wire(self) -> i32 { self as i32 }
+            /// The proto enum value's name, e.g. `RULESET_EGAME`.
+            pub fn wire_name(self) -> &'static str {
+                match self { $($name::$variant => $wire,)+ }
+            }
+        }
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result { f.write_str(self.wire_name()) }
+        }
+    };
+}
+
+wire_enum! {
+    /// The rule systems.
+    Ruleset {
+        /// Seed 000: e:game's Strike.
+        Egame = 1 => "RULESET_EGAME",
+        /// Seed 002: Dimensional Rift's Attack Action.
+        DimensionalRift = 2 => "RULESET_DIMENSIONAL_RIFT",
+        /// Seed 001: KeyForge fights.
+        Keyforge = 3 => "RULESET_KEYFORGE",
+        /// Seed 003: Castle Rampage.
+        CastleRampage = 4 => "RULESET_CASTLE_RAMPAGE",
+        /// Seed 004: Dog Fight.
+        DogFight = 5 => "RULESET_DOG_FIGHT",
+    }
+}
+
+wire_enum! {
+    /// Turn phases; `Bare` is a board with no turn structure.
+    Phase {
+        /// No turn structure is checked (PHASE_UNSPECIFIED).
+        Bare = 0 => "PHASE_UNSPECIFIED",
+        /// Start of turn.
+        Begin = 1 => "PHASE_BEGIN",
+        /// The Event (Battle): the active player's creatures may strike.
+        Event = 2 => "PHASE_EVENT",
+        /// Summon at most one card.
+        Deployment = 3 => "PHASE_DEPLOYMENT",
+        /// Draw a card.
+        Draw = 4 => "PHASE_DRAW",
+        /// The game has ended.
+        GameOver = 5 => "PHASE_GAME_OVER",
+    }
+}
+
+wire_enum! {
+    /// Creature keywords.
+    Keyword {
+        /// e:game: unblockable unless the target zone holds a creature.
+        Evasive = 1 => "KEYWORD_EVASIVE",
+        /// e:game: its controller may let a strike on it through as direct.
+        Fading = 2 => "KEYWORD_FADING",
+    }
+}
+
+wire_enum! {
+    /// How far an arrow reaches.
+    Reach {
+        /// No arrow.
+        None = 0 => "REACH_NONE",
+        /// The next zone.
+        Single = 1 => "REACH_SINGLE",
+        /// Every zone to the edge (orthogonal only).
+        Double = 2 => "REACH_DOUBLE",
+    }
+}
+
+wire_enum! {
+    /// Which way a creature faces; arrows rotate clockwise with it.
+    Orientation {
+        /// `up` points at the opponent.
+        Forward = 0 => "ORIENTATION_FORWARD",
+        /// Rotated 90 degrees clockwise.
+        Right = 1 => "ORIENTATION_RIGHT",
+        /// Rotated 180 degrees.
+        Back = 2 => "ORIENTATION_BACK",
+        /// Rotated 270 degrees clockwise.
+        Left = 3 => "ORIENTATION_LEFT",
+    }
+}
+
+wire_enum! {
+    /// What a pending decision asks for.
+    DecisionKind {
+        /// Choose a blocker, or decline.
+        Block = 1 => "DECISION_KIND_BLOCK",
+        /// Let the strike through as direct (choose the Fading creature), or decline.
+        Fade = 2 => "DECISION_KIND_FADE",
+        /// Which pending item resolves next.
+        Order = 3 => "DECISION_KIND_ORDER",
+        /// The creature an ability affects.
+        Target = 4 => "DECISION_KIND_TARGET",
+        /// A card to play now, or decline.
+        Response = 5 => "DECISION_KIND_RESPONSE",
+    }
+}
+
+/// A set of keywords.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct Keywords(u8);
+
+impl Keywords {
+    /// Adds `k`.
+    pub fn insert(&mut self, k: Keyword) {
+        self.0 |= 1 << (k as u8);
+    }
+    /// True when `k` is in the set.
+    pub fn contains(self, k: Keyword) -> bool {
+        self.0 & (1 << (k as u8)) != 0
+    }
+    /// The keywords, in wire order.
+    pub fn iter(self) -> impl Iterator<Item = Keyword> {
+        Keyword::ALL.iter().copied().filter(move |k| self.contains(*k))
+    }
+}
+
+impl FromIterator<Keyword> for Keywords {
+    fn from_iter<I: IntoIterator<Item = Keyword>>(iter: I) -> Self {
+        let mut set = Keywords::default();
+        for k in iter {
+            set.insert(k);
+        }
+        set
+    }
+}
+
+/// A creature's 8 arrows, relative to a FORWARD orientation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Arrows(pub [Reach; 8]);
+
+impl Default for Arrows {
+    fn default() -> Self {
+        Arrows([Reach::None; 8])
+    }
+}
+
+impl Arrows {
+    /// The reach in direction `dir`.
+    pub fn get(&self, dir: Dir) -> Reach {
+        self.0[dir as usize]
+    }
+    /// Sets the reach in direction `dir`.
+    pub fn set(&mut self, dir: Dir, reach: Reach) {
+        self.0[dir as usize] = reach;
+    }
+}
+
+/// A card out of play (hand, deck, graveyard).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Card {
+    /// The card's name.
+    pub name: Arc<str>,
+    /// Might (Attack Stat).
+    pub might: i32,
+    /// Life.
+    pub life: i32,
+    /// Armor (Dimensional Rift).
+    pub armor: i32,
+    /// Keywords.
+    pub keywords: Keywords,
+    /// Arrows, relative to FORWARD.
+    pub arrows: Arrows,
+}
+
+/// A creature on the field. Its zone is where it is stored in [`ZoneState`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Creature {
+    /// Unique id.
+    pub id: CreatureId,
+    /// The card's name.
+    pub name: Arc<str>,
+    /// Whose graveyard it goes to.
+    pub owner: PlayerId,
+    /// Might (Attack Stat).
+    pub might: i32,
+    /// Life.
+    pub life: i32,
+    /// Damage counters; never cleared.
+    pub damage: i32,
+    /// Armor (Dimensional Rift).
+    pub armor: i32,
+    /// Face-down: no arrows and no stats in play.
+    pub face_down: bool,
+    /// Keywords.
+    pub keywords: Keywords,
+    /// Arrows, relative to FORWARD.
+    pub arrows: Arrows,
+    /// Which way it faces.
+    pub orientation: Orientation,
+    /// Already acted this Event.
+    pub acted: bool,
+    /// Position in the submitted creature list, so output keeps the caller's order.
+    pub seq: u32,
+}
+
+impl Creature {
+    /// The card it is, for the graveyard.
+    pub fn to_card(&self) -> Card {
+        Card {
+            name: self.name.clone(),
+            might: self.might,
+            life: self.life,
+            armor: self.armor,
+            keywords: self.keywords,
+            arrows: self.arrows,
+        }
+    }
+}
+
+/// One player of a zone-board game.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Player {
+    /// Hit points.
+    pub hp: i32,
+    /// Cards in hand.
+    pub hand: Vec<Card>,
+    /// Draw pile, [0] = top.
+    pub deck: Vec<Card>,
+    /// Graveyard, oldest first.
+    pub graveyard: Vec<Card>,
+}
+
+/// A decision the rules wait for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PendingDecision {
+    /// Who chooses.
+    pub player: PlayerId,
+    /// What is chosen.
+    pub kind: DecisionKind,
+    /// The creatures that may be chosen, by zone.
+    pub options: ZoneSet,
+    /// Whether declining is allowed.
+    pub may_decline: bool,
+}
+
+/// The blocker step's result.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct BlockOutcome {
+    /// The blocker; `None` is a direct attack.
+    pub blocker: Option<CreatureId>,
+    /// The creature in the targeted zone blocked.
+    pub passive: bool,
+}
+
+/// A strike on the chain.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct ChainLink {
+    /// The attacker (it may have left the field since).
+    pub attacker: CreatureId,
+    /// The zone struck.
+    pub target: ZoneRef,
+    /// Set once the blocker step is over.
+    pub outcome: Option<BlockOutcome>,
+}
+
+/// The state of an e:game or Dimensional Rift game, or a bare board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ZoneState {
+    /// `Egame` or `DimensionalRift`.
+    pub ruleset: Ruleset,
+    /// The two players.
+    pub players: [Player; 2],
+    /// `zones[player][index]`.
+    pub zones: [[Option<Creature>; ZONES_PER_PLAYER as usize]; 2],
+    /// Whose turn it is.
+    pub active_player: PlayerId,
+    /// 1-based turn (0 on a bare board that gave none).
+    pub turn: u32,
+    /// The phase.
+    pub phase: Phase,
+    /// The Event counter.
+    pub event: u64,
+    /// The decision waited for, if any.
+    pub pending: Option<PendingDecision>,
+    /// Strikes not yet resolved, last = top.
+    pub chain: Vec<ChainLink>,
+    /// The winner once the game is over (`None` with `GameOver` is a draw).
+    pub winner: Option<PlayerId>,
+}
+
+impl ZoneState {
+    /// The creature in `zone`, if any.
+    pub fn at(&self, zone: ZoneRef) -> Option<&Creature> {
+        self.zones[zone.player.index()][usize::from(zone.index)].as_ref()
+    }
+
+    /// The creature in `zone`, mutably.
+    pub fn at_mut(&mut self, zone: ZoneRef) -> Option<&mut Creature> {
+        self.zones[zone.player.index()][usize::from(zone.index)].as_mut()
+    }
+
+    /// Every creature with its zone, in zone order.
+    pub fn creatures(&self) -> impl Iterator<Item = (ZoneRef, &Creature)> {
+        ZoneRef::all().filter_map(|z| self.at(z).map(|c| (z, c)))
+    }
+
+    /// The zone of the creature with id `id`, if it is on the field.
+    pub fn find(&self, id: &str) -> Option<ZoneRef> {
+        self.creatures().find(|(_, c)| &*c.id.0 == id).map(|(z, _)| z)
+    }
+
+    /// The zones a creature in `zone` can target now (none when face-down or absent).
+    pub fn targets_of(&self, zone: ZoneRef) -> ZoneSet {
+        match self.at(zone) {
+            Some(c) if !c.face_down => crate::board::Board::get().targets(zone, &c.arrows, c.orientation),
+            _ => ZoneSet::default(),
+        }
+    }
+
+    /// True once the game is over.
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::GameOver
+    }
+}
