@@ -141,3 +141,37 @@ pub(crate) fn emit<S: EventSink>(sink: &mut S, rule: &'static str, make: impl Fn
         sink.push(Event { rule, kind: make() });
     }
 }
+
+impl std::fmt::Display for Event {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:<38} ", self.rule)?;
+        match &self.kind {
+            EventKind::StrikeDeclared { attacker, target } => write!(f, "{attacker} strikes zone {target}"),
+            EventKind::CreatureFlipped { creature } => write!(f, "{creature} flips face-up"),
+            EventKind::DecisionRequested(d) => {
+                let options: Vec<&str> = d.options.iter().map(CreatureId::as_str).collect();
+                write!(f, "player {} decides {} among [{}]", d.player.0, d.kind, options.join(", "))?;
+                if d.may_decline { f.write_str(" or declines") } else { Ok(()) }
+            }
+            EventKind::BlockerDetermined { attacker, blocker: Some(b), passive } => {
+                write!(f, "{b} blocks {attacker}{}", if *passive { " (passive)" } else { "" })
+            }
+            EventKind::BlockerDetermined { attacker, blocker: None, .. } => write!(f, "{attacker} attacks directly"),
+            EventKind::StrikeChained { attacker, depth } => {
+                write!(f, "{attacker}'s strike joins the chain (depth {depth})")
+            }
+            EventKind::StrikeFizzled { attacker, reason } => write!(f, "{attacker}'s strike fizzles: {reason}"),
+            EventKind::DamagePrevented { target, amount, by } => write!(f, "{by} prevents {amount} damage to {target}"),
+            EventKind::DamageDealt { source, target, amount } => {
+                write!(f, "{source} deals {amount} damage to {target}")
+            }
+            EventKind::CreatureDestroyed { creature } => write!(f, "{creature} is destroyed"),
+            EventKind::PlayerHpLost { player, amount } => write!(f, "player {} loses {amount} HP", player.0),
+            EventKind::GameOver { winner: Some(w) } => write!(f, "game over: player {} wins", w.0),
+            EventKind::GameOver { winner: None } => write!(f, "game over: draw"),
+            EventKind::PhaseChanged { phase, turn, active_player } => {
+                write!(f, "turn {turn}, player {}: {phase}", active_player.0)
+            }
+        }
+    }
+}
