@@ -71,8 +71,11 @@ impl ZoneState {
                     }
                 }
             }
-            ChoiceSetup::Decline(_) if pending.may_decline => return Ok(Action::Decline),
-            ChoiceSetup::Decline(_) => v.push(format!("{path}.decline"), "this decision cannot be declined"),
+            ChoiceSetup::Decline(false) => {
+                v.push(format!("{path}.decline"), "must be true to decline; to choose, set option instead")
+            }
+            ChoiceSetup::Decline(true) if pending.may_decline => return Ok(Action::Decline),
+            ChoiceSetup::Decline(true) => v.push(format!("{path}.decline"), "this decision cannot be declined"),
             ChoiceSetup::Missing => v.push(path.to_owned(), "set exactly one of option or decline"),
         }
         Err(v)

@@ -245,3 +245,12 @@ fn a_state_round_trips_through_plain_data() {
     let s = g.to_setup();
     assert_eq!(GameState::from_setup(&s).unwrap().to_setup(), s);
 }
+
+#[test]
+fn decline_false_is_not_a_decline() {
+    let mut g = Bd::egame().put("archer", (0, 4), 1, 2, "U2").put("guard", (1, 1), 0, 4, "L1").build();
+    strike(&mut g, "archer", (1, 0), &[]);
+    let err = g.apply_action(&ActionSetup::Choice(ChoiceSetup::Decline(false)), "action").unwrap_err();
+    let ActionError::Invalid(v) = err else { panic!() };
+    assert_eq!(v.0[0].field, "action.choice.decline");
+}

@@ -451,3 +451,67 @@ impl ZoneState {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use crate::event::Event;
+    use crate::setup::{CreatureSetup, PlayerSetup, StateSetup, ZoneSetup};
+
+    fn knight_board() -> ZoneState {
+        let mut up = [0; 8];
+        up[0] = 1;
+        let setup = StateSetup {
+            ruleset: Ruleset::Egame.wire(),
+            players: vec![
+                PlayerSetup { id: 0, hp: 6, ..Default::default() },
+                PlayerSetup { id: 1, hp: 6, ..Default::default() },
+            ],
+            creatures: vec![CreatureSetup {
+                id: "knight".into(),
+                zone: Some(ZoneSetup { player: 0, index: 1 }),
+                might: 2,
+                life: 3,
+                arrows: Some(up),
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        ZoneState::from_setup(&setup).unwrap()
+    }
+
+    // RULES.md step 4: "A blocker that has left the field deals and takes nothing; the
+    // strike does not become direct." (egame.strike.fizzle)
+    #[test]
+    fn a_blocker_that_left_the_field_deals_and_takes_nothing() {
+        let mut s = knight_board();
+        let target = ZoneRef::new(PlayerId(1), 3).unwrap();
+        let link = ChainLink {
+            attacker: CreatureId::from("knight"),
+            target,
+            outcome: Some(BlockOutcome { blocker: Some(CreatureId::from("gone")), passive: false }),
+        };
+        let mut events: Vec<Event> = Vec::new();
+        s.resolve(link, &mut events);
+        assert!(events.is_empty(), "{events:?}");
+        assert_eq!(s.players[1].hp, 6, "not a direct attack");
+        assert_eq!(s.at(ZoneRef::new(PlayerId(0), 1).unwrap()).unwrap().damage, 0);
+    }
+
+    // RULES.md step 6: "A player at 0 HP or less loses; both at once is a draw."
+    // (egame.sba.game_over)
+    #[test]
+    fn both_players_at_zero_hp_at_once_is_a_draw() {
+        let mut s = knight_board();
+        s.players[0].hp = 0;
+        s.players[1].hp = -1;
+        let mut events: Vec<Event> = Vec::new();
+        s.state_based(&mut events);
+        assert_eq!(s.phase, Phase::GameOver);
+        assert_eq!(s.winner, None);
+        assert_eq!(events.last().map(|e| e.rule), Some(rule::SBA_GAME_OVER));
+        assert!(matches!(events.last().map(|e| &e.kind), Some(EventKind::GameOver { winner: None })));
+    }
+}
