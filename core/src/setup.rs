@@ -28,6 +28,8 @@ pub type ArrowsSetup = [i32; 8];
 /// A card as submitted.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CardSetup {
+    /// Optional id.
+    pub id: String,
     /// Name.
     pub name: String,
     /// Might.
@@ -275,6 +277,7 @@ fn stats(v: &mut Violations, field: &str, life: i32, armor: i32) {
 fn card(v: &mut Violations, field: &str, c: &CardSetup) -> Card {
     stats(v, field, c.life, c.armor);
     Card {
+        id: (!c.id.is_empty()).then(|| CreatureId(Arc::from(c.id.as_str()))),
         name: Arc::from(c.name.as_str()),
         might: c.might,
         life: c.life,
@@ -300,6 +303,8 @@ impl ZoneState {
             Phase::Bare
         });
         let over = phase == Phase::GameOver;
+
+        unique_ids(&mut v, s);
 
         // Players.
         if s.players.len() != 2 {
@@ -327,15 +332,11 @@ impl ZoneState {
 
         // Creatures.
         let mut zones: [[Option<Creature>; ZONES_PER_PLAYER as usize]; 2] = Default::default();
-        let mut ids: BTreeMap<&str, usize> = BTreeMap::new();
         let mut occupied: BTreeMap<ZoneRef, usize> = BTreeMap::new();
         for (i, c) in s.creatures.iter().enumerate() {
             let f = format!("creatures[{i}]");
             if c.id.is_empty() {
                 v.push(format!("{f}.id"), "is required");
-            } else if let Some(first) = ids.insert(&c.id, i) {
-                ids.insert(&c.id, first);
-                v.push(format!("{f}.id"), format!("duplicate id {:?}: creatures[{first}] has it too", c.id));
             }
             let owner = seat(&mut v, &format!("{f}.owner"), c.owner);
             let controller = seat(&mut v, &format!("{f}.controller"), c.controller);
@@ -431,6 +432,7 @@ impl ZoneState {
         let arrows_setup =
             |a: &Arrows| -> Option<ArrowsSetup> { (*a != Arrows::default()).then(|| a.0.map(Reach::wire)) };
         let card_setup = |c: &Card| CardSetup {
+            id: c.id.as_ref().map(ToString::to_string).unwrap_or_default(),
             name: c.name.to_string(),
             might: c.might,
             life: c.life,
@@ -506,6 +508,29 @@ impl ZoneState {
     /// The ids of the creatures in `options`, in zone order.
     pub fn option_ids(&self, options: ZoneSet) -> Vec<CreatureId> {
         options.iter().filter_map(|z| self.at(z).map(|c| c.id.clone())).collect()
+    }
+}
+
+/// Creature ids and card ids are unique across the whole state.
+fn unique_ids(v: &mut Violations, s: &StateSetup) {
+    let mut seen: BTreeMap<&str, String> = BTreeMap::new();
+    let creatures = s.creatures.iter().enumerate().map(|(i, c)| (format!("creatures[{i}]"), c.id.as_str()));
+    let cards = s.players.iter().enumerate().flat_map(|(p, pl)| {
+        [("hand", &pl.hand), ("deck", &pl.deck), ("graveyard", &pl.graveyard)].into_iter().flat_map(
+            move |(pile, cs)| {
+                cs.iter().enumerate().map(move |(j, c)| (format!("players[{p}].{pile}[{j}]"), c.id.as_str()))
+            },
+        )
+    });
+    for (path, id) in creatures.chain(cards) {
+        if id.is_empty() {
+            continue;
+        }
+        if let Some(first) = seen.get(id) {
+            v.push(format!("{path}.id"), format!("duplicate id {id:?}: {first} has it too"));
+        } else {
+            seen.insert(id, path);
+        }
     }
 }
 

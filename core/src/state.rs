@@ -208,6 +208,8 @@ impl Arrows {
 /// A card out of play (hand, deck, graveyard).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Card {
+    /// Its id, if it has one; a summoned card becomes a creature with this id.
+    pub id: Option<CreatureId>,
     /// The card's name.
     pub name: Arc<str>,
     /// Might (Attack Stat).
@@ -257,6 +259,7 @@ impl Creature {
     /// The card it is, for the graveyard.
     pub fn to_card(&self) -> Card {
         Card {
+            id: Some(self.id.clone()),
             name: self.name.clone(),
             might: self.might,
             life: self.life,
