@@ -3,7 +3,8 @@
 
 use crate::board::ZoneRef;
 use crate::error::{ActionError, Violations};
-use crate::setup::{ActionSetup, ChoiceSetup, StrikeSetup, zone};
+use crate::setup::{ActionSetup, ChoiceSetup, StrikeSetup, SummonSetup, ZoneSetup, zone};
+use crate::state::Orientation;
 use crate::state::ZoneState;
 
 /// An action in an e:game / Dimensional Rift state.
@@ -20,6 +21,19 @@ pub enum Action {
     Choose(ZoneRef),
     /// Decline the pending decision.
     Decline,
+    /// Summon the active player's hand card `hand_index` into their zone `index`.
+    Summon {
+        /// Index into the active player's hand.
+        hand_index: u8,
+        /// The active player's zone index.
+        index: u8,
+        /// Set face-down (then `orientation` is FORWARD).
+        face_down: bool,
+        /// Orientation of a face-up summon.
+        orientation: Orientation,
+    },
+    /// End the current phase.
+    EndPhase,
 }
 
 impl ZoneState {
@@ -81,13 +95,41 @@ impl ZoneState {
         Err(v)
     }
 
+    /// Parses a submitted summon; `path` is its field path.
+    pub fn parse_summon(&self, s: &SummonSetup, path: &str) -> Result<Action, Violations> {
+        let mut v = Violations::default();
+        let hand_index = u8::try_from(s.hand_index).unwrap_or(u8::MAX);
+        let zone = zone(&mut v, &format!("{path}.zone"), s.zone.as_ref());
+        if let Some(z) = zone
+            && z.player != self.active_player
+        {
+            v.push(
+                format!("{path}.zone.player"),
+                format!("cards are summoned into the active player's own zones (player {})", self.active_player.0),
+            );
+        }
+        let orientation = Orientation::from_wire(s.orientation).unwrap_or_else(|| {
+            v.push(format!("{path}.orientation"), format!("{} is not a known Orientation value", s.orientation));
+            Orientation::Forward
+        });
+        if s.face_down && orientation != Orientation::Forward {
+            v.push(format!("{path}.orientation"), "a card set face-down has no orientation: leave it FORWARD");
+        }
+        match zone {
+            Some(z) if v.is_empty() => {
+                Ok(Action::Summon { hand_index, index: z.index, face_down: s.face_down, orientation })
+            }
+            _ => Err(v),
+        }
+    }
+
     /// Parses any submitted action; `path` is its field path (e.g. `action`).
     pub fn parse_action(&self, a: &ActionSetup, path: &str) -> Result<Action, ActionError> {
         match a {
             ActionSetup::Strike(s) => self.parse_strike(s, &format!("{path}.strike")).map_err(ActionError::Invalid),
             ActionSetup::Choice(c) => self.parse_choice(c, &format!("{path}.choice")).map_err(ActionError::Invalid),
-            ActionSetup::Summon(_) => Err(ActionError::Unsupported("summon (the skirmish game)")),
-            ActionSetup::EndPhase => Err(ActionError::Unsupported("end_phase (the skirmish game)")),
+            ActionSetup::Summon(s) => self.parse_summon(s, &format!("{path}.summon")).map_err(ActionError::Invalid),
+            ActionSetup::EndPhase => Ok(Action::EndPhase),
             ActionSetup::Missing => {
                 let mut v = Violations::default();
                 v.push(path.to_owned(), "is required: set one of strike, choice, summon, end_phase");
@@ -98,7 +140,6 @@ impl ZoneState {
 
     /// The action as plain data (ids, not zones).
     pub fn action_setup(&self, a: Action) -> ActionSetup {
-        use crate::setup::ZoneSetup;
         let zs = |z: ZoneRef| ZoneSetup { player: u32::from(z.player.0), index: u32::from(z.index) };
         let id = |z: ZoneRef| self.at(z).map(|c| c.id.to_string()).unwrap_or_default();
         match a {
@@ -109,6 +150,13 @@ impl ZoneState {
             }),
             Action::Choose(z) => ActionSetup::Choice(ChoiceSetup::Option(id(z))),
             Action::Decline => ActionSetup::Choice(ChoiceSetup::Decline(true)),
+            Action::Summon { hand_index, index, face_down, orientation } => ActionSetup::Summon(SummonSetup {
+                hand_index: u32::from(hand_index),
+                zone: Some(zs(ZoneRef { player: self.active_player, index })),
+                face_down,
+                orientation: orientation.wire(),
+            }),
+            Action::EndPhase => ActionSetup::EndPhase,
         }
     }
 }

@@ -83,6 +83,9 @@ pub enum SetupError {
     /// The ruleset is known but this build does not resolve it yet.
     #[error("{0} is not served yet")]
     Unsupported(&'static str),
+    /// Data compiled into the build is broken (a bug, not bad input).
+    #[error("{0}")]
+    Data(String),
 }
 
 /// Why an action could not be applied.

@@ -1,7 +1,7 @@
 //! Events: every state change, told as plain data with the rule id that caused it.
 
 use crate::board::ZoneRef;
-use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
+use crate::state::{CreatureId, DecisionKind, Orientation, Phase, PlayerId};
 
 /// One step of a resolution.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -100,6 +100,22 @@ pub enum EventKind {
         /// The winner; `None` is a draw.
         winner: Option<PlayerId>,
     },
+    /// A card from hand entered the field.
+    CreatureSummoned {
+        /// The new creature.
+        creature: CreatureId,
+        /// Its zone.
+        zone: ZoneRef,
+        /// Set face-down.
+        face_down: bool,
+        /// Its orientation.
+        orientation: Orientation,
+    },
+    /// A player drew a card.
+    CardDrawn {
+        /// The player.
+        player: PlayerId,
+    },
     /// The turn moved on.
     PhaseChanged {
         /// The new phase.
@@ -169,6 +185,13 @@ impl std::fmt::Display for Event {
             EventKind::PlayerHpLost { player, amount } => write!(f, "player {} loses {amount} HP", player.0),
             EventKind::GameOver { winner: Some(w) } => write!(f, "game over: player {} wins", w.0),
             EventKind::GameOver { winner: None } => write!(f, "game over: draw"),
+            EventKind::CreatureSummoned { creature, zone, face_down: true, .. } => {
+                write!(f, "{creature} is set face-down in zone {zone}")
+            }
+            EventKind::CreatureSummoned { creature, zone, orientation, .. } => {
+                write!(f, "{creature} is summoned in zone {zone} facing {orientation}")
+            }
+            EventKind::CardDrawn { player } => write!(f, "player {} draws a card", player.0),
             EventKind::PhaseChanged { phase, turn, active_player } => {
                 write!(f, "turn {turn}, player {}: {phase}", active_player.0)
             }

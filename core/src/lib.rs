@@ -30,6 +30,7 @@
 
 pub mod action;
 pub mod board;
+pub mod cards;
 pub mod error;
 pub mod event;
 pub mod rulesets;
@@ -58,6 +59,15 @@ impl GameState {
             Ruleset::Egame | Ruleset::DimensionalRift => ZoneState::from_setup(setup).map(GameState::Zone),
             other => Err(SetupError::Unsupported(other.wire_name())),
         }
+    }
+
+    /// Starts a skirmish game from a seed and a built-in scenario (empty: the default).
+    pub fn new_game(ruleset: i32, seed: u64, scenario: &str) -> Result<(Self, Vec<Event>), SetupError> {
+        let mut events = Vec::new();
+        let probe = StateSetup { ruleset, ..Default::default() };
+        let ruleset = setup::ruleset_of(&probe)?;
+        let state = ZoneState::new_game(ruleset, seed, scenario, &mut events)?;
+        Ok((GameState::Zone(state), events))
     }
 
     /// The state as plain data.

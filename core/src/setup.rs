@@ -618,10 +618,8 @@ fn pending(v: &mut Violations, s: &StateSetup, state: &ZoneState, over: bool) ->
                 v.push("pending.player", "the Fading creature's controller decides whether it fades");
             }
         }
-        DecisionKind::Block => {
-            if state.at(link.target).is_some() {
-                v.push("pending.kind", "an occupied zone blocks passively: no DECISION_KIND_BLOCK is asked");
-            }
+        DecisionKind::Block if state.at(link.target).is_some() => {
+            v.push("pending.kind", "an occupied zone blocks passively: no DECISION_KIND_BLOCK is asked");
         }
         _ => {}
     }

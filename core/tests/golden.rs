@@ -1,5 +1,5 @@
 //! Golden event logs for whole resolutions (insta snapshots in tests/snapshots/).
-#![allow(clippy::unwrap_used)]
+#![allow(clippy::unwrap_used, clippy::panic)]
 
 mod common;
 

@@ -92,7 +92,9 @@ enum Blocking {
 
 impl ZoneState {
     /// Appends every legal action to `out`, in a stable order: choices in option order
-    /// then decline; otherwise strikes by attacker zone, then target zone.
+    /// then decline; otherwise strikes by attacker zone, then target zone, then (with a
+    /// phase set) summons by hand card, zone, orientation (face-down last) and
+    /// end-phase.
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
         if self.is_over() {
             return;
@@ -104,15 +106,26 @@ impl ZoneState {
             }
             return;
         }
-        if !matches!(self.phase, Phase::Bare | Phase::Event) {
-            return;
-        }
-        for (zone, c) in self.creatures() {
-            if c.face_down || c.acted || (self.phase != Phase::Bare && zone.player != self.active_player) {
-                continue;
+        if matches!(self.phase, Phase::Bare | Phase::Event) {
+            for (zone, c) in self.creatures() {
+                if c.face_down || c.acted || (self.phase != Phase::Bare && zone.player != self.active_player) {
+                    continue;
+                }
+                out.extend(self.targets_of(zone).iter().map(|target| Action::Strike { attacker: zone, target }));
             }
-            out.extend(self.targets_of(zone).iter().map(|target| Action::Strike { attacker: zone, target }));
         }
+        self.turn_actions_into(out);
+    }
+
+    /// The player who chooses next: the decider of a pending decision, else the
+    /// active player; `None` once the game is over.
+    pub fn to_move(&self) -> Option<PlayerId> {
+        if self.is_over() { None } else { Some(self.pending.map_or(self.active_player, |p| p.player)) }
+    }
+
+    /// The result once the game is over: `Some(Some(winner))`, or `Some(None)` for a draw.
+    pub fn outcome(&self) -> Option<Option<PlayerId>> {
+        self.is_over().then_some(self.winner)
     }
 
     /// Every legal action, in the order of [`ZoneState::legal_actions_into`].
@@ -132,6 +145,27 @@ impl ZoneState {
                 self.check_strike(attacker, target)?;
                 self.declare(attacker, target, sink);
             }
+            Action::Summon { .. } | Action::EndPhase => {
+                if self.phase == Phase::Bare {
+                    return Err(IllegalAction::new(
+                        crate::rulesets::skirmish::rule::PHASE,
+                        "a bare board (phase unset) has no turn structure: only strikes and choices apply",
+                    ));
+                }
+                if self.pending.is_some() {
+                    return Err(IllegalAction::new(
+                        rule::DECISION_PENDING,
+                        "a decision is pending: answer it with a choice first",
+                    ));
+                }
+                match action {
+                    Action::Summon { hand_index, index, face_down, orientation } => {
+                        self.check_summon(hand_index, index)?;
+                        self.summon(hand_index, index, face_down, orientation, sink);
+                    }
+                    _ => self.end_phase(sink),
+                }
+            }
             Action::Choose(_) | Action::Decline => {
                 let Some(pending) = self.pending else {
                     return Err(IllegalAction::new(rule::DECISION_PENDING, "no decision is pending"));
@@ -147,6 +181,9 @@ impl ZoneState {
                 }
                 self.answer(pending, action, sink);
             }
+        }
+        if self.phase != Phase::Bare {
+            self.settle_phases(sink);
         }
         Ok(())
     }

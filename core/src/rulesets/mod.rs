@@ -1,6 +1,7 @@
 //! One module per ruleset behind one dispatch ([`crate::GameState`]).
 
 pub mod egame;
+pub mod skirmish;
 
 use crate::state::Ruleset;
 
@@ -15,8 +16,8 @@ pub struct RulesetInfo {
     pub description: &'static str,
     /// Strikes and choices are resolved.
     pub resolves_strikes: bool,
-    /// Built-in skirmish scenarios (empty until the skirmish game is served).
-    pub scenarios: &'static [&'static str],
+    /// Built-in skirmish scenarios (empty where no skirmish game is served).
+    pub scenarios: Vec<&'static str>,
 }
 
 /// Every ruleset, in wire order.
@@ -39,7 +40,8 @@ pub fn catalogue() -> Vec<RulesetInfo> {
                 }
                 Ruleset::DogFight => ("dog-fight", "Dog Fight vessel attacks and responses (seed 004)", false),
             };
-            RulesetInfo { ruleset, name, description, resolves_strikes, scenarios: &[] }
+            let scenarios = if resolves_strikes { skirmish::scenario_names() } else { Vec::new() };
+            RulesetInfo { ruleset, name, description, resolves_strikes, scenarios }
         })
         .collect()
 }

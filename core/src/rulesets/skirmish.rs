@@ -1,0 +1,381 @@
+//! The skirmish game (RULES.md "Skirmish game") for RULESET_EGAME and
+//! RULESET_DIMENSIONAL_RIFT: the loop that play, bots and tournaments use.
+//!
+//! `skirmish.setup`: 6 HP (Dimensional Rift: 20), each player's deck from the scenario
+//! shuffled by the seed, 5 cards drawn, player 0 starts. A turn (`skirmish.phase`):
+//! BEGIN, then EVENT (a new Event: every creature may act again; each face-up creature
+//! of the active player may Strike once, then the player ends the phase), then
+//! DEPLOYMENT (`skirmish.summon`: at most one card from hand into an empty own zone,
+//! face-up with a chosen orientation or set face-down), then DRAW (`skirmish.draw`: 1
+//! card if the deck has any). The game is a draw after 60 turns
+//! (`skirmish.turn_limit`) or when neither player can ever act again
+//! (`skirmish.stalemate`).
+//!
+//! Phases in which the active player has nothing to choose pass by themselves: the
+//! state rests only where a player has a choice, so a skirmish state is terminal
+//! exactly when it has no legal action.
+
+use std::sync::Arc;
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+
+use crate::action::Action;
+use crate::board::{ZONES_PER_PLAYER, ZoneRef};
+use crate::cards::{PoolCard, pool};
+use crate::error::{IllegalAction, SetupError, Violations};
+use crate::event::{EventKind, EventSink, emit};
+use crate::state::{Card, Creature, CreatureId, Keyword, Orientation, Phase, Player, PlayerId, Ruleset, ZoneState};
+
+/// Rule ids of the skirmish game.
+pub mod rule {
+    /// Starting a game.
+    pub const SETUP: &str = "skirmish.setup";
+    /// Moving between phases.
+    pub const PHASE: &str = "skirmish.phase";
+    /// Summoning in the Deployment phase.
+    pub const SUMMON: &str = "skirmish.summon";
+    /// Drawing in the Draw phase.
+    pub const DRAW: &str = "skirmish.draw";
+    /// The game is a draw after the turn limit.
+    pub const TURN_LIMIT: &str = "skirmish.turn_limit";
+    /// The game is a draw when neither player can ever act again.
+    pub const STALEMATE: &str = "skirmish.stalemate";
+}
+
+/// The game is a draw once this turn ends.
+pub const MAX_TURNS: u32 = 60;
+/// Cards drawn at setup.
+pub const OPENING_HAND: usize = 5;
+
+/// A built-in scenario.
+#[derive(Debug, Clone, Copy)]
+pub struct Scenario {
+    /// Its name, as NewGame takes it.
+    pub name: &'static str,
+    /// One sentence.
+    pub description: &'static str,
+    decks: fn(&[PoolCard], &mut ChaCha8Rng) -> [Vec<Card>; 2],
+}
+
+fn faction(pool: &[PoolCard], name: &str, fabled: bool) -> Vec<Card> {
+    pool.iter().filter(|c| c.faction == name && (fabled || !c.fabled)).map(|c| c.card.clone()).collect()
+}
+
+fn token(pool: &[PoolCard]) -> Vec<Card> {
+    pool.iter().filter(|c| c.faction == "any").map(|c| c.card.clone()).collect()
+}
+
+fn men_vs_fey(pool: &[PoolCard], _: &mut ChaCha8Rng) -> [Vec<Card>; 2] {
+    let mut fey = faction(pool, "fey", false);
+    fey.extend(token(pool));
+    [faction(pool, "men", false), fey]
+}
+
+fn fables(pool: &[PoolCard], _: &mut ChaCha8Rng) -> [Vec<Card>; 2] {
+    [faction(pool, "men", true), faction(pool, "fey", true)]
+}
+
+fn mirror(pool: &[PoolCard], rng: &mut ChaCha8Rng) -> [Vec<Card>; 2] {
+    let mut common: Vec<Card> =
+        pool.iter().filter(|c| !c.fabled && c.faction != "any").map(|c| c.card.clone()).collect();
+    common.shuffle(rng);
+    common.truncate(12);
+    [common.clone(), common]
+}
+
+fn fading_ambush(pool: &[PoolCard], rng: &mut ChaCha8Rng) -> [Vec<Card>; 2] {
+    let [men, mut fey] = men_vs_fey(pool, rng);
+    for card in fey.iter_mut().filter(|c| ["Hidden Mole", "Gatherer of Dreams", "Poetic Ranger"].contains(&&*c.name)) {
+        card.keywords.insert(Keyword::Fading);
+        card.name = Arc::from(format!("{} (Fading)", card.name).as_str());
+    }
+    [men, fey]
+}
+
+fn duel(pool: &[PoolCard], rng: &mut ChaCha8Rng) -> [Vec<Card>; 2] {
+    let mut common: Vec<Card> =
+        pool.iter().filter(|c| !c.fabled && c.faction != "any").map(|c| c.card.clone()).collect();
+    common.shuffle(rng);
+    [common[..6].to_vec(), common[6..12].to_vec()]
+}
+
+/// The built-in scenarios, in the order ListRulesets reports them.
+pub const SCENARIOS: &[Scenario] = &[
+    Scenario {
+        name: "men-vs-fey",
+        description: "the men's commons against the fey's commons and a token",
+        decks: men_vs_fey,
+    },
+    Scenario { name: "fables", description: "each faction's whole list, Fabled creatures included", decks: fables },
+    Scenario { name: "mirror", description: "both players get the same 12 commons, drawn by the seed", decks: mirror },
+    Scenario {
+        name: "fading-ambush",
+        description: "men-vs-fey where three fey cards gain Fading, named as such (Fading works in e:game only)",
+        decks: fading_ambush,
+    },
+    Scenario { name: "duel", description: "6 random commons each: short games", decks: duel },
+];
+
+/// The scenario names, for messages and ListRulesets.
+pub fn scenario_names() -> Vec<&'static str> {
+    SCENARIOS.iter().map(|s| s.name).collect()
+}
+
+impl ZoneState {
+    /// Starts a skirmish game of `ruleset` from `seed` and the built-in `scenario`
+    /// (empty: the first). The same arguments always give the same game.
+    pub fn new_game<S: EventSink>(
+        ruleset: Ruleset,
+        seed: u64,
+        scenario: &str,
+        sink: &mut S,
+    ) -> Result<ZoneState, SetupError> {
+        if !matches!(ruleset, Ruleset::Egame | Ruleset::DimensionalRift) {
+            return Err(SetupError::Unsupported(ruleset.wire_name()));
+        }
+        let name = if scenario.is_empty() { SCENARIOS[0].name } else { scenario };
+        let Some(chosen) = SCENARIOS.iter().find(|s| s.name == name) else {
+            let mut v = Violations::default();
+            v.push("scenario", format!("unknown scenario {name:?}: choose one of {}", scenario_names().join(", ")));
+            return Err(SetupError::Invalid(v));
+        };
+        let pool = pool().map_err(|e| SetupError::Data(e.to_string()))?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let decks = (chosen.decks)(pool, &mut rng);
+        let hp = if ruleset == Ruleset::DimensionalRift { 20 } else { 6 };
+        let mut players: [Player; 2] = Default::default();
+        for (p, (player, mut deck)) in players.iter_mut().zip(decks).enumerate() {
+            for (i, card) in deck.iter_mut().enumerate() {
+                card.id = Some(CreatureId(Arc::from(format!("p{p}-{:02}", i + 1).as_str())));
+                if ruleset == Ruleset::Egame {
+                    card.armor = 0;
+                }
+            }
+            deck.shuffle(&mut rng);
+            let hand = deck.drain(..OPENING_HAND.min(deck.len())).collect();
+            *player = Player { hp, hand, deck, graveyard: Vec::new() };
+        }
+        let mut state = ZoneState {
+            ruleset,
+            players,
+            zones: Default::default(),
+            active_player: PlayerId(0),
+            turn: 1,
+            phase: Phase::Begin,
+            event: 0,
+            pending: None,
+            chain: Vec::new(),
+            winner: None,
+        };
+        emit(sink, rule::SETUP, || EventKind::PhaseChanged {
+            phase: Phase::Begin,
+            turn: 1,
+            active_player: PlayerId(0),
+        });
+        state.settle_phases(sink);
+        Ok(state)
+    }
+
+    /// Appends the legal turn actions (summons, end phase) of a skirmish state to `out`.
+    pub(crate) fn turn_actions_into(&self, out: &mut Vec<Action>) {
+        match self.phase {
+            Phase::Deployment => {
+                let me = self.active_player;
+                let hand = self.players[me.index()].hand.len().min(usize::from(u8::MAX));
+                for hand_index in 0..hand as u8 {
+                    for index in 0..ZONES_PER_PLAYER {
+                        let zone = ZoneRef { player: me, index };
+                        if self.at(zone).is_some() {
+                            continue;
+                        }
+                        for &orientation in Orientation::ALL {
+                            out.push(Action::Summon { hand_index, index, face_down: false, orientation });
+                        }
+                        out.push(Action::Summon {
+                            hand_index,
+                            index,
+                            face_down: true,
+                            orientation: Orientation::Forward,
+                        });
+                    }
+                }
+                out.push(Action::EndPhase);
+            }
+            Phase::Begin | Phase::Event | Phase::Draw => out.push(Action::EndPhase),
+            Phase::Bare | Phase::GameOver => {}
+        }
+    }
+
+    /// Checks a summon; changes nothing.
+    pub(crate) fn check_summon(&self, hand_index: u8, index: u8) -> Result<(), IllegalAction> {
+        if self.phase != Phase::Deployment {
+            return Err(IllegalAction::new(
+                rule::SUMMON,
+                format!("summons happen only in PHASE_DEPLOYMENT, not in {}", self.phase),
+            ));
+        }
+        let me = self.active_player;
+        let hand = &self.players[me.index()].hand;
+        if usize::from(hand_index) >= hand.len() {
+            return Err(IllegalAction::new(
+                rule::SUMMON,
+                format!("player {} has {} cards in hand: there is no card {hand_index}", me.0, hand.len()),
+            ));
+        }
+        if let Some(c) = ZoneRef::new(me, index).and_then(|z| self.at(z)) {
+            return Err(IllegalAction::new(
+                rule::SUMMON,
+                format!("zone {me}:{index} already holds {}", c.id, me = me.0),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Summons a checked card and ends the Deployment phase.
+    pub(crate) fn summon<S: EventSink>(
+        &mut self,
+        hand_index: u8,
+        index: u8,
+        face_down: bool,
+        orientation: Orientation,
+        sink: &mut S,
+    ) {
+        let me = self.active_player;
+        let zone = ZoneRef { player: me, index };
+        let card = self.players[me.index()].hand.remove(usize::from(hand_index));
+        let id = match card.id {
+            Some(id) if self.find(id.as_str()).is_none() => id,
+            _ => self.fresh_id(zone),
+        };
+        let seq = self.creatures().map(|(_, c)| c.seq + 1).max().unwrap_or(0);
+        let creature = Creature {
+            id: id.clone(),
+            name: card.name,
+            owner: me,
+            might: card.might,
+            life: card.life,
+            damage: 0,
+            armor: card.armor,
+            face_down,
+            keywords: card.keywords,
+            arrows: card.arrows,
+            orientation,
+            acted: false,
+            seq,
+        };
+        self.zones[me.index()][usize::from(index)] = Some(creature);
+        emit(sink, rule::SUMMON, || EventKind::CreatureSummoned { creature: id, zone, face_down, orientation });
+        self.enter(Phase::Draw, sink);
+    }
+
+    /// An id no creature has: `p<player>-t<turn>-z<zone>`, suffixed if need be.
+    fn fresh_id(&self, zone: ZoneRef) -> CreatureId {
+        let base = format!("p{}-t{}-z{}", zone.player.0, self.turn, zone.index);
+        let mut id = base.clone();
+        let mut n = 2;
+        while self.find(&id).is_some() {
+            id = format!("{base}-{n}");
+            n += 1;
+        }
+        CreatureId(Arc::from(id.as_str()))
+    }
+
+    /// Ends the current phase by the active player's choice.
+    pub(crate) fn end_phase<S: EventSink>(&mut self, sink: &mut S) {
+        match self.phase {
+            Phase::Begin => self.begin_event(sink),
+            Phase::Event => self.enter(Phase::Deployment, sink),
+            Phase::Deployment => self.enter(Phase::Draw, sink),
+            Phase::Draw => self.draw_and_pass(sink),
+            Phase::Bare | Phase::GameOver => {}
+        }
+    }
+
+    fn enter<S: EventSink>(&mut self, phase: Phase, sink: &mut S) {
+        self.phase = phase;
+        let (turn, active_player) = (self.turn, self.active_player);
+        emit(sink, rule::PHASE, || EventKind::PhaseChanged { phase, turn, active_player });
+    }
+
+    /// Moves on through phases in which the active player has nothing to choose.
+    pub(crate) fn settle_phases<S: EventSink>(&mut self, sink: &mut S) {
+        loop {
+            if self.is_over() || self.pending.is_some() {
+                return;
+            }
+            match self.phase {
+                Phase::Begin => self.begin_event(sink),
+                Phase::Event if !self.can_strike() => self.enter(Phase::Deployment, sink),
+                Phase::Deployment if !self.can_summon() => self.enter(Phase::Draw, sink),
+                Phase::Draw => self.draw_and_pass(sink),
+                _ => return,
+            }
+        }
+    }
+
+    /// A new Event: every creature may act again.
+    fn begin_event<S: EventSink>(&mut self, sink: &mut S) {
+        if !self.can_ever_act(PlayerId(0)) && !self.can_ever_act(PlayerId(1)) {
+            self.end_game(None, rule::STALEMATE, sink);
+            return;
+        }
+        self.event += 1;
+        for c in self.zones.iter_mut().flatten().flatten() {
+            c.acted = false;
+        }
+        self.enter(Phase::Event, sink);
+    }
+
+    /// Draws a card for the active player and passes the turn (or ends the game).
+    fn draw_and_pass<S: EventSink>(&mut self, sink: &mut S) {
+        let me = self.active_player;
+        let player = &mut self.players[me.index()];
+        if !player.deck.is_empty() {
+            let card = player.deck.remove(0);
+            player.hand.push(card);
+            emit(sink, rule::DRAW, || EventKind::CardDrawn { player: me });
+        }
+        if self.turn >= MAX_TURNS {
+            self.end_game(None, rule::TURN_LIMIT, sink);
+            return;
+        }
+        self.turn += 1;
+        self.active_player = me.other();
+        self.enter(Phase::Begin, sink);
+    }
+
+    fn end_game<S: EventSink>(&mut self, winner: Option<PlayerId>, rule: &'static str, sink: &mut S) {
+        self.phase = Phase::GameOver;
+        self.winner = winner;
+        self.pending = None;
+        self.chain.clear();
+        emit(sink, rule, || EventKind::GameOver { winner });
+    }
+
+    /// The active player has a strike available.
+    fn can_strike(&self) -> bool {
+        let me = self.active_player;
+        (0..ZONES_PER_PLAYER).any(|index| {
+            let zone = ZoneRef { player: me, index };
+            self.at(zone).is_some_and(|c| !c.face_down && !c.acted) && !self.targets_of(zone).is_empty()
+        })
+    }
+
+    /// The active player can summon: a card in hand and an empty own zone.
+    fn can_summon(&self) -> bool {
+        let me = self.active_player;
+        !self.players[me.index()].hand.is_empty()
+            && (0..ZONES_PER_PLAYER).any(|index| self.at(ZoneRef { player: me, index }).is_none())
+    }
+
+    /// `player` could still act some day: cards to summon, or a face-up creature that
+    /// reaches some zone.
+    fn can_ever_act(&self, player: PlayerId) -> bool {
+        let p = &self.players[player.index()];
+        !p.hand.is_empty()
+            || !p.deck.is_empty()
+            || (0..ZONES_PER_PLAYER).any(|index| !self.targets_of(ZoneRef { player, index }).is_empty())
+    }
+}
