@@ -206,7 +206,7 @@ impl Arrows {
 }
 
 /// A card out of play (hand, deck, graveyard).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Card {
     /// Its id, if it has one; a summoned card becomes a creature with this id.
     pub id: Option<CreatureId>,
@@ -225,7 +225,7 @@ pub struct Card {
 }
 
 /// A creature on the field. Its zone is where it is stored in [`ZoneState`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Creature {
     /// Unique id.
     pub id: CreatureId,
@@ -271,7 +271,7 @@ impl Creature {
 }
 
 /// One player of a zone-board game.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Hash)]
 pub struct Player {
     /// Hit points.
     pub hp: i32,
@@ -317,7 +317,7 @@ pub struct ChainLink {
 }
 
 /// The state of an e:game or Dimensional Rift game, or a bare board.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ZoneState {
     /// `Egame` or `DimensionalRift`.
     pub ruleset: Ruleset,

@@ -1,0 +1,70 @@
+//! Bot-vs-bot games in-process, for strength measurements and tests.
+
+use fray_core::event::Discard;
+use fray_core::state::{PlayerId, Ruleset};
+use fray_core::{Action, GameState, SetupError, ZoneState};
+
+use crate::{Bot, BotError};
+
+/// How one game went.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The winner's seat, `None` for a draw.
+    pub winner: Option<PlayerId>,
+    /// Every action, in order.
+    pub actions: Vec<Action>,
+    /// The turn the game ended on.
+    pub turns: u32,
+}
+
+/// Why a game could not be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ArenaError {
+    /// The game could not start.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    /// A bot failed.
+    #[error("{bot} failed: {error}")]
+    Bot {
+        /// Which bot.
+        bot: String,
+        /// What went wrong.
+        error: BotError,
+    },
+    /// A bot answered an illegal action (a bot bug).
+    #[error("{bot} chose an illegal action: {reason}")]
+    Illegal {
+        /// Which bot.
+        bot: String,
+        /// Why it was refused.
+        reason: String,
+    },
+}
+
+/// A new skirmish state.
+pub fn new_state(ruleset: Ruleset, seed: u64, scenario: &str) -> Result<ZoneState, SetupError> {
+    match GameState::new_game(ruleset.wire(), seed, scenario)?.0 {
+        GameState::Zone(s) => Ok(s),
+        #[allow(unreachable_patterns)]
+        _ => Err(SetupError::Unsupported(ruleset.wire_name())),
+    }
+}
+
+/// Plays one game: `bots[i]` plays seat i. Each decision's seed is derived from
+/// `seed` and the move number, so a game is reproducible.
+pub fn play(state: ZoneState, bots: [&mut dyn Bot; 2], seed: u64) -> Result<GameRecord, ArenaError> {
+    let mut state = state;
+    let mut actions = Vec::new();
+    let [a, b] = bots;
+    let mut seats: [&mut dyn Bot; 2] = [a, b];
+    while let Some(me) = state.to_move() {
+        let bot = &mut seats[me.index()];
+        let move_seed = seed ^ (actions.len() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let decision = bot.choose(&state, move_seed).map_err(|error| ArenaError::Bot { bot: bot.name(), error })?;
+        state
+            .apply(decision.action, &mut Discard)
+            .map_err(|e| ArenaError::Illegal { bot: bot.name(), reason: e.to_string() })?;
+        actions.push(decision.action);
+    }
+    Ok(GameRecord { winner: state.winner, actions, turns: state.turn })
+}

@@ -1,0 +1,102 @@
+//! The documented evaluations of a position, used where a search stops short of the end.
+//!
+//! Both score a state for player 0 in [-1, 1]: 1 a win, -1 a loss, 0 a draw once the
+//! game is over. Otherwise they squash a balance `x` (player 0's side minus player 1's)
+//! with `x / (1 + |x|)`.
+//!
+//! [`material`] (GreedyBot's "best immediate trade") counts, per side:
+//! - hit points: `4 * hp / starting_hp` (6 in e:game, 20 in Dimensional Rift);
+//! - each creature on the field: `0.35 + 0.12 * max(might, 0) + 0.06 * remaining life`
+//!   (a face-down one counts 0.45: a hidden card);
+//! - each card in hand 0.15, each card in the deck 0.02.
+//!
+//! [`evaluate`] (the searching bots') adds position: each of a side's empty zones that
+//! an enemy face-up creature reaches and no own face-up creature covers is an open door
+//! for a direct hit next turn, `-0.3` (Dimensional Rift: `-0.3 * enemy might / 3`,
+//! at least 0.3).
+
+use fray_core::ZoneState;
+use fray_core::board::{ZONES_PER_PLAYER, ZoneRef, ZoneSet};
+use fray_core::state::{PlayerId, Ruleset};
+
+fn finished(s: &ZoneState) -> Option<f64> {
+    s.outcome().map(|outcome| match outcome {
+        Some(PlayerId(0)) => 1.0,
+        Some(_) => -1.0,
+        None => 0.0,
+    })
+}
+
+fn squash(x: f64) -> f64 {
+    x / (1.0 + x.abs())
+}
+
+/// Material only, for player 0 in [-1, 1].
+pub fn material(s: &ZoneState) -> f64 {
+    finished(s).unwrap_or_else(|| squash(side(s, PlayerId(0)) - side(s, PlayerId(1))))
+}
+
+/// Material and position, for player 0 in [-1, 1].
+pub fn evaluate(s: &ZoneState) -> f64 {
+    finished(s).unwrap_or_else(|| {
+        let (r0, r1) = (reach(s, PlayerId(0)), reach(s, PlayerId(1)));
+        let x = side(s, PlayerId(0)) - side(s, PlayerId(1)) - exposure(s, PlayerId(0), r0, r1)
+            + exposure(s, PlayerId(1), r1, r0);
+        squash(x)
+    })
+}
+
+/// [`evaluate`] for `player`.
+pub fn evaluate_for(s: &ZoneState, player: PlayerId) -> f64 {
+    let v = evaluate(s);
+    if player.0 == 0 { v } else { -v }
+}
+
+/// [`material`] for `player`.
+pub fn material_for(s: &ZoneState, player: PlayerId) -> f64 {
+    let v = material(s);
+    if player.0 == 0 { v } else { -v }
+}
+
+/// The zones `p`'s face-up creatures reach, and the best might among them.
+fn reach(s: &ZoneState, p: PlayerId) -> (ZoneSet, i32) {
+    let mut set = 0u16;
+    let mut might = 0;
+    for index in 0..ZONES_PER_PLAYER {
+        let zone = ZoneRef { player: p, index };
+        let targets = s.targets_of(zone);
+        if !targets.is_empty() {
+            set |= targets.0;
+            might = might.max(s.at(zone).map_or(0, |c| c.might));
+        }
+    }
+    (ZoneSet(set), might)
+}
+
+fn exposure(s: &ZoneState, p: PlayerId, own: (ZoneSet, i32), enemy: (ZoneSet, i32)) -> f64 {
+    let per_door = if s.ruleset == Ruleset::DimensionalRift { (0.1 * f64::from(enemy.1)).max(0.3) } else { 0.3 };
+    let mut doors = 0;
+    for index in 0..ZONES_PER_PLAYER {
+        let zone = ZoneRef { player: p, index };
+        if s.at(zone).is_none() && enemy.0.contains(zone) && !own.0.contains(zone) && enemy.1 > 0 {
+            doors += 1;
+        }
+    }
+    per_door * f64::from(doors)
+}
+
+fn side(s: &ZoneState, p: PlayerId) -> f64 {
+    let start = if s.ruleset == Ruleset::DimensionalRift { 20.0 } else { 6.0 };
+    let player = &s.players[p.index()];
+    let mut value = 4.0 * f64::from(player.hp.max(0)) / start;
+    for index in 0..ZONES_PER_PLAYER {
+        if let Some(c) = s.at(ZoneRef { player: p, index }) {
+            value += if c.face_down {
+                0.45
+            } else {
+                0.35 + 0.12 * f64::from(c.might.max(0)) + 0.06 * f64::from((c.life - c.damage).max(0))
+            };
+        }
+    }
+    value + 0.15 * player.hand.len() as f64 + 0.02 * player.deck.len() as f64
+}

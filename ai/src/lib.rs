@@ -1,0 +1,79 @@
+//! Fray's computer players, behind one [`Bot`] trait: [`RandomBot`], [`GreedyBot`]
+//! (one ply), [`MctsBot`] (Monte Carlo tree search on the `mcts` crate) and
+//! [`ExactBot`] (alpha-beta with a transposition table for small positions).
+//!
+//! Bots read the core's public API only. MCTS searches through a [`Backend`]: the core
+//! in-process ([`Local`]) or any other implementation (the service crate provides one
+//! over the Rules gRPC API).
+//!
+//! ```
+//! use fray_ai::{Bot, BotSpec};
+//! use fray_core::GameState;
+//!
+//! let GameState::Zone(state) = GameState::new_game(1, 7, "duel").unwrap().0 else { unreachable!() };
+//! let mut bot = "mcts:playouts=200".parse::<BotSpec>().unwrap().build();
+//! let decision = bot.choose(&state, 42).unwrap();
+//! assert!(state.legal_actions().contains(&decision.action));
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod arena;
+pub mod backend;
+pub mod determinize;
+pub mod eval;
+pub mod exact;
+pub mod greedy;
+pub mod mcts_bot;
+pub mod prune;
+pub mod random;
+pub mod rollout;
+mod spec;
+
+use fray_core::{Action, ZoneState};
+
+pub use backend::{Backend, Local};
+pub use exact::{ExactBot, Solver};
+pub use greedy::GreedyBot;
+pub use mcts_bot::{Budget, MctsBot, MctsConfig};
+pub use random::RandomBot;
+pub use spec::{BotSpec, Difficulty, SpecError};
+
+/// What a bot answers: its action and, for searching bots, per-action statistics.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Decision {
+    /// The chosen action (legal in the state it was asked about).
+    pub action: Action,
+    /// Per root action: visits and mean reward for the choosing player in [-1, 1].
+    pub stats: Vec<ActionStat>,
+}
+
+/// Search statistics of one root action.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ActionStat {
+    /// The action.
+    pub action: Action,
+    /// Times it was visited (nodes searched for the exact solver, 1 for greedy).
+    pub visits: u64,
+    /// Mean reward for the choosing player, in [-1, 1].
+    pub mean_reward: f64,
+}
+
+/// Why a bot could not choose.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BotError {
+    /// The game is over: there is nothing to choose.
+    #[error("the game is over: no action is legal")]
+    GameOver,
+    /// The rules backend failed (e.g. the Rules service could not be reached).
+    #[error("the rules backend failed: {0}")]
+    Backend(String),
+}
+
+/// A computer player. It chooses for the player to move in `state`.
+pub trait Bot: Send {
+    /// A short name, e.g. `greedy` or `mcts:playouts=2000`.
+    fn name(&self) -> String;
+    /// Chooses an action; the same state and seed give the same answer (for
+    /// time-limited searches, the same number of playouts must have run).
+    fn choose(&mut self, state: &ZoneState, seed: u64) -> Result<Decision, BotError>;
+}

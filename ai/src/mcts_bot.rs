@@ -1,0 +1,327 @@
+//! Monte Carlo tree search on the `mcts` crate (0.3.0).
+//!
+//! Each strike target and each block decision is its own ply (the core's actions, less
+//! exact duplicates: [`crate::prune`]). Selection is PUCT (the crate's
+//! `AlphaGoPolicy`): each new node's moves get priors from a one-ply look-ahead (the
+//! softmax, at temperature `prior_temperature`, of [`crate::eval::evaluate`] after
+//! each move, for the mover). The node's value comes from a random rollout in the
+//! evaluator, to the end of the game or cut at `rollout_depth` actions and scored by
+//! [`crate::eval::evaluate`]. Rewards are the value for the player who moved into a
+//! node, scaled to i64 by [`SCALE`]; the exploration constant is scaled the same way. Hidden information (the opponent's hand,
+//! deck and face-down creatures, one's own deck order) is handled by determinization:
+//! the budget is split over `determinizations` sampled worlds searched separately,
+//! and root visit counts are summed. Each search thread's RNG is seeded from the bot's
+//! seed and a per-thread counter; single-threaded search with a seed is reproducible.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use mcts::transposition_table::ApproxTable;
+use mcts::tree_policy::AlphaGoPolicy;
+use mcts::{CycleBehaviour, Evaluator, GameState, MCTS, MCTSManager, MoveInfo, SearchHandle};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+use crate::backend::Backend;
+use crate::determinize::{determinize, has_hidden};
+use crate::eval::evaluate_for;
+use crate::prune::dedupe;
+use crate::rollout::{RolloutPolicy, rollout_value};
+use crate::{ActionStat, Bot, BotError, Decision};
+use fray_core::state::PlayerId;
+use fray_core::{Action, ZoneState};
+
+/// Rewards are values in [-1, 1] times this.
+pub const SCALE: f64 = 1000.0;
+
+/// How much an MCTS search may spend.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Playouts in all (split over determinizations).
+    pub playouts: u32,
+    /// Wall-clock limit, if any (search stops at whichever comes first).
+    pub time: Option<Duration>,
+}
+
+/// MCTS settings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MctsConfig {
+    /// The search budget.
+    pub budget: Budget,
+    /// Actions a rollout plays before it is cut and evaluated.
+    pub rollout_depth: usize,
+    /// How rollouts choose actions.
+    pub rollout_policy: RolloutPolicy,
+    /// PUCT exploration constant, in value units (scaled by [`SCALE`] internally).
+    pub exploration: f64,
+    /// Softmax temperature of the one-ply priors, in value units.
+    pub prior_temperature: f64,
+    /// Sampled worlds for hidden information (1 when nothing is hidden).
+    pub determinizations: u32,
+    /// Tree nodes at most (about 300 bytes each).
+    pub node_limit: usize,
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        Self {
+            budget: Budget { playouts: 2000, time: None },
+            rollout_depth: 10,
+            rollout_policy: RolloutPolicy::Greedy { epsilon: 0.15 },
+            exploration: 1.0,
+            prior_temperature: 0.1,
+            determinizations: 4,
+            node_limit: 400_000,
+        }
+    }
+}
+
+/// The MCTS player.
+#[derive(Debug, Clone)]
+pub struct MctsBot<B: Backend> {
+    backend: Arc<B>,
+    config: MctsConfig,
+}
+
+impl<B: Backend + 'static> MctsBot<B> {
+    /// An MCTS bot over `backend`.
+    pub fn new(backend: Arc<B>, config: MctsConfig) -> Self {
+        Self { backend, config }
+    }
+
+    /// Its settings.
+    pub fn config(&self) -> &MctsConfig {
+        &self.config
+    }
+}
+
+/// A search node's state: the core state and the backend that moves it.
+struct Node<B: Backend> {
+    state: ZoneState,
+    backend: Arc<B>,
+}
+
+impl<B: Backend> Clone for Node<B> {
+    fn clone(&self) -> Self {
+        Self { state: self.state.clone(), backend: Arc::clone(&self.backend) }
+    }
+}
+
+impl<B: Backend> GameState for Node<B> {
+    type Move = Action;
+    type Player = PlayerId;
+    type MoveList = Vec<Action>;
+
+    fn current_player(&self) -> PlayerId {
+        self.state.to_move().unwrap_or(PlayerId(0))
+    }
+
+    fn available_moves(&self) -> Vec<Action> {
+        let mut out = Vec::new();
+        if self.backend.failure().is_none() {
+            self.backend.legal_actions(&self.state, &mut out);
+            dedupe(&self.state, &mut out);
+        }
+        out
+    }
+
+    fn make_move(&mut self, action: &Action) {
+        self.backend.apply(&mut self.state, *action);
+    }
+}
+
+impl<B: Backend> mcts::transposition_table::TranspositionHash for Node<B> {
+    fn hash(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::collections::hash_map::DefaultHasher::new();
+        self.state.hash(&mut h);
+        h.finish()
+    }
+}
+
+/// Per-thread scratch: a seeded RNG and a reusable action buffer.
+#[derive(Default)]
+struct Scratch {
+    rng: Option<ChaCha8Rng>,
+    actions: Vec<Action>,
+}
+
+struct Rollouts<B: Backend> {
+    seed: u64,
+    threads: AtomicU64,
+    depth: usize,
+    policy: RolloutPolicy,
+    temperature: f64,
+    backend: Arc<B>,
+}
+
+impl<B: Backend> Rollouts<B> {
+    /// Priors for `moves`: softmax of the mover's one-ply evaluation.
+    fn priors(&self, state: &ZoneState, moves: &[Action]) -> Vec<f64> {
+        let Some(mover) = state.to_move() else { return vec![1.0 / moves.len().max(1) as f64; moves.len()] };
+        let values: Vec<f64> = moves
+            .iter()
+            .map(|&a| {
+                let mut next = state.clone();
+                self.backend.apply(&mut next, a);
+                evaluate_for(&next, mover) / self.temperature
+            })
+            .collect();
+        let top = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let weights: Vec<f64> = values.iter().map(|v| (v - top).exp()).collect();
+        let sum: f64 = weights.iter().sum();
+        weights.into_iter().map(|w| w / sum).collect()
+    }
+
+    fn value(&self, state: &ZoneState, scratch: &mut Scratch) -> i64 {
+        let seed = self.seed;
+        let threads = &self.threads;
+        let rng = scratch.rng.get_or_insert_with(|| {
+            ChaCha8Rng::seed_from_u64(
+                seed ^ threads.fetch_add(1, Ordering::Relaxed).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            )
+        });
+        let v = rollout_value(&*self.backend, state.clone(), self.depth, self.policy, rng, &mut scratch.actions);
+        (v * SCALE).round() as i64
+    }
+}
+
+struct Spec<B: Backend> {
+    node_limit: usize,
+    _backend: std::marker::PhantomData<fn() -> B>,
+}
+
+impl<B: Backend> MCTS for Spec<B> {
+    type State = Node<B>;
+    type Eval = Rollouts<B>;
+    type NodeData = ();
+    type ExtraThreadData = Scratch;
+    type TreePolicy = AlphaGoPolicy;
+    type TranspositionTable = ApproxTable<Self>;
+
+    fn node_limit(&self) -> usize {
+        self.node_limit
+    }
+
+    fn cycle_behaviour(&self) -> CycleBehaviour<Self> {
+        // The turn counter makes the game acyclic, but be safe: a cycle scores as is.
+        CycleBehaviour::UseCurrentEvalWhenCycleDetected
+    }
+}
+
+impl<B: Backend> Evaluator<Spec<B>> for Rollouts<B> {
+    type StateEvaluation = i64;
+
+    fn evaluate_new_state(
+        &self,
+        state: &Node<B>,
+        moves: &Vec<Action>,
+        handle: Option<SearchHandle<Spec<B>>>,
+    ) -> (Vec<f64>, i64) {
+        let value = match handle {
+            Some(mut h) => self.value(&state.state, &mut h.thread_data().extra_data),
+            None => self.value(&state.state, &mut Scratch::default()),
+        };
+        (self.priors(&state.state, moves), value)
+    }
+
+    fn evaluate_existing_state(&self, _: &Node<B>, evaln: &i64, _: SearchHandle<Spec<B>>) -> i64 {
+        *evaln
+    }
+
+    fn interpret_evaluation_for_player(&self, evaln: &i64, player: &PlayerId) -> i64 {
+        if player.0 == 0 { *evaln } else { -*evaln }
+    }
+}
+
+impl<B: Backend + 'static> Bot for MctsBot<B> {
+    fn name(&self) -> String {
+        let b = self.config.budget;
+        match b.time {
+            Some(t) => format!("mcts:playouts={},time={}ms", b.playouts, t.as_millis()),
+            None => format!("mcts:playouts={}", b.playouts),
+        }
+    }
+
+    fn choose(&mut self, state: &ZoneState, seed: u64) -> Result<Decision, BotError> {
+        let me = state.to_move().ok_or(BotError::GameOver)?;
+        let mut root_actions = Vec::new();
+        self.backend.legal_actions(state, &mut root_actions);
+        dedupe(state, &mut root_actions);
+        if let Some(f) = self.backend.failure() {
+            return Err(BotError::Backend(f));
+        }
+        if root_actions.len() == 1 {
+            return Ok(Decision { action: root_actions[0], stats: Vec::new() });
+        }
+        let started = Instant::now();
+        let hidden = has_hidden(state, me);
+        let worlds = if hidden { self.config.determinizations.max(1) } else { 1 };
+        let per_world = match self.config.budget.playouts {
+            0 => u32::MAX, // time only
+            n => (n / worlds).max(1),
+        };
+        let mut totals: Vec<(u64, i64)> = vec![(0, 0); root_actions.len()];
+        let mut world_rng = ChaCha8Rng::seed_from_u64(seed);
+        for w in 0..worlds {
+            let world = if hidden { determinize(state, me, &mut world_rng) } else { state.clone() };
+            let mut manager = MCTSManager::new(
+                Node { state: world, backend: Arc::clone(&self.backend) },
+                Spec { node_limit: self.config.node_limit, _backend: std::marker::PhantomData },
+                Rollouts {
+                    seed: seed.wrapping_add(u64::from(w).wrapping_mul(0xA24B_AED4_963E_E407)),
+                    threads: AtomicU64::new(0),
+                    depth: self.config.rollout_depth,
+                    policy: self.config.rollout_policy,
+                    temperature: self.config.prior_temperature.max(1e-3),
+                    backend: Arc::clone(&self.backend),
+                },
+                AlphaGoPolicy::new(self.config.exploration * SCALE),
+                ApproxTable::new(1 << 14),
+            );
+            manager.print_on_playout_error(false);
+            let deadline = self.config.budget.time.map(|t| started + t * (w + 1) / worlds);
+            let mut done = 0u32;
+            while done < per_world && deadline.is_none_or(|d| Instant::now() < d) {
+                if manager.tree().num_nodes() >= self.config.node_limit {
+                    break;
+                }
+                manager.playout();
+                done += 1;
+                if self.backend.failure().is_some() {
+                    break;
+                }
+            }
+            for info in manager.tree().root_node().moves() {
+                let stat = info as &MoveInfo<Spec<B>>;
+                if let Some(i) = root_actions.iter().position(|a| a == stat.get_move()) {
+                    totals[i].0 += stat.visits();
+                    totals[i].1 += stat.sum_rewards();
+                }
+            }
+        }
+        if let Some(f) = self.backend.failure() {
+            return Err(BotError::Backend(f));
+        }
+        let stats: Vec<ActionStat> = root_actions
+            .iter()
+            .zip(&totals)
+            .map(|(a, &(visits, sum))| ActionStat {
+                action: *a,
+                visits,
+                mean_reward: if visits == 0 { 0.0 } else { sum as f64 / visits as f64 / SCALE },
+            })
+            .collect();
+        // Most visits wins; ties go to the better mean, then the earlier action.
+        let best = stats
+            .iter()
+            .enumerate()
+            .max_by(|(i, a), (j, b)| {
+                a.visits.cmp(&b.visits).then(a.mean_reward.total_cmp(&b.mean_reward)).then(j.cmp(i))
+            })
+            .map(|(i, _)| i)
+            .unwrap_or(0);
+        Ok(Decision { action: root_actions[best], stats })
+    }
+}

@@ -1,0 +1,100 @@
+//! Random playouts: the rollouts MCTS runs in its evaluator, and the benchmark of
+//! simulated actions per second.
+
+use rand::Rng;
+
+use crate::backend::Backend;
+use crate::eval::{evaluate, evaluate_for};
+use crate::prune::dedupe;
+use fray_core::{Action, ZoneState};
+
+/// How a rollout picks its actions.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum RolloutPolicy {
+    /// Uniformly random legal actions.
+    Random,
+    /// The one-ply best action for the mover (by [`evaluate`]), or a random one with
+    /// probability `epsilon`.
+    Greedy {
+        /// Chance of a random action instead.
+        epsilon: f64,
+    },
+}
+
+/// Plays `max_depth` actions at most from `state` (in place) with `policy`; returns the
+/// number played. `scratch` and `probe` are reused buffers.
+pub fn playout_with<B: Backend + ?Sized, R: Rng>(
+    backend: &B,
+    state: &mut ZoneState,
+    max_depth: usize,
+    policy: RolloutPolicy,
+    rng: &mut R,
+    scratch: &mut Vec<Action>,
+) -> usize {
+    let RolloutPolicy::Greedy { epsilon } = policy else {
+        return playout(backend, state, max_depth, rng, scratch);
+    };
+    for depth in 0..max_depth {
+        scratch.clear();
+        backend.legal_actions(state, scratch);
+        if scratch.is_empty() {
+            return depth;
+        }
+        let pick = if scratch.len() == 1 {
+            scratch[0]
+        } else if rng.random_bool(epsilon.clamp(0.0, 1.0)) {
+            scratch[rng.random_range(0..scratch.len())]
+        } else {
+            dedupe(state, scratch);
+            let Some(mover) = state.to_move() else { return depth };
+            let mut best = (f64::NEG_INFINITY, scratch[0]);
+            for &a in scratch.iter() {
+                let mut next = state.clone();
+                backend.apply(&mut next, a);
+                let v = evaluate_for(&next, mover);
+                if v > best.0 {
+                    best = (v, a);
+                }
+            }
+            best.1
+        };
+        backend.apply(state, pick);
+    }
+    max_depth
+}
+
+/// Plays uniformly random legal actions from `state` (in place) until the game ends or
+/// `max_depth` actions were played; returns the number of actions played. `scratch`
+/// is reused so that a step allocates nothing.
+pub fn playout<B: Backend + ?Sized, R: Rng>(
+    backend: &B,
+    state: &mut ZoneState,
+    max_depth: usize,
+    rng: &mut R,
+    scratch: &mut Vec<Action>,
+) -> usize {
+    for depth in 0..max_depth {
+        scratch.clear();
+        backend.legal_actions(state, scratch);
+        if scratch.is_empty() {
+            return depth;
+        }
+        let pick = scratch[rng.random_range(0..scratch.len())];
+        backend.apply(state, pick);
+    }
+    max_depth
+}
+
+/// A rollout's value for player 0 in [-1, 1]: the result if the game ended, else the
+/// evaluation where it was cut.
+pub fn rollout_value<B: Backend + ?Sized, R: Rng>(
+    backend: &B,
+    mut state: ZoneState,
+    max_depth: usize,
+    policy: RolloutPolicy,
+    rng: &mut R,
+    scratch: &mut Vec<Action>,
+) -> f64 {
+    playout_with(backend, &mut state, max_depth, policy, rng, scratch);
+    evaluate(&state)
+}

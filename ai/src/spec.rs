@@ -1,0 +1,209 @@
+//! Bot specs as written on a command line: `random`, `greedy`, `exact`,
+//! `exact:nodes=100000`, `mcts`, `mcts:playouts=2000`, `mcts:time=50ms`,
+//! `mcts:playouts=5000,depth=30,c=0.5,worlds=2`, or a difficulty `easy`, `normal`,
+//! `hard` (calibrated MCTS budgets).
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::{Bot, ExactBot, GreedyBot, Local, MctsBot, MctsConfig, RandomBot};
+
+/// Play strength presets for people: MCTS with calibrated budgets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Difficulty {
+    /// 150 playouts, 1 world.
+    Easy,
+    /// 1500 playouts, 4 worlds.
+    Normal,
+    /// 8000 playouts, 8 worlds.
+    Hard,
+}
+
+impl Difficulty {
+    /// The MCTS settings of this difficulty.
+    pub fn config(self) -> MctsConfig {
+        let base = MctsConfig::default();
+        let (playouts, determinizations) = match self {
+            Difficulty::Easy => (150, 1),
+            Difficulty::Normal => (1500, 4),
+            Difficulty::Hard => (8000, 8),
+        };
+        MctsConfig { budget: crate::Budget { playouts, time: None }, determinizations, ..base }
+    }
+}
+
+/// A parsed bot spec.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BotSpec {
+    /// Uniformly random.
+    Random,
+    /// One ply.
+    Greedy,
+    /// The exact solver (greedy when the position is too large).
+    Exact(ExactBot),
+    /// MCTS over the core in-process.
+    Mcts(MctsConfig),
+}
+
+impl PartialEq for ExactBot {
+    fn eq(&self, other: &Self) -> bool {
+        self.node_limit == other.node_limit
+    }
+}
+
+/// A spec that does not parse.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("bad bot spec {spec:?}: {reason}")]
+pub struct SpecError {
+    /// The spec as written.
+    pub spec: String,
+    /// What is wrong.
+    pub reason: String,
+}
+
+fn duration(v: &str) -> Option<Duration> {
+    if let Some(ms) = v.strip_suffix("ms") {
+        ms.parse().ok().map(Duration::from_millis)
+    } else if let Some(s) = v.strip_suffix('s') {
+        s.parse::<f64>().ok().filter(|s| s.is_finite() && *s >= 0.0).map(Duration::from_secs_f64)
+    } else {
+        None
+    }
+}
+
+impl FromStr for BotSpec {
+    type Err = SpecError;
+
+    fn from_str(spec: &str) -> Result<Self, SpecError> {
+        let err = |reason: String| SpecError { spec: spec.to_owned(), reason };
+        let (kind, params) = spec.split_once(':').unwrap_or((spec, ""));
+        let params: Vec<(&str, &str)> = if params.is_empty() {
+            Vec::new()
+        } else {
+            params
+                .split(',')
+                .map(|p| p.split_once('=').ok_or_else(|| err(format!("{p:?} is not key=value"))))
+                .collect::<Result<_, _>>()?
+        };
+        let no_params = |name: &str| -> Result<(), SpecError> {
+            if params.is_empty() { Ok(()) } else { Err(err(format!("{name} takes no parameters"))) }
+        };
+        match kind {
+            "random" => no_params("random").map(|()| BotSpec::Random),
+            "greedy" => no_params("greedy").map(|()| BotSpec::Greedy),
+            "easy" | "normal" | "hard" => {
+                no_params(kind)?;
+                let d = match kind {
+                    "easy" => Difficulty::Easy,
+                    "normal" => Difficulty::Normal,
+                    _ => Difficulty::Hard,
+                };
+                Ok(BotSpec::Mcts(d.config()))
+            }
+            "exact" => {
+                let mut bot = ExactBot::default();
+                for (k, v) in params {
+                    match k {
+                        "nodes" => bot.node_limit = v.parse().map_err(|_| err(format!("nodes={v} is not a count")))?,
+                        _ => return Err(err(format!("exact takes nodes=N, not {k}"))),
+                    }
+                }
+                Ok(BotSpec::Exact(bot))
+            }
+            "mcts" => {
+                let mut c = Difficulty::Normal.config();
+                let mut playouts_set = false;
+                for (k, v) in params {
+                    let count = |v: &str| v.parse::<u32>().map_err(|_| err(format!("{k}={v} is not a count")));
+                    match k {
+                        "playouts" => {
+                            c.budget.playouts = count(v)?;
+                            playouts_set = true;
+                        }
+                        "time" => {
+                            c.budget.time =
+                                Some(duration(v).ok_or_else(|| err(format!("time={v}: write e.g. 50ms or 2s")))?);
+                        }
+                        "depth" => c.rollout_depth = count(v)? as usize,
+                        "worlds" => c.determinizations = count(v)?.max(1),
+                        "rollout" => {
+                            c.rollout_policy = match v {
+                                "random" => crate::rollout::RolloutPolicy::Random,
+                                "greedy" => crate::rollout::RolloutPolicy::Greedy { epsilon: 0.15 },
+                                _ => return Err(err(format!("rollout={v}: choose random or greedy"))),
+                            };
+                        }
+                        "t" => {
+                            c.prior_temperature = v
+                                .parse::<f64>()
+                                .ok()
+                                .filter(|x| x.is_finite() && *x > 0.0)
+                                .ok_or_else(|| err(format!("t={v} must be a positive number")))?;
+                        }
+                        "c" => {
+                            c.exploration = v
+                                .parse::<f64>()
+                                .ok()
+                                .filter(|x| x.is_finite() && *x > 0.0)
+                                .ok_or_else(|| err(format!("c={v} must be a positive number")))?;
+                        }
+                        _ => {
+                            return Err(err(format!(
+                                "mcts takes playouts, time, depth, worlds, c, t, rollout; not {k}"
+                            )));
+                        }
+                    }
+                }
+                if c.budget.time.is_some() && !playouts_set {
+                    c.budget.playouts = 0; // time only
+                }
+                if c.budget.playouts == 0 && c.budget.time.is_none() {
+                    return Err(err("mcts needs playouts > 0 or a time".into()));
+                }
+                Ok(BotSpec::Mcts(c))
+            }
+            _ => Err(err("choose random, greedy, exact, mcts, easy, normal or hard".into())),
+        }
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.build().name())
+    }
+}
+
+impl BotSpec {
+    /// A bot for this spec, searching over the core in-process.
+    pub fn build(&self) -> Box<dyn Bot> {
+        match self {
+            BotSpec::Random => Box::new(RandomBot),
+            BotSpec::Greedy => Box::new(GreedyBot),
+            BotSpec::Exact(b) => Box::new(*b),
+            BotSpec::Mcts(c) => Box::new(MctsBot::new(Arc::new(Local), *c)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn specs_parse_and_bad_ones_say_why() {
+        assert_eq!("random".parse::<BotSpec>().unwrap(), BotSpec::Random);
+        let BotSpec::Mcts(c) = "mcts:playouts=2000".parse().unwrap() else { panic!() };
+        assert_eq!(c.budget.playouts, 2000);
+        let BotSpec::Mcts(c) = "mcts:time=50ms".parse().unwrap() else { panic!() };
+        assert_eq!((c.budget.playouts, c.budget.time), (0, Some(Duration::from_millis(50))));
+        let BotSpec::Exact(e) = "exact:nodes=10".parse().unwrap() else { panic!() };
+        assert_eq!(e.node_limit, 10);
+        for bad in ["mcts:playouts=x", "mcts:speed=3", "random:x=1", "chess", "mcts:time=5", "mcts:playouts=0"] {
+            let e = bad.parse::<BotSpec>().unwrap_err();
+            assert_eq!(e.spec, bad);
+        }
+    }
+}

@@ -1,0 +1,143 @@
+//! Bots take lethal, block lethal, play only legal actions, and search reproducibly.
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+use std::sync::Arc;
+
+use fray_ai::arena::{new_state, play};
+use fray_ai::exact::Solver;
+use fray_ai::{Bot, BotSpec, Budget, ExactBot, GreedyBot, Local, MctsBot, MctsConfig, RandomBot};
+use fray_core::board::ZoneRef;
+use fray_core::event::Discard;
+use fray_core::setup::{CreatureSetup, PlayerSetup, StateSetup, ZoneSetup};
+use fray_core::state::{PlayerId, Ruleset};
+use fray_core::{Action, GameState, ZoneState};
+
+fn creature(id: &str, p: u32, i: u32, might: i32, life: i32, arrows: &[(usize, i32)]) -> CreatureSetup {
+    let mut a = [0; 8];
+    for &(d, r) in arrows {
+        a[d] = r;
+    }
+    CreatureSetup {
+        id: id.into(),
+        name: id.into(),
+        owner: p,
+        controller: p,
+        zone: Some(ZoneSetup { player: p, index: i }),
+        might,
+        life,
+        arrows: Some(a),
+        ..Default::default()
+    }
+}
+
+fn state(active: u32, hp: [i32; 2], creatures: Vec<CreatureSetup>) -> ZoneState {
+    let setup = StateSetup {
+        ruleset: 1,
+        players: vec![
+            PlayerSetup { id: 0, hp: hp[0], ..Default::default() },
+            PlayerSetup { id: 1, hp: hp[1], ..Default::default() },
+        ],
+        creatures,
+        active_player: active,
+        turn: 5,
+        phase: 2,
+        event: 5,
+        ..Default::default()
+    };
+    match GameState::from_setup(&setup).unwrap() {
+        GameState::Zone(z) => z,
+        _ => unreachable!(),
+    }
+}
+
+fn z(p: u8, i: u8) -> ZoneRef {
+    ZoneRef::new(PlayerId(p), i).unwrap()
+}
+
+/// Player 0 can win at once with a direct hit on player 1's empty zone 2.
+fn lethal() -> ZoneState {
+    state(0, [3, 1], vec![creature("k", 0, 2, 1, 2, &[(0, 1)]), creature("w", 1, 0, 1, 3, &[(0, 1)])])
+}
+
+/// Player 1 strikes player 0's empty zone 2; player 0 (1 HP) must block with the guard.
+fn must_block() -> ZoneState {
+    let mut s = state(1, [1, 5], vec![creature("a", 1, 2, 1, 3, &[(0, 1)]), creature("guard", 0, 1, 0, 4, &[(2, 1)])]);
+    s.apply(Action::Strike { attacker: z(1, 2), target: z(0, 2) }, &mut Discard).unwrap();
+    assert_eq!(s.to_move(), Some(PlayerId(0)));
+    s
+}
+
+fn small_mcts() -> MctsBot<Local> {
+    MctsBot::new(Arc::new(Local), MctsConfig { budget: Budget { playouts: 200, time: None }, ..MctsConfig::default() })
+}
+
+fn bots() -> Vec<Box<dyn Bot>> {
+    vec![Box::new(GreedyBot), Box::new(small_mcts()), Box::new(ExactBot::default())]
+}
+
+#[test]
+fn every_bot_takes_lethal() {
+    let lethal_strike = Action::Strike { attacker: z(0, 2), target: z(1, 2) };
+    for mut bot in bots() {
+        assert_eq!(bot.choose(&lethal(), 1).unwrap().action, lethal_strike, "{}", bot.name());
+    }
+}
+
+#[test]
+fn every_bot_blocks_lethal() {
+    for mut bot in bots() {
+        assert_eq!(bot.choose(&must_block(), 1).unwrap().action, Action::Choose(z(0, 1)), "{}", bot.name());
+    }
+}
+
+#[test]
+fn the_solver_proves_the_win_and_the_loss() {
+    let win = Solver::new(100_000).solve(&lethal()).unwrap();
+    assert_eq!(win.value, 1);
+    assert!(win.optimal_for(PlayerId(0)).contains(&Action::Strike { attacker: z(0, 2), target: z(1, 2) }));
+    assert!(win.actions.iter().all(|(_, v)| *v >= 0), "player 1 has no way back");
+    let block = Solver::new(100_000).solve(&must_block()).unwrap();
+    let decline = block.actions.iter().find(|(a, _)| *a == Action::Decline).unwrap();
+    assert_eq!(decline.1, -1, "declining loses at once");
+}
+
+#[test]
+fn the_solver_refuses_positions_past_its_node_limit() {
+    let s = new_state(Ruleset::Egame, 1, "men-vs-fey").unwrap();
+    assert!(Solver::new(1_000).solve(&s).is_err());
+}
+
+#[test]
+fn single_threaded_mcts_with_a_seed_is_reproducible() {
+    let s = new_state(Ruleset::Egame, 3, "men-vs-fey").unwrap();
+    let a = small_mcts().choose(&s, 99).unwrap();
+    let b = small_mcts().choose(&s, 99).unwrap();
+    assert_eq!(a, b);
+    assert!(a.stats.iter().map(|s| s.visits).sum::<u64>() > 0);
+    assert!(a.stats.iter().all(|s| (-1.0..=1.0).contains(&s.mean_reward)));
+}
+
+#[test]
+fn a_whole_game_between_every_pair_of_bots_stays_legal() {
+    let specs = ["random", "greedy", "mcts:playouts=20,worlds=2", "exact:nodes=2000"];
+    for (i, a) in specs.iter().enumerate() {
+        let b = specs[(i + 1) % specs.len()];
+        let (mut x, mut y) = (a.parse::<BotSpec>().unwrap().build(), b.parse::<BotSpec>().unwrap().build());
+        let s = new_state(Ruleset::Egame, i as u64, "duel").unwrap();
+        let record = play(s.clone(), [&mut *x, &mut *y], 7).unwrap();
+        // Replaying the actions reproduces the game.
+        let mut replay = s;
+        for a in &record.actions {
+            replay.apply(*a, &mut Discard).unwrap();
+        }
+        assert_eq!(replay.winner, record.winner);
+        assert!(replay.outcome().is_some());
+    }
+}
+
+#[test]
+fn random_bot_answers_game_over_when_nothing_is_legal() {
+    let mut s = lethal();
+    s.apply(Action::Strike { attacker: z(0, 2), target: z(1, 2) }, &mut Discard).unwrap();
+    assert!(RandomBot.choose(&s, 0).is_err());
+}
