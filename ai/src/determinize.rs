@@ -52,6 +52,7 @@ pub fn determinize<R: Rng>(state: &ZoneState, me: PlayerId, rng: &mut R) -> Zone
             c.keywords = card.keywords;
             c.arrows = card.arrows;
         }
+        world.refresh_reach(z);
     }
     world
 }

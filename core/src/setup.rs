@@ -6,7 +6,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
-use crate::board::{Dir, ZONES_PER_PLAYER, ZoneRef, ZoneSet};
+use crate::board::{Board, Dir, ZONES_PER_PLAYER, ZoneRef, ZoneSet};
 use crate::error::{SetupError, Violations};
 use crate::state::{
     Arrows, Card, ChainLink, Creature, CreatureId, DecisionKind, Keyword, Keywords, Orientation, PendingDecision,
@@ -388,11 +388,13 @@ impl ZoneState {
                 orientation,
                 acted: c.acted,
                 seq: i as u32,
+                reach: ZoneSet::default(),
             };
             if let Some(z) = zone
                 && zones[z.player.index()][usize::from(z.index)].is_none()
             {
-                zones[z.player.index()][usize::from(z.index)] = Some(creature);
+                let reach = Board::get().targets(z, &creature.arrows, creature.orientation);
+                zones[z.player.index()][usize::from(z.index)] = Some(Creature { reach, ..creature });
             }
         }
 

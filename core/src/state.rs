@@ -20,9 +20,21 @@ impl PlayerId {
     }
 }
 
-/// A creature's id, unique in a state. Cheap to clone.
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+/// A creature's id, unique in a state. Cheap to clone; clones compare by pointer first.
+#[derive(Debug, Clone, Eq, PartialOrd, Ord)]
 pub struct CreatureId(pub Arc<str>);
+
+impl PartialEq for CreatureId {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
+    }
+}
+
+impl std::hash::Hash for CreatureId {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
 
 impl CreatureId {
     /// The id as text.
@@ -253,6 +265,10 @@ pub struct Creature {
     pub acted: bool,
     /// Position in the submitted creature list, so output keeps the caller's order.
     pub seq: u32,
+    /// The zones its arrows reach from where it stands (whether face-up or not): a
+    /// cache of [`crate::board::Board::targets`], set when it enters the field. After
+    /// changing its arrows or orientation, call [`ZoneState::refresh_reach`].
+    pub reach: ZoneSet,
 }
 
 impl Creature {
@@ -362,11 +378,24 @@ impl ZoneState {
         self.creatures().find(|(_, c)| &*c.id.0 == id).map(|(z, _)| z)
     }
 
+    /// The zone of the creature `id`, if it is on the field (pointer-fast for clones).
+    pub fn find_id(&self, id: &CreatureId) -> Option<ZoneRef> {
+        self.creatures().find(|(_, c)| c.id == *id).map(|(z, _)| z)
+    }
+
     /// The zones a creature in `zone` can target now (none when face-down or absent).
     pub fn targets_of(&self, zone: ZoneRef) -> ZoneSet {
         match self.at(zone) {
-            Some(c) if !c.face_down => crate::board::Board::get().targets(zone, &c.arrows, c.orientation),
+            Some(c) if !c.face_down => c.reach,
             _ => ZoneSet::default(),
+        }
+    }
+
+    /// Recomputes the cached reach of the creature in `zone` from its arrows and
+    /// orientation.
+    pub fn refresh_reach(&mut self, zone: ZoneRef) {
+        if let Some(c) = self.at_mut(zone) {
+            c.reach = crate::board::Board::get().targets(zone, &c.arrows, c.orientation);
         }
     }
 

@@ -307,10 +307,8 @@ impl ZoneState {
                 }
                 return Blocking::Decided(BlockOutcome { blocker: Some(id), passive: true }, rule::BLOCK_PASSIVE);
             }
-            let evasive = self
-                .find(attacker.as_str())
-                .and_then(|z| self.at(z))
-                .is_some_and(|c| c.keywords.contains(Keyword::Evasive));
+            let evasive =
+                self.find_id(&attacker).and_then(|z| self.at(z)).is_some_and(|c| c.keywords.contains(Keyword::Evasive));
             if egame && evasive {
                 return Blocking::Decided(BlockOutcome { blocker: None, passive: false }, rule::BLOCK_EVASIVE);
             }
@@ -382,7 +380,7 @@ impl ZoneState {
     /// Resolves one strike from the chain.
     fn resolve<S: EventSink>(&mut self, link: ChainLink, sink: &mut S) {
         let Some(outcome) = link.outcome else { return };
-        let Some(from) = self.find(link.attacker.as_str()) else {
+        let Some(from) = self.find_id(&link.attacker) else {
             emit(sink, rule::FIZZLE, || EventKind::StrikeFizzled {
                 attacker: link.attacker.clone(),
                 reason: "the attacker has left the field",
@@ -399,7 +397,7 @@ impl ZoneState {
         match outcome.blocker {
             Some(blocker) => {
                 // A blocker that has left the field deals and takes nothing.
-                if let Some(at) = self.find(blocker.as_str()) {
+                if let Some(at) = self.find_id(&blocker) {
                     self.exchange(from, at, sink);
                 }
             }

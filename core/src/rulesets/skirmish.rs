@@ -22,7 +22,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use crate::action::Action;
-use crate::board::{ZONES_PER_PLAYER, ZoneRef};
+use crate::board::{Board, ZONES_PER_PLAYER, ZoneRef};
 use crate::cards::{PoolCard, pool};
 use crate::error::{IllegalAction, SetupError, Violations};
 use crate::event::{EventKind, EventSink, emit};
@@ -184,6 +184,9 @@ impl ZoneState {
             Phase::Deployment => {
                 let me = self.active_player;
                 let hand = self.players[me.index()].hand.len().min(usize::from(u8::MAX));
+                let empty =
+                    (0..ZONES_PER_PLAYER).filter(|&index| self.at(ZoneRef { player: me, index }).is_none()).count();
+                out.reserve(hand * empty * (Orientation::ALL.len() + 1) + 1);
                 for hand_index in 0..hand as u8 {
                     for index in 0..ZONES_PER_PLAYER {
                         let zone = ZoneRef { player: me, index };
@@ -264,6 +267,7 @@ impl ZoneState {
             orientation,
             acted: false,
             seq,
+            reach: Board::get().targets(zone, &card.arrows, orientation),
         };
         self.zones[me.index()][usize::from(index)] = Some(creature);
         emit(sink, rule::SUMMON, || EventKind::CreatureSummoned { creature: id, zone, face_down, orientation });
