@@ -52,6 +52,20 @@ pub fn evaluate_for(s: &ZoneState, player: PlayerId) -> f64 {
     if player.0 == 0 { v } else { -v }
 }
 
+/// The value of `s` for `me` under `score` (one of [`evaluate_for`], [`material_for`])
+/// once pending decisions are settled by their deciders, each picking what is best
+/// for them (at most `depth` decisions deep). A static score alone would misjudge a
+/// state that waits on a block: declining may hand the opponent a lethal direct hit.
+pub fn settled(s: &ZoneState, me: PlayerId, depth: u32, score: fn(&ZoneState, PlayerId) -> f64) -> f64 {
+    let Some(p) = s.pending.filter(|_| depth > 0) else { return score(s, me) };
+    let values = s.legal_actions().into_iter().filter_map(|a| {
+        let mut next = s.clone();
+        next.apply(a, &mut fray_core::event::Discard).ok()?;
+        Some(settled(&next, me, depth - 1, score))
+    });
+    if p.player == me { values.fold(f64::NEG_INFINITY, f64::max) } else { values.fold(f64::INFINITY, f64::min) }
+}
+
 /// [`material`] for `player`.
 pub fn material_for(s: &ZoneState, player: PlayerId) -> f64 {
     let v = material(s);

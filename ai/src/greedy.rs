@@ -8,33 +8,14 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
-use crate::eval::material_for;
+use crate::eval::{material_for, settled};
 use crate::{ActionStat, Bot, BotError, Decision};
 use fray_core::event::Discard;
-use fray_core::state::PlayerId;
 use fray_core::{Action, ZoneState};
 
 /// The one-ply player.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct GreedyBot;
-
-/// The value of `s` for `me` once pending decisions are settled by their deciders.
-fn settle(s: &ZoneState, me: PlayerId, depth: u32) -> f64 {
-    match s.pending {
-        Some(p) if depth < 4 => {
-            let values = s.legal_actions().into_iter().map(|a| {
-                let mut next = s.clone();
-                match next.apply(a, &mut Discard) {
-                    Ok(()) => settle(&next, me, depth + 1),
-                    Err(_) => f64::NAN,
-                }
-            });
-            let values = values.filter(|v| !v.is_nan());
-            if p.player == me { values.fold(f64::NEG_INFINITY, f64::max) } else { values.fold(f64::INFINITY, f64::min) }
-        }
-        _ => material_for(s, me),
-    }
-}
 
 impl Bot for GreedyBot {
     fn name(&self) -> String {
@@ -49,7 +30,7 @@ impl Bot for GreedyBot {
             .filter_map(|&a| {
                 let mut next = state.clone();
                 next.apply(a, &mut Discard).ok()?;
-                Some((a, settle(&next, me, 0)))
+                Some((a, settled(&next, me, 4, material_for)))
             })
             .collect();
         let best = scored.iter().map(|(_, v)| *v).fold(f64::NEG_INFINITY, f64::max);

@@ -24,6 +24,7 @@ pub mod eval;
 pub mod exact;
 pub mod greedy;
 pub mod mcts_bot;
+pub mod measure;
 pub mod prune;
 pub mod random;
 pub mod rollout;

@@ -4,7 +4,7 @@
 //! exact duplicates: [`crate::prune`]). Selection is PUCT (the crate's
 //! `AlphaGoPolicy`): each new node's moves get priors from a one-ply look-ahead (the
 //! softmax, at temperature `prior_temperature`, of [`crate::eval::evaluate`] after
-//! each move, for the mover). The node's value comes from a random rollout in the
+//! each move and the decisions it raises, for the mover: [`crate::eval::settled`]). The node's value comes from a random rollout in the
 //! evaluator, to the end of the game or cut at `rollout_depth` actions and scored by
 //! [`crate::eval::evaluate`]. Rewards are the value for the player who moved into a
 //! node, scaled to i64 by [`SCALE`]; the exploration constant is scaled the same way. Hidden information (the opponent's hand,
@@ -17,7 +17,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use mcts::transposition_table::ApproxTable;
 use mcts::tree_policy::AlphaGoPolicy;
 use mcts::{CycleBehaviour, Evaluator, GameState, MCTS, MCTSManager, MoveInfo, SearchHandle};
 use rand::SeedableRng;
@@ -25,7 +24,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::backend::Backend;
 use crate::determinize::{determinize, has_hidden};
-use crate::eval::evaluate_for;
+use crate::eval::{evaluate_for, settled};
 use crate::prune::dedupe;
 use crate::rollout::{RolloutPolicy, rollout_value};
 use crate::{ActionStat, Bot, BotError, Decision};
@@ -131,15 +130,6 @@ impl<B: Backend> GameState for Node<B> {
     }
 }
 
-impl<B: Backend> mcts::transposition_table::TranspositionHash for Node<B> {
-    fn hash(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.state.hash(&mut h);
-        h.finish()
-    }
-}
-
 /// Per-thread scratch: a seeded RNG and a reusable action buffer.
 #[derive(Default)]
 struct Scratch {
@@ -165,7 +155,7 @@ impl<B: Backend> Rollouts<B> {
             .map(|&a| {
                 let mut next = state.clone();
                 self.backend.apply(&mut next, a);
-                evaluate_for(&next, mover) / self.temperature
+                settled(&next, mover, 4, evaluate_for) / self.temperature
             })
             .collect();
         let top = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
@@ -198,15 +188,16 @@ impl<B: Backend> MCTS for Spec<B> {
     type NodeData = ();
     type ExtraThreadData = Scratch;
     type TreePolicy = AlphaGoPolicy;
-    type TranspositionTable = ApproxTable<Self>;
+    type TranspositionTable = ();
 
     fn node_limit(&self) -> usize {
         self.node_limit
     }
 
     fn cycle_behaviour(&self) -> CycleBehaviour<Self> {
-        // The turn counter makes the game acyclic, but be safe: a cycle scores as is.
-        CycleBehaviour::UseCurrentEvalWhenCycleDetected
+        // No transposition table (a tree cannot cycle): a node shared between paths
+        // would mix the statistics of different movers.
+        CycleBehaviour::Ignore
     }
 }
 
@@ -278,7 +269,7 @@ impl<B: Backend + 'static> Bot for MctsBot<B> {
                     backend: Arc::clone(&self.backend),
                 },
                 AlphaGoPolicy::new(self.config.exploration * SCALE),
-                ApproxTable::new(1 << 14),
+                (),
             );
             manager.print_on_playout_error(false);
             let deadline = self.config.budget.time.map(|t| started + t * (w + 1) / worlds);

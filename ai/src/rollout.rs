@@ -4,7 +4,7 @@
 use rand::Rng;
 
 use crate::backend::Backend;
-use crate::eval::{evaluate, evaluate_for};
+use crate::eval::{evaluate, evaluate_for, settled};
 use crate::prune::dedupe;
 use fray_core::{Action, ZoneState};
 
@@ -51,7 +51,7 @@ pub fn playout_with<B: Backend + ?Sized, R: Rng>(
             for &a in scratch.iter() {
                 let mut next = state.clone();
                 backend.apply(&mut next, a);
-                let v = evaluate_for(&next, mover);
+                let v = settled(&next, mover, 2, evaluate_for);
                 if v > best.0 {
                     best = (v, a);
                 }

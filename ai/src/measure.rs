@@ -1,0 +1,219 @@
+//! Measurements behind `fray bench`: rollout speed, MCTS playout speed, agreement with
+//! the exact solver on generated small positions, and match results with confidence
+//! intervals. Everything is seeded and runs on the calling thread.
+
+use std::time::{Duration, Instant};
+
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::arena::{ArenaError, new_state, play};
+use crate::exact::Solver;
+use crate::rollout::playout;
+use crate::{Bot, BotSpec, Local};
+use fray_core::event::Discard;
+use fray_core::rulesets::skirmish::MAX_TURNS;
+use fray_core::state::{PlayerId, Ruleset};
+use fray_core::{Action, ZoneState};
+
+/// Random-rollout speed on one thread.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RolloutSpeed {
+    /// Actions simulated (legal-action generation plus apply).
+    pub actions: u64,
+    /// Whole games played out.
+    pub games: u64,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+impl RolloutSpeed {
+    /// Actions per second.
+    pub fn per_second(&self) -> f64 {
+        self.actions as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// Plays random games from fresh skirmish states for about `duration`.
+pub fn rollout_speed(ruleset: Ruleset, scenario: &str, duration: Duration) -> Result<RolloutSpeed, ArenaError> {
+    let starts: Vec<ZoneState> = (0..32).map(|s| new_state(ruleset, s, scenario)).collect::<Result<_, _>>()?;
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut scratch = Vec::with_capacity(256);
+    let (mut actions, mut games) = (0u64, 0u64);
+    let started = Instant::now();
+    while started.elapsed() < duration {
+        let mut s = starts[(games % 32) as usize].clone();
+        actions += playout(&Local, &mut s, usize::MAX, &mut rng, &mut scratch) as u64;
+        games += 1;
+    }
+    Ok(RolloutSpeed { actions, games, elapsed: started.elapsed() })
+}
+
+/// A position for the agreement test and what the solver says of it.
+#[derive(Debug, Clone)]
+pub struct SolvedPosition {
+    /// The position (perfect information: nothing hidden from the player to move).
+    pub state: ZoneState,
+    /// Actions with the best exact value for the player to move.
+    pub optimal: Vec<Action>,
+    /// Legal actions at the root.
+    pub legal: usize,
+    /// A strike wins at once, or declining a block loses at once.
+    pub forced: bool,
+}
+
+/// Makes `s` small and open: few turns left, low HP, no decks, no cards in the
+/// opponent's hand, no face-down creatures.
+fn shrink(mut s: ZoneState, rng: &mut ChaCha8Rng) -> ZoneState {
+    s.turn = s.turn.max(MAX_TURNS - rng.random_range(0..6));
+    for p in s.players.iter_mut() {
+        p.hp = p.hp.min(rng.random_range(1..4));
+    }
+    let me = s.to_move().unwrap_or(PlayerId(0));
+    for (i, p) in s.players.iter_mut().enumerate() {
+        p.deck.clear();
+        if i != me.index() {
+            p.hand.clear();
+        }
+        p.hand.truncate(1);
+    }
+    let zones: Vec<_> = s.creatures().filter(|(_, c)| c.face_down).map(|(z, _)| z).collect();
+    for z in zones {
+        if let Some(c) = s.at_mut(z) {
+            c.face_down = false;
+        }
+    }
+    s
+}
+
+fn wins_at_once(s: &ZoneState, a: Action, me: PlayerId) -> bool {
+    let mut next = s.clone();
+    next.apply(a, &mut Discard).is_ok() && next.outcome() == Some(Some(me))
+}
+
+/// Generates `count` small positions from random games and solves them exactly.
+/// Positions that need more than `node_limit` nodes, or where every action is equally
+/// good, are skipped.
+pub fn small_positions(count: usize, seed: u64, node_limit: u64) -> Vec<SolvedPosition> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut out = Vec::with_capacity(count);
+    let mut attempts = 0u64;
+    while out.len() < count && attempts < 100 * count as u64 {
+        attempts += 1;
+        let ruleset = if rng.random_bool(0.5) { Ruleset::Egame } else { Ruleset::DimensionalRift };
+        let Ok(mut s) = new_state(ruleset, rng.random(), "duel") else { continue };
+        let steps = rng.random_range(4..40);
+        let mut scratch = Vec::new();
+        playout(&Local, &mut s, steps, &mut rng, &mut scratch);
+        let s = shrink(s, &mut rng);
+        let Some(me) = s.to_move() else { continue };
+        let legal = s.legal_actions();
+        if legal.len() < 2 {
+            continue;
+        }
+        let Ok(solution) = Solver::new(node_limit).solve(&s) else { continue };
+        let optimal = solution.optimal_for(me);
+        if optimal.len() == solution.actions.len() {
+            continue; // every action is as good: nothing to test
+        }
+        let lethal = legal.iter().any(|&a| wins_at_once(&s, a, me));
+        let forced_block = s.pending.is_some_and(|p| p.kind == fray_core::state::DecisionKind::Block)
+            && solution.actions.iter().any(|(a, v)| *a == Action::Decline && i32::from(*v) * sign(me) == -1)
+            && solution.value * sign(me) as i8 >= 0;
+        out.push(SolvedPosition { optimal, legal: legal.len(), forced: lethal || forced_block, state: s });
+    }
+    out
+}
+
+fn sign(p: PlayerId) -> i32 {
+    if p.0 == 0 { 1 } else { -1 }
+}
+
+/// How often a bot picks an optimal action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Agreement {
+    /// Positions tried.
+    pub positions: usize,
+    /// Positions where the bot's action was optimal.
+    pub agreed: usize,
+    /// Positions with a lethal strike or a forced block.
+    pub forced: usize,
+    /// Of those, how many it got right.
+    pub forced_agreed: usize,
+}
+
+/// Asks `bot` about every position.
+pub fn agreement(bot: &mut dyn Bot, positions: &[SolvedPosition], seed: u64) -> Agreement {
+    let mut a = Agreement::default();
+    for (i, p) in positions.iter().enumerate() {
+        let Ok(decision) = bot.choose(&p.state, seed ^ i as u64) else { continue };
+        let ok = p.optimal.contains(&decision.action);
+        a.positions += 1;
+        a.agreed += usize::from(ok);
+        if p.forced {
+            a.forced += 1;
+            a.forced_agreed += usize::from(ok);
+        }
+    }
+    a
+}
+
+/// The result of a match between two bots, from the first one's side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct MatchResult {
+    /// Games the first bot won.
+    pub wins: u32,
+    /// Drawn games.
+    pub draws: u32,
+    /// Games the first bot lost.
+    pub losses: u32,
+}
+
+impl MatchResult {
+    /// Games played.
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Mean score (win 1, draw 1/2) with its 95% confidence interval (normal
+    /// approximation over per-game scores).
+    pub fn score(&self) -> (f64, f64, f64) {
+        let n = f64::from(self.games().max(1));
+        let mean = (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / n;
+        let var = (f64::from(self.wins) * (1.0 - mean).powi(2)
+            + f64::from(self.draws) * (0.5 - mean).powi(2)
+            + f64::from(self.losses) * mean.powi(2))
+            / n;
+        let half = 1.96 * (var / n).sqrt();
+        (mean, (mean - half).max(0.0), (mean + half).min(1.0))
+    }
+}
+
+/// Plays `games` games (an even number plays each opening twice, sides swapped).
+pub fn play_match(
+    a: &BotSpec,
+    b: &BotSpec,
+    games: u32,
+    ruleset: Ruleset,
+    scenario: &str,
+    seed: u64,
+    mut progress: impl FnMut(u32, &MatchResult),
+) -> Result<MatchResult, ArenaError> {
+    let mut r = MatchResult::default();
+    for g in 0..games {
+        let opening = seed.wrapping_add(u64::from(g / 2));
+        let swapped = g % 2 == 1;
+        let state = new_state(ruleset, opening, scenario)?;
+        let (mut x, mut y) = (a.build(), b.build());
+        let bots: [&mut dyn Bot; 2] = if swapped { [&mut *y, &mut *x] } else { [&mut *x, &mut *y] };
+        let record = play(state, bots, opening ^ u64::from(g))?;
+        let a_seat = PlayerId(u8::from(swapped));
+        match record.winner {
+            Some(w) if w == a_seat => r.wins += 1,
+            Some(_) => r.losses += 1,
+            None => r.draws += 1,
+        }
+        progress(g + 1, &r);
+    }
+    Ok(r)
+}
