@@ -5,7 +5,8 @@ use rand::Rng;
 
 use crate::backend::Backend;
 use crate::eval::{evaluate, evaluate_for, settled};
-use crate::prune::dedupe;
+use fray_core::board::{Board, ZoneRef};
+use fray_core::state::{Orientation, Phase};
 use fray_core::{Action, ZoneState};
 
 /// How a rollout picks its actions.
@@ -13,8 +14,10 @@ use fray_core::{Action, ZoneState};
 pub enum RolloutPolicy {
     /// Uniformly random legal actions.
     Random,
-    /// The one-ply best action for the mover (by [`evaluate`]), or a random one with
-    /// probability `epsilon`.
+    /// The one-ply best action for the mover (by [`evaluate`], decisions settled), or
+    /// a random one with probability `epsilon`. In Deployment, instead of trying every
+    /// summon: a random card into a random empty zone, face-up, facing where its
+    /// arrows reach the most enemy zones.
     Greedy {
         /// Chance of a random action instead.
         epsilon: f64,
@@ -22,7 +25,7 @@ pub enum RolloutPolicy {
 }
 
 /// Plays `max_depth` actions at most from `state` (in place) with `policy`; returns the
-/// number played. `scratch` and `probe` are reused buffers.
+/// number played. `scratch` is a reused buffer.
 pub fn playout_with<B: Backend + ?Sized, R: Rng>(
     backend: &B,
     state: &mut ZoneState,
@@ -44,8 +47,9 @@ pub fn playout_with<B: Backend + ?Sized, R: Rng>(
             scratch[0]
         } else if rng.random_bool(epsilon.clamp(0.0, 1.0)) {
             scratch[rng.random_range(0..scratch.len())]
+        } else if state.phase == Phase::Deployment && state.pending.is_none() {
+            quick_summon(state, scratch, rng)
         } else {
-            dedupe(state, scratch);
             let Some(mover) = state.to_move() else { return depth };
             let mut best = (f64::NEG_INFINITY, scratch[0]);
             for &a in scratch.iter() {
@@ -83,6 +87,33 @@ pub fn playout<B: Backend + ?Sized, R: Rng>(
         backend.apply(state, pick);
     }
     max_depth
+}
+
+/// A cheap Deployment choice: a random card into a random empty zone, face-up, in
+/// the orientation whose arrows reach the most enemy zones (own zones count half).
+fn quick_summon<R: Rng>(state: &ZoneState, legal: &[Action], rng: &mut R) -> Action {
+    let summons: Vec<(u8, u8)> = legal
+        .iter()
+        .filter_map(|a| match *a {
+            Action::Summon { hand_index, index, face_down: false, orientation: Orientation::Forward } => {
+                Some((hand_index, index))
+            }
+            _ => None,
+        })
+        .collect();
+    let Some(&(hand_index, index)) = summons.get(rng.random_range(0..summons.len().max(1))) else {
+        return legal[rng.random_range(0..legal.len())];
+    };
+    let me = state.active_player;
+    let Some(card) = state.players[me.index()].hand.get(usize::from(hand_index)) else { return legal[0] };
+    let zone = ZoneRef { player: me, index };
+    let score = |o: Orientation| {
+        let reach = Board::get().targets(zone, &card.arrows, o);
+        let enemy = reach.iter().filter(|z| z.player != me).count();
+        2 * enemy + (reach.len() - enemy)
+    };
+    let orientation = Orientation::ALL.iter().copied().max_by_key(|&o| score(o)).unwrap_or(Orientation::Forward);
+    Action::Summon { hand_index, index, face_down: false, orientation }
 }
 
 /// A rollout's value for player 0 in [-1, 1]: the result if the game ended, else the
