@@ -1,0 +1,485 @@
+//! The Rules service over a real tonic channel: resolutions, the stateless decision
+//! protocol, legal actions, the catalogue, and every error path of API.md.
+#![allow(missing_docs, clippy::unwrap_used, clippy::panic)]
+
+mod common;
+
+use common::*;
+use fray_proto::fray::v1 as pb;
+use pb::agent_client::AgentClient;
+use tonic::Code;
+
+// ---------------------------------------------------------------------------
+// Resolutions
+
+#[tokio::test]
+async fn resolve_strike_passive_block_exchanges_damage_and_destroys() {
+    let server = TestServer::start().await;
+    let resp = server.rules().resolve_strike(resolve(knight_and_wolf(), strike("knight", 1, 3), vec![])).await.unwrap();
+    let resp = resp.into_inner();
+    assert_eq!(
+        resp.events,
+        [
+            ev("egame.strike.target", declared("knight", 1, 3)),
+            ev("egame.strike.block.passive", blocker("knight", Some("wolf"), true)),
+            ev("egame.chain", chained("knight", 1)),
+            ev("egame.strike.damage", damage("knight", "wolf", 2)),
+            ev("egame.strike.damage", damage("wolf", "knight", 1)),
+            ev("egame.sba.destroy", destroyed("wolf")),
+        ]
+    );
+    let mut expected = knight_and_wolf();
+    expected.creatures = vec![pb::Creature { damage: 1, acted: true, ..knight() }];
+    expected.players[1].graveyard = vec![pb::Card { name: "Wolf".into(), might: 1, life: 2, ..Default::default() }];
+    assert_eq!(resp.state, Some(expected));
+}
+
+#[tokio::test]
+async fn resolve_strike_on_an_empty_zone_is_a_direct_hit_for_one_hp() {
+    let server = TestServer::start().await;
+    let resp = server.rules().resolve_strike(resolve(board(vec![knight()]), strike("knight", 1, 3), vec![])).await;
+    let resp = resp.unwrap().into_inner();
+    assert_eq!(
+        resp.events,
+        [
+            ev("egame.strike.target", declared("knight", 1, 3)),
+            ev("egame.strike.block.direct", blocker("knight", None, false)),
+            ev("egame.chain", chained("knight", 1)),
+            ev("egame.strike.direct", hp_lost(1, 1)),
+        ]
+    );
+    let state = resp.state.unwrap();
+    assert_eq!((state.players[0].hp, state.players[1].hp), (6, 5));
+    assert!(state.creatures[0].acted);
+}
+
+#[tokio::test]
+async fn resolve_strike_flips_a_face_down_blocker_first() {
+    let server = TestServer::start().await;
+    let mut state = knight_and_wolf();
+    state.creatures[1].face_down = true;
+    let resp = server.rules().resolve_strike(resolve(state, strike("knight", 1, 3), vec![])).await.unwrap();
+    let events = resp.into_inner().events;
+    assert_eq!(
+        events[1],
+        ev("egame.flip.targeted", pb::event::Kind::CreatureFlipped(pb::CreatureFlipped { creature: "wolf".into() }))
+    );
+    assert_eq!(events[2], ev("egame.strike.block.passive", blocker("knight", Some("wolf"), true)));
+}
+
+#[tokio::test]
+async fn dimensional_rift_direct_hit_costs_the_attack_stat_and_armor_reduces_damage() {
+    let server = TestServer::start().await;
+    let mut direct = board(vec![knight()]);
+    direct.ruleset = pb::Ruleset::DimensionalRift as i32;
+    let resp = server.rules().resolve_strike(resolve(direct, strike("knight", 1, 3), vec![])).await.unwrap();
+    let resp = resp.into_inner();
+    assert_eq!(resp.events.last(), Some(&ev("rift.strike.direct", hp_lost(1, 2))));
+    assert_eq!(resp.state.unwrap().players[1].hp, 4);
+
+    let mut blocked = knight_and_wolf();
+    blocked.ruleset = pb::Ruleset::DimensionalRift as i32;
+    blocked.creatures[1].armor = 1;
+    let resp = server.rules().resolve_strike(resolve(blocked, strike("knight", 1, 3), vec![])).await.unwrap();
+    let resp = resp.into_inner();
+    assert_eq!(
+        resp.events[3..],
+        [
+            ev(
+                "rift.armor",
+                pb::event::Kind::DamagePrevented(pb::DamagePrevented {
+                    target: "wolf".into(),
+                    amount: 1,
+                    by: "armor".into()
+                })
+            ),
+            ev("egame.strike.damage", damage("knight", "wolf", 1)),
+            ev("egame.strike.damage", damage("wolf", "knight", 1)),
+        ]
+    );
+    assert_eq!(resp.state.unwrap().creatures[1].damage, 1);
+}
+
+// ---------------------------------------------------------------------------
+// The stateless decision protocol
+
+#[tokio::test]
+async fn pending_block_decision_is_answered_through_apply_action() {
+    let server = TestServer::start().await;
+    let mut rules = server.rules();
+    let first = rules.resolve_strike(resolve(archer_and_guard(), strike("archer", 1, 0), vec![])).await.unwrap();
+    let first = first.into_inner();
+    assert_eq!(
+        first.events,
+        [
+            ev("egame.strike.target", declared("archer", 1, 0)),
+            ev("egame.strike.block.active.controller", block_requested(1, &["guard"])),
+        ]
+    );
+    let waiting = first.state.unwrap();
+    assert_eq!(waiting.pending, Some(block_decision(1, &["guard"])));
+    assert_eq!(waiting.chain, [strike("archer", 1, 0)]);
+    assert!(waiting.creatures[0].acted);
+
+    let second = rules.apply_action(apply(waiting, choice_action(option("guard")))).await.unwrap().into_inner();
+    assert_eq!(
+        second.events,
+        [
+            ev("egame.strike.block.active.controller", blocker("archer", Some("guard"), false)),
+            ev("egame.chain", chained("archer", 1)),
+            ev("egame.strike.damage", damage("archer", "guard", 1)),
+        ]
+    );
+    let done = second.state.unwrap();
+    assert_eq!(done.pending, None);
+    assert!(done.chain.is_empty());
+    assert_eq!(done.creatures[1].damage, 1);
+    assert_eq!(done.players[1].hp, 6);
+}
+
+#[tokio::test]
+async fn resolve_strike_with_choices_answers_decisions_in_order() {
+    let server = TestServer::start().await;
+    let mut rules = server.rules();
+
+    let declined = rules.resolve_strike(resolve(archer_and_guard(), strike("archer", 1, 0), vec![decline()])).await;
+    let declined = declined.unwrap().into_inner();
+    assert_eq!(
+        declined.events,
+        [
+            ev("egame.strike.target", declared("archer", 1, 0)),
+            ev("egame.strike.block.active.controller", block_requested(1, &["guard"])),
+            ev("egame.strike.block.direct", blocker("archer", None, false)),
+            ev("egame.chain", chained("archer", 1)),
+            ev("egame.strike.direct", hp_lost(1, 1)),
+        ]
+    );
+    assert_eq!(declined.state.unwrap().players[1].hp, 5);
+
+    // One call with the choice ends where two calls (resolve, then apply) end.
+    let one = rules.resolve_strike(resolve(archer_and_guard(), strike("archer", 1, 0), vec![option("guard")])).await;
+    let one = one.unwrap().into_inner();
+    let waiting = rules.resolve_strike(resolve(archer_and_guard(), strike("archer", 1, 0), vec![])).await;
+    let waiting = waiting.unwrap().into_inner().state.unwrap();
+    let two = rules.apply_action(apply(waiting, choice_action(option("guard")))).await.unwrap().into_inner();
+    assert_eq!(one.state, two.state);
+    assert_eq!(one.events[2..], two.events[..]);
+}
+
+#[tokio::test]
+async fn apply_action_strike_resolves_like_resolve_strike() {
+    let server = TestServer::start().await;
+    let mut rules = server.rules();
+    let applied = rules.apply_action(apply(knight_and_wolf(), strike_action("knight", 1, 3))).await.unwrap();
+    let resolved = rules.resolve_strike(resolve(knight_and_wolf(), strike("knight", 1, 3), vec![])).await.unwrap();
+    let (applied, resolved) = (applied.into_inner(), resolved.into_inner());
+    assert_eq!(applied.state, resolved.state);
+    assert_eq!(applied.events, resolved.events);
+}
+
+// ---------------------------------------------------------------------------
+// LegalActions and ListRulesets
+
+#[tokio::test]
+async fn legal_actions_lists_strikes_then_choices_then_nothing_when_over() {
+    let server = TestServer::start().await;
+    let mut rules = server.rules();
+    let req = pb::LegalActionsRequest { state: Some(knight_and_wolf()) };
+    let actions = rules.legal_actions(req).await.unwrap().into_inner().actions;
+    // The knight reaches the zone it faces (1:3) and, diagonally, 1:4; the wolf has no arrows.
+    assert_eq!(actions, [strike_action("knight", 1, 3), strike_action("knight", 1, 4)]);
+
+    let waiting = rules.resolve_strike(resolve(archer_and_guard(), strike("archer", 1, 0), vec![])).await;
+    let req = pb::LegalActionsRequest { state: waiting.unwrap().into_inner().state };
+    let actions = rules.legal_actions(req).await.unwrap().into_inner().actions;
+    assert_eq!(actions, [choice_action(option("guard")), choice_action(decline())]);
+
+    let mut over = knight_and_wolf();
+    over.phase = pb::Phase::GameOver as i32;
+    over.winner = Some(0);
+    over.players[1].hp = 0;
+    let actions = rules.legal_actions(pb::LegalActionsRequest { state: Some(over) }).await.unwrap();
+    assert!(actions.into_inner().actions.is_empty());
+}
+
+#[tokio::test]
+async fn list_rulesets_names_every_ruleset_and_what_it_serves() {
+    let server = TestServer::start().await;
+    let rulesets = server.rules().list_rulesets(pb::ListRulesetsRequest {}).await.unwrap().into_inner().rulesets;
+    let summary: Vec<_> = rulesets.iter().map(|r| (r.ruleset, r.name.as_str(), r.resolves_strikes)).collect();
+    assert_eq!(
+        summary,
+        [
+            (pb::Ruleset::Egame as i32, "egame", true),
+            (pb::Ruleset::DimensionalRift as i32, "dimensional-rift", true),
+            (pb::Ruleset::Keyforge as i32, "keyforge", false),
+            (pb::Ruleset::CastleRampage as i32, "castle-rampage", false),
+            (pb::Ruleset::DogFight as i32, "dog-fight", false),
+        ]
+    );
+    assert!(rulesets.iter().all(|r| !r.description.is_empty() && !r.skirmish));
+}
+
+// ---------------------------------------------------------------------------
+// INVALID_ARGUMENT: malformed requests
+
+#[tokio::test]
+async fn missing_state_is_invalid_on_field_state() {
+    let server = TestServer::start().await;
+    let mut rules = server.rules();
+    let req = pb::ResolveStrikeRequest { state: None, strike: Some(strike("knight", 1, 3)), choices: vec![] };
+    assert_eq!(bad_fields(&rules.resolve_strike(req).await.unwrap_err()), ["state"]);
+    let req = pb::ApplyActionRequest { state: None, action: Some(strike_action("knight", 1, 3)) };
+    assert_eq!(bad_fields(&rules.apply_action(req).await.unwrap_err()), ["state"]);
+    let req = pb::LegalActionsRequest { state: None };
+    let status = rules.legal_actions(req).await.unwrap_err();
+    assert_eq!(bad_fields(&status), ["state"]);
+    assert_eq!(status.message(), "invalid request: state: is required");
+}
+
+#[tokio::test]
+async fn missing_strike_or_action_is_invalid() {
+    let server = TestServer::start().await;
+    let mut rules = server.rules();
+    let req = pb::ResolveStrikeRequest { state: Some(knight_and_wolf()), strike: None, choices: vec![] };
+    assert_eq!(bad_fields(&rules.resolve_strike(req).await.unwrap_err()), ["strike"]);
+    let req = pb::ApplyActionRequest { state: Some(knight_and_wolf()), action: None };
+    assert_eq!(bad_fields(&rules.apply_action(req).await.unwrap_err()), ["action"]);
+    let req = apply(knight_and_wolf(), pb::Action { action: None });
+    assert_eq!(bad_fields(&rules.apply_action(req).await.unwrap_err()), ["action"]);
+}
+
+#[tokio::test]
+async fn unknown_or_unset_ruleset_is_invalid() {
+    let server = TestServer::start().await;
+    let mut rules = server.rules();
+    for ruleset in [0, 99] {
+        let mut state = knight_and_wolf();
+        state.ruleset = ruleset;
+        let status = rules.resolve_strike(resolve(state, strike("knight", 1, 3), vec![])).await.unwrap_err();
+        assert_eq!(bad_fields(&status), ["state.ruleset"]);
+    }
+}
+
+#[tokio::test]
+async fn unserved_ruleset_is_unimplemented() {
+    let server = TestServer::start().await;
+    let mut state = knight_and_wolf();
+    state.ruleset = pb::Ruleset::Keyforge as i32;
+    let status = server.rules().resolve_strike(resolve(state, strike("knight", 1, 3), vec![])).await.unwrap_err();
+    assert_eq!(status.code(), Code::Unimplemented);
+    assert!(status.message().contains("RULESET_KEYFORGE"), "{status:?}");
+}
+
+#[tokio::test]
+async fn duplicate_creature_ids_are_invalid() {
+    let server = TestServer::start().await;
+    let mut state = knight_and_wolf();
+    state.creatures[1].id = "knight".into();
+    let status = server.rules().resolve_strike(resolve(state, strike("knight", 1, 3), vec![])).await.unwrap_err();
+    assert_eq!(bad_fields(&status), ["state.creatures[1].id"]);
+}
+
+#[tokio::test]
+async fn zone_index_out_of_range_is_invalid() {
+    let server = TestServer::start().await;
+    let mut state = knight_and_wolf();
+    state.creatures[1].zone = zone(1, 5);
+    let status = server.rules().resolve_strike(resolve(state, strike("knight", 1, 3), vec![])).await.unwrap_err();
+    assert_eq!(bad_fields(&status), ["state.creatures[1].zone.index"]);
+    assert!(status.message().contains("state.creatures[1].zone.index: zone index 5 is out of range 0..4"));
+}
+
+#[tokio::test]
+async fn two_creatures_in_one_zone_are_invalid() {
+    let server = TestServer::start().await;
+    let mut state = knight_and_wolf();
+    state.creatures.push(creature("bat", "Bat", (1, 3), 1, 1, pb::Arrows::default()));
+    let status = server.rules().resolve_strike(resolve(state, strike("knight", 1, 3), vec![])).await.unwrap_err();
+    assert_eq!(bad_fields(&status), ["state.creatures[2].zone"]);
+}
+
+#[tokio::test]
+async fn controller_zone_mismatch_is_invalid() {
+    let server = TestServer::start().await;
+    let mut state = knight_and_wolf();
+    state.creatures[1].controller = 0;
+    let status = server.rules().resolve_strike(resolve(state, strike("knight", 1, 3), vec![])).await.unwrap_err();
+    assert_eq!(bad_fields(&status), ["state.creatures[1].zone.player"]);
+}
+
+#[tokio::test]
+async fn double_diagonal_arrow_is_invalid() {
+    let server = TestServer::start().await;
+    let mut state = knight_and_wolf();
+    state.creatures[0].arrows = Some(pb::Arrows { up: SINGLE, up_left: DOUBLE, ..Default::default() });
+    let status = server.rules().resolve_strike(resolve(state, strike("knight", 1, 3), vec![])).await.unwrap_err();
+    assert_eq!(bad_fields(&status), ["state.creatures[0].arrows.up_left"]);
+}
+
+#[tokio::test]
+async fn foreign_board_on_a_zone_state_is_invalid() {
+    let server = TestServer::start().await;
+    let mut state = knight_and_wolf();
+    state.castle_rampage = Some(pb::CastleRampageBoard::default());
+    let status = server.rules().resolve_strike(resolve(state, strike("knight", 1, 3), vec![])).await.unwrap_err();
+    assert_eq!(bad_fields(&status), ["state.castle_rampage"]);
+}
+
+#[tokio::test]
+async fn several_violations_are_reported_at_once() {
+    let server = TestServer::start().await;
+    let mut stray = creature("stray", "Stray", (1, 2), 1, 1, pb::Arrows::default());
+    stray.controller = 0;
+    let mut state = board(vec![
+        knight(),
+        pb::Creature { id: "knight".into(), zone: zone(1, 9), ..wolf() },
+        creature("bat", "Bat", (0, 1), 1, 1, pb::Arrows { up_right: DOUBLE, ..Default::default() }),
+        stray,
+    ]);
+    state.players[1].hp = 0;
+    state.keyforge = Some(pb::KeyforgeBoard::default());
+    let status = server.rules().resolve_strike(resolve(state, strike("knight", 1, 3), vec![])).await.unwrap_err();
+    assert_eq!(
+        bad_fields(&status),
+        [
+            "state.players[1].hp",
+            "state.creatures[1].id",
+            "state.creatures[1].zone.index",
+            "state.creatures[2].zone",
+            "state.creatures[2].arrows.up_right",
+            "state.creatures[3].zone.player",
+            "state.keyforge",
+        ]
+    );
+    // The message says it in plain words too.
+    for field in ["state.players[1].hp", "state.creatures[2].arrows.up_right", "state.keyforge"] {
+        assert!(status.message().contains(&format!("{field}: ")), "{field} missing from {:?}", status.message());
+    }
+}
+
+#[tokio::test]
+async fn unknown_attacker_is_invalid_on_strike_attacker() {
+    let server = TestServer::start().await;
+    let mut rules = server.rules();
+    let status = rules.resolve_strike(resolve(knight_and_wolf(), strike("ghost", 1, 3), vec![])).await.unwrap_err();
+    assert_eq!(bad_fields(&status), ["strike.attacker"]);
+    let status = rules.apply_action(apply(knight_and_wolf(), strike_action("ghost", 1, 3))).await.unwrap_err();
+    assert_eq!(bad_fields(&status), ["action.strike.attacker"]);
+    let status = rules.resolve_strike(resolve(knight_and_wolf(), strike("knight", 1, 7), vec![])).await.unwrap_err();
+    assert_eq!(bad_fields(&status), ["strike.target.index"]);
+}
+
+#[tokio::test]
+async fn choice_without_a_pending_decision_is_invalid() {
+    let server = TestServer::start().await;
+    let mut rules = server.rules();
+    // The blocked strike resolves without asking anything, so choices[0] answers nothing.
+    let req = resolve(knight_and_wolf(), strike("knight", 1, 3), vec![option("wolf")]);
+    assert_eq!(bad_fields(&rules.resolve_strike(req).await.unwrap_err()), ["choices[0]"]);
+    let req = apply(knight_and_wolf(), choice_action(decline()));
+    assert_eq!(bad_fields(&rules.apply_action(req).await.unwrap_err()), ["action.choice"]);
+}
+
+#[tokio::test]
+async fn choice_naming_a_non_option_is_invalid() {
+    let server = TestServer::start().await;
+    let mut rules = server.rules();
+    let waiting = rules.resolve_strike(resolve(archer_and_guard(), strike("archer", 1, 0), vec![])).await;
+    let waiting = waiting.unwrap().into_inner().state.unwrap();
+    let status = rules.apply_action(apply(waiting.clone(), choice_action(option("archer")))).await.unwrap_err();
+    assert_eq!(bad_fields(&status), ["action.choice.option"]);
+    let status = rules.apply_action(apply(waiting, choice_action(pb::Choice { choice: None }))).await.unwrap_err();
+    assert_eq!(bad_fields(&status), ["action.choice"]);
+    let req = resolve(archer_and_guard(), strike("archer", 1, 0), vec![option("nobody")]);
+    assert_eq!(bad_fields(&rules.resolve_strike(req).await.unwrap_err()), ["choices[0].option"]);
+}
+
+// ---------------------------------------------------------------------------
+// FAILED_PRECONDITION: well-formed but illegal
+
+#[tokio::test]
+async fn unreachable_target_breaks_egame_strike_target() {
+    let server = TestServer::start().await;
+    let status = server.rules().resolve_strike(resolve(knight_and_wolf(), strike("knight", 1, 0), vec![])).await;
+    let status = status.unwrap_err();
+    assert_eq!(broken_rule(&status), "egame.strike.target");
+    assert_eq!(status.message(), "egame.strike.target: knight's arrows do not reach zone 1:0");
+}
+
+#[tokio::test]
+async fn acted_attacker_breaks_egame_strike_target() {
+    let server = TestServer::start().await;
+    let mut state = knight_and_wolf();
+    state.creatures[0].acted = true;
+    let status = server.rules().apply_action(apply(state, strike_action("knight", 1, 3))).await.unwrap_err();
+    assert_eq!(broken_rule(&status), "egame.strike.target");
+    assert!(status.message().contains("already acted"), "{status:?}");
+}
+
+#[tokio::test]
+async fn strike_outside_the_event_phase_is_refused() {
+    let server = TestServer::start().await;
+    let mut state = knight_and_wolf();
+    state.phase = pb::Phase::Deployment as i32;
+    let status = server.rules().resolve_strike(resolve(state, strike("knight", 1, 3), vec![])).await.unwrap_err();
+    assert_eq!(broken_rule(&status), "egame.turn.event_phase");
+}
+
+#[tokio::test]
+async fn strike_by_the_non_active_player_is_refused() {
+    let server = TestServer::start().await;
+    let mut state = knight_and_wolf();
+    state.phase = pb::Phase::Event as i32;
+    state.active_player = 1;
+    let status = server.rules().resolve_strike(resolve(state.clone(), strike("knight", 1, 3), vec![])).await;
+    assert_eq!(broken_rule(&status.unwrap_err()), "egame.turn.active_player");
+    // The same strike on the active player's turn is legal.
+    state.active_player = 0;
+    assert!(server.rules().resolve_strike(resolve(state, strike("knight", 1, 3), vec![])).await.is_ok());
+}
+
+#[tokio::test]
+async fn strike_while_a_decision_is_pending_is_refused() {
+    let server = TestServer::start().await;
+    let mut rules = server.rules();
+    let waiting = rules.resolve_strike(resolve(archer_and_guard(), strike("archer", 1, 0), vec![])).await;
+    let waiting = waiting.unwrap().into_inner().state.unwrap();
+    let status = rules.apply_action(apply(waiting, strike_action("guard", 1, 0))).await.unwrap_err();
+    assert_eq!(broken_rule(&status), "egame.decision.pending");
+}
+
+#[tokio::test]
+async fn game_over_refuses_every_action() {
+    let server = TestServer::start().await;
+    let mut rules = server.rules();
+    let mut over = knight_and_wolf();
+    over.phase = pb::Phase::GameOver as i32;
+    over.winner = Some(0);
+    over.players[1].hp = 0;
+    let status = rules.apply_action(apply(over.clone(), strike_action("knight", 1, 3))).await.unwrap_err();
+    assert_eq!(broken_rule(&status), "egame.game_over");
+    let status = rules.resolve_strike(resolve(over, strike("knight", 1, 3), vec![])).await.unwrap_err();
+    assert_eq!(broken_rule(&status), "egame.game_over");
+}
+
+// ---------------------------------------------------------------------------
+// UNIMPLEMENTED: not served yet
+
+#[tokio::test]
+async fn skirmish_actions_new_game_and_agent_are_unimplemented() {
+    let server = TestServer::start().await;
+    let mut rules = server.rules();
+    let summon = pb::Action { action: Some(pb::action::Action::Summon(pb::Summon::default())) };
+    assert_eq!(rules.apply_action(apply(knight_and_wolf(), summon)).await.unwrap_err().code(), Code::Unimplemented);
+    let end = pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})) };
+    assert_eq!(rules.apply_action(apply(knight_and_wolf(), end)).await.unwrap_err().code(), Code::Unimplemented);
+
+    let status = rules.new_game(pb::NewGameRequest::default()).await.unwrap_err();
+    assert_eq!(status.code(), Code::Unimplemented);
+    assert_eq!(status.message(), "the skirmish game is not served yet");
+
+    let mut agent = AgentClient::new(server.channel.clone());
+    let status = agent.choose_action(pb::ChooseActionRequest::default()).await.unwrap_err();
+    assert_eq!(status.code(), Code::Unimplemented);
+}

@@ -1,0 +1,176 @@
+//! The server around the services: health, reflection, message limits, graceful and
+//! bounded shutdown, and the `fray-server` binary.
+#![allow(missing_docs, clippy::unwrap_used, clippy::panic)]
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+use common::*;
+use fray_proto::fray::v1 as pb;
+use fray_service::ServerConfig;
+use tokio_stream::StreamExt as _;
+use tonic::Code;
+use tonic_health::pb::health_check_response::ServingStatus;
+use tonic_health::pb::{HealthCheckRequest, health_client::HealthClient};
+use tonic_reflection::pb::{v1, v1alpha};
+
+#[tokio::test]
+async fn health_reports_rules_agent_and_server_serving() {
+    let server = TestServer::start().await;
+    let mut health = HealthClient::new(server.channel.clone());
+    for service in ["", "fray.v1.Rules", "fray.v1.Agent"] {
+        let resp = health.check(HealthCheckRequest { service: service.into() }).await.unwrap();
+        assert_eq!(resp.into_inner().status(), ServingStatus::Serving, "service {service:?}");
+    }
+    let unknown = health.check(HealthCheckRequest { service: "fray.v1.Nope".into() }).await.unwrap_err();
+    assert_eq!(unknown.code(), Code::NotFound);
+}
+
+#[tokio::test]
+async fn reflection_v1_lists_the_services_and_describes_rules() {
+    let server = TestServer::start().await;
+    let mut client = v1::server_reflection_client::ServerReflectionClient::new(server.channel.clone());
+    let requests = [
+        v1::ServerReflectionRequest {
+            host: String::new(),
+            message_request: Some(v1::server_reflection_request::MessageRequest::ListServices(String::new())),
+        },
+        v1::ServerReflectionRequest {
+            host: String::new(),
+            message_request: Some(v1::server_reflection_request::MessageRequest::FileContainingSymbol(
+                "fray.v1.Rules".into(),
+            )),
+        },
+    ];
+    let mut responses = client.server_reflection_info(tokio_stream::iter(requests)).await.unwrap().into_inner();
+
+    let listed = responses.next().await.unwrap().unwrap().message_response.unwrap();
+    let v1::server_reflection_response::MessageResponse::ListServicesResponse(listed) = listed else {
+        panic!("expected a service list, got {listed:?}");
+    };
+    let names: Vec<_> = listed.service.iter().map(|s| s.name.as_str()).collect();
+    for name in ["fray.v1.Rules", "fray.v1.Agent", "grpc.health.v1.Health"] {
+        assert!(names.contains(&name), "{name} missing from {names:?}");
+    }
+
+    let file = responses.next().await.unwrap().unwrap().message_response.unwrap();
+    let v1::server_reflection_response::MessageResponse::FileDescriptorResponse(file) = file else {
+        panic!("expected file descriptors, got {file:?}");
+    };
+    assert!(!file.file_descriptor_proto.is_empty());
+}
+
+#[tokio::test]
+async fn reflection_v1alpha_lists_rules() {
+    let server = TestServer::start().await;
+    let mut client = v1alpha::server_reflection_client::ServerReflectionClient::new(server.channel.clone());
+    let request = v1alpha::ServerReflectionRequest {
+        host: String::new(),
+        message_request: Some(v1alpha::server_reflection_request::MessageRequest::ListServices(String::new())),
+    };
+    let mut responses = client.server_reflection_info(tokio_stream::iter([request])).await.unwrap().into_inner();
+    let listed = responses.next().await.unwrap().unwrap().message_response.unwrap();
+    let v1alpha::server_reflection_response::MessageResponse::ListServicesResponse(listed) = listed else {
+        panic!("expected a service list, got {listed:?}");
+    };
+    assert!(listed.service.iter().any(|s| s.name == "fray.v1.Rules"));
+}
+
+#[tokio::test]
+async fn a_message_over_the_size_limit_is_rejected() {
+    let config = ServerConfig { max_message_bytes: 4096, ..ServerConfig::default() };
+    let server = TestServer::with_config(config).await;
+    let mut rules = server.rules();
+
+    let mut big = knight_and_wolf();
+    big.creatures[1].name = "W".repeat(8192);
+    let status = rules.resolve_strike(resolve(big, strike("knight", 1, 3), vec![])).await.unwrap_err();
+    // tonic answers an oversized message with OUT_OF_RANGE.
+    assert_eq!(status.code(), Code::OutOfRange, "{status:?}");
+
+    // The limit is per message: a small request on the same server still works.
+    assert!(rules.resolve_strike(resolve(knight_and_wolf(), strike("knight", 1, 3), vec![])).await.is_ok());
+}
+
+#[tokio::test]
+async fn serve_returns_after_shutdown_with_a_connected_client() {
+    let server = TestServer::start().await;
+    let mut rules = server.rules();
+    rules.list_rulesets(pb::ListRulesetsRequest {}).await.unwrap();
+    server.shutdown().await.unwrap();
+    // The listener is closed: new calls fail.
+    assert!(rules.list_rulesets(pb::ListRulesetsRequest {}).await.is_err());
+}
+
+#[tokio::test]
+async fn drain_gives_up_on_calls_still_in_flight_after_the_timeout() {
+    let config = ServerConfig { drain_timeout: Duration::from_millis(100), ..ServerConfig::default() };
+    let server = TestServer::with_config(config).await;
+    let mut client = v1::server_reflection_client::ServerReflectionClient::new(server.channel.clone());
+    // A reflection stream whose request side never closes stays in flight forever.
+    let request = v1::ServerReflectionRequest {
+        host: String::new(),
+        message_request: Some(v1::server_reflection_request::MessageRequest::ListServices(String::new())),
+    };
+    let requests = tokio_stream::iter([request]).chain(tokio_stream::pending());
+    let mut responses = client.server_reflection_info(requests).await.unwrap().into_inner();
+    assert!(responses.next().await.unwrap().is_ok());
+
+    // Without the bound this would wait for the stream forever.
+    let stopped = tokio::time::timeout(Duration::from_secs(30), server.shutdown()).await;
+    stopped.expect("serve did not return after the drain timeout").unwrap();
+}
+
+// ---------------------------------------------------------------------------
+// The binary
+
+fn fray_server() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_fray-server"));
+    cmd.env_remove("FRAY_LISTEN").env("RUST_LOG", "info");
+    cmd
+}
+
+#[test]
+fn fray_server_prints_its_address_serves_and_stops_on_sigterm() {
+    let mut child = fray_server()
+        .args(["--listen", "127.0.0.1:0", "--log-format", "json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    let addr = line.trim().strip_prefix("fray-server listening on ").unwrap_or_else(|| panic!("printed {line:?}"));
+    let addr: std::net::SocketAddr = addr.parse().unwrap();
+    assert_ne!(addr.port(), 0);
+
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let rulesets = runtime.block_on(async {
+        let mut rules = pb::rules_client::RulesClient::connect(format!("http://{addr}")).await.unwrap();
+        rules.list_rulesets(pb::ListRulesetsRequest {}).await.unwrap().into_inner().rulesets
+    });
+    assert_eq!(rulesets.len(), 5);
+
+    let killed = Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "exit {:?}", output.status);
+    let logs = String::from_utf8_lossy(&output.stderr);
+    assert!(logs.contains("listening on") && logs.contains("SIGTERM"), "logs: {logs}");
+    // JSON logs: every line is an object.
+    assert!(logs.lines().all(|l| l.starts_with('{')), "logs: {logs}");
+}
+
+#[test]
+fn fray_server_fails_clearly_when_the_address_is_taken() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let output = fray_server().args(["--listen", &addr]).output().unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains(&format!("fray-server: cannot listen on {addr}")), "stderr: {stderr}");
+}
