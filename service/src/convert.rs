@@ -1,0 +1,654 @@
+//! The one place that maps `fray.v1` protobuf messages to fray-core's plain input
+//! types (`fray_core::setup`) and back, and core events and catalogue entries to their
+//! messages.
+//!
+//! The mapping is mechanical on purpose: enums travel as their wire numbers and
+//! references as strings, so every check (unknown enum values, dangling ids, ...)
+//! happens once, in the core, with field paths. The only judgement made here is
+//! [`foreign_boards`]: a state that carries another ruleset's board would otherwise
+//! lose it silently on the way back.
+
+use fray_core::event::DecisionView;
+use fray_core::rulesets::RulesetInfo;
+use fray_core::setup::{
+    ActionSetup, ArrowsSetup, CardSetup, ChoiceSetup, CreatureSetup, DecisionSetup, OutcomeSetup, PlayerSetup,
+    StateSetup, StrikeSetup, SummonSetup, ZoneSetup,
+};
+use fray_core::{Event, EventKind, Ruleset, Violations};
+use fray_proto::fray::v1 as pb;
+
+// ---------------------------------------------------------------------------
+// proto -> core input
+
+/// A zone reference as plain input.
+pub fn zone_to_setup(z: &pb::ZoneRef) -> ZoneSetup {
+    ZoneSetup { player: z.player, index: z.index }
+}
+
+/// Arrows as plain input, in the order up, up_right, right, down_right, down,
+/// down_left, left, up_left.
+pub fn arrows_to_setup(a: &pb::Arrows) -> ArrowsSetup {
+    [a.up, a.up_right, a.right, a.down_right, a.down, a.down_left, a.left, a.up_left]
+}
+
+/// A card as plain input.
+pub fn card_to_setup(c: &pb::Card) -> CardSetup {
+    CardSetup {
+        name: c.name.clone(),
+        might: c.might,
+        life: c.life,
+        armor: c.armor,
+        keywords: c.keywords.clone(),
+        arrows: c.arrows.as_ref().map(arrows_to_setup),
+    }
+}
+
+/// A player as plain input.
+pub fn player_to_setup(p: &pb::Player) -> PlayerSetup {
+    PlayerSetup {
+        id: p.id,
+        hp: p.hp,
+        hand: p.hand.iter().map(card_to_setup).collect(),
+        deck: p.deck.iter().map(card_to_setup).collect(),
+        graveyard: p.graveyard.iter().map(card_to_setup).collect(),
+    }
+}
+
+/// A creature as plain input.
+pub fn creature_to_setup(c: &pb::Creature) -> CreatureSetup {
+    CreatureSetup {
+        id: c.id.clone(),
+        name: c.name.clone(),
+        owner: c.owner,
+        controller: c.controller,
+        zone: c.zone.as_ref().map(zone_to_setup),
+        might: c.might,
+        life: c.life,
+        damage: c.damage,
+        armor: c.armor,
+        face_down: c.face_down,
+        keywords: c.keywords.clone(),
+        arrows: c.arrows.as_ref().map(arrows_to_setup),
+        orientation: c.orientation,
+        acted: c.acted,
+    }
+}
+
+/// A pending decision as plain input.
+pub fn decision_to_setup(d: &pb::PendingDecision) -> DecisionSetup {
+    DecisionSetup { player: d.player, kind: d.kind, options: d.options.clone(), may_decline: d.may_decline }
+}
+
+/// A strike (or chain entry) as plain input.
+pub fn strike_to_setup(s: &pb::Strike) -> StrikeSetup {
+    StrikeSetup {
+        attacker: s.attacker.clone(),
+        target: s.target.as_ref().map(zone_to_setup),
+        defender: s.defender.clone(),
+        outcome: s.outcome.as_ref().map(|o| OutcomeSetup { blocker: o.blocker.clone(), passive: o.passive }),
+    }
+}
+
+/// A choice as plain input; a choice with neither field set is [`ChoiceSetup::Missing`].
+pub fn choice_to_setup(c: &pb::Choice) -> ChoiceSetup {
+    match &c.choice {
+        Some(pb::choice::Choice::Option(id)) => ChoiceSetup::Option(id.clone()),
+        Some(pb::choice::Choice::Decline(d)) => ChoiceSetup::Decline(*d),
+        None => ChoiceSetup::Missing,
+    }
+}
+
+/// A summon as plain input.
+pub fn summon_to_setup(s: &pb::Summon) -> SummonSetup {
+    SummonSetup {
+        hand_index: s.hand_index,
+        zone: s.zone.as_ref().map(zone_to_setup),
+        face_down: s.face_down,
+        orientation: s.orientation,
+    }
+}
+
+/// An action as plain input; an absent or empty action is [`ActionSetup::Missing`].
+pub fn action_to_setup(a: Option<&pb::Action>) -> ActionSetup {
+    match a.and_then(|a| a.action.as_ref()) {
+        Some(pb::action::Action::Strike(s)) => ActionSetup::Strike(strike_to_setup(s)),
+        // An absent Choice message inside the oneof is still "choice was set".
+        Some(pb::action::Action::Choice(c)) => ActionSetup::Choice(choice_to_setup(c)),
+        Some(pb::action::Action::Summon(s)) => ActionSetup::Summon(summon_to_setup(s)),
+        Some(pb::action::Action::EndPhase(_)) => ActionSetup::EndPhase,
+        None => ActionSetup::Missing,
+    }
+}
+
+/// A whole state as plain input. The boards of the later rulesets are not part of
+/// the plain input; see [`foreign_boards`].
+pub fn state_to_setup(s: &pb::GameState) -> StateSetup {
+    StateSetup {
+        ruleset: s.ruleset,
+        players: s.players.iter().map(player_to_setup).collect(),
+        creatures: s.creatures.iter().map(creature_to_setup).collect(),
+        active_player: s.active_player,
+        turn: s.turn,
+        phase: s.phase,
+        event: s.event,
+        pending: s.pending.as_ref().map(decision_to_setup),
+        chain: s.chain.iter().map(strike_to_setup).collect(),
+        winner: s.winner,
+    }
+}
+
+/// Boards of other rulesets set on a state (paths relative to the GameState). The
+/// zone-board rulesets never read them, and answering without them would drop the
+/// caller's data, so they are rejected instead. States of the later rulesets are
+/// left to the core, which answers that they are not served yet.
+pub fn foreign_boards(s: &pb::GameState) -> Violations {
+    let mut v = Violations::default();
+    let ruleset = Ruleset::from_wire(s.ruleset);
+    if !matches!(ruleset, Some(Ruleset::Egame | Ruleset::DimensionalRift)) {
+        return v;
+    }
+    let name = ruleset.map_or("this ruleset", Ruleset::wire_name);
+    let boards = [
+        ("keyforge", s.keyforge.is_some(), "RULESET_KEYFORGE"),
+        ("castle_rampage", s.castle_rampage.is_some(), "RULESET_CASTLE_RAMPAGE"),
+        ("dog_fight", s.dog_fight.is_some(), "RULESET_DOG_FIGHT"),
+    ];
+    for (field, set, owner) in boards {
+        if set {
+            v.push(field, format!("is {owner}'s board and must be unset in a {name} state"));
+        }
+    }
+    v
+}
+
+// ---------------------------------------------------------------------------
+// core -> proto
+
+/// A zone reference as a message.
+pub fn zone_from_setup(z: &ZoneSetup) -> pb::ZoneRef {
+    pb::ZoneRef { player: z.player, index: z.index }
+}
+
+/// Arrows as a message.
+pub fn arrows_from_setup(a: &ArrowsSetup) -> pb::Arrows {
+    let [up, up_right, right, down_right, down, down_left, left, up_left] = *a;
+    pb::Arrows { up, up_right, right, down_right, down, down_left, left, up_left }
+}
+
+/// A card as a message.
+pub fn card_from_setup(c: &CardSetup) -> pb::Card {
+    pb::Card {
+        name: c.name.clone(),
+        might: c.might,
+        life: c.life,
+        armor: c.armor,
+        keywords: c.keywords.clone(),
+        arrows: c.arrows.as_ref().map(arrows_from_setup),
+    }
+}
+
+/// A player as a message.
+pub fn player_from_setup(p: &PlayerSetup) -> pb::Player {
+    pb::Player {
+        id: p.id,
+        hp: p.hp,
+        hand: p.hand.iter().map(card_from_setup).collect(),
+        deck: p.deck.iter().map(card_from_setup).collect(),
+        graveyard: p.graveyard.iter().map(card_from_setup).collect(),
+    }
+}
+
+/// A creature as a message.
+pub fn creature_from_setup(c: &CreatureSetup) -> pb::Creature {
+    pb::Creature {
+        id: c.id.clone(),
+        name: c.name.clone(),
+        owner: c.owner,
+        controller: c.controller,
+        zone: c.zone.as_ref().map(zone_from_setup),
+        might: c.might,
+        life: c.life,
+        damage: c.damage,
+        armor: c.armor,
+        face_down: c.face_down,
+        keywords: c.keywords.clone(),
+        arrows: c.arrows.as_ref().map(arrows_from_setup),
+        orientation: c.orientation,
+        acted: c.acted,
+    }
+}
+
+/// A pending decision as a message.
+pub fn decision_from_setup(d: &DecisionSetup) -> pb::PendingDecision {
+    pb::PendingDecision { player: d.player, kind: d.kind, options: d.options.clone(), may_decline: d.may_decline }
+}
+
+/// A strike (or chain entry) as a message.
+pub fn strike_from_setup(s: &StrikeSetup) -> pb::Strike {
+    pb::Strike {
+        attacker: s.attacker.clone(),
+        target: s.target.as_ref().map(zone_from_setup),
+        defender: s.defender.clone(),
+        outcome: s.outcome.as_ref().map(|o| pb::BlockOutcome { blocker: o.blocker.clone(), passive: o.passive }),
+    }
+}
+
+/// A choice as a message; [`ChoiceSetup::Missing`] leaves the oneof unset.
+pub fn choice_from_setup(c: &ChoiceSetup) -> pb::Choice {
+    let choice = match c {
+        ChoiceSetup::Option(id) => Some(pb::choice::Choice::Option(id.clone())),
+        ChoiceSetup::Decline(d) => Some(pb::choice::Choice::Decline(*d)),
+        ChoiceSetup::Missing => None,
+    };
+    pb::Choice { choice }
+}
+
+/// A summon as a message.
+pub fn summon_from_setup(s: &SummonSetup) -> pb::Summon {
+    pb::Summon {
+        hand_index: s.hand_index,
+        zone: s.zone.as_ref().map(zone_from_setup),
+        face_down: s.face_down,
+        orientation: s.orientation,
+    }
+}
+
+/// An action as a message; [`ActionSetup::Missing`] leaves the oneof unset.
+pub fn action_from_setup(a: &ActionSetup) -> pb::Action {
+    let action = match a {
+        ActionSetup::Strike(s) => Some(pb::action::Action::Strike(strike_from_setup(s))),
+        ActionSetup::Choice(c) => Some(pb::action::Action::Choice(choice_from_setup(c))),
+        ActionSetup::Summon(s) => Some(pb::action::Action::Summon(summon_from_setup(s))),
+        ActionSetup::EndPhase => Some(pb::action::Action::EndPhase(pb::EndPhase {})),
+        ActionSetup::Missing => None,
+    };
+    pb::Action { action }
+}
+
+/// A whole state as a message (the later rulesets' boards unset).
+pub fn state_from_setup(s: &StateSetup) -> pb::GameState {
+    pb::GameState {
+        ruleset: s.ruleset,
+        players: s.players.iter().map(player_from_setup).collect(),
+        creatures: s.creatures.iter().map(creature_from_setup).collect(),
+        active_player: s.active_player,
+        turn: s.turn,
+        phase: s.phase,
+        event: s.event,
+        pending: s.pending.as_ref().map(decision_from_setup),
+        chain: s.chain.iter().map(strike_from_setup).collect(),
+        winner: s.winner,
+        keyforge: None,
+        castle_rampage: None,
+        dog_fight: None,
+    }
+}
+
+fn zone_ref(z: fray_core::board::ZoneRef) -> pb::ZoneRef {
+    pb::ZoneRef { player: u32::from(z.player.0), index: u32::from(z.index) }
+}
+
+fn decision_view(d: &DecisionView) -> pb::PendingDecision {
+    pb::PendingDecision {
+        player: u32::from(d.player.0),
+        kind: d.kind.wire(),
+        options: d.options.iter().map(ToString::to_string).collect(),
+        may_decline: d.may_decline,
+    }
+}
+
+/// A core event as a message: its rule id and the matching `kind`.
+pub fn event_to_proto(e: &Event) -> pb::Event {
+    use pb::event::Kind;
+    let kind = match &e.kind {
+        EventKind::StrikeDeclared { attacker, target } => {
+            Kind::StrikeDeclared(pb::StrikeDeclared { attacker: attacker.to_string(), target: Some(zone_ref(*target)) })
+        }
+        EventKind::CreatureFlipped { creature } => {
+            Kind::CreatureFlipped(pb::CreatureFlipped { creature: creature.to_string() })
+        }
+        EventKind::DecisionRequested(d) => {
+            Kind::DecisionRequested(pb::DecisionRequested { decision: Some(decision_view(d)) })
+        }
+        EventKind::BlockerDetermined { attacker, blocker, passive } => Kind::BlockerDetermined(pb::BlockerDetermined {
+            attacker: attacker.to_string(),
+            blocker: blocker.as_ref().map(ToString::to_string),
+            passive: *passive,
+        }),
+        EventKind::StrikeChained { attacker, depth } => {
+            Kind::StrikeChained(pb::StrikeChained { attacker: attacker.to_string(), depth: *depth })
+        }
+        EventKind::StrikeFizzled { attacker, reason } => {
+            Kind::StrikeFizzled(pb::StrikeFizzled { attacker: attacker.to_string(), reason: (*reason).to_owned() })
+        }
+        EventKind::DamagePrevented { target, amount, by } => Kind::DamagePrevented(pb::DamagePrevented {
+            target: target.to_string(),
+            amount: *amount,
+            by: (*by).to_owned(),
+        }),
+        EventKind::DamageDealt { source, target, amount } => Kind::DamageDealt(pb::DamageDealt {
+            source: source.to_string(),
+            target: target.to_string(),
+            amount: *amount,
+        }),
+        EventKind::CreatureDestroyed { creature } => {
+            Kind::CreatureDestroyed(pb::CreatureDestroyed { creature: creature.to_string() })
+        }
+        EventKind::PlayerHpLost { player, amount } => {
+            Kind::PlayerHpLost(pb::PlayerHpLost { player: u32::from(player.0), amount: *amount })
+        }
+        EventKind::GameOver { winner } => Kind::GameOver(pb::GameOver { winner: winner.map(|w| u32::from(w.0)) }),
+        EventKind::PhaseChanged { phase, turn, active_player } => Kind::PhaseChanged(pb::PhaseChanged {
+            phase: phase.wire(),
+            turn: *turn,
+            active_player: u32::from(active_player.0),
+        }),
+    };
+    pb::Event { rule: e.rule.to_owned(), kind: Some(kind) }
+}
+
+/// Every event, in order.
+pub fn events_to_proto(events: &[Event]) -> Vec<pb::Event> {
+    events.iter().map(event_to_proto).collect()
+}
+
+/// A catalogue entry as a message. `skirmish` is false: NewGame is not served yet.
+pub fn ruleset_info_to_proto(info: &RulesetInfo) -> pb::RulesetInfo {
+    pb::RulesetInfo {
+        ruleset: info.ruleset.wire(),
+        name: info.name.to_owned(),
+        description: info.description.to_owned(),
+        resolves_strikes: info.resolves_strikes,
+        skirmish: false,
+        scenarios: info.scenarios.iter().map(|s| (*s).to_owned()).collect(),
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use fray_core::GameState;
+    use fray_core::board::ZoneRef;
+    use fray_core::state::{CreatureId, DecisionKind, Phase, PlayerId};
+
+    fn arrows(up: pb::Reach, up_left: pb::Reach, left: pb::Reach) -> Option<pb::Arrows> {
+        Some(pb::Arrows { up: up as i32, up_left: up_left as i32, left: left as i32, ..Default::default() })
+    }
+
+    fn card(name: &str) -> pb::Card {
+        pb::Card {
+            name: name.into(),
+            might: 2,
+            life: 3,
+            armor: 1,
+            keywords: vec![pb::Keyword::Evasive as i32],
+            arrows: arrows(pb::Reach::Double, pb::Reach::Single, pb::Reach::None),
+        }
+    }
+
+    /// A state touching every field the zone-board rulesets read, valid for the core:
+    /// a strike on an empty zone waits for player 1's block decision.
+    fn rich_state() -> pb::GameState {
+        pb::GameState {
+            ruleset: pb::Ruleset::Egame as i32,
+            players: vec![
+                pb::Player {
+                    id: 0,
+                    hp: 6,
+                    hand: vec![card("Imp")],
+                    deck: vec![card("Orc"), card("Elf")],
+                    graveyard: vec![],
+                },
+                pb::Player { id: 1, hp: 4, hand: vec![], deck: vec![], graveyard: vec![card("Rat")] },
+            ],
+            creatures: vec![
+                pb::Creature {
+                    id: "archer".into(),
+                    name: "Archer".into(),
+                    owner: 0,
+                    controller: 0,
+                    zone: Some(pb::ZoneRef { player: 0, index: 4 }),
+                    might: 1,
+                    life: 2,
+                    damage: 1,
+                    armor: 0,
+                    face_down: false,
+                    keywords: vec![pb::Keyword::Fading as i32],
+                    arrows: arrows(pb::Reach::Double, pb::Reach::None, pb::Reach::None),
+                    orientation: pb::Orientation::Forward as i32,
+                    acted: true,
+                },
+                pb::Creature {
+                    id: "guard".into(),
+                    name: "Guard".into(),
+                    owner: 0,
+                    controller: 1,
+                    zone: Some(pb::ZoneRef { player: 1, index: 1 }),
+                    might: 0,
+                    life: 4,
+                    armor: 2,
+                    arrows: arrows(pb::Reach::None, pb::Reach::None, pb::Reach::Single),
+                    ..Default::default()
+                },
+                pb::Creature {
+                    id: "mole".into(),
+                    name: "Mole".into(),
+                    owner: 1,
+                    controller: 1,
+                    zone: Some(pb::ZoneRef { player: 1, index: 3 }),
+                    might: 3,
+                    life: 3,
+                    face_down: true,
+                    arrows: arrows(pb::Reach::Single, pb::Reach::Single, pb::Reach::None),
+                    orientation: pb::Orientation::Back as i32,
+                    ..Default::default()
+                },
+            ],
+            active_player: 0,
+            turn: 3,
+            phase: pb::Phase::Event as i32,
+            event: 7,
+            pending: Some(pb::PendingDecision {
+                player: 1,
+                kind: pb::DecisionKind::Block as i32,
+                options: vec!["guard".into()],
+                may_decline: true,
+            }),
+            chain: vec![pb::Strike {
+                attacker: "archer".into(),
+                target: Some(pb::ZoneRef { player: 1, index: 0 }),
+                defender: String::new(),
+                outcome: None,
+            }],
+            winner: None,
+            keyforge: None,
+            castle_rampage: None,
+            dog_fight: None,
+        }
+    }
+
+    #[test]
+    fn round_trip_proto_setup_proto_is_identity() {
+        let state = rich_state();
+        assert_eq!(state_from_setup(&state_to_setup(&state)), state);
+    }
+
+    #[test]
+    fn round_trip_keeps_fields_the_core_would_reject() {
+        // The converter carries everything; judging it is the core's job.
+        let mut state = rich_state();
+        state.ruleset = 42;
+        state.winner = Some(7);
+        state.chain[0].defender = "someone".into();
+        state.chain[0].outcome = Some(pb::BlockOutcome { blocker: Some("guard".into()), passive: true });
+        state.creatures[0].zone = None;
+        state.creatures[1].arrows = Some(pb::Arrows::default());
+        state.creatures[2].keywords = vec![0, 99];
+        assert_eq!(state_from_setup(&state_to_setup(&state)), state);
+    }
+
+    #[test]
+    fn round_trip_through_the_core_is_identity() {
+        let state = rich_state();
+        let game = GameState::from_setup(&state_to_setup(&state)).unwrap();
+        assert_eq!(state_from_setup(&game.to_setup()), state);
+    }
+
+    #[test]
+    fn arrows_map_in_wire_order() {
+        let a = pb::Arrows { up: 1, up_right: 2, right: 3, down_right: 4, down: 5, down_left: 6, left: 7, up_left: 8 };
+        assert_eq!(arrows_to_setup(&a), [1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(arrows_from_setup(&[1, 2, 3, 4, 5, 6, 7, 8]), a);
+        let c = pb::Creature::default();
+        assert_eq!(creature_to_setup(&c).arrows, None);
+    }
+
+    #[test]
+    fn choices_map_every_oneof_case() {
+        let option = pb::Choice { choice: Some(pb::choice::Choice::Option("guard".into())) };
+        let decline = pb::Choice { choice: Some(pb::choice::Choice::Decline(false)) };
+        assert_eq!(choice_to_setup(&option), ChoiceSetup::Option("guard".into()));
+        assert_eq!(choice_to_setup(&decline), ChoiceSetup::Decline(false));
+        assert_eq!(choice_to_setup(&pb::Choice::default()), ChoiceSetup::Missing);
+        for c in [option, decline, pb::Choice::default()] {
+            assert_eq!(choice_from_setup(&choice_to_setup(&c)), c);
+        }
+    }
+
+    #[test]
+    fn actions_map_every_oneof_case() {
+        use pb::action::Action as A;
+        let cases = [
+            A::Strike(pb::Strike {
+                attacker: "a".into(),
+                target: Some(pb::ZoneRef { player: 1, index: 2 }),
+                ..Default::default()
+            }),
+            A::Choice(pb::Choice { choice: Some(pb::choice::Choice::Decline(true)) }),
+            A::Summon(pb::Summon {
+                hand_index: 2,
+                zone: Some(pb::ZoneRef { player: 0, index: 3 }),
+                face_down: true,
+                orientation: 2,
+            }),
+            A::EndPhase(pb::EndPhase {}),
+        ];
+        for case in cases {
+            let action = pb::Action { action: Some(case) };
+            assert_eq!(action_from_setup(&action_to_setup(Some(&action))), action);
+        }
+        assert_eq!(action_to_setup(None), ActionSetup::Missing);
+        assert_eq!(action_to_setup(Some(&pb::Action::default())), ActionSetup::Missing);
+        assert_eq!(action_from_setup(&ActionSetup::Missing), pb::Action::default());
+    }
+
+    #[test]
+    fn events_keep_rule_and_kind() {
+        let id = |s: &str| CreatureId::from(s);
+        let zone = ZoneRef { player: PlayerId(1), index: 3 };
+        let cases = vec![
+            (
+                EventKind::StrikeDeclared { attacker: id("a"), target: zone },
+                pb::event::Kind::StrikeDeclared(pb::StrikeDeclared {
+                    attacker: "a".into(),
+                    target: Some(pb::ZoneRef { player: 1, index: 3 }),
+                }),
+            ),
+            (
+                EventKind::CreatureFlipped { creature: id("m") },
+                pb::event::Kind::CreatureFlipped(pb::CreatureFlipped { creature: "m".into() }),
+            ),
+            (
+                EventKind::DecisionRequested(DecisionView {
+                    player: PlayerId(1),
+                    kind: DecisionKind::Fade,
+                    options: vec![id("m")],
+                    may_decline: true,
+                }),
+                pb::event::Kind::DecisionRequested(pb::DecisionRequested {
+                    decision: Some(pb::PendingDecision {
+                        player: 1,
+                        kind: pb::DecisionKind::Fade as i32,
+                        options: vec!["m".into()],
+                        may_decline: true,
+                    }),
+                }),
+            ),
+            (
+                EventKind::BlockerDetermined { attacker: id("a"), blocker: None, passive: false },
+                pb::event::Kind::BlockerDetermined(pb::BlockerDetermined {
+                    attacker: "a".into(),
+                    blocker: None,
+                    passive: false,
+                }),
+            ),
+            (
+                EventKind::StrikeChained { attacker: id("a"), depth: 1 },
+                pb::event::Kind::StrikeChained(pb::StrikeChained { attacker: "a".into(), depth: 1 }),
+            ),
+            (
+                EventKind::StrikeFizzled { attacker: id("a"), reason: "gone" },
+                pb::event::Kind::StrikeFizzled(pb::StrikeFizzled { attacker: "a".into(), reason: "gone".into() }),
+            ),
+            (
+                EventKind::DamagePrevented { target: id("g"), amount: 2, by: "armor" },
+                pb::event::Kind::DamagePrevented(pb::DamagePrevented {
+                    target: "g".into(),
+                    amount: 2,
+                    by: "armor".into(),
+                }),
+            ),
+            (
+                EventKind::DamageDealt { source: id("a"), target: id("g"), amount: 3 },
+                pb::event::Kind::DamageDealt(pb::DamageDealt { source: "a".into(), target: "g".into(), amount: 3 }),
+            ),
+            (
+                EventKind::CreatureDestroyed { creature: id("g") },
+                pb::event::Kind::CreatureDestroyed(pb::CreatureDestroyed { creature: "g".into() }),
+            ),
+            (
+                EventKind::PlayerHpLost { player: PlayerId(0), amount: 1 },
+                pb::event::Kind::PlayerHpLost(pb::PlayerHpLost { player: 0, amount: 1 }),
+            ),
+            (
+                EventKind::GameOver { winner: Some(PlayerId(1)) },
+                pb::event::Kind::GameOver(pb::GameOver { winner: Some(1) }),
+            ),
+            (EventKind::GameOver { winner: None }, pb::event::Kind::GameOver(pb::GameOver { winner: None })),
+            (
+                EventKind::PhaseChanged { phase: Phase::Draw, turn: 4, active_player: PlayerId(1) },
+                pb::event::Kind::PhaseChanged(pb::PhaseChanged {
+                    phase: pb::Phase::Draw as i32,
+                    turn: 4,
+                    active_player: 1,
+                }),
+            ),
+        ];
+        for (kind, expected) in cases {
+            let event = Event { rule: "some.rule", kind };
+            assert_eq!(event_to_proto(&event), pb::Event { rule: "some.rule".into(), kind: Some(expected) });
+        }
+    }
+
+    #[test]
+    fn foreign_boards_are_reported_for_zone_rulesets_only() {
+        let mut state = rich_state();
+        assert!(foreign_boards(&state).is_empty());
+        state.keyforge = Some(pb::KeyforgeBoard::default());
+        state.dog_fight = Some(pb::DogFightBoard::default());
+        let fields: Vec<_> = foreign_boards(&state).0.into_iter().map(|v| v.field).collect();
+        assert_eq!(fields, ["keyforge", "dog_fight"]);
+        state.ruleset = pb::Ruleset::Keyforge as i32;
+        assert!(foreign_boards(&state).is_empty());
+    }
+
+    #[test]
+    fn catalogue_entries_map() {
+        let infos: Vec<_> = fray_core::rulesets::catalogue().iter().map(ruleset_info_to_proto).collect();
+        assert_eq!(infos[0].ruleset, pb::Ruleset::Egame as i32);
+        assert_eq!(infos[0].name, "egame");
+        assert!(infos[0].resolves_strikes);
+        assert!(infos.iter().all(|i| !i.skirmish));
+    }
+}

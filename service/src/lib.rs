@@ -1,0 +1,25 @@
+//! Fray's gRPC server: the stateless `fray.v1` Rules service (and, later, the Agent)
+//! over fray-core, with health checks and server reflection.
+//!
+//! [`convert`] is the only place that maps protobuf messages to the core's plain
+//! input and back; [`status`] maps core errors to gRPC statuses; [`rules`] and
+//! [`agent`] are the handlers; [`server::serve`] puts them on a listener.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), Box<dyn std::error::Error>> {
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:50051").await?;
+//! let shutdown = async { let _ = tokio::signal::ctrl_c().await; };
+//! fray_service::serve(listener, fray_service::ServerConfig::default(), shutdown).await?;
+//! # Ok(()) }
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod agent;
+pub mod convert;
+pub mod rules;
+pub mod server;
+pub mod status;
+
+pub use agent::AgentService;
+pub use rules::RulesService;
+pub use server::{ServeError, ServerConfig, serve};

@@ -1,0 +1,118 @@
+//! The `fray.v1.Rules` service: stateless resolution of submitted states.
+//!
+//! Every handler validates the whole request before it changes anything, so a
+//! rejected request answers an error and no state. Errors map as [`crate::status`]
+//! says.
+
+use fray_core::{GameState, SetupError};
+use fray_proto::fray::v1 as pb;
+use pb::rules_server::Rules;
+use tonic::{Request, Response, Status};
+use tracing::debug;
+
+use crate::{convert, status};
+
+/// The Rules service. It keeps nothing between calls.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RulesService;
+
+/// Loads the request's `state` into a validated core state.
+fn load(state: Option<&pb::GameState>) -> Result<GameState, Status> {
+    let Some(state) = state else {
+        return Err(status::invalid_field("state", "is required"));
+    };
+    let foreign = convert::foreign_boards(state);
+    match GameState::from_setup(&convert::state_to_setup(state)) {
+        Ok(game) if foreign.is_empty() => Ok(game),
+        Ok(_) => Err(status::setup_error(&SetupError::Invalid(foreign))),
+        Err(SetupError::Invalid(mut v)) => {
+            v.0.extend(foreign.0);
+            Err(status::setup_error(&SetupError::Invalid(v)))
+        }
+        Err(e) => Err(status::setup_error(&e)),
+    }
+}
+
+/// Logs a rejected call at debug level and passes the status on.
+fn rejected(rpc: &'static str, status: Status) -> Status {
+    debug!(rpc, code = ?status.code(), message = status.message(), "request rejected");
+    status
+}
+
+impl RulesService {
+    fn resolve_strike_inner(req: &pb::ResolveStrikeRequest) -> Result<pb::ResolveStrikeResponse, Status> {
+        let mut game = load(req.state.as_ref())?;
+        let Some(strike) = req.strike.as_ref() else {
+            return Err(status::invalid_field("strike", "is required"));
+        };
+        let strike = convert::strike_to_setup(strike);
+        let choices: Vec<_> = req.choices.iter().map(convert::choice_to_setup).collect();
+        let events = game.resolve_strike(&strike, &choices).map_err(|e| status::action_error(&e))?;
+        debug!(
+            rpc = "ResolveStrike",
+            ruleset = %game.ruleset(),
+            choices = choices.len(),
+            events = events.len(),
+            "strike resolved"
+        );
+        Ok(pb::ResolveStrikeResponse {
+            state: Some(convert::state_from_setup(&game.to_setup())),
+            events: convert::events_to_proto(&events),
+        })
+    }
+
+    fn apply_action_inner(req: &pb::ApplyActionRequest) -> Result<pb::ApplyActionResponse, Status> {
+        let mut game = load(req.state.as_ref())?;
+        let action = convert::action_to_setup(req.action.as_ref());
+        let events = game.apply_action(&action, "action").map_err(|e| status::action_error(&e))?;
+        debug!(rpc = "ApplyAction", ruleset = %game.ruleset(), events = events.len(), "action applied");
+        Ok(pb::ApplyActionResponse {
+            state: Some(convert::state_from_setup(&game.to_setup())),
+            events: convert::events_to_proto(&events),
+        })
+    }
+
+    fn legal_actions_inner(req: &pb::LegalActionsRequest) -> Result<pb::LegalActionsResponse, Status> {
+        let game = load(req.state.as_ref())?;
+        let actions: Vec<_> = game.legal_actions().iter().map(convert::action_from_setup).collect();
+        debug!(rpc = "LegalActions", ruleset = %game.ruleset(), actions = actions.len(), "legal actions listed");
+        Ok(pb::LegalActionsResponse { actions })
+    }
+}
+
+#[tonic::async_trait]
+impl Rules for RulesService {
+    async fn resolve_strike(
+        &self,
+        request: Request<pb::ResolveStrikeRequest>,
+    ) -> Result<Response<pb::ResolveStrikeResponse>, Status> {
+        Self::resolve_strike_inner(request.get_ref()).map(Response::new).map_err(|s| rejected("ResolveStrike", s))
+    }
+
+    async fn legal_actions(
+        &self,
+        request: Request<pb::LegalActionsRequest>,
+    ) -> Result<Response<pb::LegalActionsResponse>, Status> {
+        Self::legal_actions_inner(request.get_ref()).map(Response::new).map_err(|s| rejected("LegalActions", s))
+    }
+
+    async fn apply_action(
+        &self,
+        request: Request<pb::ApplyActionRequest>,
+    ) -> Result<Response<pb::ApplyActionResponse>, Status> {
+        Self::apply_action_inner(request.get_ref()).map(Response::new).map_err(|s| rejected("ApplyAction", s))
+    }
+
+    async fn new_game(&self, _request: Request<pb::NewGameRequest>) -> Result<Response<pb::NewGameResponse>, Status> {
+        Err(rejected("NewGame", Status::unimplemented("the skirmish game is not served yet")))
+    }
+
+    async fn list_rulesets(
+        &self,
+        _request: Request<pb::ListRulesetsRequest>,
+    ) -> Result<Response<pb::ListRulesetsResponse>, Status> {
+        let rulesets: Vec<_> = fray_core::rulesets::catalogue().iter().map(convert::ruleset_info_to_proto).collect();
+        debug!(rpc = "ListRulesets", rulesets = rulesets.len(), "rulesets listed");
+        Ok(Response::new(pb::ListRulesetsResponse { rulesets }))
+    }
+}

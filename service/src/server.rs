@@ -1,0 +1,120 @@
+//! Serving: the Rules and Agent services plus `grpc.health.v1.Health` and server
+//! reflection (v1 for grpcurl, v1alpha for grpcui and Postman) on one listener, with
+//! a bounded graceful drain.
+
+use std::future::Future;
+use std::time::Duration;
+
+use fray_proto::fray::v1::agent_server::AgentServer;
+use fray_proto::fray::v1::rules_server::RulesServer;
+use thiserror::Error;
+use tokio::net::TcpListener;
+use tokio_stream::StreamExt as _;
+use tokio_stream::wrappers::TcpListenerStream;
+use tonic::transport::Server;
+use tonic_health::ServingStatus;
+use tracing::{info, warn};
+
+use crate::agent::AgentService;
+use crate::rules::RulesService;
+
+/// How the server runs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServerConfig {
+    /// The largest request or response message, in bytes, the Rules and Agent
+    /// services accept or send. Bigger requests answer `OUT_OF_RANGE` (tonic's code).
+    pub max_message_bytes: usize,
+    /// After shutdown is asked for, how long in-flight calls may take to finish
+    /// before the server stops waiting for them.
+    pub drain_timeout: Duration,
+}
+
+impl Default for ServerConfig {
+    /// 1 MiB messages, a 10 s drain.
+    fn default() -> Self {
+        Self { max_message_bytes: 1024 * 1024, drain_timeout: Duration::from_secs(10) }
+    }
+}
+
+/// Why serving failed.
+#[derive(Debug, Error)]
+pub enum ServeError {
+    /// The reflection service could not be built from the descriptor sets (a bug).
+    #[error("cannot build the reflection service: {0}")]
+    Reflection(#[from] tonic_reflection::server::Error),
+    /// The gRPC transport failed.
+    #[error("transport error: {0}")]
+    Transport(#[from] tonic::transport::Error),
+}
+
+/// Serves Rules, Agent, grpc.health.v1 and reflection v1 + v1alpha on `listener`
+/// until `shutdown` resolves, then drains in-flight calls for at most
+/// `drain_timeout`.
+///
+/// Health reports `fray.v1.Rules`, `fray.v1.Agent` and the whole server (`""`) as
+/// SERVING. When the drain times out, the calls still running are abandoned and
+/// `serve` returns `Ok`.
+pub async fn serve(
+    listener: TcpListener,
+    config: ServerConfig,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
+    let (reporter, health) = tonic_health::server::health_reporter();
+    reporter.set_serving::<RulesServer<RulesService>>().await;
+    reporter.set_serving::<AgentServer<AgentService>>().await;
+    reporter.set_service_status("", ServingStatus::Serving).await;
+
+    let reflection_v1 = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(fray_proto::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+        .build_v1()?;
+    let reflection_v1alpha = tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(fray_proto::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+        .build_v1alpha()?;
+
+    let limit = config.max_message_bytes;
+    let rules = RulesServer::new(RulesService).max_decoding_message_size(limit).max_encoding_message_size(limit);
+    let agent = AgentServer::new(AgentService).max_decoding_message_size(limit).max_encoding_message_size(limit);
+
+    // Unary calls are small: send each answer at once rather than wait for Nagle.
+    let incoming = TcpListenerStream::new(listener).map(|conn| {
+        let conn = conn?;
+        conn.set_nodelay(true)?;
+        Ok::<_, std::io::Error>(conn)
+    });
+
+    // `started` fires when shutdown is asked for; the drain clock starts then.
+    let (started_tx, started_rx) = tokio::sync::oneshot::channel::<()>();
+    let signal = async move {
+        shutdown.await;
+        info!("shutting down: no new connections, draining in-flight calls");
+        let _ = started_tx.send(());
+    };
+    let server = Server::builder()
+        .add_service(health)
+        .add_service(reflection_v1)
+        .add_service(reflection_v1alpha)
+        .add_service(rules)
+        .add_service(agent)
+        .serve_with_incoming_shutdown(incoming, signal);
+
+    let drain_timeout = config.drain_timeout;
+    let drain_deadline = async move {
+        match started_rx.await {
+            Ok(()) => tokio::time::sleep(drain_timeout).await,
+            // The server stopped on its own: it wins the race below.
+            Err(_) => std::future::pending().await,
+        }
+    };
+    tokio::select! {
+        result = server => {
+            result?;
+            info!("server stopped");
+        }
+        () = drain_deadline => {
+            warn!(timeout = ?drain_timeout, "drain timed out: abandoning the calls still in flight");
+        }
+    }
+    Ok(())
+}

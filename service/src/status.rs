@@ -1,0 +1,144 @@
+//! How core errors answer on the wire (API.md, "Errors").
+//!
+//! - Malformed input ([`SetupError::Invalid`], [`ActionError::Invalid`]):
+//!   `INVALID_ARGUMENT` with a `google.rpc.BadRequest` detail, one field violation per
+//!   core violation, paths relative to the request (`state.creatures[2].zone.index`,
+//!   `strike.attacker`, `choices[0]`, `action.choice.option`). The message lists them
+//!   in plain words too.
+//! - A well-formed action the rules refuse ([`ActionError::Illegal`]):
+//!   `FAILED_PRECONDITION` whose message starts with the rule id, plus a
+//!   `google.rpc.ErrorInfo` detail with `reason` = the rule id and domain `fray.v1`.
+//! - A ruleset or action kind not served yet: `UNIMPLEMENTED`.
+
+use fray_core::{ActionError, IllegalAction, SetupError, Violations};
+use tonic::{Code, Status};
+use tonic_types::{ErrorDetails, FieldViolation, StatusExt};
+
+/// The `ErrorInfo.domain` of rule refusals.
+pub const ERROR_DOMAIN: &str = "fray.v1";
+
+/// At most this many violations are listed in the status message; the BadRequest
+/// detail carries them all up to [`MAX_DETAIL_VIOLATIONS`].
+const MAX_MESSAGE_VIOLATIONS: usize = 10;
+
+/// At most this many violations travel in the BadRequest detail. Status details
+/// travel in a response header, which peers cap in size; a huge malformed request
+/// must not turn its rejection into a protocol error.
+pub const MAX_DETAIL_VIOLATIONS: usize = 100;
+
+/// `INVALID_ARGUMENT` for malformed input; `violations` already carry full request
+/// paths.
+pub fn invalid_argument(violations: &Violations) -> Status {
+    let all = &violations.0;
+    let listed: Vec<String> =
+        all.iter().take(MAX_MESSAGE_VIOLATIONS).map(|v| format!("{}: {}", v.field, v.description)).collect();
+    let mut message = format!("invalid request: {}", listed.join("; "));
+    if all.len() > MAX_MESSAGE_VIOLATIONS {
+        message.push_str(&format!(" (and {} more)", all.len() - MAX_MESSAGE_VIOLATIONS));
+    }
+    let fields: Vec<FieldViolation> = all
+        .iter()
+        .take(MAX_DETAIL_VIOLATIONS)
+        .map(|v| FieldViolation::new(v.field.clone(), v.description.clone()))
+        .collect();
+    Status::with_error_details(Code::InvalidArgument, message, ErrorDetails::with_bad_request(fields))
+}
+
+/// `INVALID_ARGUMENT` for one missing or malformed request field.
+pub fn invalid_field(field: &str, description: &str) -> Status {
+    let mut v = Violations::default();
+    v.push(field, description);
+    invalid_argument(&v)
+}
+
+/// `FAILED_PRECONDITION` naming the rule the action breaks.
+pub fn illegal(e: &IllegalAction) -> Status {
+    let details = ErrorDetails::with_error_info(e.rule, ERROR_DOMAIN, std::collections::HashMap::new());
+    Status::with_error_details(Code::FailedPrecondition, format!("{}: {}", e.rule, e.message), details)
+}
+
+/// `UNIMPLEMENTED` for something this server does not serve yet.
+pub fn unimplemented(what: &str) -> Status {
+    Status::unimplemented(format!("{what} is not served yet by this server"))
+}
+
+/// The status for a state the core refused to load (paths get the `state.` prefix).
+pub fn setup_error(e: &SetupError) -> Status {
+    match e {
+        SetupError::Invalid(v) => invalid_argument(&v.clone().prefixed("state")),
+        SetupError::Unsupported(what) => unimplemented(what),
+    }
+}
+
+/// The status for an action the core refused (paths are already request paths).
+pub fn action_error(e: &ActionError) -> Status {
+    match e {
+        ActionError::Invalid(v) => invalid_argument(v),
+        ActionError::Illegal(i) => illegal(i),
+        ActionError::Unsupported(what) => unimplemented(what),
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    fn fields(status: &Status) -> Vec<String> {
+        status
+            .get_error_details()
+            .bad_request()
+            .map_or_else(Vec::new, |b| b.field_violations.iter().map(|f| f.field.clone()).collect())
+    }
+
+    #[test]
+    fn setup_violations_are_prefixed_with_state() {
+        let mut v = Violations::default();
+        v.push("creatures[2].zone.index", "zone index 9 is out of range 0..4");
+        v.push("ruleset", "is required");
+        let status = setup_error(&SetupError::Invalid(v));
+        assert_eq!(status.code(), Code::InvalidArgument);
+        assert_eq!(fields(&status), ["state.creatures[2].zone.index", "state.ruleset"]);
+        assert!(status.message().contains("state.creatures[2].zone.index: zone index 9 is out of range 0..4"));
+        assert!(status.message().contains("state.ruleset: is required"));
+    }
+
+    #[test]
+    fn action_violations_keep_their_paths() {
+        let mut v = Violations::default();
+        v.push("strike.attacker", "no creature with id \"x\" is on the field");
+        let status = action_error(&ActionError::Invalid(v));
+        assert_eq!(status.code(), Code::InvalidArgument);
+        assert_eq!(fields(&status), ["strike.attacker"]);
+    }
+
+    #[test]
+    fn illegal_actions_name_the_rule() {
+        let e = IllegalAction::new("egame.strike.target", "knight's arrows do not reach zone 1:0");
+        let status = action_error(&ActionError::Illegal(e));
+        assert_eq!(status.code(), Code::FailedPrecondition);
+        assert_eq!(status.message(), "egame.strike.target: knight's arrows do not reach zone 1:0");
+        let details = status.get_error_details();
+        let info = details.error_info().unwrap();
+        assert_eq!((info.reason.as_str(), info.domain.as_str()), ("egame.strike.target", "fray.v1"));
+    }
+
+    #[test]
+    fn unsupported_is_unimplemented() {
+        let status = setup_error(&SetupError::Unsupported("RULESET_KEYFORGE"));
+        assert_eq!(status.code(), Code::Unimplemented);
+        assert!(status.message().contains("RULESET_KEYFORGE"));
+        assert_eq!(action_error(&ActionError::Unsupported("summon")).code(), Code::Unimplemented);
+    }
+
+    #[test]
+    fn huge_violation_lists_are_capped() {
+        let mut v = Violations::default();
+        for i in 0..500 {
+            v.push(format!("creatures[{i}].id"), "is required");
+        }
+        let status = invalid_argument(&v);
+        assert_eq!(fields(&status).len(), MAX_DETAIL_VIOLATIONS);
+        assert!(status.message().ends_with("(and 490 more)"));
+    }
+}
