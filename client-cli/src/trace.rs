@@ -75,7 +75,9 @@ pub fn describe(event: &Event) -> String {
             None => "game over: a draw".to_owned(),
         },
         Kind::DecisionRequested(e) => match &e.decision {
-            Some(d) => format!("player {} must decide: {}", d.player, decision_summary(d)),
+            Some(d) => {
+                format!("player {} {} {}", d.player, if d.may_decline { "may" } else { "must" }, decision_summary(d))
+            }
             None => "a decision is requested".to_owned(),
         },
         Kind::StrikeChained(e) => format!("{}'s strike goes on the chain (depth {})", e.attacker, e.depth),
@@ -224,10 +226,14 @@ pub fn render_pending(
 }
 
 fn decision_summary(d: &PendingDecision) -> String {
-    let kind = DecisionKind::try_from(d.kind).unwrap_or(DecisionKind::Unspecified).as_str_name();
-    let mut text = format!("{kind} among [{}]", d.options.join(", "));
+    let options = d.options.join(", ");
+    let mut text = match DecisionKind::try_from(d.kind).unwrap_or(DecisionKind::Unspecified) {
+        DecisionKind::Block => format!("block with {options}"),
+        DecisionKind::Fade => format!("fade {options}"),
+        kind => format!("choose ({}) {options}", kind.as_str_name()),
+    };
     if d.may_decline {
-        text.push_str(", or decline");
+        text.push_str(" (or decline)");
     }
     text
 }

@@ -103,6 +103,7 @@ fn resolve_json_prints_the_response_in_proto3_json() {
 fn a_pending_block_is_spelled_out_with_the_commands_that_answer_it() {
     let out = ok(&fray(&["resolve", NEEDS_BLOCK]));
     assert_event(&out, "egame.strike.target", "archer strikes zone 1:0");
+    assert_event(&out, "egame.strike.block.active.controller", "player 1 may block with guard (or decline)");
     assert!(out.contains("pending: player 1 may block archer's strike on zone 1:0"), "{out}");
     assert!(out.contains(&format!("block with guard:  fray resolve {NEEDS_BLOCK} --choice guard\n")), "{out}");
     assert!(out.contains(&format!("do not block:      fray resolve {NEEDS_BLOCK} --choice decline\n")), "{out}");
@@ -159,9 +160,11 @@ fn choices_keep_their_command_line_order() {
     assert!(out.contains("pending: player 0 may block archer's strike on zone 1:0"), "{out}");
     assert!(out.contains(&format!("fray resolve {file} --choice decline --choice squire\n")), "{out}");
 
-    // The other order answers the controller's decision with the squire: refused.
+    // The other order answers the controller's decision with the squire, which is not
+    // one of its options: invalid input, pointing at the first choice.
     let out = fray(&["resolve", file, "--choose", "squire", "--decline"]);
-    assert_eq!(out.status.code(), Some(3), "{}{}", stdout(&out), stderr(&out));
+    assert_eq!(out.status.code(), Some(2), "{}{}", stdout(&out), stderr(&out));
+    assert!(stderr(&out).contains("\n  choices[0].option: "), "{}", stderr(&out));
 }
 
 #[test]
