@@ -1,0 +1,23 @@
+//! The `fray` command line: resolve strikes against a Fray rules server over gRPC, and
+//! run one.
+//!
+//! `fray resolve FILE` reads a `ResolveStrikeRequest` (or a bare `GameState`) in the
+//! proto3 JSON mapping, completes it from the options, sends it to `--server URL` or to
+//! an embedded server started on a free loopback port, and prints the resolution trace
+//! (one line per event, led by its rule id) and the resulting board, or `--json`.
+//!
+//! ```
+//! use fray_cli::json::{InputKind, parse_input};
+//! let parsed = parse_input(r#"{"ruleset": "RULESET_EGAME", "activePlayer": 1}"#).unwrap();
+//! assert_eq!(parsed.kind, InputKind::State);
+//! assert_eq!(parsed.request.state.map(|s| s.active_player), Some(1));
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod client;
+pub mod embedded;
+pub mod error;
+pub mod json;
+pub mod resolve;
+pub mod serve;
+pub mod trace;

@@ -1,0 +1,130 @@
+//! `fray`: resolve strikes against a Fray rules server, or run one.
+#![forbid(unsafe_code)]
+
+use std::io::{IsTerminal as _, Write as _};
+use std::process::ExitCode;
+
+use clap::{ArgAction, ArgMatches, Args, CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
+use fray_cli::error::CliError;
+use fray_cli::resolve::{self, ChoiceArg, ResolveArgs, parse_zone};
+use fray_cli::serve;
+use fray_cli::trace::Style;
+use fray_proto::fray::v1::ZoneRef;
+
+/// Resolve card-game strikes with a Fray rules server (fray.v1 over gRPC).
+#[derive(Debug, Parser)]
+#[command(name = "fray", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Resolve a strike and print the trace (one line per event, with its rule id) and the board.
+    ///
+    /// FILE holds proto3 JSON: a whole ResolveStrikeRequest ({"state": ..., "strike": ...,
+    /// "choices": [...]}) or a bare GameState. Options complete or override it. Without
+    /// --server an embedded server is started on a free loopback port.
+    ///
+    /// Exit codes: 0 resolved (possibly waiting on a decision), 2 invalid input, 3 a rule
+    /// refused the strike, 1 anything else.
+    Resolve(ResolveCmd),
+    /// Run the Rules server in the foreground until Ctrl-C or SIGTERM.
+    Serve(ServeCmd),
+}
+
+#[derive(Debug, Args)]
+struct ResolveCmd {
+    /// The request or state, in proto3 JSON; `-` reads stdin.
+    #[arg(value_name = "FILE")]
+    file: String,
+    /// The attacking creature's id (sets or overrides the strike's attacker).
+    #[arg(long, value_name = "ID")]
+    attacker: Option<String>,
+    /// The zone struck, PLAYER:INDEX (e.g. 1:3; sets or overrides the strike's target).
+    #[arg(long, value_name = "PLAYER:INDEX", value_parser = parse_zone)]
+    target: Option<ZoneRef>,
+    /// Answer the next decision: an option id, or `decline`. Repeatable, in order;
+    /// appended after the file's own choices.
+    #[arg(long, value_name = "ID|decline", action = ArgAction::Append)]
+    choice: Vec<ChoiceArg>,
+    /// Answer the next decision with this option id (same as --choice ID).
+    #[arg(long, value_name = "ID", action = ArgAction::Append)]
+    choose: Vec<String>,
+    /// Decline the next decision (same as --choice decline).
+    #[arg(long, action = ArgAction::Count)]
+    decline: u8,
+    /// Print the ResolveStrikeResponse as proto3 JSON instead of the trace.
+    #[arg(long)]
+    json: bool,
+    /// Use the server at URL (e.g. http://127.0.0.1:50051) instead of an embedded one.
+    #[arg(long, value_name = "URL")]
+    server: Option<String>,
+}
+
+#[derive(Debug, Args)]
+struct ServeCmd {
+    /// The address to listen on; port 0 picks a free port.
+    #[arg(long, value_name = "ADDR", default_value = serve::DEFAULT_LISTEN)]
+    listen: String,
+}
+
+#[tokio::main]
+async fn main() -> ExitCode {
+    let matches = Cli::command().get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    let result = match cli.command {
+        Command::Resolve(cmd) => {
+            let choices = match matches.subcommand_matches("resolve") {
+                Some(sub) => ordered_choices(sub, &cmd),
+                None => cmd.choice.clone(),
+            };
+            let args = ResolveArgs {
+                file: cmd.file,
+                attacker: cmd.attacker,
+                target: cmd.target,
+                choices,
+                json: cmd.json,
+                server: cmd.server,
+            };
+            let style = Style { color: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none() };
+            match resolve::run(&args, style).await {
+                Ok(text) => print(&text),
+                Err(e) => Err(e),
+            }
+        }
+        Command::Serve(cmd) => serve::run(&cmd.listen).await,
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+/// `--choice`, `--choose` and `--decline` merged in the order they were given.
+fn ordered_choices(sub: &ArgMatches, cmd: &ResolveCmd) -> Vec<ChoiceArg> {
+    let indices = |id: &str| -> Vec<usize> { sub.indices_of(id).map(Iterator::collect).unwrap_or_default() };
+    let mut all: Vec<(usize, ChoiceArg)> = Vec::new();
+    all.extend(indices("choice").into_iter().zip(cmd.choice.iter().cloned()));
+    all.extend(indices("choose").into_iter().zip(cmd.choose.iter().map(|id| ChoiceArg::Option(id.clone()))));
+    all.extend(indices("decline").into_iter().take(usize::from(cmd.decline)).map(|i| (i, ChoiceArg::Decline)));
+    all.sort_by_key(|(i, _)| *i);
+    all.into_iter().map(|(_, c)| c).collect()
+}
+
+fn print(text: &str) -> Result<(), CliError> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        Ok(()) => Ok(()),
+        // A closed pipe (`fray resolve ... | head`) is not an error worth a message.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(CliError::Output(format!("stdout: {e}"))),
+    }
+}

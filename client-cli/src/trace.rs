@@ -1,0 +1,374 @@
+//! Human-readable output: the resolution trace (one line per event, led by its rule id)
+//! and a short summary of the resulting board.
+
+use std::fmt::Write as _;
+
+use fray_proto::fray::v1::{
+    Creature, DecisionKind, Event, GameState, PendingDecision, Phase, ResolveStrikeResponse, Ruleset, ZoneRef,
+    event::Kind,
+};
+
+/// Whether to colour the output (ANSI escapes), decided once by the caller.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Style {
+    /// Emit ANSI colour codes.
+    pub color: bool,
+}
+
+impl Style {
+    fn paint(self, code: &str, text: &str) -> String {
+        if self.color { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_owned() }
+    }
+}
+
+/// Everything printed for a successful resolution: the trace, then the board.
+///
+/// `answer` gives the exact command line that answers a pending decision with a
+/// `--choice` value (a creature id or `decline`).
+pub fn render_response(response: &ResolveStrikeResponse, style: Style, answer: &dyn Fn(&str) -> String) -> String {
+    let mut out = render_events(&response.events, style);
+    if let Some(state) = &response.state {
+        out.push('\n');
+        out.push_str(&render_board(state, style));
+        if let Some(pending) = &state.pending {
+            out.push('\n');
+            out.push_str(&render_pending(state, pending, style, answer));
+        }
+    }
+    out
+}
+
+/// The trace: one line per event, `rule  description`, rule ids padded to one column.
+pub fn render_events(events: &[Event], style: Style) -> String {
+    let width = events.iter().map(|e| e.rule.len()).max().unwrap_or(0);
+    let mut out = String::new();
+    if events.is_empty() {
+        out.push_str("(no events)\n");
+    }
+    for event in events {
+        let rule = format!("{:<width$}", event.rule);
+        let _ = writeln!(out, "{}  {}", style.paint("36", &rule), describe(event));
+    }
+    out
+}
+
+/// One event in plain words (creatures by id, zones as `player:index`).
+pub fn describe(event: &Event) -> String {
+    let Some(kind) = &event.kind else {
+        return "(an event of a kind this client does not know)".to_owned();
+    };
+    match kind {
+        Kind::StrikeDeclared(e) => format!("{} strikes zone {}", e.attacker, zone(e.target.as_ref())),
+        Kind::BlockerDetermined(e) => match &e.blocker {
+            Some(b) if e.passive => format!("{b} blocks {} (passive)", e.attacker),
+            Some(b) => format!("{b} blocks {} (active)", e.attacker),
+            None => format!("{} is not blocked: direct attack", e.attacker),
+        },
+        Kind::CreatureFlipped(e) => format!("{} is turned face-up", e.creature),
+        Kind::StrikeFizzled(e) if e.reason.is_empty() => format!("{}'s strike fizzles", e.attacker),
+        Kind::StrikeFizzled(e) => format!("{}'s strike fizzles: {}", e.attacker, e.reason),
+        Kind::DamageDealt(e) => format!("{} deals {} damage to {}", e.source, e.amount, e.target),
+        Kind::CreatureDestroyed(e) => format!("{} is destroyed", e.creature),
+        Kind::PlayerHpLost(e) => format!("player {} loses {} HP", e.player, e.amount),
+        Kind::GameOver(e) => match e.winner {
+            Some(w) => format!("game over: player {w} wins"),
+            None => "game over: a draw".to_owned(),
+        },
+        Kind::DecisionRequested(e) => match &e.decision {
+            Some(d) => {
+                format!("player {} {} {}", d.player, if d.may_decline { "may" } else { "must" }, decision_summary(d))
+            }
+            None => "a decision is requested".to_owned(),
+        },
+        Kind::StrikeChained(e) => format!("{}'s strike goes on the chain (depth {})", e.attacker, e.depth),
+        Kind::DamagePrevented(e) if e.by.is_empty() => format!("{} damage to {} is prevented", e.amount, e.target),
+        Kind::DamagePrevented(e) => format!("{} prevents {} damage to {}", e.by, e.amount, e.target),
+        Kind::PhaseChanged(e) => {
+            format!("turn {}, player {}: {}", e.turn, e.active_player, phase_name(e.phase))
+        }
+        Kind::CreatureSummoned(e) => format!(
+            "{} is summoned into zone {}{}",
+            e.creature,
+            zone(e.zone.as_ref()),
+            if e.face_down { " face-down" } else { "" }
+        ),
+        Kind::CardDrawn(e) => format!("player {} draws a card", e.player),
+        Kind::AmberMoved(e) => {
+            format!("{} amber moves from player {} to player {}", e.amount, e.from_player, e.to_player)
+        }
+        Kind::CreatureStunned(e) => format!("{} is stunned", e.creature),
+        Kind::StunRemoved(e) => format!("{}'s stun is removed", e.creature),
+        Kind::WardRemoved(e) => format!("{}'s ward is removed", e.creature),
+        Kind::CardRevealed(e) => format!("{} is revealed in the {}", e.card, e.structure),
+        Kind::CardDestroyed(e) => format!("{} is destroyed", e.card),
+        Kind::CardReturned(e) => format!("{} returns to the {}", e.card, e.to),
+        Kind::AttackEnded(e) => format!("the attack ends with {} strength left", e.remaining),
+        Kind::DamageMitigated(e) => format!("{} of {} absorb {} damage", e.layer, e.target, e.amount),
+    }
+}
+
+/// The board after resolution: header, then each player's HP and creatures in zone order.
+pub fn render_board(state: &GameState, style: Style) -> String {
+    let mut out = String::new();
+    let ruleset = Ruleset::try_from(state.ruleset).map_or("RULESET_?", |r| r.as_str_name());
+    let phase = Phase::try_from(state.phase).unwrap_or(Phase::Unspecified);
+    let turn = if phase == Phase::Unspecified {
+        "bare board".to_owned()
+    } else {
+        format!("turn {}, player {} active, {}", state.turn, state.active_player, phase.as_str_name())
+    };
+    let _ = writeln!(out, "{} {ruleset}, {turn}", style.paint("1", "board:"));
+
+    let mut seats: Vec<u32> = state.players.iter().map(|p| p.id).collect();
+    for c in &state.creatures {
+        if !seats.contains(&c.controller) {
+            seats.push(c.controller);
+        }
+    }
+    seats.sort_unstable();
+    let id_width = state.creatures.iter().map(|c| c.id.len()).max().unwrap_or(0);
+    let name_width = state.creatures.iter().map(|c| c.name.len()).max().unwrap_or(0);
+    for seat in seats {
+        let mut line = format!("  player {seat}");
+        if let Some(p) = state.players.iter().find(|p| p.id == seat) {
+            let _ = write!(line, ": {} HP", p.hp);
+            if !p.graveyard.is_empty() {
+                let names: Vec<&str> = p.graveyard.iter().map(|c| c.name.as_str()).collect();
+                let _ = write!(line, ", graveyard: {}", names.join(", "));
+            }
+        }
+        let _ = writeln!(out, "{line}");
+        let mut creatures: Vec<&Creature> = state.creatures.iter().filter(|c| c.controller == seat).collect();
+        creatures.sort_by_key(|c| c.zone.map_or(u32::MAX, |z| z.index));
+        if creatures.is_empty() {
+            let _ = writeln!(out, "    (no creatures)");
+        }
+        for c in creatures {
+            let _ = writeln!(out, "    {}", creature_line(c, id_width, name_width));
+        }
+    }
+    if phase == Phase::GameOver {
+        match state.winner {
+            Some(w) => {
+                let _ = writeln!(out, "  game over: player {w} wins");
+            }
+            None => {
+                let _ = writeln!(out, "  game over: a draw");
+            }
+        }
+    }
+    out
+}
+
+fn creature_line(c: &Creature, id_width: usize, name_width: usize) -> String {
+    let mut line = format!(
+        "{:<id_width$}  {:<name_width$}  zone {}  might {} / life {}  damage {}",
+        c.id,
+        c.name,
+        zone(c.zone.as_ref()),
+        c.might,
+        c.life,
+        c.damage
+    );
+    if c.armor != 0 {
+        let _ = write!(line, "  armor {}", c.armor);
+    }
+    if c.face_down {
+        line.push_str("  face-down");
+    }
+    if c.acted {
+        line.push_str("  acted");
+    }
+    line
+}
+
+/// The pending decision in words, with the exact command answering each option.
+pub fn render_pending(
+    state: &GameState,
+    pending: &PendingDecision,
+    style: Style,
+    answer: &dyn Fn(&str) -> String,
+) -> String {
+    let mut out = String::new();
+    let strike = state.chain.last().map(|s| format!("{}'s strike on zone {}", s.attacker, zone(s.target.as_ref())));
+    let kind = DecisionKind::try_from(pending.kind).unwrap_or(DecisionKind::Unspecified);
+    let what = match (kind, &strike) {
+        (DecisionKind::Block, Some(s)) => format!("may block {s}"),
+        (DecisionKind::Fade, Some(s)) => format!("may let {s} through by fading"),
+        _ => format!("must decide ({})", kind.as_str_name()),
+    };
+    let _ = writeln!(out, "{} player {} {what}", style.paint("1;33", "pending:"), pending.player);
+    let mut answers: Vec<(String, String)> = pending
+        .options
+        .iter()
+        .map(|o| {
+            let label = match kind {
+                DecisionKind::Block => format!("block with {o}"),
+                DecisionKind::Fade => format!("fade {o}"),
+                _ => format!("choose {o}"),
+            };
+            (label, answer(o))
+        })
+        .collect();
+    if pending.may_decline {
+        let label = match kind {
+            DecisionKind::Block => "do not block",
+            DecisionKind::Fade => "do not fade",
+            _ => "decline",
+        };
+        answers.push((label.to_owned(), answer("decline")));
+    }
+    let width = answers.iter().map(|(l, _)| l.len() + 1).max().unwrap_or(0);
+    for (label, command) in answers {
+        let _ = writeln!(out, "  {:<width$}  {command}", format!("{label}:"));
+    }
+    out
+}
+
+fn decision_summary(d: &PendingDecision) -> String {
+    let options = d.options.join(", ");
+    let mut text = match DecisionKind::try_from(d.kind).unwrap_or(DecisionKind::Unspecified) {
+        DecisionKind::Block => format!("block with {options}"),
+        DecisionKind::Fade => format!("fade {options}"),
+        kind => format!("choose ({}) {options}", kind.as_str_name()),
+    };
+    if d.may_decline {
+        text.push_str(" (or decline)");
+    }
+    text
+}
+
+fn phase_name(phase: i32) -> &'static str {
+    Phase::try_from(phase).map_or("PHASE_?", |p| p.as_str_name())
+}
+
+/// A zone as `player:index`, or `?` when absent.
+pub fn zone(z: Option<&ZoneRef>) -> String {
+    z.map_or_else(|| "?".to_owned(), |z| format!("{}:{}", z.player, z.index))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fray_proto::fray::v1::{
+        BlockerDetermined, Card, DamageDealt, Player, PlayerHpLost, Strike, StrikeDeclared, event,
+    };
+
+    fn ev(rule: &str, kind: event::Kind) -> Event {
+        Event { rule: rule.into(), kind: Some(kind) }
+    }
+
+    #[test]
+    fn one_line_per_event_with_rule_ids_in_a_column() {
+        let events = vec![
+            ev(
+                "egame.strike.target",
+                Kind::StrikeDeclared(StrikeDeclared {
+                    attacker: "knight".into(),
+                    target: Some(ZoneRef { player: 1, index: 3 }),
+                }),
+            ),
+            ev(
+                "egame.strike.block.passive",
+                Kind::BlockerDetermined(BlockerDetermined {
+                    attacker: "knight".into(),
+                    blocker: Some("wolf".into()),
+                    passive: true,
+                }),
+            ),
+            ev(
+                "egame.strike.damage",
+                Kind::DamageDealt(DamageDealt { source: "knight".into(), target: "wolf".into(), amount: 2 }),
+            ),
+            ev("egame.strike.direct", Kind::PlayerHpLost(PlayerHpLost { player: 1, amount: 1 })),
+        ];
+        let text = render_events(&events, Style::default());
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "egame.strike.target         knight strikes zone 1:3");
+        assert_eq!(lines[1], "egame.strike.block.passive  wolf blocks knight (passive)");
+        assert_eq!(lines[2], "egame.strike.damage         knight deals 2 damage to wolf");
+        assert_eq!(lines[3], "egame.strike.direct         player 1 loses 1 HP");
+    }
+
+    #[test]
+    fn colour_only_when_asked() {
+        let events = vec![ev("egame.chain", Kind::CardDrawn(Default::default()))];
+        assert!(!render_events(&events, Style { color: false }).contains('\x1b'));
+        assert!(render_events(&events, Style { color: true }).contains("\x1b[36m"));
+    }
+
+    #[test]
+    fn the_board_lists_players_and_creatures_in_zone_order() {
+        let state = GameState {
+            ruleset: Ruleset::Egame as i32,
+            players: vec![
+                Player { id: 0, hp: 6, ..Default::default() },
+                Player {
+                    id: 1,
+                    hp: 5,
+                    graveyard: vec![Card { name: "Wolf".into(), ..Default::default() }],
+                    ..Default::default()
+                },
+            ],
+            creatures: vec![
+                Creature {
+                    id: "b".into(),
+                    name: "Bee".into(),
+                    controller: 0,
+                    zone: Some(ZoneRef { player: 0, index: 3 }),
+                    might: 1,
+                    life: 1,
+                    face_down: true,
+                    ..Default::default()
+                },
+                Creature {
+                    id: "knight".into(),
+                    name: "Knight".into(),
+                    controller: 0,
+                    zone: Some(ZoneRef { player: 0, index: 1 }),
+                    might: 2,
+                    life: 3,
+                    damage: 1,
+                    acted: true,
+                    ..Default::default()
+                },
+            ],
+            ..Default::default()
+        };
+        let text = render_board(&state, Style::default());
+        let expected = "\
+board: RULESET_EGAME, bare board
+  player 0: 6 HP
+    knight  Knight  zone 0:1  might 2 / life 3  damage 1  acted
+    b       Bee     zone 0:3  might 1 / life 1  damage 0  face-down
+  player 1: 5 HP, graveyard: Wolf
+    (no creatures)
+";
+        assert_eq!(text, expected);
+    }
+
+    #[test]
+    fn a_pending_block_names_the_strike_and_the_commands() {
+        let state = GameState {
+            chain: vec![Strike {
+                attacker: "archer".into(),
+                target: Some(ZoneRef { player: 1, index: 0 }),
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let pending = PendingDecision {
+            player: 1,
+            kind: DecisionKind::Block as i32,
+            options: vec!["guard".into()],
+            may_decline: true,
+        };
+        let text = render_pending(&state, &pending, Style::default(), &|c| format!("fray resolve x.json --choice {c}"));
+        assert_eq!(
+            text,
+            "pending: player 1 may block archer's strike on zone 1:0\n  \
+             block with guard:  fray resolve x.json --choice guard\n  \
+             do not block:      fray resolve x.json --choice decline\n"
+        );
+    }
+}

@@ -1,0 +1,278 @@
+//! End-to-end tests of the `fray` binary: the example requests, pending decisions
+//! answered with `--choice`, `--json`, `fray serve`, and the error exits.
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+use std::io::{BufRead as _, BufReader, Write as _};
+use std::path::PathBuf;
+use std::process::{Child, Command, Output, Stdio};
+
+use fray_cli::json::{RESPONSE_MESSAGE, parse_message};
+use fray_proto::fray::v1::{DecisionKind, ResolveStrikeResponse, event::Kind};
+
+const BLOCKED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/design/examples/resolve-blocked.json");
+const NEEDS_BLOCK: &str =
+    concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/design/examples/resolve-needs-block-choice.json");
+
+fn fray(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fray")).args(args).output().unwrap()
+}
+
+fn fray_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+/// Asserts success and returns stdout.
+fn ok(out: &Output) -> String {
+    assert_eq!(out.status.code(), Some(0), "stdout:\n{}\nstderr:\n{}", stdout(out), stderr(out));
+    stdout(out)
+}
+
+/// True when some trace line is `rule`, padding, then `text`.
+fn has_event(trace: &str, rule: &str, text: &str) -> bool {
+    trace.lines().any(|l| l.strip_prefix(rule).is_some_and(|rest| rest.starts_with("  ") && rest.trim() == text))
+}
+
+fn assert_event(trace: &str, rule: &str, text: &str) {
+    assert!(has_event(trace, rule, text), "no `{rule}  {text}` line in:\n{trace}");
+}
+
+/// A scratch file under the test target dir.
+fn scratch(name: &str, contents: &str) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("fray-cli-{name}"));
+    std::fs::write(&path, contents).unwrap();
+    path
+}
+
+fn example(path: &str) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+#[test]
+fn resolve_blocked_example_prints_the_trace_and_the_board() {
+    let out = ok(&fray(&["resolve", BLOCKED]));
+    assert_event(&out, "egame.strike.target", "knight strikes zone 1:3");
+    assert_event(&out, "egame.strike.block.passive", "wolf blocks knight (passive)");
+    assert_event(&out, "egame.strike.damage", "knight deals 2 damage to wolf");
+    assert_event(&out, "egame.strike.damage", "wolf deals 1 damage to knight");
+    assert_event(&out, "egame.sba.destroy", "wolf is destroyed");
+    // The board: the knight took 1, the wolf is in its owner's graveyard, nobody lost HP.
+    assert!(out.contains("board: RULESET_EGAME, bare board"), "{out}");
+    assert!(
+        out.contains("  player 0: 6 HP\n    knight  Knight  zone 0:1  might 2 / life 3  damage 1  acted\n"),
+        "{out}"
+    );
+    assert!(out.contains("  player 1: 6 HP, graveyard: Wolf\n    (no creatures)\n"), "{out}");
+    assert!(!out.contains("pending"), "{out}");
+    assert!(!out.contains('\x1b'), "no colour when stdout is not a terminal");
+}
+
+#[test]
+fn resolve_json_prints_the_response_in_proto3_json() {
+    let out = ok(&fray(&["resolve", BLOCKED, "--json"]));
+    let value: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // lowerCamelCase names, enum names.
+    assert_eq!(value["state"]["ruleset"], "RULESET_EGAME");
+    assert!(value["events"].as_array().unwrap().iter().any(|e| e.get("blockerDetermined").is_some()), "{out}");
+    let response: ResolveStrikeResponse = parse_message(&out, RESPONSE_MESSAGE).unwrap();
+    let blocker = response.events.iter().find_map(|e| match &e.kind {
+        Some(Kind::BlockerDetermined(b)) => Some((e.rule.as_str(), b.blocker.as_deref(), b.passive)),
+        _ => None,
+    });
+    assert_eq!(blocker, Some(("egame.strike.block.passive", Some("wolf"), true)));
+    let state = response.state.unwrap();
+    assert_eq!(state.creatures.iter().map(|c| (c.id.as_str(), c.damage)).collect::<Vec<_>>(), vec![("knight", 1)]);
+}
+
+#[test]
+fn a_pending_block_is_spelled_out_with_the_commands_that_answer_it() {
+    let out = ok(&fray(&["resolve", NEEDS_BLOCK]));
+    assert_event(&out, "egame.strike.target", "archer strikes zone 1:0");
+    assert_event(&out, "egame.strike.block.active.controller", "player 1 may block with guard (or decline)");
+    assert!(out.contains("pending: player 1 may block archer's strike on zone 1:0"), "{out}");
+    assert!(out.contains(&format!("block with guard:  fray resolve {NEEDS_BLOCK} --choice guard\n")), "{out}");
+    assert!(out.contains(&format!("do not block:      fray resolve {NEEDS_BLOCK} --choice decline\n")), "{out}");
+
+    let json = ok(&fray(&["resolve", NEEDS_BLOCK, "--json"]));
+    let response: ResolveStrikeResponse = parse_message(&json, RESPONSE_MESSAGE).unwrap();
+    let pending = response.state.unwrap().pending.unwrap();
+    assert_eq!(pending.player, 1);
+    assert_eq!(pending.kind, DecisionKind::Block as i32);
+    assert_eq!(pending.options, vec!["guard".to_owned()]);
+    assert!(pending.may_decline);
+}
+
+#[test]
+fn choice_answers_the_pending_block() {
+    let out = ok(&fray(&["resolve", NEEDS_BLOCK, "--choice", "guard"]));
+    assert_event(&out, "egame.strike.block.active.controller", "guard blocks archer (active)");
+    assert_event(&out, "egame.strike.damage", "archer deals 1 damage to guard");
+    assert!(out.contains("guard   Guard   zone 1:1  might 0 / life 4  damage 1"), "{out}");
+    assert!(!out.contains("pending"), "{out}");
+
+    let out = ok(&fray(&["resolve", NEEDS_BLOCK, "--choice", "decline"]));
+    assert_event(&out, "egame.strike.block.direct", "archer is not blocked: direct attack");
+    assert_event(&out, "egame.strike.direct", "player 1 loses 1 HP");
+    assert!(out.contains("  player 1: 5 HP\n"), "{out}");
+    // --decline is the same answer.
+    assert_eq!(ok(&fray(&["resolve", NEEDS_BLOCK, "--decline"])), out);
+}
+
+/// A board where both players may block the strike on 1:0: the controller's guard
+/// and the striker's own squire (zone 0:3, up-right reaches 1:0).
+fn two_blockers() -> PathBuf {
+    let mut request = example(NEEDS_BLOCK);
+    request["state"]["creatures"].as_array_mut().unwrap().push(serde_json::json!({
+        "id": "squire", "name": "Squire", "owner": 0, "controller": 0,
+        "zone": {"player": 0, "index": 3}, "might": 1, "life": 3,
+        "arrows": {"upRight": "REACH_SINGLE"}
+    }));
+    scratch("two-blockers.json", &request.to_string())
+}
+
+#[test]
+fn choices_keep_their_command_line_order() {
+    let file = two_blockers();
+    let file = file.to_str().unwrap();
+    // The controller declines, then the other player blocks with the squire.
+    let out = ok(&fray(&["resolve", file, "--decline", "--choose", "squire"]));
+    assert_event(&out, "egame.strike.block.active.other", "squire blocks archer (active)");
+    let same = ok(&fray(&["resolve", file, "--choice", "decline", "--choice", "squire"]));
+    assert_eq!(same, out);
+
+    // Only the first answer given: the next decision is spelled out with both.
+    let out = ok(&fray(&["resolve", file, "--decline"]));
+    assert!(out.contains("pending: player 0 may block archer's strike on zone 1:0"), "{out}");
+    assert!(out.contains(&format!("fray resolve {file} --choice decline --choice squire\n")), "{out}");
+
+    // The other order answers the controller's decision with the squire, which is not
+    // one of its options: invalid input, pointing at the first choice.
+    let out = fray(&["resolve", file, "--choose", "squire", "--decline"]);
+    assert_eq!(out.status.code(), Some(2), "{}{}", stdout(&out), stderr(&out));
+    assert!(stderr(&out).contains("\n  choices[0].option: "), "{}", stderr(&out));
+}
+
+#[test]
+fn a_bare_state_on_stdin_takes_the_strike_from_the_options() {
+    let state = example(BLOCKED)["state"].to_string();
+    let out = fray_stdin(&["resolve", "-", "--attacker", "knight", "--target", "1:3"], &state);
+    assert_event(&ok(&out), "egame.strike.block.passive", "wolf blocks knight (passive)");
+
+    let out = fray_stdin(&["resolve", "-"], &state);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("<stdin> holds a bare GameState"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_target_option_overrides_the_files_strike() {
+    // The knight's up-left arrow reaches 1:4, which is empty: a direct hit.
+    let out = ok(&fray(&["resolve", BLOCKED, "--target", "1:4"]));
+    assert_event(&out, "egame.strike.direct", "player 1 loses 1 HP");
+}
+
+#[test]
+fn a_file_that_is_not_json_exits_2_naming_the_file() {
+    let file = scratch("not-json.json", "{\"state\": {\"ruleset\": ");
+    let out = fray(&["resolve", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains(&format!("{}: not valid JSON", file.display())), "{err}");
+    assert!(stdout(&out).is_empty());
+}
+
+#[test]
+fn a_missing_file_exits_2_naming_the_file() {
+    let out = fray(&["resolve", "no/such/request.json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no/such/request.json: cannot read"), "{}", stderr(&out));
+}
+
+#[test]
+fn an_unknown_field_exits_2_naming_the_field() {
+    let file = scratch("unknown-field.json", r#"{"state": {"ruleset": "RULESET_EGAME", "hitpoints": 3}}"#);
+    let out = fray(&["resolve", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains(&file.display().to_string()) && err.contains("hitpoints"), "{err}");
+}
+
+#[test]
+fn an_invalid_state_exits_2_with_the_field_path() {
+    let mut request = example(BLOCKED);
+    request["state"]["creatures"][1]["zone"]["index"] = 7.into();
+    let file = scratch("invalid-state.json", &request.to_string());
+    let out = fray(&["resolve", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("INVALID_ARGUMENT"), "{err}");
+    assert!(err.lines().any(|l| l.trim_start().starts_with("state.creatures[1].zone.index: ")), "{err}");
+}
+
+#[test]
+fn an_unreachable_target_exits_3_with_the_rule_id() {
+    let out = fray(&["resolve", BLOCKED, "--target", "1:0"]);
+    assert_eq!(out.status.code(), Some(3), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("FAILED_PRECONDITION") && err.contains("egame.strike.target"), "{err}");
+}
+
+#[test]
+fn an_unreachable_server_exits_1() {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = listener.local_addr().unwrap();
+    drop(listener);
+    let out = fray(&["resolve", BLOCKED, "--server", &addr.to_string()]);
+    assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+    assert!(stderr(&out).contains("cannot reach"), "{}", stderr(&out));
+}
+
+/// `fray serve` on a free port; killed on drop.
+struct Served {
+    child: Child,
+    addr: String,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve() -> Served {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let addr = line.trim().strip_prefix("fray-server listening on ").unwrap_or_else(|| panic!("{line:?}")).to_owned();
+    Served { child, addr }
+}
+
+#[test]
+fn fray_serve_answers_fray_resolve_with_server() {
+    let served = serve();
+    let url = format!("http://{}", served.addr);
+    let out = ok(&fray(&["resolve", BLOCKED, "--server", &url]));
+    assert_event(&out, "egame.strike.block.passive", "wolf blocks knight (passive)");
+    // A bare HOST:PORT works too, and the answer command keeps the server.
+    let out = ok(&fray(&["resolve", NEEDS_BLOCK, "--server", &served.addr]));
+    assert!(out.contains(&format!("fray resolve {NEEDS_BLOCK} --server {} --choice guard", served.addr)), "{out}");
+}

@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""Interop check: a Python grpcio client against a Fray rules server.
+
+Usage: client.py ADDR [--examples DIR]
+
+Calls fray.v1.Rules/ResolveStrike with stubs generated from proto/fray/v1/*.proto
+(run it through scripts/python-client.sh, which sets PYTHONPATH to them):
+
+1. the example blocked strike (resolve-blocked.json): the blocker event, the damage
+   and the rule ids;
+2. the same strike with the target zone emptied: a direct hit, 1 HP lost;
+3. an invalid state (a zone index out of range): INVALID_ARGUMENT whose
+   google.rpc.BadRequest detail names the field path;
+4. an unreachable target: FAILED_PRECONDITION naming the rule egame.strike.target.
+
+Exits 1 with a message on the first mismatch; otherwise prints
+"python interop: N checks passed".
+"""
+
+import argparse
+import copy
+import json
+import pathlib
+import sys
+
+import grpc
+from google.protobuf import json_format
+from google.rpc import error_details_pb2
+from grpc_status import rpc_status
+
+from fray.v1 import rules_pb2, rules_pb2_grpc
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+DEFAULT_EXAMPLES = ROOT.parent / "shared" / "design" / "examples"
+TIMEOUT_S = 10
+
+
+class Mismatch(Exception):
+    """The server answered something the contract does not allow."""
+
+
+class Checks:
+    """Counts passed checks; raises Mismatch on the first failure."""
+
+    def __init__(self):
+        self.passed = 0
+
+    def eq(self, what, got, want):
+        if got != want:
+            raise Mismatch(f"{what}: expected {want!r}, got {got!r}")
+        self.passed += 1
+
+    def true(self, what, cond):
+        if not cond:
+            raise Mismatch(what)
+        self.passed += 1
+
+
+def events_of(response, kind):
+    """The events of one oneof kind, in order."""
+    return [e for e in response.events if e.WhichOneof("kind") == kind]
+
+
+def creature(state, cid):
+    found = [c for c in state.creatures if c.id == cid]
+    return found[0] if found else None
+
+
+def call_expecting_error(stub, request, code):
+    """Calls ResolveStrike, which must fail with `code`; returns the RpcError."""
+    try:
+        response = stub.ResolveStrike(request, timeout=TIMEOUT_S)
+    except grpc.RpcError as err:
+        if err.code() != code:
+            raise Mismatch(f"expected {code.name}, got {err.code().name}: {err.details()}") from err
+        return err
+    raise Mismatch(f"expected {code.name}, got a response with {len(response.events)} events")
+
+
+def check_blocked(stub, checks, example):
+    request = json_format.ParseDict(example, rules_pb2.ResolveStrikeRequest())
+    response = stub.ResolveStrike(request, timeout=TIMEOUT_S)
+
+    blocks = events_of(response, "blocker_determined")
+    checks.eq("blocked: one blocker_determined event", len(blocks), 1)
+    block = blocks[0]
+    checks.eq("blocked: blocker rule", block.rule, "egame.strike.block.passive")
+    checks.eq("blocked: attacker", block.blocker_determined.attacker, "knight")
+    checks.eq("blocked: blocker", block.blocker_determined.blocker, "wolf")
+    checks.true("blocked: the block is passive", block.blocker_determined.passive)
+
+    damage = {
+        (e.damage_dealt.source, e.damage_dealt.target): (e.damage_dealt.amount, e.rule)
+        for e in events_of(response, "damage_dealt")
+    }
+    checks.eq("blocked: knight's damage to wolf", damage.get(("knight", "wolf")), (2, "egame.strike.damage"))
+    checks.eq("blocked: wolf's damage to knight", damage.get(("wolf", "knight")), (1, "egame.strike.damage"))
+
+    destroyed = [(e.creature_destroyed.creature, e.rule) for e in events_of(response, "creature_destroyed")]
+    checks.eq("blocked: destroyed creatures", destroyed, [("wolf", "egame.sba.destroy")])
+    checks.eq("blocked: no HP lost", events_of(response, "player_hp_lost"), [])
+
+    state = response.state
+    knight = creature(state, "knight")
+    checks.true("blocked: knight is still on the field", knight is not None)
+    checks.eq("blocked: knight's damage counters", knight.damage, 1)
+    checks.eq("blocked: wolf has left the field", creature(state, "wolf"), None)
+    checks.eq("blocked: players' HP", [p.hp for p in state.players], [6, 6])
+
+
+def check_direct(stub, checks, example):
+    direct = copy.deepcopy(example)
+    direct["state"]["creatures"] = [c for c in direct["state"]["creatures"] if c["id"] != "wolf"]
+    request = json_format.ParseDict(direct, rules_pb2.ResolveStrikeRequest())
+    response = stub.ResolveStrike(request, timeout=TIMEOUT_S)
+
+    blocks = events_of(response, "blocker_determined")
+    checks.eq("direct: one blocker_determined event", len(blocks), 1)
+    checks.eq("direct: blocker rule", blocks[0].rule, "egame.strike.block.direct")
+    checks.true("direct: no blocker", not blocks[0].blocker_determined.HasField("blocker"))
+    lost = [(e.player_hp_lost.player, e.player_hp_lost.amount, e.rule) for e in events_of(response, "player_hp_lost")]
+    checks.eq("direct: HP lost", lost, [(1, 1, "egame.strike.direct")])
+    checks.eq("direct: players' HP", [p.hp for p in response.state.players], [6, 5])
+
+
+def check_invalid(stub, checks, example):
+    invalid = copy.deepcopy(example)
+    invalid["state"]["creatures"][1]["zone"]["index"] = 7
+    request = json_format.ParseDict(invalid, rules_pb2.ResolveStrikeRequest())
+    err = call_expecting_error(stub, request, grpc.StatusCode.INVALID_ARGUMENT)
+    checks.passed += 1
+
+    status = rpc_status.from_call(err)
+    checks.true("invalid: the status carries grpc-status-details-bin", status is not None)
+    bad_requests = []
+    for detail in status.details:
+        if detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
+            bad_request = error_details_pb2.BadRequest()
+            detail.Unpack(bad_request)
+            bad_requests.append(bad_request)
+    checks.eq("invalid: google.rpc.BadRequest details", len(bad_requests), 1)
+    fields = [v.field for v in bad_requests[0].field_violations]
+    checks.true(
+        f"invalid: a field violation at state.creatures[1].zone.index, got {fields}",
+        "state.creatures[1].zone.index" in fields,
+    )
+    described = all(v.description for v in bad_requests[0].field_violations)
+    checks.true("invalid: every field violation says why", described)
+
+
+def check_unreachable(stub, checks, example):
+    unreachable = copy.deepcopy(example)
+    # The knight (zone 0:1, arrows up and up-left) reaches 1:3 and 1:4, not 1:0.
+    unreachable["strike"]["target"] = {"player": 1, "index": 0}
+    request = json_format.ParseDict(unreachable, rules_pb2.ResolveStrikeRequest())
+    err = call_expecting_error(stub, request, grpc.StatusCode.FAILED_PRECONDITION)
+    checks.passed += 1
+    checks.true(
+        f"unreachable: the message names the rule egame.strike.target, got {err.details()!r}",
+        "egame.strike.target" in (err.details() or ""),
+    )
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("addr", help="the server, HOST:PORT")
+    parser.add_argument("--examples", type=pathlib.Path, default=DEFAULT_EXAMPLES,
+                        help=f"the example requests (default {DEFAULT_EXAMPLES})")
+    args = parser.parse_args()
+
+    example_path = args.examples / "resolve-blocked.json"
+    try:
+        example = json.loads(example_path.read_text())
+    except (OSError, ValueError) as err:
+        print(f"python interop: cannot load {example_path}: {err}", file=sys.stderr)
+        return 1
+
+    checks = Checks()
+    with grpc.insecure_channel(args.addr) as channel:
+        try:
+            grpc.channel_ready_future(channel).result(timeout=TIMEOUT_S)
+        except grpc.FutureTimeoutError:
+            print(f"python interop: cannot connect to {args.addr}", file=sys.stderr)
+            return 1
+        stub = rules_pb2_grpc.RulesStub(channel)
+        for check in (check_blocked, check_direct, check_invalid, check_unreachable):
+            try:
+                check(stub, checks, example)
+            except Mismatch as err:
+                print(f"python interop: FAILED in {check.__name__}: {err}", file=sys.stderr)
+                return 1
+            except grpc.RpcError as err:
+                print(f"python interop: FAILED in {check.__name__}: {err.code().name}: {err.details()}",
+                      file=sys.stderr)
+                return 1
+    print(f"python interop: {checks.passed} checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
