@@ -15,6 +15,7 @@
 //! for a direct hit next turn, `-0.3` (Dimensional Rift: `-0.3 * enemy might / 3`,
 //! at least 0.3).
 
+use crate::backend::Backend;
 use fray_core::ZoneState;
 use fray_core::board::{ZONES_PER_PLAYER, ZoneRef, ZoneSet};
 use fray_core::state::{PlayerId, Ruleset};
@@ -56,12 +57,20 @@ pub fn evaluate_for(s: &ZoneState, player: PlayerId) -> f64 {
 /// once pending decisions are settled by their deciders, each picking what is best
 /// for them (at most `depth` decisions deep). A static score alone would misjudge a
 /// state that waits on a block: declining may hand the opponent a lethal direct hit.
-pub fn settled(s: &ZoneState, me: PlayerId, depth: u32, score: fn(&ZoneState, PlayerId) -> f64) -> f64 {
+pub fn settled<B: Backend + ?Sized>(
+    backend: &B,
+    s: &ZoneState,
+    me: PlayerId,
+    depth: u32,
+    score: fn(&ZoneState, PlayerId) -> f64,
+) -> f64 {
     let Some(p) = s.pending.filter(|_| depth > 0) else { return score(s, me) };
-    let values = s.legal_actions().into_iter().filter_map(|a| {
+    let mut options = Vec::new();
+    backend.legal_actions(s, &mut options);
+    let values = options.into_iter().map(|a| {
         let mut next = s.clone();
-        next.apply(a, &mut fray_core::event::Discard).ok()?;
-        Some(settled(&next, me, depth - 1, score))
+        backend.apply(&mut next, a);
+        settled(backend, &next, me, depth - 1, score)
     });
     if p.player == me { values.fold(f64::NEG_INFINITY, f64::max) } else { values.fold(f64::INFINITY, f64::min) }
 }

@@ -8,6 +8,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
+use crate::Local;
 use crate::eval::{material_for, settled};
 use crate::{ActionStat, Bot, BotError, Decision};
 use fray_core::event::Discard;
@@ -30,7 +31,7 @@ impl Bot for GreedyBot {
             .filter_map(|&a| {
                 let mut next = state.clone();
                 next.apply(a, &mut Discard).ok()?;
-                Some((a, settled(&next, me, 4, material_for)))
+                Some((a, settled(&Local, &next, me, 4, material_for)))
             })
             .collect();
         let best = scored.iter().map(|(_, v)| *v).fold(f64::NEG_INFINITY, f64::max);

@@ -62,6 +62,16 @@ pub struct MctsConfig {
     pub node_limit: usize,
 }
 
+impl MctsConfig {
+    /// The default settings for a budget of `playouts`, with one sampled world per
+    /// 700 playouts (1 to 8): fewer worlds searched deeper play better on small
+    /// budgets.
+    pub fn for_playouts(playouts: u32) -> Self {
+        let determinizations = (playouts / 700).clamp(1, 8);
+        Self { budget: Budget { playouts, time: None }, determinizations, ..Self::default() }
+    }
+}
+
 impl Default for MctsConfig {
     fn default() -> Self {
         Self {
@@ -155,7 +165,7 @@ impl<B: Backend> Rollouts<B> {
             .map(|&a| {
                 let mut next = state.clone();
                 self.backend.apply(&mut next, a);
-                settled(&next, mover, 4, evaluate_for) / self.temperature
+                settled(&*self.backend, &next, mover, 4, evaluate_for) / self.temperature
             })
             .collect();
         let top = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);

@@ -55,7 +55,7 @@ pub fn playout_with<B: Backend + ?Sized, R: Rng>(
             for &a in scratch.iter() {
                 let mut next = state.clone();
                 backend.apply(&mut next, a);
-                let v = settled(&next, mover, 2, evaluate_for);
+                let v = settled(backend, &next, mover, 2, evaluate_for);
                 if v > best.0 {
                     best = (v, a);
                 }

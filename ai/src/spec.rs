@@ -13,24 +13,31 @@ use crate::{Bot, ExactBot, GreedyBot, Local, MctsBot, MctsConfig, RandomBot};
 /// Play strength presets for people: MCTS with calibrated budgets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Difficulty {
-    /// 150 playouts, 1 world.
+    /// 150 playouts.
     Easy,
-    /// 1500 playouts, 4 worlds.
+    /// 1500 playouts.
     Normal,
-    /// 8000 playouts, 8 worlds.
+    /// 8000 playouts.
     Hard,
 }
 
 impl Difficulty {
     /// The MCTS settings of this difficulty.
     pub fn config(self) -> MctsConfig {
-        let base = MctsConfig::default();
-        let (playouts, determinizations) = match self {
-            Difficulty::Easy => (150, 1),
-            Difficulty::Normal => (1500, 4),
-            Difficulty::Hard => (8000, 8),
-        };
-        MctsConfig { budget: crate::Budget { playouts, time: None }, determinizations, ..base }
+        MctsConfig::for_playouts(match self {
+            Difficulty::Easy => 150,
+            Difficulty::Normal => 1500,
+            Difficulty::Hard => 8000,
+        })
+    }
+
+    /// Its name: `easy`, `normal` or `hard`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Normal => "normal",
+            Difficulty::Hard => "hard",
+        }
     }
 }
 

@@ -557,6 +557,9 @@ fn chain(v: &mut Violations, s: &StateSetup) -> Vec<ChainLink> {
         if link.outcome.is_some() {
             v.push(format!("{f}.outcome"), "must be unset while the blocker is still being determined");
         }
+        if !link.defender.is_empty() {
+            v.push(format!("{f}.defender"), "zone-board strikes target a zone, not a named defender");
+        }
         if let Some(target) = zone(v, &format!("{f}.target"), link.target.as_ref()) {
             out.push(ChainLink { attacker: CreatureId(Arc::from(link.attacker.as_str())), target, outcome: None });
         }
@@ -599,6 +602,14 @@ fn pending(v: &mut Violations, s: &StateSetup, state: &ZoneState, over: bool) ->
             v.push(f, format!("{id:?} is face-down and cannot be chosen"));
         } else if z.player != player {
             v.push(f, format!("{id:?} is not controlled by the choosing player {}", player.0));
+        } else if let Some(link) = state.chain.last()
+            && kind == DecisionKind::Block
+        {
+            if c.id == link.attacker {
+                v.push(f, format!("{id:?} is the attacker: a creature cannot block its own strike"));
+            } else if !state.targets_of(z).contains(link.target) {
+                v.push(f, format!("{id:?}'s arrows do not reach the struck zone {}", link.target));
+            }
         }
         options.insert(z);
     }

@@ -254,3 +254,15 @@ fn decline_false_is_not_a_decline() {
     let ActionError::Invalid(v) = err else { panic!() };
     assert_eq!(v.0[0].field, "action.choice.decline");
 }
+
+#[test]
+fn a_pending_block_option_must_reach_the_struck_zone_and_not_be_the_attacker() {
+    let mut s =
+        Bd::egame().put("a", (0, 0), 1, 2, "U1 R1").put("far", (1, 4), 1, 2, "U1").put("near", (1, 1), 1, 2, "L1").0;
+    let mut link = strike_setup("a", (1, 0));
+    link.defender = "x".into();
+    s.chain.push(link);
+    s.pending =
+        Some(DecisionSetup { player: 1, kind: 1, options: vec!["far".into(), "near".into()], may_decline: true });
+    assert_eq!(fields(&s), vec!["chain[0].defender", "pending.options[0]"]);
+}

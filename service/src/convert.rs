@@ -34,6 +34,7 @@ pub fn arrows_to_setup(a: &pb::Arrows) -> ArrowsSetup {
 /// A card as plain input.
 pub fn card_to_setup(c: &pb::Card) -> CardSetup {
     CardSetup {
+        id: c.id.clone(),
         name: c.name.clone(),
         might: c.might,
         life: c.life,
@@ -178,6 +179,7 @@ pub fn arrows_from_setup(a: &ArrowsSetup) -> pb::Arrows {
 /// A card as a message.
 pub fn card_from_setup(c: &CardSetup) -> pb::Card {
     pb::Card {
+        id: c.id.clone(),
         name: c.name.clone(),
         might: c.might,
         life: c.life,
@@ -338,6 +340,15 @@ pub fn event_to_proto(e: &Event) -> pb::Event {
             Kind::PlayerHpLost(pb::PlayerHpLost { player: u32::from(player.0), amount: *amount })
         }
         EventKind::GameOver { winner } => Kind::GameOver(pb::GameOver { winner: winner.map(|w| u32::from(w.0)) }),
+        EventKind::CreatureSummoned { creature, zone, face_down, orientation } => {
+            Kind::CreatureSummoned(pb::CreatureSummoned {
+                creature: creature.to_string(),
+                zone: Some(zone_ref(*zone)),
+                face_down: *face_down,
+                orientation: orientation.wire(),
+            })
+        }
+        EventKind::CardDrawn { player } => Kind::CardDrawn(pb::CardDrawn { player: u32::from(player.0) }),
         EventKind::PhaseChanged { phase, turn, active_player } => Kind::PhaseChanged(pb::PhaseChanged {
             phase: phase.wire(),
             turn: *turn,
@@ -378,6 +389,7 @@ mod tests {
 
     fn card(name: &str) -> pb::Card {
         pb::Card {
+            id: format!("card-{name}"),
             name: name.into(),
             might: 2,
             life: 3,

@@ -20,6 +20,6 @@ pub mod rules;
 pub mod server;
 pub mod status;
 
-pub use agent::AgentService;
+pub use agent::{AgentLimits, AgentService};
 pub use rules::RulesService;
 pub use server::{ServeError, ServerConfig, serve};

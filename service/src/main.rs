@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
-use fray_service::{ServerConfig, serve};
+use fray_service::{AgentLimits, ServerConfig, serve};
 use tracing::{error, info, warn};
 use tracing_subscriber::EnvFilter;
 
@@ -34,6 +34,12 @@ struct Args {
     /// On SIGINT/SIGTERM, how long in-flight calls may take to finish, in seconds.
     #[arg(long, default_value_t = ServerConfig::default().drain_timeout.as_secs(), value_name = "SECS")]
     drain_timeout_secs: u64,
+    /// The most MCTS playouts one ChooseAction call may run.
+    #[arg(long, default_value_t = AgentLimits::default().max_playouts, value_name = "N")]
+    agent_max_playouts: u32,
+    /// The longest one ChooseAction search may run, in milliseconds.
+    #[arg(long, default_value_t = AgentLimits::default().max_time.as_millis() as u64, value_name = "MS")]
+    agent_max_time_ms: u64,
 }
 
 fn init_logging(format: LogFormat) {
@@ -107,6 +113,11 @@ async fn main() -> ExitCode {
     let config = ServerConfig {
         max_message_bytes: args.max_message_bytes,
         drain_timeout: Duration::from_secs(args.drain_timeout_secs),
+        agent: AgentLimits {
+            max_playouts: args.agent_max_playouts,
+            max_time: Duration::from_millis(args.agent_max_time_ms),
+            ..AgentLimits::default()
+        },
     };
     match serve(listener, config, shutdown).await {
         Ok(()) => ExitCode::SUCCESS,

@@ -17,7 +17,7 @@ use crate::{convert, status};
 pub struct RulesService;
 
 /// Loads the request's `state` into a validated core state.
-fn load(state: Option<&pb::GameState>) -> Result<GameState, Status> {
+pub(crate) fn load(state: Option<&pb::GameState>) -> Result<GameState, Status> {
     let Some(state) = state else {
         return Err(status::invalid_field("state", "is required"));
     };
@@ -103,8 +103,20 @@ impl Rules for RulesService {
         Self::apply_action_inner(request.get_ref()).map(Response::new).map_err(|s| rejected("ApplyAction", s))
     }
 
-    async fn new_game(&self, _request: Request<pb::NewGameRequest>) -> Result<Response<pb::NewGameResponse>, Status> {
-        Err(rejected("NewGame", Status::unimplemented("the skirmish game is not served yet")))
+    async fn new_game(&self, request: Request<pb::NewGameRequest>) -> Result<Response<pb::NewGameResponse>, Status> {
+        let req = request.get_ref();
+        match GameState::new_game(req.ruleset, req.seed, &req.scenario) {
+            Ok((game, events)) => {
+                debug!(rpc = "NewGame", ruleset = %game.ruleset(), seed = req.seed, scenario = %req.scenario, "game started");
+                Ok(Response::new(pb::NewGameResponse {
+                    state: Some(convert::state_from_setup(&game.to_setup())),
+                    events: convert::events_to_proto(&events),
+                }))
+            }
+            // NewGame's fields are top-level: no `state.` prefix on the paths.
+            Err(SetupError::Invalid(v)) => Err(rejected("NewGame", status::invalid_argument(&v))),
+            Err(e) => Err(rejected("NewGame", status::setup_error(&e))),
+        }
     }
 
     async fn list_rulesets(

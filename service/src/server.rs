@@ -15,7 +15,7 @@ use tonic::transport::Server;
 use tonic_health::ServingStatus;
 use tracing::{info, warn};
 
-use crate::agent::AgentService;
+use crate::agent::{AgentLimits, AgentService};
 use crate::rules::RulesService;
 
 /// How the server runs.
@@ -27,12 +27,14 @@ pub struct ServerConfig {
     /// After shutdown is asked for, how long in-flight calls may take to finish
     /// before the server stops waiting for them.
     pub drain_timeout: Duration,
+    /// What one ChooseAction call may spend.
+    pub agent: AgentLimits,
 }
 
 impl Default for ServerConfig {
-    /// 1 MiB messages, a 10 s drain.
+    /// 1 MiB messages, a 10 s drain, the default agent limits.
     fn default() -> Self {
-        Self { max_message_bytes: 1024 * 1024, drain_timeout: Duration::from_secs(10) }
+        Self { max_message_bytes: 1024 * 1024, drain_timeout: Duration::from_secs(10), agent: AgentLimits::default() }
     }
 }
 
@@ -75,7 +77,9 @@ pub async fn serve(
 
     let limit = config.max_message_bytes;
     let rules = RulesServer::new(RulesService).max_decoding_message_size(limit).max_encoding_message_size(limit);
-    let agent = AgentServer::new(AgentService).max_decoding_message_size(limit).max_encoding_message_size(limit);
+    let agent = AgentServer::new(AgentService::new(config.agent))
+        .max_decoding_message_size(limit)
+        .max_encoding_message_size(limit);
 
     // Unary calls are small: send each answer at once rather than wait for Nagle.
     let incoming = TcpListenerStream::new(listener).map(|conn| {

@@ -67,6 +67,7 @@ pub fn setup_error(e: &SetupError) -> Status {
     match e {
         SetupError::Invalid(v) => invalid_argument(&v.clone().prefixed("state")),
         SetupError::Unsupported(what) => unimplemented(what),
+        SetupError::Data(why) => Status::internal(why.clone()),
     }
 }
 

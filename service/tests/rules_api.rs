@@ -30,7 +30,9 @@ async fn resolve_strike_passive_block_exchanges_damage_and_destroys() {
     );
     let mut expected = knight_and_wolf();
     expected.creatures = vec![pb::Creature { damage: 1, acted: true, ..knight() }];
-    expected.players[1].graveyard = vec![pb::Card { name: "Wolf".into(), might: 1, life: 2, ..Default::default() }];
+    // The destroyed creature's card keeps its id in the owner's graveyard.
+    expected.players[1].graveyard =
+        vec![pb::Card { id: "wolf".into(), name: "Wolf".into(), might: 1, life: 2, ..Default::default() }];
     assert_eq!(resp.state, Some(expected));
 }
 
@@ -343,8 +345,8 @@ async fn several_violations_are_reported_at_once() {
     assert_eq!(
         bad_fields(&status),
         [
-            "state.players[1].hp",
             "state.creatures[1].id",
+            "state.players[1].hp",
             "state.creatures[1].zone.index",
             "state.creatures[2].zone",
             "state.creatures[2].arrows.up_right",
@@ -464,22 +466,96 @@ async fn game_over_refuses_every_action() {
 }
 
 // ---------------------------------------------------------------------------
-// UNIMPLEMENTED: not served yet
+// The skirmish game and the agent
 
 #[tokio::test]
-async fn skirmish_actions_new_game_and_agent_are_unimplemented() {
+async fn skirmish_actions_need_a_turn_structure() {
     let server = TestServer::start().await;
     let mut rules = server.rules();
-    let summon = pb::Action { action: Some(pb::action::Action::Summon(pb::Summon::default())) };
-    assert_eq!(rules.apply_action(apply(knight_and_wolf(), summon)).await.unwrap_err().code(), Code::Unimplemented);
+    let summon =
+        pb::Action { action: Some(pb::action::Action::Summon(pb::Summon { zone: zone(0, 2), ..Default::default() })) };
+    let status = rules.apply_action(apply(knight_and_wolf(), summon)).await.unwrap_err();
+    assert_eq!(broken_rule(&status), "skirmish.phase");
     let end = pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})) };
-    assert_eq!(rules.apply_action(apply(knight_and_wolf(), end)).await.unwrap_err().code(), Code::Unimplemented);
+    let status = rules.apply_action(apply(knight_and_wolf(), end)).await.unwrap_err();
+    assert_eq!(broken_rule(&status), "skirmish.phase");
+}
+
+#[tokio::test]
+async fn new_game_deals_a_skirmish_and_names_bad_arguments() {
+    let server = TestServer::start().await;
+    let mut rules = server.rules();
+    let request = pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 9, scenario: "men-vs-fey".into() };
+    let game = rules.new_game(request.clone()).await.unwrap().into_inner();
+    let state = game.state.unwrap();
+    assert_eq!(state.players.iter().map(|p| (p.hp, p.hand.len())).collect::<Vec<_>>(), [(6, 5), (6, 5)]);
+    assert_eq!(state.phase, pb::Phase::Deployment as i32, "no creature yet: the first Event passes by");
+    assert!(game.events.iter().any(|e| e.rule == "skirmish.setup"));
+    let again = rules.new_game(request).await.unwrap().into_inner().state.unwrap();
+    assert_eq!(again, state, "the same seed deals the same game");
 
     let status = rules.new_game(pb::NewGameRequest::default()).await.unwrap_err();
-    assert_eq!(status.code(), Code::Unimplemented);
-    assert_eq!(status.message(), "the skirmish game is not served yet");
+    assert_eq!(bad_fields(&status), ["ruleset"]);
+    let unknown = pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 1, scenario: "chess".into() };
+    let status = rules.new_game(unknown).await.unwrap_err();
+    assert_eq!(bad_fields(&status), ["scenario"]);
+    let keyforge = pb::NewGameRequest { ruleset: pb::Ruleset::Keyforge as i32, ..Default::default() };
+    assert_eq!(rules.new_game(keyforge).await.unwrap_err().code(), Code::Unimplemented);
 
+    // A legal action from the new state applies.
+    let legal = rules.legal_actions(pb::LegalActionsRequest { state: Some(state.clone()) }).await.unwrap().into_inner();
+    let first = legal.actions[0].clone();
+    let next = rules.apply_action(apply(state, first)).await.unwrap().into_inner();
+    assert!(next.events.iter().any(|e| e.rule == "skirmish.summon"));
+}
+
+#[tokio::test]
+async fn the_agent_chooses_a_legal_action_and_explains_it() {
+    let server = TestServer::start().await;
+    let mut rules = server.rules();
     let mut agent = AgentClient::new(server.channel.clone());
+    let request = pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 4, scenario: "duel".into() };
+    let state = rules.new_game(request).await.unwrap().into_inner().state.unwrap();
+    let ask = |player, seed| pb::ChooseActionRequest {
+        state: Some(state.clone()),
+        player,
+        budget: Some(pb::SearchBudget { playouts: 60, time_ms: 0 }),
+        seed,
+    };
+    let answer = agent.choose_action(ask(0, 3)).await.unwrap().into_inner();
+    let legal = rules.legal_actions(pb::LegalActionsRequest { state: Some(state.clone()) }).await.unwrap().into_inner();
+    let action = answer.action.clone().unwrap();
+    assert!(legal.actions.contains(&action));
+    assert!(!answer.stats.is_empty());
+    assert!(
+        answer
+            .stats
+            .iter()
+            .all(|s| (-1.0..=1.0).contains(&s.mean_reward) && legal.actions.contains(s.action.as_ref().unwrap()))
+    );
+    assert_eq!(agent.choose_action(ask(0, 3)).await.unwrap().into_inner(), answer, "same request, same answer");
+
+    let status = agent.choose_action(ask(1, 3)).await.unwrap_err();
+    assert_eq!(broken_rule(&status), "agent.player_to_move");
     let status = agent.choose_action(pb::ChooseActionRequest::default()).await.unwrap_err();
-    assert_eq!(status.code(), Code::Unimplemented);
+    assert_eq!(bad_fields(&status), ["state"]);
+}
+
+#[tokio::test]
+async fn the_agent_answers_within_the_calls_deadline() {
+    let server = TestServer::start().await;
+    let mut rules = server.rules();
+    let mut agent = AgentClient::new(server.channel.clone());
+    let request = pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 5, scenario: "fables".into() };
+    let state = rules.new_game(request).await.unwrap().into_inner().state.unwrap();
+    // Ask for far more search than the deadline allows: the server cuts it short.
+    let mut call = tonic::Request::new(pb::ChooseActionRequest {
+        state: Some(state),
+        player: 0,
+        budget: Some(pb::SearchBudget { playouts: 20_000, time_ms: 60_000 }),
+        seed: 1,
+    });
+    call.set_timeout(std::time::Duration::from_millis(400));
+    let answer = agent.choose_action(call).await.unwrap().into_inner();
+    assert!(answer.action.is_some());
 }
