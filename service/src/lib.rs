@@ -16,6 +16,7 @@
 
 pub mod agent;
 pub mod convert;
+pub mod remote;
 pub mod rules;
 pub mod server;
 pub mod status;
