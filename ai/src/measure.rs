@@ -189,7 +189,9 @@ impl MatchResult {
     }
 }
 
-/// Plays `games` games (an even number plays each opening twice, sides swapped).
+/// Plays `games` games on `jobs` threads (an even number plays each opening twice,
+/// sides swapped). Game `g` uses opening `seed + g / 2`; the result does not depend on
+/// `jobs`. `progress` is called after each game with the games done so far.
 pub fn play_match(
     a: &BotSpec,
     b: &BotSpec,
@@ -197,23 +199,110 @@ pub fn play_match(
     ruleset: Ruleset,
     scenario: &str,
     seed: u64,
-    mut progress: impl FnMut(u32, &MatchResult),
+    jobs: usize,
+    progress: &(dyn Fn(u32, &MatchResult) + Sync),
 ) -> Result<MatchResult, ArenaError> {
-    let mut r = MatchResult::default();
-    for g in 0..games {
-        let opening = seed.wrapping_add(u64::from(g / 2));
-        let swapped = g % 2 == 1;
-        let state = new_state(ruleset, opening, scenario)?;
-        let (mut x, mut y) = (a.build(), b.build());
-        let bots: [&mut dyn Bot; 2] = if swapped { [&mut *y, &mut *x] } else { [&mut *x, &mut *y] };
-        let record = play(state, bots, opening ^ u64::from(g))?;
-        let a_seat = PlayerId(u8::from(swapped));
-        match record.winner {
-            Some(w) if w == a_seat => r.wins += 1,
-            Some(_) => r.losses += 1,
-            None => r.draws += 1,
+    let next = std::sync::atomic::AtomicU32::new(0);
+    let total = std::sync::Mutex::new(MatchResult::default());
+    let first_error = std::sync::Mutex::new(None);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let g = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if g >= games {
+                        break;
+                    }
+                    match play_one(a, b, g, ruleset, scenario, seed) {
+                        Ok(outcome) => {
+                            let Ok(mut t) = total.lock() else { break };
+                            match outcome {
+                                Some(true) => t.wins += 1,
+                                Some(false) => t.losses += 1,
+                                None => t.draws += 1,
+                            }
+                            progress(t.games(), &t);
+                        }
+                        Err(e) => {
+                            if let Ok(mut f) = first_error.lock() {
+                                f.get_or_insert(e);
+                            }
+                            break;
+                        }
+                    }
+                }
+            });
         }
-        progress(g + 1, &r);
+    });
+    if let Some(e) = first_error.into_inner().ok().flatten() {
+        return Err(e);
     }
-    Ok(r)
+    Ok(total.into_inner().unwrap_or_default())
+}
+
+/// Game `g` of a match: `Some(true)` when `a` won.
+fn play_one(
+    a: &BotSpec,
+    b: &BotSpec,
+    g: u32,
+    ruleset: Ruleset,
+    scenario: &str,
+    seed: u64,
+) -> Result<Option<bool>, ArenaError> {
+    let opening = seed.wrapping_add(u64::from(g / 2));
+    let swapped = g % 2 == 1;
+    let state = new_state(ruleset, opening, scenario)?;
+    let (mut x, mut y) = (a.build(), b.build());
+    let bots: [&mut dyn Bot; 2] = if swapped { [&mut *y, &mut *x] } else { [&mut *x, &mut *y] };
+    let record = play(state, bots, opening ^ u64::from(g))?;
+    let a_seat = PlayerId(u8::from(swapped));
+    Ok(record.winner.map(|w| w == a_seat))
+}
+
+/// MCTS playout speed on one thread.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlayoutSpeed {
+    /// Playouts run (root visits summed).
+    pub playouts: u64,
+    /// Positions searched.
+    pub positions: u32,
+    /// Wall time.
+    pub elapsed: Duration,
+}
+
+impl PlayoutSpeed {
+    /// Playouts per second.
+    pub fn per_second(&self) -> f64 {
+        self.playouts as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// Searches positions from random points of `scenario` games (those with a real
+/// choice: two or more candidate actions) with `config`, and counts the playouts.
+pub fn playout_speed(
+    config: crate::MctsConfig,
+    ruleset: Ruleset,
+    scenario: &str,
+    positions: u32,
+) -> Result<PlayoutSpeed, ArenaError> {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut scratch = Vec::new();
+    let mut playouts = 0;
+    let mut searched = 0;
+    let started = Instant::now();
+    for p in 0..positions {
+        let mut s = new_state(ruleset, u64::from(p), scenario)?;
+        let steps = rng.random_range(0..60);
+        playout(&Local, &mut s, steps, &mut rng, &mut scratch);
+        let mut candidates = Vec::new();
+        crate::prune::candidates(&s, &mut candidates);
+        if candidates.len() < 2 {
+            continue;
+        }
+        let mut bot = crate::MctsBot::new(std::sync::Arc::new(Local), config);
+        let decision = bot.choose(&s, u64::from(p)).map_err(|error| ArenaError::Bot { bot: bot.name(), error })?;
+        playouts += decision.stats.iter().map(|s| s.visits).sum::<u64>();
+        searched += 1;
+    }
+    Ok(PlayoutSpeed { playouts, positions: searched, elapsed: started.elapsed() })
 }

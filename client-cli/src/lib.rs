@@ -14,6 +14,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod bench;
 pub mod client;
 pub mod embedded;
 pub mod error;

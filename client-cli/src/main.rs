@@ -32,6 +32,9 @@ enum Command {
     Resolve(ResolveCmd),
     /// Run the Rules server in the foreground until Ctrl-C or SIGTERM.
     Serve(ServeCmd),
+    /// Measure speed and strength (docs/benchmarks.md); run with --release.
+    #[command(subcommand)]
+    Bench(fray_cli::bench::BenchCommand),
 }
 
 #[derive(Debug, Args)]
@@ -98,6 +101,10 @@ async fn main() -> ExitCode {
             }
         }
         Command::Serve(cmd) => serve::run(&cmd.listen).await,
+        Command::Bench(cmd) => match tokio::task::spawn_blocking(move || fray_cli::bench::run(&cmd)).await {
+            Ok(result) => result,
+            Err(e) => Err(CliError::Output(format!("the benchmark stopped: {e}"))),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,234 @@
+//! `fray bench`: the measurements of docs/benchmarks.md, run in-process on the core and
+//! the bots (no gRPC): rollout speed, MCTS playout speed, agreement with the exact
+//! solver, and bot-vs-bot strength with 95% confidence intervals. Each prints a
+//! Markdown table row, ready for docs/benchmarks.md.
+
+use std::io::Write as _;
+use std::time::{Duration, Instant};
+
+use clap::{Subcommand, ValueEnum};
+use fray_ai::measure::{agreement, play_match, playout_speed, rollout_speed, small_positions};
+use fray_ai::{BotSpec, Difficulty};
+use fray_core::state::Ruleset;
+
+use crate::error::CliError;
+
+/// A ruleset with a skirmish game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SkirmishRuleset {
+    /// RULESET_EGAME.
+    Egame,
+    /// RULESET_DIMENSIONAL_RIFT.
+    Rift,
+}
+
+impl SkirmishRuleset {
+    /// The core ruleset.
+    pub fn ruleset(self) -> Ruleset {
+        match self {
+            SkirmishRuleset::Egame => Ruleset::Egame,
+            SkirmishRuleset::Rift => Ruleset::DimensionalRift,
+        }
+    }
+}
+
+/// What to measure.
+#[derive(Debug, Clone, Subcommand)]
+pub enum BenchCommand {
+    /// Random rollouts on one core: legal-action generation plus apply, per second.
+    Rollouts {
+        /// How long to run.
+        #[arg(long, default_value_t = 5.0)]
+        seconds: f64,
+        /// The ruleset.
+        #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
+        ruleset: SkirmishRuleset,
+        /// The scenario.
+        #[arg(long, default_value = "men-vs-fey")]
+        scenario: String,
+    },
+    /// MCTS playouts per second on one core, at the default rollout depth.
+    Playouts {
+        /// Positions to search (1500 playouts each, the normal difficulty).
+        #[arg(long, default_value_t = 40)]
+        positions: u32,
+        /// The ruleset.
+        #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
+        ruleset: SkirmishRuleset,
+    },
+    /// How often a bot's choice is optimal on generated small positions (exact solver).
+    Agreement {
+        /// Positions to generate and solve.
+        #[arg(long, default_value_t = 500)]
+        positions: usize,
+        /// The bot, as a spec (e.g. normal, mcts:playouts=3000, greedy).
+        #[arg(long, default_value = "normal")]
+        bot: String,
+        /// Seeds the positions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Node limit of the solver per position.
+        #[arg(long, default_value_t = 200_000)]
+        solver_nodes: u64,
+    },
+    /// Bot-vs-bot matches with sides swapped: W/D/L and the score with a 95% interval.
+    Strength {
+        /// The bot measured.
+        #[arg(long, default_value = "normal")]
+        bot: String,
+        /// Its opponents, comma-separated.
+        #[arg(long, default_value = "random,greedy", value_delimiter = ',')]
+        against: Vec<String>,
+        /// Games per opponent (even: each opening is played twice, sides swapped).
+        #[arg(long, default_value_t = 400)]
+        games: u32,
+        /// The ruleset.
+        #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
+        ruleset: SkirmishRuleset,
+        /// The scenario.
+        #[arg(long, default_value = "men-vs-fey")]
+        scenario: String,
+        /// Seeds the openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once (one thread each).
+        #[arg(long, default_value_t = 2)]
+        jobs: usize,
+    },
+    /// Each difficulty against the one below (hard vs normal, normal vs easy).
+    Ladder {
+        /// Games per pairing.
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// The scenario.
+        #[arg(long, default_value = "men-vs-fey")]
+        scenario: String,
+        /// Games played at once.
+        #[arg(long, default_value_t = 2)]
+        jobs: usize,
+    },
+}
+
+fn spec(text: &str) -> Result<BotSpec, CliError> {
+    text.parse::<BotSpec>().map_err(|e| CliError::Usage(e.to_string()))
+}
+
+fn arena(e: impl std::fmt::Display) -> CliError {
+    CliError::Usage(e.to_string())
+}
+
+fn machine() -> String {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+    format!("{} cores, {} {}", cores, std::env::consts::OS, std::env::consts::ARCH)
+}
+
+fn strength_rows(
+    bot: &BotSpec,
+    opponents: &[BotSpec],
+    games: u32,
+    ruleset: Ruleset,
+    scenario: &str,
+    seed: u64,
+    jobs: usize,
+) -> Result<(), CliError> {
+    println!("| bot | opponent | games | W | D | L | score | 95% interval | time |");
+    println!("|---|---|---|---|---|---|---|---|---|");
+    for opponent in opponents {
+        let started = Instant::now();
+        let progress = |done: u32, r: &fray_ai::measure::MatchResult| {
+            let (score, _, _) = r.score();
+            eprint!("\r{bot} vs {opponent}: {done}/{games} games, score {:.1}%   ", 100.0 * score);
+            let _ = std::io::stderr().flush();
+        };
+        let r = play_match(bot, opponent, games, ruleset, scenario, seed, jobs, &progress).map_err(arena)?;
+        eprintln!();
+        let (score, lo, hi) = r.score();
+        println!(
+            "| {bot} | {opponent} | {} | {} | {} | {} | {:.1}% | {:.1}% – {:.1}% | {:.0} s |",
+            r.games(),
+            r.wins,
+            r.draws,
+            r.losses,
+            100.0 * score,
+            100.0 * lo,
+            100.0 * hi,
+            started.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}
+
+/// Runs one measurement, printing its table to stdout and progress to stderr.
+pub fn run(cmd: &BenchCommand) -> Result<(), CliError> {
+    match cmd {
+        BenchCommand::Rollouts { seconds, ruleset, scenario } => {
+            let duration = Duration::from_secs_f64(seconds.clamp(0.1, 3600.0));
+            let r = rollout_speed(ruleset.ruleset(), scenario, duration).map_err(arena)?;
+            println!("| measure | value | games | actions | seconds | machine |");
+            println!("|---|---|---|---|---|---|");
+            println!(
+                "| random rollouts, {} {scenario} | {:.2} M actions/s | {} | {} | {:.1} | {} |",
+                ruleset.ruleset(),
+                r.per_second() / 1e6,
+                r.games,
+                r.actions,
+                r.elapsed.as_secs_f64(),
+                machine()
+            );
+        }
+        BenchCommand::Playouts { positions, ruleset } => {
+            let config = Difficulty::Normal.config();
+            let r = playout_speed(config, ruleset.ruleset(), "men-vs-fey", *positions).map_err(arena)?;
+            println!("| measure | value | positions | playouts | rollout depth | machine |");
+            println!("|---|---|---|---|---|---|");
+            println!(
+                "| MCTS playouts, {} | {:.0} playouts/s | {} | {} | {} | {} |",
+                ruleset.ruleset(),
+                r.per_second(),
+                r.positions,
+                r.playouts,
+                config.rollout_depth,
+                machine()
+            );
+        }
+        BenchCommand::Agreement { positions, bot, seed, solver_nodes } => {
+            let bot = spec(bot)?;
+            let started = Instant::now();
+            eprintln!("generating and solving {positions} positions...");
+            let solved = small_positions(*positions, *seed, *solver_nodes);
+            eprintln!("{} positions solved in {:.1} s; asking {bot}...", solved.len(), started.elapsed().as_secs_f64());
+            let a = agreement(&mut *bot.build(), &solved, *seed);
+            let pct = |n: usize, d: usize| if d == 0 { 100.0 } else { 100.0 * n as f64 / d as f64 };
+            println!("| bot | positions | optimal | rate | lethal or forced block | optimal there | rate |");
+            println!("|---|---|---|---|---|---|---|");
+            println!(
+                "| {bot} | {} | {} | {:.1}% | {} | {} | {:.1}% |",
+                a.positions,
+                a.agreed,
+                pct(a.agreed, a.positions),
+                a.forced,
+                a.forced_agreed,
+                pct(a.forced_agreed, a.forced)
+            );
+        }
+        BenchCommand::Strength { bot, against, games, ruleset, scenario, seed, jobs } => {
+            let bot = spec(bot)?;
+            let opponents: Vec<BotSpec> = against.iter().map(|a| spec(a)).collect::<Result<_, _>>()?;
+            strength_rows(&bot, &opponents, *games, ruleset.ruleset(), scenario, *seed, *jobs)?;
+        }
+        BenchCommand::Ladder { games, scenario, jobs } => {
+            for (upper, lower) in [(Difficulty::Hard, Difficulty::Normal), (Difficulty::Normal, Difficulty::Easy)] {
+                strength_rows(
+                    &spec(upper.name())?,
+                    &[spec(lower.name())?],
+                    *games,
+                    Ruleset::Egame,
+                    scenario,
+                    1,
+                    *jobs,
+                )?;
+            }
+        }
+    }
+    Ok(())
+}
