@@ -189,19 +189,28 @@ impl MatchResult {
     }
 }
 
-/// Plays `games` games on `jobs` threads (an even number plays each opening twice,
-/// sides swapped). Game `g` uses opening `seed + g / 2`; the result does not depend on
-/// `jobs`. `progress` is called after each game with the games done so far.
-pub fn play_match(
-    a: &BotSpec,
-    b: &BotSpec,
-    games: u32,
-    ruleset: Ruleset,
-    scenario: &str,
-    seed: u64,
-    jobs: usize,
-    progress: &(dyn Fn(u32, &MatchResult) + Sync),
-) -> Result<MatchResult, ArenaError> {
+/// A match between two bots.
+#[derive(Debug, Clone)]
+pub struct Match<'a> {
+    /// The bot measured.
+    pub a: &'a BotSpec,
+    /// Its opponent.
+    pub b: &'a BotSpec,
+    /// Games to play (an even number plays each opening twice, sides swapped).
+    pub games: u32,
+    /// The ruleset.
+    pub ruleset: Ruleset,
+    /// The scenario.
+    pub scenario: &'a str,
+    /// Game `g` uses opening `seed + g / 2`.
+    pub seed: u64,
+    /// Games played at once, one thread each; the result does not depend on it.
+    pub jobs: usize,
+}
+
+/// Plays a match; `progress` is called after each game with the games done so far.
+pub fn play_match(m: &Match<'_>, progress: &(dyn Fn(u32, &MatchResult) + Sync)) -> Result<MatchResult, ArenaError> {
+    let Match { a, b, games, ruleset, scenario, seed, jobs } = *m;
     let next = std::sync::atomic::AtomicU32::new(0);
     let total = std::sync::Mutex::new(MatchResult::default());
     let first_error = std::sync::Mutex::new(None);

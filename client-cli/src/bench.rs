@@ -7,7 +7,7 @@ use std::io::Write as _;
 use std::time::{Duration, Instant};
 
 use clap::{Subcommand, ValueEnum};
-use fray_ai::measure::{agreement, play_match, playout_speed, rollout_speed, small_positions};
+use fray_ai::measure::{Match, agreement, play_match, playout_speed, rollout_speed, small_positions};
 use fray_ai::{BotSpec, Difficulty};
 use fray_core::state::Ruleset;
 
@@ -140,7 +140,8 @@ fn strength_rows(
             eprint!("\r{bot} vs {opponent}: {done}/{games} games, score {:.1}%   ", 100.0 * score);
             let _ = std::io::stderr().flush();
         };
-        let r = play_match(bot, opponent, games, ruleset, scenario, seed, jobs, &progress).map_err(arena)?;
+        let m = Match { a: bot, b: opponent, games, ruleset, scenario, seed, jobs };
+        let r = play_match(&m, &progress).map_err(arena)?;
         eprintln!();
         let (score, lo, hi) = r.score();
         println!(
