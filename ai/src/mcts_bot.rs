@@ -278,7 +278,7 @@ impl<B: Backend + 'static> Bot for MctsBot<B> {
                     temperature: self.config.prior_temperature.max(1e-3),
                     backend: Arc::clone(&self.backend),
                 },
-                AlphaGoPolicy::new(self.config.exploration * SCALE),
+                AlphaGoPolicy::new(self.config.exploration.max(1e-6) * SCALE),
                 (),
             );
             manager.print_on_playout_error(false);
