@@ -52,6 +52,8 @@ pub struct MctsConfig {
     pub rollout_depth: usize,
     /// How rollouts choose actions.
     pub rollout_policy: RolloutPolicy,
+    /// With > 0, rollouts also stop once this many turn boundaries have passed.
+    pub rollout_turns: u32,
     /// PUCT exploration constant, in value units (scaled by [`SCALE`] internally).
     pub exploration: f64,
     /// Softmax temperature of the one-ply priors, in value units.
@@ -78,6 +80,7 @@ impl Default for MctsConfig {
             budget: Budget { playouts: 2000, time: None },
             rollout_depth: 10,
             rollout_policy: RolloutPolicy::Greedy { epsilon: 0.15 },
+            rollout_turns: 0,
             exploration: 1.0,
             prior_temperature: 0.1,
             determinizations: 4,
@@ -151,6 +154,7 @@ struct Rollouts<B: Backend> {
     seed: u64,
     threads: AtomicU64,
     depth: usize,
+    turns: u32,
     policy: RolloutPolicy,
     temperature: f64,
     backend: Arc<B>,
@@ -182,7 +186,15 @@ impl<B: Backend> Rollouts<B> {
                 seed ^ threads.fetch_add(1, Ordering::Relaxed).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             )
         });
-        let v = rollout_value(&*self.backend, state.clone(), self.depth, self.policy, rng, &mut scratch.actions);
+        let v = rollout_value(
+            &*self.backend,
+            state.clone(),
+            self.depth,
+            self.turns,
+            self.policy,
+            rng,
+            &mut scratch.actions,
+        );
         (v * SCALE).round() as i64
     }
 }
@@ -274,6 +286,7 @@ impl<B: Backend + 'static> Bot for MctsBot<B> {
                     seed: seed.wrapping_add(u64::from(w).wrapping_mul(0xA24B_AED4_963E_E407)),
                     threads: AtomicU64::new(0),
                     depth: self.config.rollout_depth,
+                    turns: self.config.rollout_turns,
                     policy: self.config.rollout_policy,
                     temperature: self.config.prior_temperature.max(1e-3),
                     backend: Arc::clone(&self.backend),

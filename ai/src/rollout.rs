@@ -117,15 +117,30 @@ fn quick_summon<R: Rng>(state: &ZoneState, legal: &[Action], rng: &mut R) -> Act
 }
 
 /// A rollout's value for player 0 in [-1, 1]: the result if the game ended, else the
-/// evaluation where it was cut.
+/// evaluation where it was cut: after `max_depth` actions or, with `turns` > 0, once
+/// `turns` turn boundaries have passed (so that positions are compared at the start
+/// of a turn rather than halfway through one), whichever comes first.
 pub fn rollout_value<B: Backend + ?Sized, R: Rng>(
     backend: &B,
     mut state: ZoneState,
     max_depth: usize,
+    turns: u32,
     policy: RolloutPolicy,
     rng: &mut R,
     scratch: &mut Vec<Action>,
 ) -> f64 {
-    playout_with(backend, &mut state, max_depth, policy, rng, scratch);
+    if turns == 0 {
+        playout_with(backend, &mut state, max_depth, policy, rng, scratch);
+    } else {
+        let stop = state.turn.saturating_add(turns);
+        let mut left = max_depth;
+        while left > 0 && state.turn < stop && state.outcome().is_none() {
+            let played = playout_with(backend, &mut state, 1, policy, rng, scratch);
+            if played == 0 {
+                break;
+            }
+            left -= 1;
+        }
+    }
     evaluate(&state)
 }

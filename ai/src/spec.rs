@@ -134,6 +134,7 @@ impl FromStr for BotSpec {
                                 Some(duration(v).ok_or_else(|| err(format!("time={v}: write e.g. 50ms or 2s")))?);
                         }
                         "depth" => c.rollout_depth = count(v)? as usize,
+                        "turns" => c.rollout_turns = count(v)?,
                         "worlds" => c.determinizations = count(v)?.max(1),
                         "rollout" => {
                             c.rollout_policy = match v {
@@ -158,7 +159,7 @@ impl FromStr for BotSpec {
                         }
                         _ => {
                             return Err(err(format!(
-                                "mcts takes playouts, time, depth, worlds, c, t, rollout; not {k}"
+                                "mcts takes playouts, time, depth, turns, worlds, c, t, rollout; not {k}"
                             )));
                         }
                     }
@@ -206,6 +207,8 @@ mod tests {
         assert_eq!(c.budget.playouts, 2000);
         let BotSpec::Mcts(c) = "mcts:time=50ms".parse().unwrap() else { panic!() };
         assert_eq!((c.budget.playouts, c.budget.time), (0, Some(Duration::from_millis(50))));
+        let BotSpec::Mcts(c) = "mcts:turns=2,depth=40".parse().unwrap() else { panic!() };
+        assert_eq!((c.rollout_turns, c.rollout_depth), (2, 40));
         let BotSpec::Exact(e) = "exact:nodes=10".parse().unwrap() else { panic!() };
         assert_eq!(e.node_limit, 10);
         for bad in ["mcts:playouts=x", "mcts:speed=3", "random:x=1", "chess", "mcts:time=5", "mcts:playouts=0"] {
