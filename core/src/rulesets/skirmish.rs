@@ -63,6 +63,11 @@ fn faction(pool: &[PoolCard], name: &str, fabled: bool) -> Vec<Card> {
     pool.iter().filter(|c| c.faction == name && (fabled || !c.fabled)).map(|c| c.card.clone()).collect()
 }
 
+/// Every faction's non-Fabled creatures (the token aside).
+fn commons(pool: &[PoolCard]) -> Vec<Card> {
+    pool.iter().filter(|c| !c.fabled && c.faction != "any").map(|c| c.card.clone()).collect()
+}
+
 fn token(pool: &[PoolCard]) -> Vec<Card> {
     pool.iter().filter(|c| c.faction == "any").map(|c| c.card.clone()).collect()
 }
@@ -78,8 +83,7 @@ fn fables(pool: &[PoolCard], _: &mut ChaCha8Rng) -> [Vec<Card>; 2] {
 }
 
 fn mirror(pool: &[PoolCard], rng: &mut ChaCha8Rng) -> [Vec<Card>; 2] {
-    let mut common: Vec<Card> =
-        pool.iter().filter(|c| !c.fabled && c.faction != "any").map(|c| c.card.clone()).collect();
+    let mut common = commons(pool);
     common.shuffle(rng);
     common.truncate(12);
     [common.clone(), common]
@@ -95,8 +99,7 @@ fn fading_ambush(pool: &[PoolCard], rng: &mut ChaCha8Rng) -> [Vec<Card>; 2] {
 }
 
 fn duel(pool: &[PoolCard], rng: &mut ChaCha8Rng) -> [Vec<Card>; 2] {
-    let mut common: Vec<Card> =
-        pool.iter().filter(|c| !c.fabled && c.faction != "any").map(|c| c.card.clone()).collect();
+    let mut common = commons(pool);
     common.shuffle(rng);
     [common[..6].to_vec(), common[6..12].to_vec()]
 }
