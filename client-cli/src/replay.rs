@@ -159,7 +159,8 @@ impl Replay {
     }
 }
 
-/// A fresh path in `dir` for a game: `RULESET-SCENARIO-seedSEED-UNIXTIME.json`, with a
+/// A fresh path in `dir` for a game: `RULESET-SCENARIO-seedSEED-UNIXTIME.json` (e.g.
+/// `egame-duel-seed3-1732300000.json`), with a
 /// counter when taken. Creates `dir`.
 pub fn new_path(dir: &Path, ruleset: &str, scenario: &str, seed: u64) -> Result<PathBuf, CliError> {
     std::fs::create_dir_all(dir).map_err(|e| output_error(dir, e))?;
@@ -181,6 +182,15 @@ pub fn ruleset_named(name: &str) -> Option<Ruleset> {
         "egame" => Some(Ruleset::Egame),
         "rift" | "dimensional-rift" => Some(Ruleset::DimensionalRift),
         other => Ruleset::from_str_name(other),
+    }
+}
+
+/// The short name of a ruleset (`egame`, `rift`), its proto name for the others.
+pub fn short_name(ruleset: Ruleset) -> &'static str {
+    match ruleset {
+        Ruleset::Egame => "egame",
+        Ruleset::DimensionalRift => "rift",
+        other => other.as_str_name(),
     }
 }
 
@@ -405,7 +415,7 @@ mod tests {
     #[test]
     fn a_replay_round_trips_through_its_file() {
         let dir = std::env::temp_dir().join(format!("fray-replay-unit-{}", std::process::id()));
-        let path = new_path(&dir, "RULESET_EGAME", "duel", 3).unwrap();
+        let path = new_path(&dir, "egame", "duel", 3).unwrap();
         let mut replay = Replay {
             format: FORMAT.into(),
             version: VERSION,
@@ -435,7 +445,8 @@ mod tests {
         assert_eq!(loaded.replay.seats(), Some(Seats { human: 0 }));
         // No temporary file is left behind, and a second game gets its own name.
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
-        assert_ne!(new_path(&dir, "RULESET_EGAME", "duel", 3).unwrap(), path);
+        assert_ne!(new_path(&dir, "egame", "duel", 3).unwrap(), path);
+        assert!(path.file_name().unwrap().to_str().unwrap().starts_with("egame-duel-seed3-"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

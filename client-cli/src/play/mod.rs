@@ -228,14 +228,20 @@ impl Session<'_> {
         Ok((action, answer.stats))
     }
 
-    async fn bot_turn(&mut self, player: u32) -> Result<(), CliError> {
+    /// [`Session::choose`] with a `(thinking…)` note on a terminal while it runs.
+    async fn think(&mut self, player: u32, salt: u64) -> Result<(Action, Vec<ActionStat>), CliError> {
         if self.style.color {
-            self.say(&self.style.paint("2", "(the bot is thinking…)\r"))?;
+            self.say(&self.style.paint("2", "(thinking…)\r"))?;
         }
-        let (action, stats) = self.choose(player, 0).await?;
+        let answer = self.choose(player, salt).await;
         if self.style.color {
             self.say("\x1b[2K")?;
         }
+        answer
+    }
+
+    async fn bot_turn(&mut self, player: u32) -> Result<(), CliError> {
+        let (action, stats) = self.think(player, 0).await?;
         self.last_bot = Some(BotMove { before: self.state.clone(), action: action.clone(), stats });
         self.apply(player, action).await
     }
@@ -270,7 +276,7 @@ impl Session<'_> {
     }
 
     async fn hint(&mut self, legal: &[Action]) -> Result<(), CliError> {
-        let (action, stats) = self.choose(self.seats.human, HINT_SALT).await?;
+        let (action, stats) = self.think(self.seats.human, HINT_SALT).await?;
         let number = legal.iter().position(|a| *a == action).map_or_else(String::new, |i| format!("{} ", i + 1));
         let what = view::action_text(&self.state, &action, self.seats, false);
         let head = format!(
@@ -382,7 +388,7 @@ async fn game(args: &PlayArgs, style: Style, input: Lines, out: &mut dyn Write, 
     let started = rules.new_game(request).await?.into_inner();
     let state = started.state.unwrap_or_default();
     let seats = Seats { human: human_seat(args.first, seed) };
-    let path = replay::new_path(&args.replay_dir, ruleset.as_str_name(), &args.scenario, seed)?;
+    let path = replay::new_path(&args.replay_dir, replay::short_name(ruleset), &args.scenario, seed)?;
     let mut seat_list = vec![
         Seat { player: seats.human, kind: SeatKind::Human, difficulty: None, playouts: None },
         Seat {
@@ -417,7 +423,7 @@ async fn game(args: &PlayArgs, style: Style, input: Lines, out: &mut dyn Write, 
     let intro = format!(
         "Fray skirmish: {} {}, seed {seed} (replay the deal with --seed {seed}), you are player {} against the {}; {starter}.\n\
          Type help for the commands. The replay is saved to {}\n",
-        args.ruleset.ruleset().as_str_name(),
+        replay::short_name(ruleset),
         args.scenario,
         seats.human,
         session.bot_label(),
