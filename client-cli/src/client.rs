@@ -2,6 +2,7 @@
 
 use std::time::Duration;
 
+use fray_proto::fray::v1::agent_client::AgentClient;
 use fray_proto::fray::v1::rules_client::RulesClient;
 use tonic::transport::{Channel, Endpoint};
 
@@ -19,17 +20,30 @@ pub fn normalize_url(url: &str) -> String {
     if url.contains("://") { url.to_owned() } else { format!("http://{url}") }
 }
 
-/// Connects to the Rules service at `url` (e.g. `http://127.0.0.1:50051`).
-pub async fn connect(url: &str) -> Result<RulesClient<Channel>, CliError> {
+/// Connects to the server at `url` (e.g. `http://127.0.0.1:50051`); the channel
+/// carries both the Rules and the Agent service.
+pub async fn channel(url: &str) -> Result<Channel, CliError> {
     let url = normalize_url(url);
     let endpoint = Endpoint::from_shared(url.clone())
         .map_err(|e| CliError::Usage(format!("--server {url}: not a valid URL: {}", chain(&e))))?
         .connect_timeout(CONNECT_TIMEOUT)
         .timeout(CALL_TIMEOUT);
-    let channel = endpoint.connect().await.map_err(|e| CliError::Connect { url, detail: chain(&e) })?;
-    Ok(RulesClient::new(channel)
-        .max_decoding_message_size(MAX_MESSAGE_BYTES)
-        .max_encoding_message_size(MAX_MESSAGE_BYTES))
+    endpoint.connect().await.map_err(|e| CliError::Connect { url, detail: chain(&e) })
+}
+
+/// A Rules client on `channel`, with the message size limits.
+pub fn rules(channel: Channel) -> RulesClient<Channel> {
+    RulesClient::new(channel).max_decoding_message_size(MAX_MESSAGE_BYTES).max_encoding_message_size(MAX_MESSAGE_BYTES)
+}
+
+/// An Agent client on `channel`, with the message size limits.
+pub fn agent(channel: Channel) -> AgentClient<Channel> {
+    AgentClient::new(channel).max_decoding_message_size(MAX_MESSAGE_BYTES).max_encoding_message_size(MAX_MESSAGE_BYTES)
+}
+
+/// Connects to the Rules service at `url` (e.g. `http://127.0.0.1:50051`).
+pub async fn connect(url: &str) -> Result<RulesClient<Channel>, CliError> {
+    Ok(rules(channel(url).await?))
 }
 
 #[cfg(test)]

@@ -1,5 +1,6 @@
-//! An in-process Rules server on a free loopback port, so `fray resolve` works without
-//! a running server while still speaking real gRPC over TCP.
+//! An in-process Rules and Agent server on a free loopback port, so `fray resolve`,
+//! `fray play` and `fray replay` work without a running server while still speaking
+//! real gRPC over TCP; [`ServerHandle`] picks it or a remote `--server`.
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -61,5 +62,49 @@ impl EmbeddedServer {
             Ok(Err(join)) => Err(CliError::Server(format!("the server task failed: {join}"))),
             Err(_) => Err(CliError::Server(format!("the server did not stop within {STOP_TIMEOUT:?}"))),
         }
+    }
+}
+
+/// The server a command talks to: a remote one (`--server URL`) or an embedded one.
+#[derive(Debug)]
+pub enum ServerHandle {
+    /// A server somebody else runs, at this URL.
+    Remote(String),
+    /// A server started in this process.
+    Embedded(EmbeddedServer),
+}
+
+impl ServerHandle {
+    /// Uses `server` when given, else starts an embedded server.
+    pub async fn start(server: Option<&str>) -> Result<Self, CliError> {
+        match server {
+            Some(url) => Ok(ServerHandle::Remote(url.to_owned())),
+            None => Ok(ServerHandle::Embedded(EmbeddedServer::start().await?)),
+        }
+    }
+
+    /// The URL to connect to.
+    pub fn url(&self) -> String {
+        match self {
+            ServerHandle::Remote(url) => url.clone(),
+            ServerHandle::Embedded(server) => server.url(),
+        }
+    }
+
+    /// Stops an embedded server; a remote one is left alone.
+    pub async fn stop(self) -> Result<(), CliError> {
+        match self {
+            ServerHandle::Remote(_) => Ok(()),
+            ServerHandle::Embedded(server) => server.stop().await,
+        }
+    }
+
+    /// Stops the server, then passes on `result` (the work done with it): its error
+    /// comes before a failure to stop.
+    pub async fn finish<T>(self, result: Result<T, CliError>) -> Result<T, CliError> {
+        let stopped = self.stop().await;
+        let value = result?;
+        stopped?;
+        Ok(value)
     }
 }

@@ -10,6 +10,8 @@ use tonic_types::StatusExt as _;
 pub const EXIT_INVALID_INPUT: u8 = 2;
 /// Exit code for a rule refusing the action: `FAILED_PRECONDITION`.
 pub const EXIT_RULE_REFUSED: u8 = 3;
+/// Exit code for a replay whose actions no longer give the recorded events.
+pub const EXIT_REPLAY_DIFFERS: u8 = 4;
 /// Exit code for anything else (transport, server, internal errors).
 pub const EXIT_OTHER: u8 = 1;
 
@@ -44,10 +46,17 @@ pub enum CliError {
     /// Writing the output failed, or the embedded descriptors are broken.
     #[error("{0}")]
     Output(String),
+    /// Standard output was closed (`fray play | head`): not worth a message.
+    #[error("stdout was closed")]
+    StdoutClosed,
+    /// A replay diverged from its recording (the message names the step).
+    #[error("{0}")]
+    ReplayDiffers(String),
 }
 
 impl CliError {
-    /// The process exit code for this error: 2 invalid input, 3 a rule refused, 1 otherwise.
+    /// The process exit code for this error: 2 invalid input, 3 a rule refused, 4 a
+    /// replay diverged, 1 otherwise.
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Input { .. } | CliError::Usage(_) => EXIT_INVALID_INPUT,
@@ -56,7 +65,8 @@ impl CliError {
                 Code::FailedPrecondition => EXIT_RULE_REFUSED,
                 _ => EXIT_OTHER,
             },
-            CliError::Connect { .. } | CliError::Server(_) | CliError::Output(_) => EXIT_OTHER,
+            CliError::ReplayDiffers(_) => EXIT_REPLAY_DIFFERS,
+            CliError::Connect { .. } | CliError::Server(_) | CliError::Output(_) | CliError::StdoutClosed => EXIT_OTHER,
         }
     }
 }
@@ -64,6 +74,15 @@ impl CliError {
 impl From<tonic::Status> for CliError {
     fn from(status: tonic::Status) -> Self {
         CliError::Status(Box::new(status))
+    }
+}
+
+/// A failed write to stdout: [`CliError::StdoutClosed`] for a closed pipe.
+pub fn stdout_error(e: &std::io::Error) -> CliError {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        CliError::StdoutClosed
+    } else {
+        CliError::Output(format!("stdout: {e}"))
     }
 }
 

@@ -14,6 +14,11 @@ pub const STATE_MESSAGE: &str = "fray.v1.GameState";
 /// Full name of the response message.
 pub const RESPONSE_MESSAGE: &str = "fray.v1.ResolveStrikeResponse";
 
+/// Full name of the action message.
+pub const ACTION_MESSAGE: &str = "fray.v1.Action";
+/// Full name of the event message.
+pub const EVENT_MESSAGE: &str = "fray.v1.Event";
+
 /// Top-level keys that mark a document as a whole `ResolveStrikeRequest` rather than
 /// a bare `GameState` (no `GameState` field has one of these names).
 const REQUEST_KEYS: [&str; 3] = ["state", "strike", "choices"];
@@ -132,6 +137,31 @@ where
     Ok(String::from_utf8_lossy(&out).into_owned())
 }
 
+/// `message` (of type `full_name`) as a proto3 JSON value, as [`to_json`] writes it.
+pub fn to_value<M>(message: &M, full_name: &'static str) -> Result<serde_json::Value, JsonError>
+where
+    M: prost::Message,
+{
+    let mut dynamic = DynamicMessage::new(descriptor(full_name)?);
+    dynamic.transcode_from(message).map_err(|source| JsonError::Transcode { message: full_name, source })?;
+    dynamic
+        .serialize_with_options(serde_json::value::Serializer, &SerializeOptions::new())
+        .map_err(|source| JsonError::Mapping { message: full_name, source })
+}
+
+/// Reads a proto3 JSON value as message `full_name` into its generated type (unknown
+/// fields refused, as in [`parse_message`]).
+pub fn from_value<M>(value: &serde_json::Value, full_name: &'static str) -> Result<M, JsonError>
+where
+    M: prost::Message + Default,
+{
+    let desc = descriptor(full_name)?;
+    let options = DeserializeOptions::new().deny_unknown_fields(true);
+    let dynamic = DynamicMessage::deserialize_with_options(desc, value, &options)
+        .map_err(|source| JsonError::Mapping { message: full_name, source })?;
+    dynamic.transcode_to::<M>().map_err(|source| JsonError::Transcode { message: full_name, source })
+}
+
 fn json_type(value: &serde_json::Value) -> &'static str {
     match value {
         serde_json::Value::Null => "null",
@@ -232,6 +262,29 @@ mod tests {
         assert!(matches!(parse_input(""), Err(JsonError::Syntax(_))));
         assert!(matches!(parse_input("[1, 2]"), Err(JsonError::NotAnObject("an array"))));
         assert!(matches!(parse_input("{} {}"), Err(JsonError::Syntax(_))));
+    }
+
+    #[test]
+    fn actions_and_events_round_trip_through_json_values() {
+        use fray_proto::fray::v1::{Action, Summon, ZoneRef, action};
+        let summon = Action {
+            action: Some(action::Action::Summon(Summon {
+                hand_index: 2,
+                zone: Some(ZoneRef { player: 1, index: 3 }),
+                face_down: false,
+                orientation: Orientation::Right as i32,
+            })),
+        };
+        let value = to_value(&summon, ACTION_MESSAGE).unwrap();
+        assert_eq!(value["summon"]["handIndex"], 2);
+        assert_eq!(value["summon"]["orientation"], "ORIENTATION_RIGHT");
+        assert_eq!(from_value::<Action>(&value, ACTION_MESSAGE).unwrap(), summon);
+        let event = Event { rule: "skirmish.draw".into(), kind: Some(event::Kind::CardDrawn(Default::default())) };
+        let value = to_value(&event, EVENT_MESSAGE).unwrap();
+        assert_eq!(value, serde_json::json!({"rule": "skirmish.draw", "cardDrawn": {}}));
+        assert_eq!(from_value::<Event>(&value, EVENT_MESSAGE).unwrap(), event);
+        let err = from_value::<Event>(&serde_json::json!({"rul": "x"}), EVENT_MESSAGE).unwrap_err();
+        assert!(err.to_string().contains("rul"), "{err}");
     }
 
     #[test]

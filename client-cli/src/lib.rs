@@ -1,10 +1,12 @@
-//! The `fray` command line: resolve strikes against a Fray rules server over gRPC, and
-//! run one.
+//! The `fray` command line: resolve strikes against a Fray rules server over gRPC, play
+//! the skirmish against the bot, check replays, and run a server.
 //!
 //! `fray resolve FILE` reads a `ResolveStrikeRequest` (or a bare `GameState`) in the
 //! proto3 JSON mapping, completes it from the options, sends it to `--server URL` or to
 //! an embedded server started on a free loopback port, and prints the resolution trace
 //! (one line per event, led by its rule id) and the resulting board, or `--json`.
+//! `fray play` is a terminal game against the Agent ([`play`]); every game is saved
+//! as a replay that `fray replay FILE` re-applies and checks ([`replay`]).
 //!
 //! ```
 //! use fray_cli::json::{InputKind, parse_input};
@@ -19,6 +21,8 @@ pub mod client;
 pub mod embedded;
 pub mod error;
 pub mod json;
+pub mod play;
+pub mod replay;
 pub mod resolve;
 pub mod serve;
 pub mod trace;

@@ -1,11 +1,15 @@
-//! `fray`: resolve strikes against a Fray rules server, or run one.
+//! `fray`: resolve strikes against a Fray rules server, play the skirmish against the
+//! bot, check replays, or run a server.
 #![forbid(unsafe_code)]
 
 use std::io::{IsTerminal as _, Write as _};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{ArgAction, ArgMatches, Args, CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
 use fray_cli::error::CliError;
+use fray_cli::play::{self, Difficulty, First, PlayArgs, RulesetArg, input::Lines};
+use fray_cli::replay::{self, ReplayArgs};
 use fray_cli::resolve::{self, ChoiceArg, ResolveArgs, parse_zone};
 use fray_cli::serve;
 use fray_cli::trace::Style;
@@ -35,6 +39,61 @@ enum Command {
     /// Measure speed and strength (docs/benchmarks.md); run with --release.
     #[command(subcommand)]
     Bench(fray_cli::bench::BenchCommand),
+    /// Play the skirmish against the bot in the terminal.
+    ///
+    /// Each turn shows the board from your seat and the numbered legal actions; type a
+    /// number, a short form (s HAND ZONE FACING, a ZONE TARGET, e, b ZONE, f, n) or a
+    /// command (hint, why, board, help, quit). With stdin and stdout not terminals the
+    /// output is plain text and a script can play by writing lines. Every game is saved
+    /// as a replay (rewritten after each action) that `fray replay` checks.
+    ///
+    /// Exit codes: 0 the game ended or you quit, 2 invalid options (e.g. an unknown
+    /// scenario), 1 anything else.
+    Play(PlayCmd),
+    /// Play a saved game again against a server and check every step's events.
+    ///
+    /// Exit codes: 0 every step gave the recorded events, 4 a step differs (the
+    /// message names it), 2 the file is missing or not a replay, 1 anything else.
+    Replay(ReplayCmd),
+}
+
+#[derive(Debug, Args)]
+struct PlayCmd {
+    /// The ruleset.
+    #[arg(long, value_enum, default_value = "egame")]
+    ruleset: RulesetArg,
+    /// The built-in scenario (men-vs-fey, fables, mirror, fading-ambush, duel; the
+    /// server's error lists its names).
+    #[arg(long, value_name = "NAME", default_value = "men-vs-fey")]
+    scenario: String,
+    /// Shuffles the decks; default: from the clock (printed, to replay the deal).
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
+    /// The bot's strength: MCTS playouts per move, 150 / 1500 / 8000.
+    #[arg(long, value_enum, default_value = "normal")]
+    difficulty: Difficulty,
+    /// Who takes the first turn (you sit at seat 0 if you start, else seat 1).
+    #[arg(long, value_enum, default_value = "you")]
+    first: First,
+    /// Where the replay file goes (created if missing).
+    #[arg(long, value_name = "DIR", default_value = "fray-replays")]
+    replay_dir: PathBuf,
+    /// Use the server at URL (e.g. http://127.0.0.1:50051) instead of an embedded one.
+    #[arg(long, value_name = "URL")]
+    server: Option<String>,
+}
+
+#[derive(Debug, Args)]
+struct ReplayCmd {
+    /// The replay file (written by `fray play`).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+    /// Print only the verdict, not the game step by step.
+    #[arg(long, short)]
+    quiet: bool,
+    /// Use the server at URL instead of an embedded one.
+    #[arg(long, value_name = "URL")]
+    server: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -105,6 +164,27 @@ async fn main() -> ExitCode {
             Ok(result) => result,
             Err(e) => Err(CliError::Output(format!("the benchmark stopped: {e}"))),
         },
+        Command::Play(cmd) => {
+            let args = PlayArgs {
+                ruleset: cmd.ruleset,
+                scenario: cmd.scenario,
+                seed: cmd.seed,
+                difficulty: cmd.difficulty,
+                first: cmd.first,
+                replay_dir: cmd.replay_dir,
+                server: cmd.server,
+            };
+            let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
+            let style = Style { color: terminal && std::env::var_os("NO_COLOR").is_none() };
+            let mut stdout = std::io::stdout();
+            quiet_broken_pipe(play::run(&args, style, Lines::stdin(), &mut stdout).await)
+        }
+        Command::Replay(cmd) => {
+            let args = ReplayArgs { file: cmd.file, server: cmd.server, quiet: cmd.quiet };
+            let style = Style { color: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none() };
+            let mut stdout = std::io::stdout();
+            quiet_broken_pipe(replay::run(&args, style, &mut stdout).await)
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -124,6 +204,14 @@ fn ordered_choices(sub: &ArgMatches, cmd: &ResolveCmd) -> Vec<ChoiceArg> {
     all.extend(indices("decline").into_iter().take(usize::from(cmd.decline)).map(|i| (i, ChoiceArg::Decline)));
     all.sort_by_key(|(i, _)| *i);
     all.into_iter().map(|(_, c)| c).collect()
+}
+
+/// A closed stdout (`fray play | head`) ends the command without a message.
+fn quiet_broken_pipe(result: Result<(), CliError>) -> Result<(), CliError> {
+    match result {
+        Err(CliError::StdoutClosed) => Ok(()),
+        other => other,
+    }
 }
 
 fn print(text: &str) -> Result<(), CliError> {

@@ -7,7 +7,7 @@ use std::str::FromStr;
 use fray_proto::fray::v1::{Choice, ResolveStrikeRequest, ResolveStrikeResponse, ZoneRef, choice};
 
 use crate::client;
-use crate::embedded::EmbeddedServer;
+use crate::embedded::ServerHandle;
 use crate::error::CliError;
 use crate::json::{self, InputKind, ParsedInput};
 use crate::trace::{self, Style};
@@ -159,17 +159,9 @@ pub fn build_request(parsed: ParsedInput, args: &ResolveArgs) -> Result<ResolveS
 /// Runs `fray resolve`: returns the text to print on stdout.
 pub async fn run(args: &ResolveArgs, style: Style) -> Result<String, CliError> {
     let request = build_request(read_input(args)?, args)?;
-    let response = match &args.server {
-        Some(url) => call(url, request).await?,
-        None => {
-            let server = EmbeddedServer::start().await?;
-            let result = call(&server.url(), request).await;
-            let stopped = server.stop().await;
-            let response = result?;
-            stopped?;
-            response
-        }
-    };
+    let server = ServerHandle::start(args.server.as_deref()).await?;
+    let result = call(&server.url(), request).await;
+    let response = server.finish(result).await?;
     render(&response, args, style)
 }
 

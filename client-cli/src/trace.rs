@@ -16,7 +16,9 @@ pub struct Style {
 }
 
 impl Style {
-    fn paint(self, code: &str, text: &str) -> String {
+    /// `text` wrapped in the ANSI SGR `code` (e.g. `1` bold, `2` dim, `31` red) when
+    /// colouring, else `text` unchanged.
+    pub fn paint(self, code: &str, text: &str) -> String {
         if self.color { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_owned() }
     }
 }
@@ -38,8 +40,37 @@ pub fn render_response(response: &ResolveStrikeResponse, style: Style, answer: &
     out
 }
 
+/// How events name creatures, players and zones. The default methods give the raw
+/// wire names (creature ids, `player N`, zones as `player:index`), as `fray resolve`
+/// prints them; `fray play` names things from the person's seat instead.
+pub trait Namer {
+    /// A creature, by id.
+    fn creature(&self, id: &str) -> String {
+        id.to_owned()
+    }
+    /// A player, by seat.
+    fn player(&self, player: u32) -> String {
+        format!("player {player}")
+    }
+    /// A creature zone (`zone 1:3`).
+    fn zone(&self, z: Option<&ZoneRef>) -> String {
+        format!("zone {}", zone(z))
+    }
+}
+
+/// The raw wire names: creature ids, `player N`, `zone P:I`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Ids;
+
+impl Namer for Ids {}
+
 /// The trace: one line per event, `rule  description`, rule ids padded to one column.
 pub fn render_events(events: &[Event], style: Style) -> String {
+    render_events_with(events, style, &Ids)
+}
+
+/// [`render_events`], naming things with `names`.
+pub fn render_events_with(events: &[Event], style: Style, names: &dyn Namer) -> String {
     let width = events.iter().map(|e| e.rule.len()).max().unwrap_or(0);
     let mut out = String::new();
     if events.is_empty() {
@@ -47,58 +78,65 @@ pub fn render_events(events: &[Event], style: Style) -> String {
     }
     for event in events {
         let rule = format!("{:<width$}", event.rule);
-        let _ = writeln!(out, "{}  {}", style.paint("36", &rule), describe(event));
+        let _ = writeln!(out, "{}  {}", style.paint("36", &rule), describe_with(event, names));
     }
     out
 }
 
 /// One event in plain words (creatures by id, zones as `player:index`).
 pub fn describe(event: &Event) -> String {
+    describe_with(event, &Ids)
+}
+
+/// One event in plain words, naming things with `names`.
+pub fn describe_with(event: &Event, names: &dyn Namer) -> String {
     let Some(kind) = &event.kind else {
         return "(an event of a kind this client does not know)".to_owned();
     };
+    let c = |id: &str| names.creature(id);
+    let p = |player: u32| names.player(player);
     match kind {
-        Kind::StrikeDeclared(e) => format!("{} strikes zone {}", e.attacker, zone(e.target.as_ref())),
+        Kind::StrikeDeclared(e) => format!("{} strikes {}", c(&e.attacker), names.zone(e.target.as_ref())),
         Kind::BlockerDetermined(e) => match &e.blocker {
-            Some(b) if e.passive => format!("{b} blocks {} (passive)", e.attacker),
-            Some(b) => format!("{b} blocks {} (active)", e.attacker),
-            None => format!("{} is not blocked: direct attack", e.attacker),
+            Some(b) if e.passive => format!("{} blocks {} (passive)", c(b), c(&e.attacker)),
+            Some(b) => format!("{} blocks {} (active)", c(b), c(&e.attacker)),
+            None => format!("{} is not blocked: direct attack", c(&e.attacker)),
         },
-        Kind::CreatureFlipped(e) => format!("{} is turned face-up", e.creature),
-        Kind::StrikeFizzled(e) if e.reason.is_empty() => format!("{}'s strike fizzles", e.attacker),
-        Kind::StrikeFizzled(e) => format!("{}'s strike fizzles: {}", e.attacker, e.reason),
-        Kind::DamageDealt(e) => format!("{} deals {} damage to {}", e.source, e.amount, e.target),
-        Kind::CreatureDestroyed(e) => format!("{} is destroyed", e.creature),
-        Kind::PlayerHpLost(e) => format!("player {} loses {} HP", e.player, e.amount),
+        Kind::CreatureFlipped(e) => format!("{} is turned face-up", c(&e.creature)),
+        Kind::StrikeFizzled(e) if e.reason.is_empty() => format!("{}'s strike fizzles", c(&e.attacker)),
+        Kind::StrikeFizzled(e) => format!("{}'s strike fizzles: {}", c(&e.attacker), e.reason),
+        Kind::DamageDealt(e) => format!("{} deals {} damage to {}", c(&e.source), e.amount, c(&e.target)),
+        Kind::CreatureDestroyed(e) => format!("{} is destroyed", c(&e.creature)),
+        Kind::PlayerHpLost(e) => format!("{} loses {} HP", p(e.player), e.amount),
         Kind::GameOver(e) => match e.winner {
-            Some(w) => format!("game over: player {w} wins"),
+            Some(w) => format!("game over: {} wins", p(w)),
             None => "game over: a draw".to_owned(),
         },
         Kind::DecisionRequested(e) => match &e.decision {
             Some(d) => {
-                format!("player {} {} {}", d.player, if d.may_decline { "may" } else { "must" }, decision_summary(d))
+                format!("{} {} {}", p(d.player), if d.may_decline { "may" } else { "must" }, decision_summary(d, names))
             }
             None => "a decision is requested".to_owned(),
         },
-        Kind::StrikeChained(e) => format!("{}'s strike goes on the chain (depth {})", e.attacker, e.depth),
-        Kind::DamagePrevented(e) if e.by.is_empty() => format!("{} damage to {} is prevented", e.amount, e.target),
-        Kind::DamagePrevented(e) => format!("{} prevents {} damage to {}", e.by, e.amount, e.target),
-        Kind::PhaseChanged(e) => {
-            format!("turn {}, player {}: {}", e.turn, e.active_player, phase_name(e.phase))
+        Kind::StrikeChained(e) => format!("{}'s strike goes on the chain (depth {})", c(&e.attacker), e.depth),
+        Kind::DamagePrevented(e) if e.by.is_empty() => {
+            format!("{} damage to {} is prevented", e.amount, c(&e.target))
         }
+        Kind::DamagePrevented(e) => format!("{} prevents {} damage to {}", e.by, e.amount, c(&e.target)),
+        Kind::PhaseChanged(e) => format!("turn {}, {}: {}", e.turn, p(e.active_player), phase_name(e.phase)),
         Kind::CreatureSummoned(e) => format!(
-            "{} is summoned into zone {}{}",
-            e.creature,
-            zone(e.zone.as_ref()),
+            "{} is summoned into {}{}",
+            c(&e.creature),
+            names.zone(e.zone.as_ref()),
             if e.face_down { " face-down" } else { "" }
         ),
-        Kind::CardDrawn(e) => format!("player {} draws a card", e.player),
+        Kind::CardDrawn(e) => format!("{} draws a card", p(e.player)),
         Kind::AmberMoved(e) => {
-            format!("{} amber moves from player {} to player {}", e.amount, e.from_player, e.to_player)
+            format!("{} amber moves from {} to {}", e.amount, p(e.from_player), p(e.to_player))
         }
-        Kind::CreatureStunned(e) => format!("{} is stunned", e.creature),
-        Kind::StunRemoved(e) => format!("{}'s stun is removed", e.creature),
-        Kind::WardRemoved(e) => format!("{}'s ward is removed", e.creature),
+        Kind::CreatureStunned(e) => format!("{} is stunned", c(&e.creature)),
+        Kind::StunRemoved(e) => format!("{}'s stun is removed", c(&e.creature)),
+        Kind::WardRemoved(e) => format!("{}'s ward is removed", c(&e.creature)),
         Kind::CardRevealed(e) => format!("{} is revealed in the {}", e.card, e.structure),
         Kind::CardDestroyed(e) => format!("{} is destroyed", e.card),
         Kind::CardReturned(e) => format!("{} returns to the {}", e.card, e.to),
@@ -225,8 +263,9 @@ pub fn render_pending(
     out
 }
 
-fn decision_summary(d: &PendingDecision) -> String {
-    let options = d.options.join(", ");
+fn decision_summary(d: &PendingDecision, names: &dyn Namer) -> String {
+    let options: Vec<String> = d.options.iter().map(|o| names.creature(o)).collect();
+    let options = options.join(", ");
     let mut text = match DecisionKind::try_from(d.kind).unwrap_or(DecisionKind::Unspecified) {
         DecisionKind::Block => format!("block with {options}"),
         DecisionKind::Fade => format!("fade {options}"),
@@ -238,7 +277,8 @@ fn decision_summary(d: &PendingDecision) -> String {
     text
 }
 
-fn phase_name(phase: i32) -> &'static str {
+/// A phase's proto name, `PHASE_?` when unknown.
+pub fn phase_name(phase: i32) -> &'static str {
     Phase::try_from(phase).map_or("PHASE_?", |p| p.as_str_name())
 }
 

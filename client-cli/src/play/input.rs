@@ -1,0 +1,431 @@
+//! What the person types at the `fray play` prompt: action numbers, short forms
+//! (`s 2 3 r`, `a 1 4`, `e`, `b 1`, `n`), and commands (`hint`, `why`, `board`,
+//! `help`, `quit`); and where the lines come from.
+
+use fray_proto::fray::v1::{Action, GameState, Orientation, ZoneRef, action, choice};
+use tokio::sync::mpsc;
+
+use super::view::{Seats, creature_at};
+
+/// The `help` text.
+pub const HELP: &str = "\
+At the prompt type one of:
+  NUMBER           play the action with that number in the list
+  s HAND ZONE [F]  summon your hand card HAND into your zone ZONE facing F:
+                   u (up, towards the bot; the default), r (right), b (back), l (left),
+                   or `down` to set it face-down. Example: s 0 2 r
+  a ZONE TARGET    strike with your creature in your zone ZONE at the bot's zone TARGET;
+                   write yN (e.g. y3) for your own zone N. Example: a 1 4
+  e                end the phase (end the battle, or deploy nothing)
+  b ZONE           block the strike with your creature in your zone ZONE
+  f                let your struck Fading creature fade
+  n                decline the decision (do not block, do not fade)
+  hint             ask the bot what it would do in your place, with its top actions
+  why              the bot's reasoning for its last move: its top actions
+  board            show the board and the actions again
+  help             this text
+  quit             save the replay and leave (end of input does the same)
+Zones are numbered 0..4 from the left as each player sees their own row; the
+bot's row is drawn on top, turned to face you, so its zone 4 is on your left.
+Hand cards are numbered from 0 as listed under `your hand`.";
+
+/// A facing for the `s` short form.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Facing {
+    /// Face-up with this orientation.
+    Up(Orientation),
+    /// Set face-down.
+    Down,
+}
+
+/// A short form of an action.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Shortcut {
+    /// `s HAND ZONE [FACING]`.
+    Summon {
+        /// Hand index.
+        hand: u32,
+        /// Own zone index.
+        zone: u32,
+        /// Facing, or face-down.
+        facing: Facing,
+    },
+    /// `a ZONE TARGET`: strike from an own zone at a zone.
+    Strike {
+        /// The attacker's own zone index.
+        from: u32,
+        /// The target zone is one of the person's own (`yN`).
+        own_target: bool,
+        /// The target zone index.
+        target: u32,
+    },
+    /// `e`: end the phase.
+    End,
+    /// `b ZONE`: block with the creature in this own zone.
+    Block(u32),
+    /// `f`: fade.
+    Fade,
+    /// `n`: decline.
+    Decline,
+}
+
+/// One line of input, understood.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// An action by its 1-based number in the list.
+    Pick(usize),
+    /// An action by its short form.
+    Short(Shortcut),
+    /// Ask for a hint.
+    Hint,
+    /// Explain the bot's last move.
+    Why,
+    /// Redraw the board.
+    Board,
+    /// Show the help.
+    Help,
+    /// Save and leave.
+    Quit,
+}
+
+fn number(word: &str, what: &str) -> Result<u32, String> {
+    word.parse().map_err(|_| format!("`{word}` is not a {what} number"))
+}
+
+fn facing(word: &str) -> Result<Facing, String> {
+    Ok(match word {
+        "u" | "up" | "f" | "fwd" | "forward" => Facing::Up(Orientation::Forward),
+        "r" | "right" => Facing::Up(Orientation::Right),
+        "b" | "back" => Facing::Up(Orientation::Back),
+        "l" | "left" => Facing::Up(Orientation::Left),
+        "d" | "down" | "fd" | "face-down" | "facedown" | "hidden" => Facing::Down,
+        _ => return Err(format!("`{word}` is not a facing: use u, r, b, l, or down")),
+    })
+}
+
+/// Parses one line; `Ok(None)` for a blank line.
+pub fn parse(line: &str) -> Result<Option<Command>, String> {
+    let lower = line.trim().to_lowercase();
+    let words: Vec<&str> = lower.split_whitespace().collect();
+    let Some((&head, rest)) = words.split_first() else {
+        return Ok(None);
+    };
+    let arity = |n: usize, usage: &str| -> Result<(), String> {
+        if rest.len() == n { Ok(()) } else { Err(format!("usage: {usage}")) }
+    };
+    let command = match head {
+        "hint" | "h" => Command::Hint,
+        "why" | "w" => Command::Why,
+        "board" | "show" | "list" => Command::Board,
+        "help" | "?" => Command::Help,
+        "quit" | "q" | "exit" => Command::Quit,
+        "e" | "end" => {
+            arity(0, "e")?;
+            Command::Short(Shortcut::End)
+        }
+        "n" | "no" | "decline" => {
+            arity(0, "n")?;
+            Command::Short(Shortcut::Decline)
+        }
+        "f" | "fade" => {
+            arity(0, "f")?;
+            Command::Short(Shortcut::Fade)
+        }
+        "b" | "block" => {
+            arity(1, "b ZONE (e.g. b 1)")?;
+            Command::Short(Shortcut::Block(number(rest[0], "zone")?))
+        }
+        "s" | "summon" => {
+            if !(2..=3).contains(&rest.len()) {
+                return Err("usage: s HAND ZONE [FACING] (e.g. s 0 2 r)".to_owned());
+            }
+            let hand = number(rest[0], "hand card")?;
+            let zone = number(rest[1], "zone")?;
+            let facing = rest.get(2).map_or(Ok(Facing::Up(Orientation::Forward)), |w| facing(w))?;
+            Command::Short(Shortcut::Summon { hand, zone, facing })
+        }
+        "a" | "attack" | "strike" => {
+            arity(2, "a ZONE TARGET (e.g. a 1 4, or a 1 y3 for your own zone 3)")?;
+            let from = number(rest[0], "zone")?;
+            let (own_target, target) = match rest[1].strip_prefix('y') {
+                Some(n) => (true, number(n, "zone")?),
+                None => (false, number(rest[1], "zone")?),
+            };
+            Command::Short(Shortcut::Strike { from, own_target, target })
+        }
+        word => match word.parse::<usize>() {
+            Ok(n) if rest.is_empty() => Command::Pick(n),
+            _ => {
+                return Err(format!("`{}` is not an action number or a command (type help for the list)", line.trim()));
+            }
+        },
+    };
+    Ok(Some(command))
+}
+
+/// The index in `legal` of the action a short form names, or why there is none.
+pub fn find(short: &Shortcut, legal: &[Action], state: &GameState, seats: Seats) -> Result<usize, String> {
+    let me = seats.human;
+    let position =
+        |pred: &dyn Fn(&action::Action) -> bool| legal.iter().position(|a| a.action.as_ref().is_some_and(pred));
+    let own_creature = |zone: u32| {
+        creature_at(state, &ZoneRef { player: me, index: zone })
+            .map(|c| c.id.clone())
+            .ok_or_else(|| format!("you have no creature in your zone {zone}"))
+    };
+    match short {
+        Shortcut::Summon { hand, zone, facing } => {
+            let found = position(&|a| match a {
+                action::Action::Summon(s) => {
+                    s.hand_index == *hand
+                        && s.zone.is_some_and(|z| z.player == me && z.index == *zone)
+                        && match facing {
+                            Facing::Down => s.face_down,
+                            Facing::Up(o) => !s.face_down && s.orientation == *o as i32,
+                        }
+                }
+                _ => false,
+            });
+            found.ok_or_else(|| {
+                if !legal.iter().any(|a| matches!(a.action, Some(action::Action::Summon(_)))) {
+                    "you cannot summon now".to_owned()
+                } else {
+                    format!("you cannot summon hand card {hand} into your zone {zone}: see the list")
+                }
+            })
+        }
+        Shortcut::Strike { from, own_target, target } => {
+            let attacker = own_creature(*from)?;
+            let player = if *own_target { me } else { seats.bot() };
+            let found = position(&|a| match a {
+                action::Action::Strike(s) => {
+                    s.attacker == attacker && s.target.is_some_and(|t| t.player == player && t.index == *target)
+                }
+                _ => false,
+            });
+            found.ok_or_else(|| {
+                let whose = if *own_target { "your" } else { "bot" };
+                format!(
+                    "your creature in zone {from} cannot strike {whose} zone {target} now \
+                     (not the battle, already acted, face-down, or its arrows do not reach)"
+                )
+            })
+        }
+        Shortcut::End => position(&|a| matches!(a, action::Action::EndPhase(_)))
+            .ok_or_else(|| "there is no phase to end now".to_owned()),
+        Shortcut::Block(zone) => {
+            let blocker = own_creature(*zone)?;
+            position(&|a| matches!(a, action::Action::Choice(c) if c.choice == Some(choice::Choice::Option(blocker.clone()))))
+                .ok_or_else(|| format!("your creature in zone {zone} cannot be chosen now"))
+        }
+        Shortcut::Fade => {
+            let fading = state
+                .pending
+                .as_ref()
+                .filter(|p| p.kind == fray_proto::fray::v1::DecisionKind::Fade as i32)
+                .and_then(|p| p.options.first().cloned())
+                .ok_or_else(|| "nothing can fade now".to_owned())?;
+            position(
+                &|a| matches!(a, action::Action::Choice(c) if c.choice == Some(choice::Choice::Option(fading.clone()))),
+            )
+            .ok_or_else(|| "nothing can fade now".to_owned())
+        }
+        Shortcut::Decline => position(
+            &|a| matches!(a, action::Action::Choice(c) if matches!(c.choice, Some(choice::Choice::Decline(_)))),
+        )
+        .ok_or_else(|| "there is nothing to decline now".to_owned()),
+    }
+}
+
+/// Lines read ahead at most: a fast writer (`yes 1 | fray play`) waits for the game.
+const READ_AHEAD: usize = 16;
+
+/// Lines of input, read on a thread of their own so the game's calls keep running.
+#[derive(Debug)]
+pub struct Lines {
+    rx: mpsc::Receiver<String>,
+}
+
+impl Lines {
+    /// Lines of standard input; the end of input (or a read error) ends them.
+    pub fn stdin() -> Self {
+        let (tx, rx) = mpsc::channel(READ_AHEAD);
+        std::thread::spawn(move || {
+            use std::io::BufRead as _;
+            let mut stdin = std::io::stdin().lock();
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match stdin.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        if tx.blocking_send(String::from_utf8_lossy(&buf).into_owned()).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        Self { rx }
+    }
+
+    /// These lines, then the end of input.
+    pub fn from_lines(lines: &[&str]) -> Self {
+        let (tx, rx) = mpsc::channel(lines.len().max(1));
+        for line in lines {
+            // There is room for every line, and the receiver is alive: it is returned below.
+            let _ = tx.try_send((*line).to_owned());
+        }
+        Self { rx }
+    }
+
+    /// The next line; `None` at the end of input.
+    pub async fn next(&mut self) -> Option<String> {
+        self.rx.recv().await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use fray_proto::fray::v1::{Choice, Creature, DecisionKind, EndPhase, PendingDecision, Strike, Summon};
+
+    #[test]
+    fn parses_numbers_commands_and_short_forms() {
+        assert_eq!(parse("  12 "), Ok(Some(Command::Pick(12))));
+        assert_eq!(parse(""), Ok(None));
+        assert_eq!(parse("   "), Ok(None));
+        assert_eq!(parse("HINT"), Ok(Some(Command::Hint)));
+        assert_eq!(parse("why"), Ok(Some(Command::Why)));
+        assert_eq!(parse("board"), Ok(Some(Command::Board)));
+        assert_eq!(parse("help"), Ok(Some(Command::Help)));
+        assert_eq!(parse("quit"), Ok(Some(Command::Quit)));
+        assert_eq!(parse("e"), Ok(Some(Command::Short(Shortcut::End))));
+        assert_eq!(parse("n"), Ok(Some(Command::Short(Shortcut::Decline))));
+        assert_eq!(parse("f"), Ok(Some(Command::Short(Shortcut::Fade))));
+        assert_eq!(parse("b 1"), Ok(Some(Command::Short(Shortcut::Block(1)))));
+        assert_eq!(
+            parse("s 2 3 r"),
+            Ok(Some(Command::Short(Shortcut::Summon { hand: 2, zone: 3, facing: Facing::Up(Orientation::Right) })))
+        );
+        assert_eq!(
+            parse("s 2 3"),
+            Ok(Some(Command::Short(Shortcut::Summon { hand: 2, zone: 3, facing: Facing::Up(Orientation::Forward) })))
+        );
+        assert_eq!(
+            parse("s 2 3 down"),
+            Ok(Some(Command::Short(Shortcut::Summon { hand: 2, zone: 3, facing: Facing::Down })))
+        );
+        assert_eq!(
+            parse("a 1 4"),
+            Ok(Some(Command::Short(Shortcut::Strike { from: 1, own_target: false, target: 4 })))
+        );
+        assert_eq!(
+            parse("a 1 y3"),
+            Ok(Some(Command::Short(Shortcut::Strike { from: 1, own_target: true, target: 3 })))
+        );
+    }
+
+    #[test]
+    fn bad_input_says_what_is_wrong() {
+        assert!(parse("banana").unwrap_err().contains("`banana` is not an action number or a command"));
+        assert!(parse("-3").unwrap_err().contains("not an action number"));
+        assert!(parse("3 4").unwrap_err().contains("not an action number"));
+        assert_eq!(parse("s 1").unwrap_err(), "usage: s HAND ZONE [FACING] (e.g. s 0 2 r)");
+        assert_eq!(parse("s x 1").unwrap_err(), "`x` is not a hand card number");
+        assert_eq!(parse("s 1 2 sideways").unwrap_err(), "`sideways` is not a facing: use u, r, b, l, or down");
+        assert!(parse("a 1").unwrap_err().starts_with("usage: a ZONE TARGET"));
+        assert_eq!(parse("a 1 yz").unwrap_err(), "`z` is not a zone number");
+        assert_eq!(parse("e now").unwrap_err(), "usage: e");
+    }
+
+    fn act(a: action::Action) -> Action {
+        Action { action: Some(a) }
+    }
+
+    #[test]
+    fn short_forms_find_their_action_in_the_legal_list() {
+        let seats = Seats { human: 1 };
+        let archer = Creature {
+            id: "p1-01".into(),
+            controller: 1,
+            zone: Some(ZoneRef { player: 1, index: 2 }),
+            ..Default::default()
+        };
+        let state = GameState { creatures: vec![archer], active_player: 1, ..Default::default() };
+        let summon = |face_down, o: Orientation| {
+            act(action::Action::Summon(Summon {
+                hand_index: 0,
+                zone: Some(ZoneRef { player: 1, index: 3 }),
+                face_down,
+                orientation: o as i32,
+            }))
+        };
+        let legal = vec![
+            act(action::Action::Strike(Strike {
+                attacker: "p1-01".into(),
+                target: Some(ZoneRef { player: 0, index: 4 }),
+                ..Default::default()
+            })),
+            summon(false, Orientation::Forward),
+            summon(false, Orientation::Left),
+            summon(true, Orientation::Forward),
+            act(action::Action::EndPhase(EndPhase {})),
+        ];
+        let find = |s: Shortcut| find(&s, &legal, &state, seats);
+        assert_eq!(find(Shortcut::Strike { from: 2, own_target: false, target: 4 }), Ok(0));
+        assert!(find(Shortcut::Strike { from: 2, own_target: true, target: 4 }).unwrap_err().contains("cannot strike"));
+        assert_eq!(
+            find(Shortcut::Strike { from: 0, own_target: false, target: 4 }),
+            Err("you have no creature in your zone 0".to_owned())
+        );
+        assert_eq!(find(Shortcut::Summon { hand: 0, zone: 3, facing: Facing::Up(Orientation::Left) }), Ok(2));
+        assert_eq!(find(Shortcut::Summon { hand: 0, zone: 3, facing: Facing::Down }), Ok(3));
+        assert!(find(Shortcut::Summon { hand: 1, zone: 3, facing: Facing::Down }).is_err());
+        assert_eq!(find(Shortcut::End), Ok(4));
+        assert_eq!(find(Shortcut::Decline), Err("there is nothing to decline now".to_owned()));
+    }
+
+    #[test]
+    fn blocks_fades_and_declines_answer_the_pending_decision() {
+        let seats = Seats { human: 0 };
+        let mole = Creature {
+            id: "mole".into(),
+            controller: 0,
+            zone: Some(ZoneRef { player: 0, index: 1 }),
+            ..Default::default()
+        };
+        let choose = |id: &str| act(action::Action::Choice(Choice { choice: Some(choice::Choice::Option(id.into())) }));
+        let decline = act(action::Action::Choice(Choice { choice: Some(choice::Choice::Decline(true)) }));
+        let legal = vec![choose("mole"), decline];
+        let mut state = GameState {
+            creatures: vec![mole],
+            pending: Some(PendingDecision {
+                player: 0,
+                kind: DecisionKind::Fade as i32,
+                options: vec!["mole".into()],
+                may_decline: true,
+            }),
+            ..Default::default()
+        };
+        assert_eq!(find(&Shortcut::Fade, &legal, &state, seats), Ok(0));
+        assert_eq!(find(&Shortcut::Decline, &legal, &state, seats), Ok(1));
+        assert_eq!(find(&Shortcut::Block(1), &legal, &state, seats), Ok(0));
+        state.pending.as_mut().unwrap().kind = DecisionKind::Block as i32;
+        assert_eq!(find(&Shortcut::Fade, &legal, &state, seats), Err("nothing can fade now".to_owned()));
+        assert_eq!(
+            find(&Shortcut::Block(3), &legal, &state, seats),
+            Err("you have no creature in your zone 3".to_owned())
+        );
+    }
+
+    #[tokio::test]
+    async fn given_lines_end_with_the_end_of_input() {
+        let mut lines = Lines::from_lines(&["1\n", "quit\n"]);
+        assert_eq!(lines.next().await.as_deref(), Some("1\n"));
+        assert_eq!(lines.next().await.as_deref(), Some("quit\n"));
+        assert_eq!(lines.next().await, None);
+    }
+}

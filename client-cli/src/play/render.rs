@@ -1,0 +1,536 @@
+//! The terminal picture of a skirmish from the person's seat: both rows of creature
+//! zones (the bot's on top, turned to face the person), the hands and HP, the numbered
+//! legal actions, and the prompt of a pending block or fade.
+//!
+//! Column `c` shows the person's zone `c` at the bottom and the facing bot zone `4-c`
+//! on top. Each creature's arrows are drawn in a 3×3 compass in the person's frame
+//! (its orientation and side applied), with its facing in the middle.
+
+use std::fmt::Write as _;
+
+use fray_proto::fray::v1::{Action, Card, Creature, DecisionKind, GameState, Keyword, Phase, Player, ZoneRef, action};
+
+use super::view::{self, Names, Seats, arrow_glyph, arrow_list, creature_at, facing_glyph, orientation_turn, reaches};
+use crate::trace::{Namer as _, Style};
+
+/// Characters inside one zone's box.
+pub const CELL: usize = 14;
+/// Characters of the arrow compass at the left of a zone's box.
+const COMPASS: usize = 8;
+/// Text lines inside one zone's box.
+const CELL_LINES: usize = 5;
+/// Zones per row.
+const ZONES: u32 = 5;
+
+/// `text` cut to `width` characters (with `…` when cut) and padded with spaces.
+pub fn fit(text: &str, width: usize) -> String {
+    let count = text.chars().count();
+    if count <= width {
+        format!("{text}{}", " ".repeat(width - count))
+    } else {
+        let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
+        cut = cut.trim_end().to_owned();
+        cut.push('…');
+        let n = cut.chars().count();
+        format!("{cut}{}", " ".repeat(width.saturating_sub(n)))
+    }
+}
+
+/// Keywords and armor in short: `E` Evasive, `F` Fading, `A2` armor 2.
+pub fn tags(keywords: &[i32], armor: i32) -> String {
+    let mut out: Vec<String> = Vec::new();
+    if keywords.contains(&(Keyword::Evasive as i32)) {
+        out.push("E".into());
+    }
+    if keywords.contains(&(Keyword::Fading as i32)) {
+        out.push("F".into());
+    }
+    if armor > 0 {
+        out.push(format!("A{armor}"));
+    }
+    out.join(" ")
+}
+
+/// The 3×3 compass of a creature's arrows in the viewer's frame (rows top to bottom),
+/// with `center` in the middle.
+fn compass(c: &Creature, turn: usize, center: char) -> [String; 3] {
+    // (row, column) of each viewer-frame direction, clockwise from up.
+    const CELLS: [(usize, usize); 8] = [(0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0), (0, 0)];
+    let mut grid = [['·'; 3]; 3];
+    grid[1][1] = center;
+    for (d, reach) in reaches(c.arrows.as_ref()).iter().enumerate() {
+        if *reach != fray_proto::fray::v1::Reach::None {
+            let dir = (d + turn) % 8;
+            let (r, col) = CELLS[dir];
+            grid[r][col] = arrow_glyph(dir, *reach);
+        }
+    }
+    grid.map(|row| format!(" {} {} {}  ", row[0], row[1], row[2]))
+}
+
+/// The lines of one zone's box, each exactly [`CELL`] characters wide (before colour).
+fn cell(c: Option<&Creature>, seats: Seats, style: Style) -> [String; CELL_LINES] {
+    let Some(c) = c else {
+        return std::array::from_fn(|_| " ".repeat(CELL));
+    };
+    let mine = seats.is_human(c.controller);
+    if c.face_down && !mine {
+        let lines = [
+            fit("face-down", CELL),
+            fit(" ░░░░░░░░░░░", CELL),
+            fit(" ░░░░░░░░░░░", CELL),
+            fit(" ░░░░░░░░░░░", CELL),
+            fit("hidden", CELL),
+        ];
+        return lines.map(|l| style.paint("2", &l));
+    }
+    let turn = orientation_turn(c.orientation) + seats.frame_turn(c.controller);
+    let center = if c.face_down { '□' } else { facing_mark(facing_glyph(turn)) };
+    let rose = compass(c, turn, center);
+    let info = [
+        format!("{}/{}", c.might, c.life),
+        if c.damage > 0 { format!("dmg {}", c.damage) } else { String::new() },
+        tags(&c.keywords, c.armor),
+    ];
+    let status = if c.face_down {
+        "face-down"
+    } else if c.acted {
+        "acted"
+    } else {
+        ""
+    };
+    let name = fit(&c.name, CELL);
+    let colour = if mine { "1;32" } else { "1;31" };
+    let mut lines = [
+        style.paint(colour, &name),
+        format!("{}{}", rose[0], fit(&info[0], CELL - COMPASS)),
+        format!("{}{}", rose[1], fit(&info[1], CELL - COMPASS)),
+        format!("{}{}", rose[2], fit(&info[2], CELL - COMPASS)),
+        if status == "acted" { style.paint("33", &fit(status, CELL)) } else { fit(status, CELL) },
+    ];
+    if c.face_down {
+        lines = lines.map(|l| style.paint("2", &strip(&l)));
+    }
+    lines
+}
+
+/// The facing marker for a facing arrow: `▲▶▼◀`.
+fn facing_mark(arrow: char) -> char {
+    match arrow {
+        '→' => '▶',
+        '↓' => '▼',
+        '←' => '◀',
+        _ => '▲',
+    }
+}
+
+/// `text` without ANSI escapes.
+fn strip(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars();
+    while let Some(ch) = chars.next() {
+        if ch == '\x1b' {
+            for c in chars.by_ref() {
+                if c == 'm' {
+                    break;
+                }
+            }
+        } else {
+            out.push(ch);
+        }
+    }
+    out
+}
+
+fn border(left: char, mid: char, right: char) -> String {
+    let seg = "─".repeat(CELL);
+    let inner: Vec<String> = (0..ZONES).map(|_| seg.clone()).collect();
+    format!("  {left}{}{right}\n", inner.join(&mid.to_string()))
+}
+
+fn row(cells: &[[String; CELL_LINES]]) -> String {
+    let mut out = String::new();
+    for line in 0..CELL_LINES {
+        let parts: Vec<&str> = cells.iter().map(|c| c[line].as_str()).collect();
+        let _ = writeln!(out, "  │{}│", parts.join("│"));
+    }
+    out
+}
+
+fn labels(names: impl Iterator<Item = String>) -> String {
+    let parts: Vec<String> = names.map(|n| format!("{n:^CELL$}")).collect();
+    format!("   {}\n", parts.join(" ").trim_end())
+}
+
+fn side_line(player: Option<&Player>, who: &str, show_hand: bool) -> String {
+    let Some(p) = player else {
+        return format!("  {who}: (missing)\n");
+    };
+    let hand = if show_hand { format!("   hand {}", p.hand.len()) } else { String::new() };
+    format!("  {who}   HP {}{hand}   deck {}   graveyard {}\n", p.hp, p.deck.len(), p.graveyard.len())
+}
+
+/// The whole board from the person's seat: turn and phase, the bot's side and row on
+/// top, the person's row and side below, then the person's hand. `bot_label` names the
+/// bot (e.g. `bot (easy)`).
+pub fn render_board(state: &GameState, seats: Seats, bot_label: &str, style: Style) -> String {
+    let (me, bot) = (seats.human, seats.bot());
+    let mut out = String::new();
+    let whose = if state.phase == Phase::GameOver as i32 {
+        "game over".to_owned()
+    } else if seats.is_human(state.active_player) {
+        format!("your turn · {}", view::phase_label(state.phase))
+    } else {
+        format!("bot's turn · {}", view::phase_label(state.phase))
+    };
+    let _ = writeln!(out, "{}", style.paint("1", &format!("Turn {} · {whose}", state.turn)));
+    out.push_str(&side_line(state.players.get(bot as usize), &format!("{bot_label}, player {bot}"), true));
+    out.push_str(&labels((0..ZONES).map(|c| format!("bot {}", ZONES - 1 - c))));
+    out.push_str(&border('┌', '┬', '┐'));
+    let top: Vec<_> = (0..ZONES)
+        .map(|c| cell(creature_at(state, &ZoneRef { player: bot, index: ZONES - 1 - c }), seats, style))
+        .collect();
+    out.push_str(&row(&top));
+    out.push_str(&border('├', '┼', '┤'));
+    let bottom: Vec<_> =
+        (0..ZONES).map(|c| cell(creature_at(state, &ZoneRef { player: me, index: c }), seats, style)).collect();
+    out.push_str(&row(&bottom));
+    out.push_str(&border('└', '┴', '┘'));
+    out.push_str(&labels((0..ZONES).map(|c| format!("you {c}"))));
+    out.push_str(&side_line(state.players.get(me as usize), &format!("you, player {me}"), false));
+    out.push_str(&render_hand(state.players.get(me as usize).map_or(&[][..], |p| &p.hand), style));
+    out
+}
+
+/// The person's hand, one card a line: index, name, might/life, tags, arrows.
+pub fn render_hand(hand: &[Card], style: Style) -> String {
+    if hand.is_empty() {
+        return "  your hand: empty\n".to_owned();
+    }
+    let mut out = "  your hand:\n".to_owned();
+    let width = hand.iter().map(|c| c.name.chars().count()).max().unwrap_or(0);
+    for (i, card) in hand.iter().enumerate() {
+        let _ = writeln!(out, "  {}", hand_line(i, card, width, style));
+    }
+    out
+}
+
+fn hand_line(index: usize, card: &Card, width: usize, style: Style) -> String {
+    let stats = format!("{}/{}", card.might, card.life);
+    let tags = tags(&card.keywords, card.armor);
+    let line = format!(
+        "[{index}] {}  {stats:<5} {tags:<6} {}",
+        style.paint("1", &fit(&card.name, width)),
+        arrow_list(card.arrows.as_ref(), 0)
+    );
+    line.trim_end().to_owned()
+}
+
+/// The numbered legal actions (numbers are 1-based positions in `legal`), with the
+/// summons grouped by hand card and zone.
+pub fn render_menu(state: &GameState, legal: &[Action], seats: Seats, style: Style) -> String {
+    let mut out = String::new();
+    if let Some(pending) = &state.pending {
+        out.push_str(&render_decision(state, pending, seats, style));
+    }
+    let mut i = 0;
+    let mut summon_header = false;
+    while i < legal.len() {
+        if let Some(action::Action::Summon(s)) = &legal[i].action {
+            if !summon_header {
+                let _ = writeln!(
+                    out,
+                    "  summon a card: its number, or s HAND ZONE FACING (facing u r b l, or down = face-down)"
+                );
+                summon_header = true;
+            }
+            let hand = state.players.get(state.active_player as usize).map_or(&[][..], |p| &p.hand);
+            let card = hand.get(s.hand_index as usize);
+            let title = card.map_or_else(
+                || format!("[{}]", s.hand_index),
+                |c| hand_line(s.hand_index as usize, c, c.name.chars().count(), style),
+            );
+            let _ = writeln!(out, "    {title}");
+            // Consecutive summons of this card, grouped by zone.
+            let mut zones: Vec<(u32, String)> = Vec::new();
+            while let Some(action::Action::Summon(t)) = legal.get(i).and_then(|a| a.action.as_ref()) {
+                if t.hand_index != s.hand_index {
+                    break;
+                }
+                let zone = t.zone.map_or(u32::MAX, |z| z.index);
+                if zones.last().is_none_or(|(z, _)| *z != zone) {
+                    zones.push((zone, format!("zone {zone}")));
+                }
+                let mark = if t.face_down {
+                    "down".to_owned()
+                } else {
+                    facing_glyph(orientation_turn(t.orientation)).to_string()
+                };
+                if let Some((_, text)) = zones.last_mut() {
+                    let _ = write!(text, " {}{mark}", style.paint("1", &format!("{:>3}", i + 1)));
+                }
+                i += 1;
+            }
+            for pair in zones.chunks(2) {
+                let texts: Vec<&str> = pair.iter().map(|(_, t)| t.as_str()).collect();
+                let _ = writeln!(out, "      {}", texts.join("    "));
+            }
+            continue;
+        }
+        let text = view::action_text(state, &legal[i], seats, false);
+        let _ = writeln!(out, "  {}  {text}", style.paint("1", &format!("{:>3}", i + 1)));
+        i += 1;
+    }
+    out
+}
+
+/// A pending block or fade in words: which strike, which zone, who decides.
+pub fn render_decision(
+    state: &GameState,
+    pending: &fray_proto::fray::v1::PendingDecision,
+    seats: Seats,
+    style: Style,
+) -> String {
+    let mut names = Names::new(seats, false);
+    names.learn(state);
+    let kind = DecisionKind::try_from(pending.kind).unwrap_or(DecisionKind::Unspecified);
+    let strike = state.chain.last().map(|s| {
+        let target = s.target.unwrap_or_default();
+        let from = state
+            .creatures
+            .iter()
+            .find(|c| c.id == s.attacker)
+            .and_then(|c| c.zone)
+            .map_or_else(String::new, |z| format!(" ({})", seats.zone(&z)));
+        let at = match creature_at(state, &target) {
+            Some(c) => format!(", where {} stands", names.creature(&c.id)),
+            None => " (empty)".to_owned(),
+        };
+        format!("{}{from} strikes {}{at}", names.creature(&s.attacker), seats.zone(&target))
+    });
+    let strike = strike.unwrap_or_else(|| "a strike is being resolved".to_owned());
+    let who = if seats.is_human(pending.player) { "You" } else { "The bot" };
+    let question = match kind {
+        DecisionKind::Block => format!(
+            "{who} may block it with a face-up creature whose arrows reach that zone{}:",
+            if pending.may_decline { ", or not" } else { "" }
+        ),
+        DecisionKind::Fade => {
+            let whom = if seats.is_human(pending.player) { "you" } else { "the bot" };
+            format!(
+                "{who} may let it fade (the strike then hits {whom} directly and nobody may block it), or let it block:"
+            )
+        }
+        _ => format!("{who} must choose ({}):", kind.as_str_name()),
+    };
+    format!("  {}\n  {question}\n", style.paint("1;33", &strike))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fray_proto::fray::v1::{Arrows, Orientation, PendingDecision, Reach, Strike, Summon};
+
+    fn creature(id: &str, name: &str, player: u32, index: u32) -> Creature {
+        Creature {
+            id: id.into(),
+            name: name.into(),
+            owner: player,
+            controller: player,
+            zone: Some(ZoneRef { player, index }),
+            might: 2,
+            life: 3,
+            arrows: Some(Arrows { up: Reach::Double as i32, up_right: Reach::Single as i32, ..Default::default() }),
+            ..Default::default()
+        }
+    }
+
+    fn small_board() -> GameState {
+        let mut peasant = creature("p0-01", "Hardened Peasant", 0, 1);
+        peasant.damage = 1;
+        peasant.acted = true;
+        let mut hidden = creature("p0-02", "Hidden Mole", 0, 4);
+        hidden.face_down = true;
+        let mut archer = creature("p1-01", "Elf Archer", 1, 0);
+        archer.orientation = Orientation::Right as i32;
+        archer.keywords = vec![Keyword::Evasive as i32];
+        let secret = Creature { face_down: true, ..creature("p1-02", "Secret Name", 1, 3) };
+        GameState {
+            players: vec![
+                Player {
+                    id: 0,
+                    hp: 6,
+                    hand: vec![Card {
+                        name: "Fearless Sentinel".into(),
+                        might: 1,
+                        life: 2,
+                        arrows: Some(Arrows {
+                            up: Reach::Single as i32,
+                            down: Reach::Double as i32,
+                            ..Default::default()
+                        }),
+                        ..Default::default()
+                    }],
+                    deck: vec![Card::default(); 2],
+                    ..Default::default()
+                },
+                Player { id: 1, hp: 5, hand: vec![Card::default(); 3], ..Default::default() },
+            ],
+            creatures: vec![peasant, hidden, archer, secret],
+            active_player: 0,
+            turn: 3,
+            phase: Phase::Event as i32,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_small_board_from_seat_0() {
+        let text = render_board(&small_board(), Seats { human: 0 }, "bot (easy)", Style::default());
+        let expected = "\
+Turn 3 · your turn · battle (Event)
+  bot (easy), player 1   HP 5   hand 3   deck 0   graveyard 0
+       bot 4          bot 3          bot 2          bot 1          bot 0
+  ┌──────────────┬──────────────┬──────────────┬──────────────┬──────────────┐
+  │              │face-down     │              │              │Elf Archer    │
+  │              │ ░░░░░░░░░░░  │              │              │ ↖ · ·  2/3   │
+  │              │ ░░░░░░░░░░░  │              │              │ ⇐ ◀ ·        │
+  │              │ ░░░░░░░░░░░  │              │              │ · · ·  E     │
+  │              │hidden        │              │              │              │
+  ├──────────────┼──────────────┼──────────────┼──────────────┼──────────────┤
+  │              │Hardened Peas…│              │              │Hidden Mole   │
+  │              │ · ⇑ ↗  2/3   │              │              │ · ⇑ ↗  2/3   │
+  │              │ · ▲ ·  dmg 1 │              │              │ · □ ·        │
+  │              │ · · ·        │              │              │ · · ·        │
+  │              │acted         │              │              │face-down     │
+  └──────────────┴──────────────┴──────────────┴──────────────┴──────────────┘
+       you 0          you 1          you 2          you 3          you 4
+  you, player 0   HP 6   deck 2   graveyard 0
+  your hand:
+  [0] Fearless Sentinel  1/2          ↑ ⇓
+";
+        assert_eq!(text, expected, "\n{text}");
+        assert!(!text.contains("Secret"), "the bot's face-down creature is hidden");
+    }
+
+    #[test]
+    fn zones_face_each_other_from_seat_1() {
+        // Seen from seat 1, player 0's zone 1 is the top row's column 3 (4 - 1), and
+        // player 0's forward arrows point down the screen.
+        let text = render_board(&small_board(), Seats { human: 1 }, "bot", Style::default());
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[2], "       bot 4          bot 3          bot 2          bot 1          bot 0");
+        assert!(lines[4].starts_with("  │face-down     │              │              │Hardened Peas…│"), "{text}");
+        assert!(lines[5].starts_with("  │ ░░░░░░░░░░░  │              │              │ · · ·  2/3   │"), "{text}");
+        assert!(lines[6].ends_with("│ · ▼ ·  dmg 1 │              │"), "{text}");
+        assert!(lines[7].ends_with("│ ↙ ⇓ ·        │              │"), "{text}");
+        // The person's Elf Archer (player 1, zone 0, facing right) sits bottom left,
+        // their face-down creature shows its name; the bot's face-down Mole does not.
+        assert!(lines[10].starts_with("  │Elf Archer    │"), "{text}");
+        assert!(lines[12].starts_with("  │ · ▶ ⇒        │"), "{text}");
+        assert!(lines[13].starts_with("  │ · · ↘  E     │"), "{text}");
+        assert!(text.contains("│Secret Name   │"), "{text}");
+        assert!(!text.contains("Hidden Mole"), "{text}");
+    }
+
+    #[test]
+    fn colour_only_when_asked() {
+        let state = small_board();
+        assert!(!render_board(&state, Seats { human: 0 }, "bot", Style { color: false }).contains('\x1b'));
+        assert!(render_board(&state, Seats { human: 0 }, "bot", Style { color: true }).contains("\x1b[2m"));
+    }
+
+    #[test]
+    fn names_are_cut_to_the_cell() {
+        assert_eq!(fit("Hardened Peasant", 14), "Hardened Peas…");
+        assert_eq!(fit("Zion & Shawarma", 14), "Zion & Shawar…");
+        assert_eq!(fit("Avatar of the False God", 14), "Avatar of the…");
+        assert_eq!(fit("Mole", 6), "Mole  ");
+    }
+
+    #[test]
+    fn summons_are_grouped_by_card_and_zone() {
+        let mut state = small_board();
+        state.phase = Phase::Deployment as i32;
+        let mut legal = Vec::new();
+        for index in [0, 2] {
+            for o in [Orientation::Forward, Orientation::Right, Orientation::Back, Orientation::Left] {
+                legal.push(Action {
+                    action: Some(action::Action::Summon(Summon {
+                        hand_index: 0,
+                        zone: Some(ZoneRef { player: 0, index }),
+                        face_down: false,
+                        orientation: o as i32,
+                    })),
+                });
+            }
+            legal.push(Action {
+                action: Some(action::Action::Summon(Summon {
+                    hand_index: 0,
+                    zone: Some(ZoneRef { player: 0, index }),
+                    face_down: true,
+                    orientation: 0,
+                })),
+            });
+        }
+        legal.push(Action { action: Some(action::Action::EndPhase(Default::default())) });
+        let text = render_menu(&state, &legal, Seats { human: 0 }, Style::default());
+        let expected = "  summon a card: its number, or s HAND ZONE FACING (facing u r b l, or down = face-down)
+    [0] Fearless Sentinel  1/2          ↑ ⇓
+      zone 0   1↑   2→   3↓   4←   5down    zone 2   6↑   7→   8↓   9←  10down
+   11  end deployment without summoning
+";
+        assert_eq!(text, expected, "\n{text}");
+    }
+
+    #[test]
+    fn a_pending_block_names_the_strike_and_the_zone() {
+        let mut state = small_board();
+        state.active_player = 1;
+        state.chain = vec![Strike {
+            attacker: "p1-01".into(),
+            target: Some(ZoneRef { player: 0, index: 2 }),
+            ..Default::default()
+        }];
+        let pending = PendingDecision {
+            player: 0,
+            kind: DecisionKind::Block as i32,
+            options: vec!["p0-01".into()],
+            may_decline: true,
+        };
+        state.pending = Some(pending.clone());
+        let legal = vec![
+            Action {
+                action: Some(action::Action::Choice(fray_proto::fray::v1::Choice {
+                    choice: Some(fray_proto::fray::v1::choice::Choice::Option("p0-01".into())),
+                })),
+            },
+            Action {
+                action: Some(action::Action::Choice(fray_proto::fray::v1::Choice {
+                    choice: Some(fray_proto::fray::v1::choice::Choice::Decline(true)),
+                })),
+            },
+        ];
+        let text = render_menu(&state, &legal, Seats { human: 0 }, Style::default());
+        assert_eq!(
+            text,
+            "  bot's Elf Archer (bot zone 0) strikes your zone 2 (empty)
+  You may block it with a face-up creature whose arrows reach that zone, or not:
+    1  block with your Hardened Peasant (your zone 1)
+    2  do not block
+"
+        );
+        // The same strike on the zone of a Fading creature.
+        state.chain[0].target = Some(ZoneRef { player: 0, index: 1 });
+        state.pending = Some(PendingDecision { kind: DecisionKind::Fade as i32, ..pending });
+        let text = render_menu(&state, &legal, Seats { human: 0 }, Style::default());
+        assert_eq!(
+            text,
+            "  bot's Elf Archer (bot zone 0) strikes your zone 1, where your Hardened Peasant stands
+  You may let it fade (the strike then hits you directly and nobody may block it), or let it block:
+    1  fade your Hardened Peasant: the strike goes through as a direct attack
+    2  do not fade: it blocks
+"
+        );
+    }
+}

@@ -1,0 +1,471 @@
+//! Replays: the record of a `fray play` game, and `fray replay`, which plays it again
+//! against a server and checks that every action still gives the recorded events.
+//!
+//! A replay is pretty JSON (serde_json):
+//!
+//! ```json
+//! {
+//!   "format": "fray-replay", "version": 1,
+//!   "ruleset": "RULESET_EGAME", "scenario": "duel", "seed": 3,
+//!   "seats": [{"player": 0, "kind": "human"},
+//!             {"player": 1, "kind": "bot", "difficulty": "easy", "playouts": 150}],
+//!   "setupEvents": [ ...proto3 JSON Events of NewGame... ],
+//!   "steps": [{"player": 0, "action": {...proto3 JSON Action...}, "events": [...]}, ...],
+//!   "result": {"over": true, "winner": 1, "turn": 23, "text": "player 1 (bot) wins"}
+//! }
+//! ```
+//!
+//! Steps are numbered from 1 in messages. `fray play` rewrites the file after every
+//! action (a temporary file renamed over it), so a game cut short keeps what was played;
+//! its `result` then says `"over": false`.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use fray_proto::fray::v1::{Action, ApplyActionRequest, Event, GameState, NewGameRequest, Phase, Ruleset};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::client;
+use crate::embedded::ServerHandle;
+use crate::error::{CliError, render_status, stdout_error};
+use crate::json::{self, ACTION_MESSAGE, EVENT_MESSAGE};
+use crate::play::view::{self, Names, Seats};
+use crate::trace::{self, Style};
+
+/// The `format` of a replay file.
+pub const FORMAT: &str = "fray-replay";
+/// The `version` this client writes and reads.
+pub const VERSION: u32 = 1;
+
+/// A recorded game.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Replay {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// Always [`VERSION`].
+    pub version: u32,
+    /// The ruleset's proto enum name, e.g. `RULESET_EGAME`.
+    pub ruleset: String,
+    /// The built-in scenario.
+    pub scenario: String,
+    /// The NewGame seed.
+    pub seed: u64,
+    /// Who sat where.
+    pub seats: Vec<Seat>,
+    /// The events NewGame answered, in proto3 JSON.
+    pub setup_events: Vec<Value>,
+    /// Every action in order with the events it gave.
+    pub steps: Vec<Step>,
+    /// How the game stands at the end of the record.
+    pub result: Outcome,
+}
+
+/// One seat of a recorded game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Seat {
+    /// The player number.
+    pub player: u32,
+    /// A person or the bot.
+    pub kind: SeatKind,
+    /// The bot's difficulty (`easy`, `normal`, `hard`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<String>,
+    /// The bot's playouts per move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub playouts: Option<u32>,
+}
+
+/// Who played a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SeatKind {
+    /// A person at the terminal.
+    Human,
+    /// The Agent service.
+    Bot,
+}
+
+/// One action and its events.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Step {
+    /// The player who chose it.
+    pub player: u32,
+    /// The action, in proto3 JSON.
+    pub action: Value,
+    /// The events ApplyAction answered, in proto3 JSON.
+    pub events: Vec<Value>,
+}
+
+/// How the game stands.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Outcome {
+    /// The game is over.
+    pub over: bool,
+    /// The winner, when over and not a draw.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<u32>,
+    /// The turn the game stands at (or ended on).
+    pub turn: u32,
+    /// In words: `player 1 (bot) wins`, `a draw`, `unfinished`.
+    pub text: String,
+}
+
+impl Outcome {
+    /// How `state` stands, named from `seats`.
+    pub fn of(state: &GameState, seats: Seats) -> Self {
+        let over = state.phase == Phase::GameOver as i32;
+        let winner = if over { state.winner } else { None };
+        let text = match (over, winner) {
+            (true, Some(w)) => format!("{} wins", seats.player(w)),
+            (true, None) => "a draw".to_owned(),
+            (false, _) => "unfinished".to_owned(),
+        };
+        Self { over, winner, turn: state.turn, text }
+    }
+}
+
+fn output_error(path: &Path, e: impl std::fmt::Display) -> CliError {
+    CliError::Output(format!("cannot save the replay {}: {e}", path.display()))
+}
+
+impl Replay {
+    /// The person's seat, when one seat was a person.
+    pub fn seats(&self) -> Option<Seats> {
+        self.seats.iter().find(|s| s.kind == SeatKind::Human).map(|s| Seats { human: s.player })
+    }
+
+    /// Writes the replay to `path` atomically: a temporary file beside it, renamed.
+    pub fn save(&self, path: &Path) -> Result<(), CliError> {
+        let text = serde_json::to_string_pretty(self).map_err(|e| output_error(path, e))?;
+        let name = path.file_name().map_or_else(|| "replay".into(), |n| n.to_string_lossy().into_owned());
+        let tmp = path.with_file_name(format!(".{name}.tmp"));
+        std::fs::write(&tmp, text + "\n").map_err(|e| output_error(&tmp, e))?;
+        std::fs::rename(&tmp, path).map_err(|e| output_error(path, e))
+    }
+
+    /// Appends one step.
+    pub fn push(&mut self, player: u32, action: &Action, events: &[Event]) -> Result<(), CliError> {
+        let to_value = |e: json::JsonError| CliError::Output(e.to_string());
+        let action = json::to_value(action, ACTION_MESSAGE).map_err(to_value)?;
+        let events =
+            events.iter().map(|e| json::to_value(e, EVENT_MESSAGE)).collect::<Result<_, _>>().map_err(to_value)?;
+        self.steps.push(Step { player, action, events });
+        Ok(())
+    }
+}
+
+/// A fresh path in `dir` for a game: `RULESET-SCENARIO-seedSEED-UNIXTIME.json` (e.g.
+/// `egame-duel-seed3-1732300000.json`), with a
+/// counter when taken. Creates `dir`.
+pub fn new_path(dir: &Path, ruleset: &str, scenario: &str, seed: u64) -> Result<PathBuf, CliError> {
+    std::fs::create_dir_all(dir).map_err(|e| output_error(dir, e))?;
+    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let clean: String = scenario.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).collect();
+    let base = format!("{ruleset}-{clean}-seed{seed}-{now}");
+    let mut path = dir.join(format!("{base}.json"));
+    let mut n = 2;
+    while path.exists() {
+        path = dir.join(format!("{base}-{n}.json"));
+        n += 1;
+    }
+    Ok(path)
+}
+
+/// The ruleset named `name`: `egame`, `rift`, or a proto enum name.
+pub fn ruleset_named(name: &str) -> Option<Ruleset> {
+    match name {
+        "egame" => Some(Ruleset::Egame),
+        "rift" | "dimensional-rift" => Some(Ruleset::DimensionalRift),
+        other => Ruleset::from_str_name(other),
+    }
+}
+
+/// The short name of a ruleset (`egame`, `rift`), its proto name for the others.
+pub fn short_name(ruleset: Ruleset) -> &'static str {
+    match ruleset {
+        Ruleset::Egame => "egame",
+        Ruleset::DimensionalRift => "rift",
+        other => other.as_str_name(),
+    }
+}
+
+/// A replay read from a file, its JSON mapped to messages.
+#[derive(Debug, Clone)]
+pub struct Loaded {
+    /// The file as read.
+    pub replay: Replay,
+    /// Its ruleset.
+    pub ruleset: Ruleset,
+    /// NewGame's recorded events.
+    pub setup: Vec<Event>,
+    /// Each step's action and recorded events.
+    pub steps: Vec<(Action, Vec<Event>)>,
+}
+
+/// Reads and checks the replay in `path`.
+pub fn load(path: &Path) -> Result<Loaded, CliError> {
+    let bad = |problem: String| CliError::Input { source_name: path.display().to_string(), problem };
+    let text = std::fs::read_to_string(path).map_err(|e| bad(format!("cannot read: {e}")))?;
+    let replay: Replay = serde_json::from_str(&text).map_err(|e| bad(format!("not a fray replay: {e}")))?;
+    if replay.format != FORMAT {
+        return Err(bad(format!("not a fray replay: format is {:?}, not {FORMAT:?}", replay.format)));
+    }
+    if replay.version != VERSION {
+        return Err(bad(format!("replay version {} is not supported (this fray reads {VERSION})", replay.version)));
+    }
+    let ruleset = ruleset_named(&replay.ruleset).ok_or_else(|| {
+        bad(format!("unknown ruleset {:?}: use RULESET_EGAME or RULESET_DIMENSIONAL_RIFT", replay.ruleset))
+    })?;
+    let events = |values: &[Value], at: &str| -> Result<Vec<Event>, CliError> {
+        values
+            .iter()
+            .enumerate()
+            .map(|(i, v)| json::from_value(v, EVENT_MESSAGE).map_err(|e| bad(format!("{at}, event {}: {e}", i + 1))))
+            .collect()
+    };
+    let setup = events(&replay.setup_events, "setupEvents")?;
+    let mut steps = Vec::with_capacity(replay.steps.len());
+    for (i, step) in replay.steps.iter().enumerate() {
+        let action: Action =
+            json::from_value(&step.action, ACTION_MESSAGE).map_err(|e| bad(format!("step {}: action: {e}", i + 1)))?;
+        steps.push((action, events(&step.events, &format!("step {}", i + 1))?));
+    }
+    Ok(Loaded { replay, ruleset, setup, steps })
+}
+
+/// One event for a mismatch message: `rule: description`.
+fn show(event: &Event) -> String {
+    format!("{}: {}", event.rule, trace::describe(event))
+}
+
+/// Where `replayed` first differs from `recorded`, in words.
+pub fn first_difference(recorded: &[Event], replayed: &[Event]) -> Option<String> {
+    for (i, (a, b)) in recorded.iter().zip(replayed).enumerate() {
+        if a != b {
+            let (sa, sb) = (show(a), show(b));
+            let detail = if sa == sb {
+                let js = |e: &Event| json::to_value(e, EVENT_MESSAGE).map_or_else(|e| e.to_string(), |v| v.to_string());
+                format!("recorded {}, replayed {}", js(a), js(b))
+            } else {
+                format!("recorded `{sa}`, replayed `{sb}`")
+            };
+            return Some(format!("event {} differs: {detail}", i + 1));
+        }
+    }
+    match recorded.len().cmp(&replayed.len()) {
+        std::cmp::Ordering::Equal => None,
+        std::cmp::Ordering::Less => Some(format!(
+            "{} events recorded, {} replayed; the first extra one is `{}`",
+            recorded.len(),
+            replayed.len(),
+            show(&replayed[recorded.len()])
+        )),
+        std::cmp::Ordering::Greater => Some(format!(
+            "{} events recorded, {} replayed; the first missing one is `{}`",
+            recorded.len(),
+            replayed.len(),
+            show(&recorded[replayed.len()])
+        )),
+    }
+}
+
+/// What `fray replay` was asked to do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayArgs {
+    /// The replay file.
+    pub file: PathBuf,
+    /// A remote server; `None` starts an embedded one.
+    pub server: Option<String>,
+    /// Print only the verdict.
+    pub quiet: bool,
+}
+
+/// Runs `fray replay`: prints the game step by step (unless quiet) to `out`, then
+/// `replay OK: N actions, result ...`; a divergence is [`CliError::ReplayDiffers`]
+/// naming the first step that differs.
+pub async fn run(args: &ReplayArgs, style: Style, out: &mut dyn Write) -> Result<(), CliError> {
+    let loaded = load(&args.file)?;
+    let server = ServerHandle::start(args.server.as_deref()).await?;
+    let result = verify(&loaded, &server.url(), args.quiet, style, out).await;
+    server.finish(result).await
+}
+
+fn write_out(out: &mut dyn Write, text: &str) -> Result<(), CliError> {
+    out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|e| stdout_error(&e))
+}
+
+fn indent(text: &str) -> String {
+    text.lines().map(|l| format!("    {l}\n")).collect()
+}
+
+async fn verify(loaded: &Loaded, url: &str, quiet: bool, style: Style, out: &mut dyn Write) -> Result<(), CliError> {
+    let replay = &loaded.replay;
+    let seats = replay.seats().unwrap_or(Seats { human: 0 });
+    let mut rules = client::connect(url).await?;
+    let new_game =
+        NewGameRequest { ruleset: loaded.ruleset as i32, seed: replay.seed, scenario: replay.scenario.clone() };
+    let started = rules.new_game(new_game).await?.into_inner();
+    if let Some(diff) = first_difference(&loaded.setup, &started.events) {
+        return Err(CliError::ReplayDiffers(format!("the replay differs at the setup (NewGame): {diff}")));
+    }
+    let mut state = started.state.unwrap_or_default();
+    if !quiet {
+        let bots: Vec<String> = replay
+            .seats
+            .iter()
+            .filter(|s| s.kind == SeatKind::Bot)
+            .map(|s| format!("player {} bot ({})", s.player, s.difficulty.as_deref().unwrap_or("?")))
+            .collect();
+        let header = format!(
+            "replay: {} {}, seed {}, player {} human vs {}, {} steps\n",
+            replay.ruleset,
+            replay.scenario,
+            replay.seed,
+            seats.human,
+            bots.join(", "),
+            loaded.steps.len()
+        );
+        write_out(out, &style.paint("1", &header))?;
+        let names = Names::for_step(seats, true, &state, &state, &started.events);
+        write_out(out, &indent(&trace::render_events_with(&started.events, style, &names)))?;
+    }
+    for (i, (action, recorded)) in loaded.steps.iter().enumerate() {
+        let n = i + 1;
+        let what = view::action_text(&state, action, seats, true);
+        let player = replay.steps[i].player;
+        if view::to_move(&state) != Some(player) {
+            let now = view::to_move(&state).map_or_else(|| "nobody (the game is over)".to_owned(), |p| seats.player(p));
+            return Err(CliError::ReplayDiffers(format!(
+                "the replay differs at step {n} ({what}): recorded as {}'s move, but {now} is to move",
+                seats.player(player)
+            )));
+        }
+        let request = ApplyActionRequest { state: Some(state.clone()), action: Some(action.clone()) };
+        let applied = match rules.apply_action(request).await {
+            Ok(r) => r.into_inner(),
+            Err(status) => {
+                return Err(CliError::ReplayDiffers(format!(
+                    "the replay differs at step {n} ({what}): the server refused the action: {}",
+                    render_status(&status)
+                )));
+            }
+        };
+        if let Some(diff) = first_difference(recorded, &applied.events) {
+            return Err(CliError::ReplayDiffers(format!(
+                "the replay differs at step {n} ({}: {what}): {diff}",
+                seats.player(player)
+            )));
+        }
+        let after = applied.state.unwrap_or_default();
+        if !quiet {
+            let names = Names::for_step(seats, true, &state, &after, &applied.events);
+            let line = format!("step {n}  {}: {what}\n", seats.player(player));
+            write_out(out, &style.paint("1", &line))?;
+            write_out(out, &indent(&trace::render_events_with(&applied.events, style, &names)))?;
+        }
+        state = after;
+    }
+    let reached = Outcome::of(&state, seats);
+    let recorded = &replay.result;
+    if (reached.over, reached.winner, reached.turn) != (recorded.over, recorded.winner, recorded.turn) {
+        return Err(CliError::ReplayDiffers(format!(
+            "the replay differs at the end: recorded {} on turn {}, replayed {} on turn {}",
+            recorded.text, recorded.turn, reached.text, reached.turn
+        )));
+    }
+    write_out(
+        out,
+        &format!("replay OK: {} actions, result: {} on turn {}\n", loaded.steps.len(), reached.text, reached.turn),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use fray_proto::fray::v1::{CardDrawn, PlayerHpLost, event};
+
+    fn ev(rule: &str, kind: event::Kind) -> Event {
+        Event { rule: rule.into(), kind: Some(kind) }
+    }
+
+    #[test]
+    fn the_first_difference_is_named() {
+        let a = ev("skirmish.draw", event::Kind::CardDrawn(CardDrawn { player: 1 }));
+        let b = ev("egame.strike.direct", event::Kind::PlayerHpLost(PlayerHpLost { player: 0, amount: 1 }));
+        assert_eq!(first_difference(&[a.clone(), b.clone()], &[a.clone(), b.clone()]), None);
+        assert_eq!(
+            first_difference(&[a.clone(), b.clone()], &[a.clone(), a.clone()]).unwrap(),
+            "event 2 differs: recorded `egame.strike.direct: player 0 loses 1 HP`, \
+             replayed `skirmish.draw: player 1 draws a card`"
+        );
+        assert_eq!(
+            first_difference(std::slice::from_ref(&a), &[a.clone(), b.clone()]).unwrap(),
+            "1 events recorded, 2 replayed; the first extra one is `egame.strike.direct: player 0 loses 1 HP`"
+        );
+        assert!(first_difference(&[a.clone(), b], &[a]).unwrap().contains("the first missing one"));
+    }
+
+    #[test]
+    fn a_replay_round_trips_through_its_file() {
+        let dir = std::env::temp_dir().join(format!("fray-replay-unit-{}", std::process::id()));
+        let path = new_path(&dir, "egame", "duel", 3).unwrap();
+        let mut replay = Replay {
+            format: FORMAT.into(),
+            version: VERSION,
+            ruleset: "RULESET_EGAME".into(),
+            scenario: "duel".into(),
+            seed: 3,
+            seats: vec![
+                Seat { player: 0, kind: SeatKind::Human, difficulty: None, playouts: None },
+                Seat { player: 1, kind: SeatKind::Bot, difficulty: Some("easy".into()), playouts: Some(150) },
+            ],
+            setup_events: vec![],
+            steps: vec![],
+            result: Outcome { over: false, winner: None, turn: 1, text: "unfinished".into() },
+        };
+        let end = Action { action: Some(fray_proto::fray::v1::action::Action::EndPhase(Default::default())) };
+        replay.push(0, &end, &[ev("skirmish.draw", event::Kind::CardDrawn(CardDrawn { player: 0 }))]).unwrap();
+        replay.save(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains("\"endPhase\": {}") && text.contains("\"kind\": \"human\""), "{text}");
+        let loaded = load(&path).unwrap();
+        assert_eq!(loaded.replay, replay);
+        assert_eq!(loaded.ruleset, Ruleset::Egame);
+        assert_eq!(
+            loaded.steps,
+            vec![(end, vec![ev("skirmish.draw", event::Kind::CardDrawn(CardDrawn { player: 0 }))])]
+        );
+        assert_eq!(loaded.replay.seats(), Some(Seats { human: 0 }));
+        // No temporary file is left behind, and a second game gets its own name.
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        assert_ne!(new_path(&dir, "egame", "duel", 3).unwrap(), path);
+        assert!(path.file_name().unwrap().to_str().unwrap().starts_with("egame-duel-seed3-"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn garbled_files_are_input_errors() {
+        let dir = std::env::temp_dir().join(format!("fray-replay-garbled-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let write = |name: &str, text: &str| {
+            let p = dir.join(name);
+            std::fs::write(&p, text).unwrap();
+            p
+        };
+        let err = load(&dir.join("missing.json")).unwrap_err();
+        assert_eq!(err.exit_code(), 2);
+        assert!(err.to_string().contains("missing.json: cannot read"), "{err}");
+        let err = load(&write("junk.json", "{not json")).unwrap_err();
+        assert!(err.to_string().contains("not a fray replay"), "{err}");
+        let err = load(&write("other.json", r#"{"format": "x"}"#)).unwrap_err();
+        assert!(err.to_string().contains("not a fray replay"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

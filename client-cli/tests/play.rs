@@ -1,0 +1,294 @@
+//! End-to-end tests of `fray play` and `fray replay`: a whole game played through a
+//! pipe, its replay checked and a tampered copy refused, the prompt's commands, and
+//! the errors for bad options and bad files.
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+use std::io::{BufRead as _, BufReader, Write as _};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::sync::OnceLock;
+
+/// Runs `fray ARGS` with `input` on stdin (written whole, then closed).
+fn fray_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(args)
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_owned();
+    // A thread, so a child that stops reading early cannot block the test.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn fray(args: &[&str]) -> Output {
+    fray_with_input(args, "")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+fn ok(out: &Output) -> String {
+    assert_eq!(out.status.code(), Some(0), "stdout:\n{}\nstderr:\n{}", stdout(out), stderr(out));
+    stdout(out)
+}
+
+/// A fresh, empty directory for one test's replays.
+fn replay_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("fray-play-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// The replay file `fray play` named on its last `replay saved to` line.
+fn saved_replay(out: &str) -> PathBuf {
+    let line = out
+        .lines()
+        .rev()
+        .find_map(|l| l.split_once("replay saved to ").map(|(_, p)| p.to_owned()))
+        .unwrap_or_else(|| panic!("no `replay saved to` line in:\n{out}"));
+    PathBuf::from(line.trim())
+}
+
+fn play_args<'a>(dir: &'a Path, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "play",
+        "--seed",
+        "3",
+        "--scenario",
+        "duel",
+        "--difficulty",
+        "easy",
+        "--replay-dir",
+        dir.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
+/// One whole duel, played once for the tests that need it: the person always answers
+/// the first listed action. The skirmish ends by turn 60, so a few thousand lines are
+/// more than enough; the end of input would only quit.
+fn whole_game() -> &'static (String, PathBuf) {
+    static GAME: OnceLock<(String, PathBuf)> = OnceLock::new();
+    GAME.get_or_init(|| {
+        let dir = replay_dir("whole-game");
+        let out = fray_with_input(&play_args(&dir, &["--first", "you"]), &"1\n".repeat(3000));
+        let text = ok(&out);
+        let replay = saved_replay(&text);
+        (text, replay)
+    })
+}
+
+#[test]
+fn a_whole_duel_played_through_a_pipe_ends_with_a_result_and_a_replay() {
+    let (out, replay) = whole_game();
+    assert!(out.contains("seed 3 (replay the deal with --seed 3)"), "{out}");
+    let result = out.lines().find(|l| l.starts_with("game over on turn ")).unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        result.ends_with("you win (player 0)")
+            || result.ends_with("the bot wins (player 1)")
+            || result.ends_with("a draw"),
+        "{result}"
+    );
+    assert!(!out.contains('\x1b'), "plain text on a pipe");
+    // Both sides' moves and their events are told.
+    assert!(out.lines().any(|l| l.starts_with("you: ")), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("bot: ")), "{out}");
+    assert!(out.contains("    skirmish.summon  "), "{out}");
+
+    let text = std::fs::read_to_string(replay).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(json["format"], "fray-replay");
+    assert_eq!(json["version"], 1);
+    assert_eq!(json["ruleset"], "RULESET_EGAME");
+    assert_eq!(json["scenario"], "duel");
+    assert_eq!(json["seed"], 3);
+    assert_eq!(json["seats"][0], serde_json::json!({"player": 0, "kind": "human"}));
+    assert_eq!(
+        json["seats"][1],
+        serde_json::json!({"player": 1, "kind": "bot", "difficulty": "easy", "playouts": 150})
+    );
+    assert_eq!(json["result"]["over"], true);
+    let steps = json["steps"].as_array().unwrap();
+    assert!(steps.len() > 5, "{text}");
+    // Actions and events are proto3 JSON.
+    assert!(steps.iter().any(|s| s["action"].get("summon").is_some()), "{text}");
+    assert!(steps[0]["events"].as_array().unwrap().iter().all(|e| e["rule"].is_string()), "{text}");
+}
+
+#[test]
+fn the_replay_of_a_whole_game_checks_out() {
+    let (_, replay) = whole_game();
+    let file = replay.to_str().unwrap();
+    let out = ok(&fray(&["replay", file]));
+    let last = out.lines().last().unwrap();
+    let steps = serde_json::from_str::<serde_json::Value>(&std::fs::read_to_string(replay).unwrap()).unwrap()["steps"]
+        .as_array()
+        .unwrap()
+        .len();
+    assert!(last.starts_with(&format!("replay OK: {steps} actions, result: ")), "{out}");
+    assert!(out.contains("step 1  player 0 (you): "), "{out}");
+    // --quiet prints only the verdict.
+    let quiet = ok(&fray(&["replay", "--quiet", file]));
+    assert_eq!(quiet.lines().collect::<Vec<_>>(), vec![last]);
+}
+
+#[test]
+fn a_tampered_replay_fails_naming_the_step() {
+    let (_, replay) = whole_game();
+    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(replay).unwrap()).unwrap();
+    // Make the first lost hit point of the game a lost 5.
+    let steps = json["steps"].as_array_mut().unwrap();
+    let (step, event) = steps
+        .iter()
+        .enumerate()
+        .find_map(|(i, s)| {
+            s["events"].as_array().unwrap().iter().position(|e| e.get("playerHpLost").is_some()).map(|j| (i, j))
+        })
+        .expect("somebody lost HP in the game");
+    steps[step]["events"][event]["playerHpLost"]["amount"] = 5.into();
+    let tampered = replay_dir("tampered").join("tampered.json");
+    std::fs::create_dir_all(tampered.parent().unwrap()).unwrap();
+    std::fs::write(&tampered, serde_json::to_string_pretty(&json).unwrap()).unwrap();
+
+    let out = fray(&["replay", "--quiet", tampered.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(4), "{}{}", stdout(&out), stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains(&format!("the replay differs at step {} (", step + 1)), "{err}");
+    assert!(err.contains(&format!("event {} differs: recorded `egame.strike.direct: player ", event + 1)), "{err}");
+    assert!(err.contains(" loses 5 HP`, replayed `egame.strike.direct: player "), "{err}");
+    assert!(!stdout(&out).contains("replay OK"), "{}", stdout(&out));
+}
+
+#[test]
+fn the_prompt_answers_hint_why_board_help_and_bad_input_then_quits() {
+    let dir = replay_dir("commands");
+    let input = "help\nwhy\nhint\nbanana\n999\ns 9 9 r\n\nboard\ns 0 2 r\nwhy\nquit\n";
+    let out = ok(&fray_with_input(&play_args(&dir, &["--first", "you"]), input));
+    // help
+    assert!(out.contains("  s HAND ZONE [F]  summon your hand card HAND into your zone ZONE facing F:"), "{out}");
+    // why before the bot moved, then after its first move
+    assert!(out.contains("the bot has not moved yet"), "{out}");
+    assert!(out.contains("the bot's last move: "), "{out}");
+    assert!(out.contains("its search (150 playouts; mean reward in [-1, 1] for the bot):"), "{out}");
+    // hint: a suggestion with its number, and top actions with visits and mean reward
+    let hint = out.lines().find(|l| l.starts_with("hint (150 playouts")).unwrap_or_else(|| panic!("{out}"));
+    assert!(hint.contains("): play "), "{hint}");
+    assert!(out.lines().any(|l| l.contains(" visits  mean reward +") || l.contains(" visits  mean reward -")), "{out}");
+    // bad input re-prompts with a reason
+    assert!(out.contains("? `banana` is not an action number or a command (type help for the list)"), "{out}");
+    assert!(out.contains("? there is no action 999: choose 1-126"), "{out}");
+    assert!(out.contains("? you cannot summon hand card 9 into your zone 9: see the list"), "{out}");
+    // board redraws (the opening board is drawn twice before the first action)
+    assert_eq!(out.matches("Turn 1 · your turn · deployment").count(), 2, "{out}");
+    // the short form summoned, facing right
+    assert!(out.contains("you: summon Hardened Peasant (hand 0) into your zone 2 facing →"), "{out}");
+    // quit saves an unfinished replay, which replays
+    assert!(out.contains("quit on turn 3: replay saved to "), "{out}");
+    let replay = saved_replay(&out);
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&replay).unwrap()).unwrap();
+    assert_eq!(json["result"], serde_json::json!({"over": false, "turn": 3, "text": "unfinished"}));
+    let verdict = ok(&fray(&["replay", "-q", replay.to_str().unwrap()]));
+    assert_eq!(verdict, "replay OK: 2 actions, result: unfinished on turn 3\n");
+}
+
+#[test]
+fn the_end_of_input_quits_and_the_bot_may_start() {
+    let dir = replay_dir("bot-first");
+    let out = ok(&fray_with_input(&play_args(&dir, &["--first", "bot"]), ""));
+    assert!(out.contains("you are player 1 against the bot (easy); the bot starts."), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("bot: ")), "the bot moved first: {out}");
+    assert!(out.contains("(end of input)"), "{out}");
+    let replay = saved_replay(&out);
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(replay).unwrap()).unwrap();
+    assert_eq!(json["seats"][1]["kind"], "human");
+    assert_eq!(json["steps"][0]["player"], 0);
+}
+
+#[test]
+fn an_unknown_scenario_gets_the_servers_list_of_names() {
+    let dir = replay_dir("unknown-scenario");
+    let out = fray(&["play", "--scenario", "chess", "--replay-dir", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("INVALID_ARGUMENT"), "{err}");
+    assert!(err.contains("unknown scenario \"chess\": choose one of men-vs-fey, fables, mirror"), "{err}");
+    assert!(!dir.exists(), "no replay for a game that never started");
+}
+
+#[test]
+fn a_bad_difficulty_or_first_is_refused_with_the_choices() {
+    let out = fray(&["play", "--difficulty", "brutal"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = stderr(&out);
+    assert!(err.contains("invalid value 'brutal' for '--difficulty"), "{err}");
+    assert!(err.contains("[possible values: easy, normal, hard]"), "{err}");
+    let out = fray(&["play", "--first", "me"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("[possible values: you, bot, random]"), "{}", stderr(&out));
+}
+
+#[test]
+fn a_missing_or_garbled_replay_file_is_a_clear_error() {
+    let out = fray(&["replay", "no/such/replay.json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("no/such/replay.json: cannot read"), "{}", stderr(&out));
+
+    let dir = replay_dir("garbled");
+    std::fs::create_dir_all(&dir).unwrap();
+    let garbled = dir.join("garbled.json");
+    std::fs::write(&garbled, "{\"format\": \"fray-replay\", \"version\": 1, ").unwrap();
+    let out = fray(&["replay", garbled.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("garbled.json: not a fray replay: "), "{}", stderr(&out));
+
+    // A well-formed file whose action is not a proto3 Action names the step.
+    let (_, replay) = whole_game();
+    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(replay).unwrap()).unwrap();
+    json["steps"][1]["action"] = serde_json::json!({"jump": {}});
+    let bad_action = dir.join("bad-action.json");
+    std::fs::write(&bad_action, json.to_string()).unwrap();
+    let out = fray(&["replay", bad_action.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("bad-action.json: step 2: action: "), "{}", stderr(&out));
+}
+
+#[test]
+fn play_and_replay_against_fray_serve() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let addr = line.trim().strip_prefix("fray-server listening on ").unwrap_or_else(|| panic!("{line:?}")).to_owned();
+    let dir = replay_dir("remote");
+    let out = fray_with_input(&play_args(&dir, &["--server", &addr]), "e\n1\nquit\n");
+    let served = |mut child: Child| {
+        let _ = child.kill();
+        let _ = child.wait();
+    };
+    let text = stdout(&out);
+    let replay = saved_replay(&text);
+    let verdict = fray(&["replay", "--quiet", "--server", &addr, replay.to_str().unwrap()]);
+    served(child);
+    assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
+    // `e` ended the deployment without a summon.
+    assert!(text.contains("you: end deployment without summoning"), "{text}");
+    assert!(ok(&verdict).starts_with("replay OK: "), "{}", stdout(&verdict));
+}
