@@ -25,6 +25,7 @@ pub mod exact;
 pub mod greedy;
 pub mod mcts_bot;
 pub mod measure;
+pub mod position;
 pub mod prune;
 pub mod random;
 pub mod rollout;

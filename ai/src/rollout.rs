@@ -5,8 +5,8 @@ use rand::Rng;
 
 use crate::backend::Backend;
 use crate::eval::{evaluate, evaluate_for, settled};
-use fray_core::board::{Board, ZoneRef};
-use fray_core::state::{Orientation, Phase};
+use crate::position::summon_score;
+use fray_core::state::Phase;
 use fray_core::{Action, ZoneState};
 
 /// How a rollout picks its actions.
@@ -16,8 +16,7 @@ pub enum RolloutPolicy {
     Random,
     /// The one-ply best action for the mover (by [`evaluate`], decisions settled), or
     /// a random one with probability `epsilon`. In Deployment, instead of trying every
-    /// summon: a random card into a random empty zone, face-up, facing where its
-    /// arrows reach the most enemy zones.
+    /// summon: the positionally best one, with jitter (`quick_summon`).
     Greedy {
         /// Chance of a random action instead.
         epsilon: f64,
@@ -89,31 +88,20 @@ pub fn playout<B: Backend + ?Sized, R: Rng>(
     max_depth
 }
 
-/// A cheap Deployment choice: a random card into a random empty zone, face-up, in
-/// the orientation whose arrows reach the most enemy zones (own zones count half).
+/// A cheap Deployment choice: the summon with the best
+/// [`crate::position::summon_score`] plus a random jitter in [0, 0.5), so that
+/// rollouts vary but mostly put cards where they threaten and are safe.
 fn quick_summon<R: Rng>(state: &ZoneState, legal: &[Action], rng: &mut R) -> Action {
-    let summons: Vec<(u8, u8)> = legal
-        .iter()
-        .filter_map(|a| match *a {
-            Action::Summon { hand_index, index, face_down: false, orientation: Orientation::Forward } => {
-                Some((hand_index, index))
+    let mut best = (f64::NEG_INFINITY, legal[0]);
+    for &a in legal {
+        if let Some(score) = summon_score(state, a) {
+            let v = score + rng.random_range(0.0..0.5);
+            if v > best.0 {
+                best = (v, a);
             }
-            _ => None,
-        })
-        .collect();
-    let Some(&(hand_index, index)) = summons.get(rng.random_range(0..summons.len().max(1))) else {
-        return legal[rng.random_range(0..legal.len())];
-    };
-    let me = state.active_player;
-    let Some(card) = state.players[me.index()].hand.get(usize::from(hand_index)) else { return legal[0] };
-    let zone = ZoneRef { player: me, index };
-    let score = |o: Orientation| {
-        let reach = Board::get().targets(zone, &card.arrows, o);
-        let enemy = reach.iter().filter(|z| z.player != me).count();
-        2 * enemy + (reach.len() - enemy)
-    };
-    let orientation = Orientation::ALL.iter().copied().max_by_key(|&o| score(o)).unwrap_or(Orientation::Forward);
-    Action::Summon { hand_index, index, face_down: false, orientation }
+        }
+    }
+    best.1
 }
 
 /// A rollout's value for player 0 in [-1, 1]: the result if the game ended, else the

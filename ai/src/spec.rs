@@ -2,6 +2,13 @@
 //! `exact:nodes=100000`, `mcts`, `mcts:playouts=2000`, `mcts:time=50ms`,
 //! `mcts:playouts=5000,depth=30,c=0.5,worlds=2`, or a difficulty `easy`, `normal`,
 //! `hard` (calibrated MCTS budgets).
+//!
+//! `mcts` keys (unset ones keep the `normal` settings): `playouts` (total, over all
+//! sampled worlds), `time` (`50ms`, `2s`; alone it means time only), `worlds`
+//! (determinizations), `depth` (rollout actions before the evaluation), `turns`
+//! (rollouts also stop after this many turn boundaries; 0 never), `rollout`
+//! (`greedy` or `random`), `c` (PUCT exploration), `t` (prior temperature), `pos`
+//! (weight of the positional summon score in the priors; 0 turns it off).
 
 use std::fmt;
 use std::str::FromStr;
@@ -150,6 +157,13 @@ impl FromStr for BotSpec {
                                 .filter(|x| x.is_finite() && *x > 0.0)
                                 .ok_or_else(|| err(format!("t={v} must be a positive number")))?;
                         }
+                        "pos" => {
+                            c.position_weight = v
+                                .parse::<f64>()
+                                .ok()
+                                .filter(|x| x.is_finite() && *x >= 0.0)
+                                .ok_or_else(|| err(format!("pos={v} must be a number >= 0")))?;
+                        }
                         "c" => {
                             c.exploration = v
                                 .parse::<f64>()
@@ -159,7 +173,7 @@ impl FromStr for BotSpec {
                         }
                         _ => {
                             return Err(err(format!(
-                                "mcts takes playouts, time, depth, turns, worlds, c, t, rollout; not {k}"
+                                "mcts takes playouts, time, depth, turns, worlds, c, t, pos, rollout; not {k}"
                             )));
                         }
                     }
@@ -209,9 +223,11 @@ mod tests {
         assert_eq!((c.budget.playouts, c.budget.time), (0, Some(Duration::from_millis(50))));
         let BotSpec::Mcts(c) = "mcts:turns=2,depth=40".parse().unwrap() else { panic!() };
         assert_eq!((c.rollout_turns, c.rollout_depth), (2, 40));
+        let BotSpec::Mcts(c) = "mcts:pos=0".parse().unwrap() else { panic!() };
+        assert_eq!(c.position_weight, 0.0);
         let BotSpec::Exact(e) = "exact:nodes=10".parse().unwrap() else { panic!() };
         assert_eq!(e.node_limit, 10);
-        for bad in ["mcts:playouts=x", "mcts:speed=3", "random:x=1", "chess", "mcts:time=5", "mcts:playouts=0"] {
+        for bad in ["mcts:playouts=x", "mcts:speed=3", "random:x=1", "chess", "mcts:time=5", "mcts:playouts=0", "mcts:pos=-1"] {
             let e = bad.parse::<BotSpec>().unwrap_err();
             assert_eq!(e.spec, bad);
         }
