@@ -227,7 +227,9 @@ mod tests {
         assert_eq!(c.position_weight, 0.0);
         let BotSpec::Exact(e) = "exact:nodes=10".parse().unwrap() else { panic!() };
         assert_eq!(e.node_limit, 10);
-        for bad in ["mcts:playouts=x", "mcts:speed=3", "random:x=1", "chess", "mcts:time=5", "mcts:playouts=0", "mcts:pos=-1"] {
+        for bad in
+            ["mcts:playouts=x", "mcts:speed=3", "random:x=1", "chess", "mcts:time=5", "mcts:playouts=0", "mcts:pos=-1"]
+        {
             let e = bad.parse::<BotSpec>().unwrap_err();
             assert_eq!(e.spec, bad);
         }
