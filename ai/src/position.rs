@@ -118,16 +118,16 @@ mod tests {
         // its own edge it threatens nothing.
         let s = opening();
         let hand = &s.players[s.active_player.index()].hand;
-        let (h, card) = hand
+        let me = s.active_player;
+        let zone = ZoneRef { player: me, index: 2 };
+        let h = hand
             .iter()
-            .enumerate()
-            .find(|(_, c)| {
-                let z = ZoneRef { player: s.active_player, index: 2 };
-                Board::get().targets(z, &c.arrows, Orientation::Forward).iter().any(|t| t.player != s.active_player)
-                    && Board::get().targets(z, &c.arrows, Orientation::Back).iter().all(|t| t.player == s.active_player)
+            .position(|c| {
+                let reach = |o| Board::get().targets(zone, &c.arrows, o);
+                reach(Orientation::Forward).iter().any(|t| t.player != me)
+                    && reach(Orientation::Back).iter().all(|t| t.player == me)
             })
             .expect("a card with forward arrows only");
-        let _ = card;
         let at = |orientation| Action::Summon { hand_index: h as u8, index: 2, face_down: false, orientation };
         let forward = summon_score(&s, at(Orientation::Forward)).unwrap();
         let back = summon_score(&s, at(Orientation::Back)).unwrap();
