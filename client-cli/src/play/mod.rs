@@ -310,7 +310,7 @@ impl Session<'_> {
 
     /// The person's turn: read lines until one names an action; `None` to quit.
     async fn human_turn(&mut self) -> Result<Option<Action>, CliError> {
-        let legal = self.legal().await?;
+        let legal = view::person_order(self.legal().await?, self.seats);
         self.show_board(&legal)?;
         loop {
             self.prompt(legal.len())?;

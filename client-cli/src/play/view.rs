@@ -204,6 +204,18 @@ impl Namer for Names {
     }
 }
 
+/// The legal actions in the order a person reads them: strikes into one's own zones
+/// (legal, but they hit one's own creature or oneself) come after the others, then
+/// ending the phase; otherwise the server's order.
+pub fn person_order(mut legal: Vec<Action>, seats: Seats) -> Vec<Action> {
+    legal.sort_by_key(|a| match &a.action {
+        Some(action::Action::Strike(s)) if s.target.as_ref().is_some_and(|t| seats.is_human(t.player)) => 1,
+        Some(action::Action::EndPhase(_)) => 2,
+        _ => 0,
+    });
+    legal
+}
+
 /// What stands in a struck `zone`, in parentheses: `(bot's Elf Archer)`, or for an
 /// empty zone who is hit unless somebody blocks.
 fn occupant(state: &GameState, zone: &ZoneRef, names: &Names) -> String {
@@ -211,7 +223,7 @@ fn occupant(state: &GameState, zone: &ZoneRef, names: &Names) -> String {
         Some(c) => format!("({})", names.creature(&c.id)),
         None => format!(
             "(empty: hits {} unless blocked)",
-            if names.seats.is_human(zone.player) { "you" } else { "the bot" }
+            if names.seats.is_human(zone.player) { "YOU" } else { "the bot" }
         ),
     }
 }
@@ -393,5 +405,20 @@ mod tests {
         assert_eq!(action_text(&state, &summon, seats, false), "summon Peasant (hand 0) into your zone 3 facing →");
         let end = Action { action: Some(action::Action::EndPhase(EndPhase {})) };
         assert_eq!(action_text(&state, &end, seats, false), "end the battle (go to deployment)");
+    }
+
+    #[test]
+    fn strikes_into_ones_own_zones_are_listed_after_the_others() {
+        let strike = |player| Action {
+            action: Some(action::Action::Strike(Strike {
+                attacker: "a".into(),
+                target: Some(ZoneRef { player, index: 2 }),
+                ..Default::default()
+            })),
+        };
+        let end = Action { action: Some(action::Action::EndPhase(EndPhase {})) };
+        let legal = vec![strike(0), strike(1), end.clone()];
+        assert_eq!(person_order(legal.clone(), Seats { human: 0 }), vec![strike(1), strike(0), end.clone()]);
+        assert_eq!(person_order(legal, Seats { human: 1 }), vec![strike(0), strike(1), end]);
     }
 }
