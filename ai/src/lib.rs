@@ -28,6 +28,7 @@ pub mod measure;
 pub mod position;
 pub mod prune;
 pub mod random;
+pub mod rating;
 pub mod rollout;
 mod spec;
 

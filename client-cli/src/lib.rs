@@ -25,4 +25,5 @@ pub mod play;
 pub mod replay;
 pub mod resolve;
 pub mod serve;
+pub mod tournament;
 pub mod trace;

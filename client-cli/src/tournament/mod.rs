@@ -1,0 +1,3 @@
+//! Bot-vs-bot tournaments.
+
+pub mod chart;
