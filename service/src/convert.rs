@@ -363,14 +363,15 @@ pub fn events_to_proto(events: &[Event]) -> Vec<pb::Event> {
     events.iter().map(event_to_proto).collect()
 }
 
-/// A catalogue entry as a message. `skirmish` is false: NewGame is not served yet.
+/// A catalogue entry as a message; `skirmish` is true where NewGame deals a game
+/// (the ruleset has built-in scenarios).
 pub fn ruleset_info_to_proto(info: &RulesetInfo) -> pb::RulesetInfo {
     pb::RulesetInfo {
         ruleset: info.ruleset.wire(),
         name: info.name.to_owned(),
         description: info.description.to_owned(),
         resolves_strikes: info.resolves_strikes,
-        skirmish: false,
+        skirmish: !info.scenarios.is_empty(),
         scenarios: info.scenarios.iter().map(|s| (*s).to_owned()).collect(),
     }
 }
@@ -661,6 +662,8 @@ mod tests {
         assert_eq!(infos[0].ruleset, pb::Ruleset::Egame as i32);
         assert_eq!(infos[0].name, "egame");
         assert!(infos[0].resolves_strikes);
-        assert!(infos.iter().all(|i| !i.skirmish));
+        let skirmish: Vec<bool> = infos.iter().map(|i| i.skirmish).collect();
+        assert_eq!(skirmish, [true, true, false, false, false]);
+        assert!(infos.iter().all(|i| i.skirmish != i.scenarios.is_empty()));
     }
 }

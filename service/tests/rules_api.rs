@@ -219,7 +219,9 @@ async fn list_rulesets_names_every_ruleset_and_what_it_serves() {
             (pb::Ruleset::DogFight as i32, "dog-fight", false),
         ]
     );
-    assert!(rulesets.iter().all(|r| !r.description.is_empty() && !r.skirmish));
+    assert!(rulesets.iter().all(|r| !r.description.is_empty()));
+    // NewGame deals e:game and Dimensional Rift skirmishes, and says so.
+    assert!(rulesets.iter().all(|r| r.skirmish == r.resolves_strikes && r.skirmish != r.scenarios.is_empty()));
 }
 
 // ---------------------------------------------------------------------------
