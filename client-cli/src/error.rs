@@ -12,6 +12,8 @@ pub const EXIT_INVALID_INPUT: u8 = 2;
 pub const EXIT_RULE_REFUSED: u8 = 3;
 /// Exit code for a replay whose actions no longer give the recorded events.
 pub const EXIT_REPLAY_DIFFERS: u8 = 4;
+/// Exit code for a command stopped by Ctrl-C or SIGTERM (128 + SIGINT), its work saved.
+pub const EXIT_INTERRUPTED: u8 = 130;
 /// Exit code for anything else (transport, server, internal errors).
 pub const EXIT_OTHER: u8 = 1;
 
@@ -52,11 +54,14 @@ pub enum CliError {
     /// A replay diverged from its recording (the message names the step).
     #[error("{0}")]
     ReplayDiffers(String),
+    /// Stopped by a signal after saving its work (the message says how to go on).
+    #[error("{0}")]
+    Interrupted(String),
 }
 
 impl CliError {
     /// The process exit code for this error: 2 invalid input, 3 a rule refused, 4 a
-    /// replay diverged, 1 otherwise.
+    /// replay diverged, 130 interrupted, 1 otherwise.
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Input { .. } | CliError::Usage(_) => EXIT_INVALID_INPUT,
@@ -66,6 +71,7 @@ impl CliError {
                 _ => EXIT_OTHER,
             },
             CliError::ReplayDiffers(_) => EXIT_REPLAY_DIFFERS,
+            CliError::Interrupted(_) => EXIT_INTERRUPTED,
             CliError::Connect { .. } | CliError::Server(_) | CliError::Output(_) | CliError::StdoutClosed => EXIT_OTHER,
         }
     }

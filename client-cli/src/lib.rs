@@ -7,6 +7,8 @@
 //! (one line per event, led by its rule id) and the resulting board, or `--json`.
 //! `fray play` is a terminal game against the Agent ([`play`]); every game is saved
 //! as a replay that `fray replay FILE` re-applies and checks ([`replay`]).
+//! `fray tournament` plays bots against each other with ratings, SPRT and resume
+//! ([`tournament`]).
 //!
 //! ```
 //! use fray_cli::json::{InputKind, parse_input};

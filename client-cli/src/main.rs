@@ -1,5 +1,5 @@
 //! `fray`: resolve strikes against a Fray rules server, play the skirmish against the
-//! bot, check replays, or run a server.
+//! bot, check replays, run bot-vs-bot tournaments, or run a server.
 #![forbid(unsafe_code)]
 
 use std::io::{IsTerminal as _, Write as _};
@@ -12,6 +12,8 @@ use fray_cli::play::{self, Difficulty, First, PlayArgs, RulesetArg, input::Lines
 use fray_cli::replay::{self, ReplayArgs};
 use fray_cli::resolve::{self, ChoiceArg, ResolveArgs, parse_zone};
 use fray_cli::serve;
+use fray_cli::tournament::config::{Format, SprtConfig};
+use fray_cli::tournament::{self, TournamentArgs};
 use fray_cli::trace::Style;
 use fray_proto::fray::v1::ZoneRef;
 
@@ -55,6 +57,63 @@ enum Command {
     /// Exit codes: 0 every step gave the recorded events, 4 a step differs (the
     /// message names it), 2 the file is missing or not a replay, 1 anything else.
     Replay(ReplayCmd),
+    /// Bot-vs-bot tournaments: round robin or gauntlet, refereed over gRPC.
+    ///
+    /// Every pairing plays --games games: each opening (NewGame seed) twice, sides
+    /// swapped. The log (one JSON line per game), report.md, report.json and
+    /// ratings.png go to --out; a killed tournament continues with --resume LOG.
+    /// Bot specs: random, greedy, exact, exact:nodes=N, easy, normal, hard,
+    /// mcts:playouts=N, mcts:time=50ms, mcts:playouts=N,depth=D,c=C,worlds=W,...
+    /// (docs/tournaments.md), and crash:after=N, a test bot that panics on its Nth move.
+    ///
+    /// Exit codes: 0 finished (or the SPRT decided), 2 invalid options or log, 130
+    /// interrupted (the log is kept for --resume), 1 anything else.
+    Tournament(TournamentCmd),
+}
+
+#[derive(Debug, Args)]
+struct TournamentCmd {
+    /// Bot specs, two or more (a spec given twice plays as NAME and NAME#2).
+    #[arg(value_name = "BOT", required_unless_present = "resume", conflicts_with = "resume")]
+    bots: Vec<String>,
+    /// The first bot plays each of the others, instead of a round robin.
+    #[arg(long, conflicts_with = "resume")]
+    gauntlet: bool,
+    /// Games per pairing (even).
+    #[arg(long, short = 'n', value_name = "N", default_value_t = 100, conflicts_with = "resume")]
+    games: u32,
+    /// The ruleset.
+    #[arg(long, value_enum, default_value = "egame", conflicts_with = "resume")]
+    ruleset: RulesetArg,
+    /// The built-in scenario.
+    #[arg(long, value_name = "NAME", default_value = "men-vs-fey", conflicts_with = "resume")]
+    scenario: String,
+    /// Round r plays the opening (NewGame seed) SEED + r.
+    #[arg(long, value_name = "SEED", default_value_t = 1, conflicts_with = "resume")]
+    seed: u64,
+    /// Stop a two-bot match once a sequential probability ratio test decides
+    /// between H0: Elo ELO0 and H1: Elo ELO1 (e.g. --sprt 0 10 0.05 0.05).
+    #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"], allow_negative_numbers = true, conflicts_with = "resume")]
+    sprt: Option<Vec<f64>>,
+    /// Games played at once (default: the number of cores).
+    #[arg(long, short = 'j', value_name = "N")]
+    concurrency: Option<usize>,
+    /// A Rules server to referee on; repeat it to share the games over several.
+    /// Default: an embedded server on loopback.
+    #[arg(long = "server", value_name = "URL", action = ArgAction::Append)]
+    servers: Vec<String>,
+    /// Where the log and reports go (default fray-tournament, or the resumed log's directory).
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// Continue the tournament of this log, with its own settings.
+    #[arg(long, value_name = "LOG")]
+    resume: Option<PathBuf>,
+    /// A bot whose move takes longer loses the game (e.g. 30s, 500ms).
+    #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = humantime::parse_duration, conflicts_with = "resume")]
+    move_timeout: std::time::Duration,
+    /// A bot with a time budget (mcts:time=50ms) loses once a move runs this far past it.
+    #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = humantime::parse_duration, conflicts_with = "resume")]
+    time_margin: std::time::Duration,
 }
 
 #[derive(Debug, Args)]
@@ -178,6 +237,29 @@ async fn main() -> ExitCode {
             let style = Style { color: terminal && std::env::var_os("NO_COLOR").is_none() };
             let mut stdout = std::io::stdout();
             quiet_broken_pipe(play::run(&args, style, Lines::stdin(), &mut stdout).await)
+        }
+        Command::Tournament(cmd) => {
+            let concurrency = cmd
+                .concurrency
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
+            let sprt = cmd.sprt.map(|v| SprtConfig { elo0: v[0], elo1: v[1], alpha: v[2], beta: v[3] });
+            let args = TournamentArgs {
+                bots: cmd.bots,
+                format: if cmd.gauntlet { Format::Gauntlet } else { Format::RoundRobin },
+                games: cmd.games,
+                ruleset: cmd.ruleset,
+                scenario: cmd.scenario,
+                seed: cmd.seed,
+                sprt,
+                concurrency,
+                servers: cmd.servers,
+                out: cmd.out,
+                resume: cmd.resume,
+                move_timeout: cmd.move_timeout,
+                time_margin: cmd.time_margin,
+            };
+            let mut stdout = std::io::stdout();
+            quiet_broken_pipe(tournament::run(&args, &mut stdout).await)
         }
         Command::Replay(cmd) => {
             let args = ReplayArgs { file: cmd.file, server: cmd.server, quiet: cmd.quiet };

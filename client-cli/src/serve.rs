@@ -27,7 +27,7 @@ pub async fn run(listen: &str) -> Result<(), CliError> {
 
 /// Resolves on the first SIGINT (Ctrl-C) or SIGTERM (what Kubernetes sends).
 #[cfg(unix)]
-fn shutdown_signal() -> std::io::Result<impl std::future::Future<Output = ()> + Send + 'static> {
+pub fn shutdown_signal() -> std::io::Result<impl std::future::Future<Output = ()> + Send + 'static> {
     use tokio::signal::unix::{SignalKind, signal};
     let mut interrupt = signal(SignalKind::interrupt())?;
     let mut terminate = signal(SignalKind::terminate())?;
@@ -41,7 +41,7 @@ fn shutdown_signal() -> std::io::Result<impl std::future::Future<Output = ()> + 
 
 /// Resolves on Ctrl-C.
 #[cfg(not(unix))]
-fn shutdown_signal() -> std::io::Result<impl std::future::Future<Output = ()> + Send + 'static> {
+pub fn shutdown_signal() -> std::io::Result<impl std::future::Future<Output = ()> + Send + 'static> {
     Ok(async {
         // Without a handler only killing the process stops the server.
         if tokio::signal::ctrl_c().await.is_err() {

@@ -1,3 +1,288 @@
-//! Bot-vs-bot tournaments.
+//! `fray tournament`: bot-vs-bot tournaments refereed by the Rules service over gRPC,
+//! in the manner of cutechess-cli and fastchess.
+//!
+//! The bots think in this process; every game is dealt and every action judged by a
+//! Rules server: an embedded one on loopback, or one or more `--server URL`s sharing
+//! the calls ([`referee`]). Games run `--concurrency` at a time ([`game`]); each lands
+//! in the JSONL log in schedule order ([`log`]), so a killed tournament resumes from
+//! its log without playing a finished game again. The standings ([`stats`]) feed the
+//! progress line, the SPRT and the reports ([`report`], [`chart`]).
 
 pub mod chart;
+pub mod config;
+pub mod game;
+pub mod log;
+pub mod progress;
+pub mod referee;
+pub mod report;
+pub mod stats;
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::task::JoinSet;
+
+use crate::embedded::EmbeddedServer;
+use crate::error::CliError;
+use crate::play::RulesetArg;
+use crate::replay::ruleset_named;
+use config::{Config, Format, Schedule, SprtConfig, unique_names};
+use game::Table;
+use log::{Header, LogWriter};
+use progress::Progress;
+use referee::Referee;
+use report::Report;
+use stats::Standings;
+
+/// The log's file name in the output directory.
+pub const LOG_NAME: &str = "games.jsonl";
+
+/// Everything `fray tournament` was asked to do.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TournamentArgs {
+    /// Bot specs; empty with `resume`.
+    pub bots: Vec<String>,
+    /// Round robin or gauntlet.
+    pub format: Format,
+    /// Games per pairing.
+    pub games: u32,
+    /// The ruleset.
+    pub ruleset: RulesetArg,
+    /// The scenario.
+    pub scenario: String,
+    /// The openings' first seed.
+    pub seed: u64,
+    /// `elo0 elo1 alpha beta`.
+    pub sprt: Option<SprtConfig>,
+    /// Games at once.
+    pub concurrency: usize,
+    /// Rules servers; empty starts an embedded one.
+    pub servers: Vec<String>,
+    /// The output directory; default `fray-tournament`, or the resumed log's.
+    pub out: Option<PathBuf>,
+    /// A log to continue.
+    pub resume: Option<PathBuf>,
+    /// The longest a move may take.
+    pub move_timeout: Duration,
+    /// How far past its own time budget a timed bot may run.
+    pub time_margin: Duration,
+}
+
+/// How the run ended.
+enum Stop {
+    Finished,
+    Sprt,
+    Interrupted,
+    Failed(CliError),
+}
+
+/// Where a tournament's files go.
+struct Paths {
+    /// The reports' directory.
+    dir: PathBuf,
+    /// The log.
+    log: PathBuf,
+}
+
+/// The config, the paths and, when resuming, the log read back.
+fn settings(args: &TournamentArgs) -> Result<(Config, Paths, Option<log::Loaded>), CliError> {
+    if let Some(path) = &args.resume {
+        let loaded = log::load(path)?;
+        let dir = args.out.clone().unwrap_or_else(|| path.parent().map(PathBuf::from).unwrap_or_default());
+        return Ok((loaded.header.config.clone(), Paths { dir, log: path.clone() }, Some(loaded)));
+    }
+    let config = Config {
+        bots: unique_names(&args.bots),
+        format: args.format,
+        games_per_pairing: args.games,
+        ruleset: args.ruleset.ruleset().as_str_name().to_owned(),
+        scenario: args.scenario.clone(),
+        seed: args.seed,
+        sprt: args.sprt,
+        move_timeout_ms: args.move_timeout.as_millis() as u64,
+        time_margin_ms: args.time_margin.as_millis() as u64,
+    };
+    let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("fray-tournament"));
+    Ok((config, Paths { log: dir.join(LOG_NAME), dir }, None))
+}
+
+/// Runs (or resumes) a tournament; the report goes to `out` and into the output
+/// directory. Interrupted, it saves the log and reports and answers
+/// [`CliError::Interrupted`] with the command that resumes it.
+pub async fn run(args: &TournamentArgs, out: &mut dyn std::io::Write) -> Result<(), CliError> {
+    if args.concurrency == 0 {
+        return Err(CliError::Usage("--concurrency must be at least 1".to_owned()));
+    }
+    let (config, paths, loaded) = settings(args)?;
+    let players: Arc<[config::Player]> = config.players()?.into();
+    let ruleset = ruleset_named(&config.ruleset)
+        .ok_or_else(|| CliError::Usage(format!("unknown ruleset {:?} in the log", config.ruleset)))?;
+    let interrupt =
+        crate::serve::shutdown_signal().map_err(|e| CliError::Output(format!("cannot handle signals: {e}")))?;
+    let embedded = if args.servers.is_empty() { Some(EmbeddedServer::start().await?) } else { None };
+    let urls = match &embedded {
+        Some(server) => vec![server.url()],
+        None => args.servers.clone(),
+    };
+    let played =
+        play_tournament(&config, &paths.log, loaded, players, ruleset, &urls, args.concurrency, interrupt).await;
+    if let Some(server) = embedded {
+        server.stop().await?;
+    }
+    let Played { stop, standings, scheduled, load, retries } = played?;
+    let status = match &stop {
+        Stop::Finished => "finished".to_owned(),
+        Stop::Sprt => "stopped by the SPRT".to_owned(),
+        Stop::Interrupted => "interrupted".to_owned(),
+        Stop::Failed(e) => format!("stopped: {e}"),
+    };
+    let report = Report::new(&config, &standings, scheduled, &status);
+    let dir = &paths.dir;
+    report.write(dir)?;
+    let mut text = report.markdown().replace("\n![ratings](ratings.png)\n", "");
+    text.push_str(&format!(
+        "\nLog {}, reports {}, {} and {}.\n",
+        paths.log.display(),
+        dir.join("report.md").display(),
+        dir.join("report.json").display(),
+        dir.join("ratings.png").display()
+    ));
+    if load.len() > 1 || retries > 0 {
+        let calls: Vec<String> = load.iter().map(|(url, n)| format!("{url} {n}")).collect();
+        text.push_str(&format!("Referee calls: {}; retried {retries}.\n", calls.join(", ")));
+    }
+    out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|e| crate::error::stdout_error(&e))?;
+    let resume = || format!("fray tournament --resume {}", paths.log.display());
+    match stop {
+        Stop::Finished | Stop::Sprt => Ok(()),
+        Stop::Interrupted => Err(CliError::Interrupted(format!(
+            "interrupted after {} of {scheduled} games; the log is saved; continue with: {}",
+            standings.games,
+            resume()
+        ))),
+        Stop::Failed(e) => {
+            Err(CliError::Server(format!("{e}\n{} games are in the log; continue with: {}", standings.games, resume())))
+        }
+    }
+}
+
+/// What [`play_tournament`] leaves for the reports.
+struct Played {
+    stop: Stop,
+    standings: Standings,
+    scheduled: u64,
+    load: Vec<(String, u64)>,
+    retries: u64,
+}
+
+/// Connects the referee, checks the scenario deals, opens the log and plays.
+#[allow(clippy::too_many_arguments)]
+async fn play_tournament(
+    config: &Config,
+    log_path: &std::path::Path,
+    loaded: Option<log::Loaded>,
+    players: Arc<[config::Player]>,
+    ruleset: fray_proto::fray::v1::Ruleset,
+    urls: &[String],
+    concurrency: usize,
+    interrupt: impl std::future::Future<Output = ()>,
+) -> Result<Played, CliError> {
+    let (referee, warnings) = Referee::connect(urls, ruleset).await?;
+    // A bad scenario is the user's mistake: say so before any log is written.
+    referee.new_game(ruleset, config.seed, &config.scenario).await?;
+    let (mut writer, done) = match loaded {
+        Some(loaded) => (LogWriter::reopen(log_path, &loaded)?, loaded.games),
+        None => {
+            let header = Header { format: log::FORMAT.to_owned(), version: log::VERSION, config: config.clone() };
+            (LogWriter::create(log_path, &header)?, Vec::new())
+        }
+    };
+    let schedule = Schedule::new(config);
+    let mut standings = Standings::new(config);
+    for record in &done {
+        standings.add(record);
+    }
+    let mut progress = Progress::new(schedule.total(), done.len() as u64);
+    for w in warnings {
+        progress.note(&format!("warning: {w}"));
+    }
+    let table = Arc::new(Table {
+        referee: Arc::new(referee),
+        players,
+        ruleset,
+        scenario: config.scenario.clone(),
+        seed: config.seed,
+    });
+    let stop = play_all(&table, &schedule, &mut writer, &mut standings, &mut progress, concurrency, interrupt).await;
+    progress.finish();
+    Ok(Played {
+        stop,
+        standings,
+        scheduled: schedule.total(),
+        load: table.referee.load(),
+        retries: table.referee.retries(),
+    })
+}
+
+/// Plays the remaining games until done, decided, interrupted or failed.
+async fn play_all(
+    table: &Arc<Table>,
+    schedule: &Schedule,
+    writer: &mut LogWriter,
+    standings: &mut Standings,
+    progress: &mut Progress,
+    concurrency: usize,
+    interrupt: impl std::future::Future<Output = ()>,
+) -> Stop {
+    if standings.sprt_decided() {
+        return Stop::Sprt;
+    }
+    let mut next = standings.games;
+    let mut running = JoinSet::new();
+    tokio::pin!(interrupt);
+    let stop = loop {
+        while running.len() < concurrency && next < schedule.total() {
+            let slot = schedule.slot(next);
+            let table = Arc::clone(table);
+            running.spawn(async move { game::play(&table, slot).await });
+            next += 1;
+        }
+        let joined = tokio::select! {
+            joined = running.join_next() => joined,
+            () = &mut interrupt => break Stop::Interrupted,
+        };
+        let Some(joined) = joined else { break Stop::Finished };
+        let record = match joined {
+            Ok(Ok(record)) => record,
+            Ok(Err(e)) => break Stop::Failed(e),
+            Err(e) => break Stop::Failed(CliError::Server(format!("a game task failed: {e}"))),
+        };
+        writer.hold(record);
+        let mut decided = false;
+        while let Some(record) = writer.next_ready() {
+            if let Err(e) = writer.write(&record) {
+                return Stop::Failed(e);
+            }
+            standings.add(&record);
+            if let Some(f) = &record.forfeit {
+                progress
+                    .note(&format!("game {}: {} forfeits: {}", record.game, record.players[f.seat as usize], f.reason));
+            }
+            progress.game_done(&standings.summary());
+            if standings.sprt_decided() {
+                decided = true;
+                break;
+            }
+        }
+        if decided {
+            break Stop::Sprt;
+        }
+    };
+    running.abort_all();
+    let held = writer.held_back();
+    if held > 0 && !matches!(stop, Stop::Sprt) {
+        progress.note(&format!("{held} finished game(s) wait on an earlier one and will be played again on resume"));
+    }
+    stop
+}

@@ -1,0 +1,357 @@
+//! What a tournament plays: its [`Config`] (written as the log's first line, so
+//! `--resume` continues exactly the same tournament), the players it parses into, and
+//! the [`Schedule`] that numbers every game.
+//!
+//! Game `g` belongs to round `g / (2·P)` (P pairings): every round plays each pairing
+//! twice on the same opening (NewGame seed `seed + round`), sides swapped, so a
+//! tournament cut short is still balanced and each pair of games forms one
+//! pentanomial sample.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use fray_ai::{Bot, BotSpec, Decision, RandomBot};
+use fray_core::ZoneState;
+use serde::{Deserialize, Serialize};
+
+use crate::error::CliError;
+
+/// Who plays whom.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    /// Every bot against every other.
+    RoundRobin,
+    /// The first bot against each of the others.
+    Gauntlet,
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Format::RoundRobin => "round robin",
+            Format::Gauntlet => "gauntlet",
+        })
+    }
+}
+
+/// The bounds of a sequential probability ratio test, as given on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct SprtConfig {
+    /// Elo under H0.
+    pub elo0: f64,
+    /// Elo under H1.
+    pub elo1: f64,
+    /// The false-positive rate.
+    pub alpha: f64,
+    /// The false-negative rate.
+    pub beta: f64,
+}
+
+/// Everything that decides a tournament's games. Concurrency and servers are not
+/// part of it: they change how fast it runs, never what is played.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Config {
+    /// Bot specs as written (`greedy`, `mcts:playouts=2000`, ...), made unique with
+    /// `#2`, `#3` when a spec is given twice.
+    pub bots: Vec<String>,
+    /// Round robin or gauntlet.
+    pub format: Format,
+    /// Games per pairing (even: each opening twice, sides swapped).
+    pub games_per_pairing: u32,
+    /// The ruleset's proto enum name, e.g. `RULESET_EGAME`.
+    pub ruleset: String,
+    /// The built-in scenario.
+    pub scenario: String,
+    /// Round `r` plays opening (NewGame seed) `seed + r`.
+    pub seed: u64,
+    /// Stop a two-bot match once this test decides.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtConfig>,
+    /// A bot that takes longer than this over one move loses the game.
+    pub move_timeout_ms: u64,
+    /// A bot with its own time budget (`mcts:time=50ms`) loses once it runs this much
+    /// past that budget.
+    pub time_margin_ms: u64,
+}
+
+/// A bot that plays randomly and panics on its `after`-th move: `crash:after=N`.
+/// It exists to check (and show) that a panicking bot forfeits and play goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CrashBot {
+    after: u32,
+    moves: u32,
+}
+
+impl Bot for CrashBot {
+    fn name(&self) -> String {
+        format!("crash:after={}", self.after)
+    }
+
+    fn choose(&mut self, state: &ZoneState, seed: u64) -> Result<Decision, fray_ai::BotError> {
+        self.moves += 1;
+        #[allow(clippy::panic)]
+        if self.moves >= self.after {
+            panic!("crash:after={} crashed on purpose on its move {}", self.after, self.moves);
+        }
+        RandomBot.choose(state, seed)
+    }
+}
+
+/// One tournament player's kind.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PlayerSpec {
+    /// A bot of the AI crate.
+    Bot(BotSpec),
+    /// The crashing test bot.
+    Crash(u32),
+}
+
+impl FromStr for PlayerSpec {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, String> {
+        if let Some(rest) = text.strip_prefix("crash") {
+            let after = rest.strip_prefix(":after=").and_then(|n| n.parse::<u32>().ok()).filter(|&n| n >= 1);
+            return after
+                .map(PlayerSpec::Crash)
+                .ok_or_else(|| format!("bad bot spec {text:?}: write crash:after=N with N >= 1"));
+        }
+        text.parse::<BotSpec>().map(PlayerSpec::Bot).map_err(|e| e.to_string())
+    }
+}
+
+impl PlayerSpec {
+    /// A fresh bot (each game gets its own, so games never share state).
+    pub fn build(&self) -> Box<dyn Bot> {
+        match self {
+            PlayerSpec::Bot(spec) => spec.build(),
+            PlayerSpec::Crash(after) => Box::new(CrashBot { after: *after, moves: 0 }),
+        }
+    }
+
+    /// Its own time budget per move, if it has one.
+    pub fn time_budget(&self) -> Option<Duration> {
+        match self {
+            PlayerSpec::Bot(BotSpec::Mcts(config)) => config.budget.time,
+            _ => None,
+        }
+    }
+}
+
+/// A player: its unique name and what it is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Player {
+    /// The name in the log and the reports.
+    pub name: String,
+    /// The bot.
+    pub spec: PlayerSpec,
+    /// How long one move may take before the bot forfeits.
+    pub move_limit: Duration,
+}
+
+/// The names of `specs`, a repeated spec getting `#2`, `#3`, ...
+pub fn unique_names(specs: &[String]) -> Vec<String> {
+    let mut names: Vec<String> = Vec::with_capacity(specs.len());
+    for spec in specs {
+        let seen = specs.iter().take(names.len()).filter(|s| *s == spec).count();
+        names.push(if seen == 0 { spec.clone() } else { format!("{spec}#{}", seen + 1) });
+    }
+    names
+}
+
+/// The spec part of a name made by [`unique_names`].
+fn spec_text(name: &str) -> &str {
+    match name.rsplit_once('#') {
+        Some((spec, n)) if n.parse::<u32>().is_ok() => spec,
+        _ => name,
+    }
+}
+
+impl Config {
+    /// Checks the numbers and parses the bots; errors name the bad value.
+    pub fn players(&self) -> Result<Vec<Player>, CliError> {
+        if self.bots.len() < 2 {
+            return Err(CliError::Usage(format!(
+                "a tournament needs at least two bots, got {}: name them, e.g. `fray tournament greedy random`",
+                self.bots.len()
+            )));
+        }
+        if self.games_per_pairing == 0 || self.games_per_pairing % 2 == 1 {
+            return Err(CliError::Usage(format!(
+                "--games {} must be even and at least 2: each opening is played twice, sides swapped",
+                self.games_per_pairing
+            )));
+        }
+        if self.move_timeout_ms == 0 {
+            return Err(CliError::Usage("--move-timeout must be more than 0".to_owned()));
+        }
+        if let Some(s) = self.sprt {
+            if self.bots.len() != 2 {
+                return Err(CliError::Usage(format!(
+                    "--sprt tests one bot against another: give exactly two bots, not {}",
+                    self.bots.len()
+                )));
+            }
+            fray_ai::rating::Sprt::new(s.elo0, s.elo1, s.alpha, s.beta)
+                .map_err(|why| CliError::Usage(format!("--sprt: {why}")))?;
+        }
+        let timeout = Duration::from_millis(self.move_timeout_ms);
+        let margin = Duration::from_millis(self.time_margin_ms);
+        self.bots
+            .iter()
+            .map(|name| {
+                let spec = spec_text(name).parse::<PlayerSpec>().map_err(CliError::Usage)?;
+                let move_limit = spec.time_budget().map_or(timeout, |t| timeout.min(t + margin));
+                Ok(Player { name: name.clone(), spec, move_limit })
+            })
+            .collect()
+    }
+
+    /// The pairings, as indices into `bots`.
+    pub fn pairings(&self) -> Vec<(usize, usize)> {
+        let n = self.bots.len();
+        match self.format {
+            Format::RoundRobin => (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect(),
+            Format::Gauntlet => (1..n).map(|b| (0, b)).collect(),
+        }
+    }
+}
+
+/// Where one game sits in the tournament.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Slot {
+    /// The game's number, from 0, in schedule (and log) order.
+    pub game: u64,
+    /// Its round: the opening.
+    pub round: u32,
+    /// Its pairing's index.
+    pub pairing: usize,
+    /// The players at seat 0 and seat 1.
+    pub seats: [usize; 2],
+    /// The NewGame seed.
+    pub seed: u64,
+}
+
+/// The games of a tournament, in order.
+#[derive(Debug, Clone)]
+pub struct Schedule {
+    pairings: Vec<(usize, usize)>,
+    seed: u64,
+    total: u64,
+}
+
+impl Schedule {
+    /// The schedule of `config`.
+    pub fn new(config: &Config) -> Self {
+        let pairings = config.pairings();
+        let total = pairings.len() as u64 * u64::from(config.games_per_pairing);
+        Self { pairings, seed: config.seed, total }
+    }
+
+    /// Games in all.
+    pub fn total(&self) -> u64 {
+        self.total
+    }
+
+    /// The pairings.
+    pub fn pairings(&self) -> &[(usize, usize)] {
+        &self.pairings
+    }
+
+    /// Game `game`'s slot.
+    pub fn slot(&self, game: u64) -> Slot {
+        let per_round = 2 * self.pairings.len().max(1) as u64;
+        let round = game / per_round;
+        let within = game % per_round;
+        let pairing = (within / 2) as usize;
+        let (a, b) = self.pairings.get(pairing).copied().unwrap_or((0, 0));
+        let seats = if within.is_multiple_of(2) { [a, b] } else { [b, a] };
+        Slot { game, round: round as u32, pairing, seats, seed: self.seed.wrapping_add(round) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(bots: &[&str], format: Format, games: u32) -> Config {
+        Config {
+            bots: unique_names(&bots.iter().map(|b| (*b).to_owned()).collect::<Vec<_>>()),
+            format,
+            games_per_pairing: games,
+            ruleset: "RULESET_EGAME".into(),
+            scenario: "duel".into(),
+            seed: 10,
+            sprt: None,
+            move_timeout_ms: 1000,
+            time_margin_ms: 200,
+        }
+    }
+
+    #[test]
+    fn rounds_pair_each_opening_with_sides_swapped() {
+        let c = config(&["a", "b", "c"].map(|_| "random"), Format::RoundRobin, 4);
+        let s = Schedule::new(&c);
+        assert_eq!(s.total(), 12);
+        assert_eq!(s.pairings(), &[(0, 1), (0, 2), (1, 2)]);
+        let slots: Vec<Slot> = (0..s.total()).map(|g| s.slot(g)).collect();
+        assert_eq!(slots[0].seats, [0, 1]);
+        assert_eq!(slots[1].seats, [1, 0]);
+        assert_eq!(slots[1].seed, slots[0].seed);
+        assert_eq!(slots[5].seats, [2, 1]);
+        assert_eq!((slots[6].round, slots[6].seed, slots[6].seats), (1, 11, [0, 1]));
+        for p in 0..3 {
+            assert_eq!(slots.iter().filter(|s| s.pairing == p).count(), 4);
+        }
+    }
+
+    #[test]
+    fn a_gauntlet_pairs_the_first_bot_with_each_other() {
+        let c = config(&["greedy", "random", "exact", "random"], Format::Gauntlet, 2);
+        assert_eq!(c.pairings(), vec![(0, 1), (0, 2), (0, 3)]);
+        assert_eq!(c.bots, vec!["greedy", "random", "exact", "random#2"]);
+        let players = c.players().unwrap();
+        assert_eq!(players[3].spec, players[1].spec);
+    }
+
+    #[test]
+    fn bad_configs_name_the_problem() {
+        let odd = config(&["random", "greedy"], Format::RoundRobin, 3).players().unwrap_err();
+        assert!(odd.to_string().contains("--games 3 must be even"), "{odd}");
+        let one = config(&["random"], Format::RoundRobin, 2).players().unwrap_err();
+        assert!(one.to_string().contains("at least two bots"), "{one}");
+        let bad = config(&["random", "mcts:speed=3"], Format::RoundRobin, 2).players().unwrap_err();
+        assert!(bad.to_string().contains("mcts:speed=3"), "{bad}");
+        let crash = config(&["random", "crash:after=0"], Format::RoundRobin, 2).players().unwrap_err();
+        assert!(crash.to_string().contains("crash:after=N"), "{crash}");
+        let mut sprt = config(&["random", "greedy", "exact"], Format::RoundRobin, 2);
+        sprt.sprt = Some(SprtConfig { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05 });
+        assert!(sprt.players().unwrap_err().to_string().contains("exactly two bots"));
+        sprt.bots.pop();
+        sprt.sprt = Some(SprtConfig { elo0: 10.0, elo1: 0.0, alpha: 0.05, beta: 0.05 });
+        assert!(sprt.players().unwrap_err().to_string().starts_with("--sprt"));
+    }
+
+    #[test]
+    fn timed_bots_get_their_budget_plus_the_margin() {
+        let c = config(&["mcts:time=50ms", "mcts:time=5s", "greedy"], Format::RoundRobin, 2);
+        let p = c.players().unwrap();
+        assert_eq!(p[0].move_limit, Duration::from_millis(250));
+        assert_eq!(p[1].move_limit, Duration::from_millis(1000));
+        assert_eq!(p[2].move_limit, Duration::from_millis(1000));
+    }
+
+    #[test]
+    fn the_crash_bot_panics_on_its_nth_move() {
+        let fray_core::GameState::Zone(state) = fray_core::GameState::new_game(1, 7, "duel").unwrap().0 else {
+            panic!("a zone game")
+        };
+        let mut bot = "crash:after=2".parse::<PlayerSpec>().unwrap().build();
+        assert!(bot.choose(&state, 1).is_ok());
+        let crashed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| bot.choose(&state, 2)));
+        assert!(crashed.is_err());
+    }
+}

@@ -1,0 +1,417 @@
+//! The reports: a [`Report`] built from the standings, written as JSON
+//! (`report.json`), Markdown (`report.md`) and a PNG chart of the ratings
+//! (`ratings.png`).
+//!
+//! The ranking's Elo comes from a Bradley–Terry fit over every game (mean 0), with its
+//! 95% interval; each pairing has its Elo difference with the trinomial interval (per
+//! game) and the pentanomial one (per pair of games on one opening, the tighter and
+//! more honest one for paired openings), and the likelihood of superiority.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+use fray_ai::rating::{self, EloInterval, PairResult, SprtVerdict};
+use serde::Serialize;
+
+use super::chart::{ChartEntry, ratings_chart};
+use super::config::Config;
+use super::stats::Standings;
+use crate::error::CliError;
+
+/// An Elo estimate with its 95% interval.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Interval {
+    /// The estimate.
+    pub elo: f64,
+    /// Lower bound.
+    pub lower: f64,
+    /// Upper bound.
+    pub upper: f64,
+}
+
+impl From<EloInterval> for Interval {
+    fn from(e: EloInterval) -> Self {
+        Self { elo: e.elo, lower: e.lower, upper: e.upper }
+    }
+}
+
+/// One bot in the ranking.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RankRow {
+    /// 1 for the best.
+    pub rank: usize,
+    /// Its name.
+    pub bot: String,
+    /// Games.
+    pub games: u64,
+    /// Wins.
+    pub wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Losses.
+    pub losses: u64,
+    /// Mean score, 0 to 1.
+    pub score: f64,
+    /// Bradley–Terry Elo (mean 0) with its interval.
+    pub elo: Interval,
+    /// Likelihood it is stronger than the next bot, from their games together.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub los_next: Option<f64>,
+    /// Games lost by forfeit.
+    pub forfeits: u64,
+    /// Mean thinking time per move, ms.
+    pub ms_per_move: f64,
+    /// Longest move, ms.
+    pub max_move_ms: u64,
+}
+
+/// One pairing, from its first bot's side.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PairRow {
+    /// The bot.
+    pub bot: String,
+    /// Its opponent.
+    pub opponent: String,
+    /// Games.
+    pub games: u64,
+    /// Wins.
+    pub wins: u64,
+    /// Draws.
+    pub draws: u64,
+    /// Losses.
+    pub losses: u64,
+    /// Mean score.
+    pub score: f64,
+    /// Elo difference, trinomial interval.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trinomial: Option<Interval>,
+    /// Elo difference, pentanomial interval.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pentanomial: Option<Interval>,
+    /// Pairs scoring 0, ½, 1, 1½, 2.
+    pub pairs: [u64; 5],
+    /// Likelihood of superiority.
+    pub los: f64,
+}
+
+/// The SPRT's outcome.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SprtRow {
+    /// H0's Elo.
+    pub elo0: f64,
+    /// H1's Elo.
+    pub elo1: f64,
+    /// α.
+    pub alpha: f64,
+    /// β.
+    pub beta: f64,
+    /// The log-likelihood ratio.
+    pub llr: f64,
+    /// Its lower bound.
+    pub lower: f64,
+    /// Its upper bound.
+    pub upper: f64,
+    /// `H0 accepted`, `H1 accepted` or `undecided`.
+    pub verdict: String,
+}
+
+/// A forfeit.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ForfeitRow {
+    /// The game.
+    pub game: u64,
+    /// The bot that lost.
+    pub bot: String,
+    /// Why.
+    pub reason: String,
+}
+
+/// Everything the reports say.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Report {
+    /// The tournament.
+    pub config: Config,
+    /// `finished`, `stopped by the SPRT`, `interrupted`, or why it stopped.
+    pub status: String,
+    /// Games played.
+    pub games: u64,
+    /// Games scheduled.
+    pub scheduled: u64,
+    /// Best first.
+    pub ranking: Vec<RankRow>,
+    /// Every pairing.
+    pub pairings: Vec<PairRow>,
+    /// The SPRT, when asked for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtRow>,
+    /// Every forfeit.
+    pub forfeits: Vec<ForfeitRow>,
+}
+
+impl Report {
+    /// The report of `standings`.
+    pub fn new(config: &Config, standings: &Standings, scheduled: u64, status: &str) -> Self {
+        let results: Vec<PairResult> =
+            standings.pairings.iter().map(|p| PairResult { a: p.a, b: p.b, wdl: p.wdl }).collect();
+        let fitted = rating::bradley_terry(standings.names.len(), &results);
+        let mut order: Vec<usize> = (0..standings.names.len()).collect();
+        order.sort_by(|&x, &y| fitted[y].elo.total_cmp(&fitted[x].elo).then(x.cmp(&y)));
+        let head_to_head = |x: usize, y: usize| {
+            standings.pairings.iter().find_map(|p| match (p.a, p.b) {
+                (a, b) if (a, b) == (x, y) => Some(p.wdl),
+                (a, b) if (a, b) == (y, x) => Some(p.wdl.swapped()),
+                _ => None,
+            })
+        };
+        let ranking = order
+            .iter()
+            .enumerate()
+            .map(|(k, &i)| {
+                let b = &standings.bots[i];
+                let r = &fitted[i];
+                let los_next = order.get(k + 1).and_then(|&j| head_to_head(i, j)).map(|w| rating::los(&w));
+                RankRow {
+                    rank: k + 1,
+                    bot: standings.names[i].clone(),
+                    games: b.wdl.games(),
+                    wins: b.wdl.wins,
+                    draws: b.wdl.draws,
+                    losses: b.wdl.losses,
+                    score: b.wdl.score(),
+                    elo: Interval { elo: r.elo, lower: r.lower, upper: r.upper },
+                    los_next,
+                    forfeits: b.forfeits,
+                    ms_per_move: if b.moves == 0 { 0.0 } else { b.think_ms as f64 / b.moves as f64 },
+                    max_move_ms: b.max_move_ms,
+                }
+            })
+            .collect();
+        let pairings = standings
+            .pairings
+            .iter()
+            .map(|p| PairRow {
+                bot: standings.names[p.a].clone(),
+                opponent: standings.names[p.b].clone(),
+                games: p.wdl.games(),
+                wins: p.wdl.wins,
+                draws: p.wdl.draws,
+                losses: p.wdl.losses,
+                score: p.wdl.score(),
+                trinomial: rating::trinomial_elo(&p.wdl).map(Interval::from),
+                pentanomial: rating::pentanomial_elo(&p.pairs).map(Interval::from),
+                pairs: p.pairs.counts,
+                los: rating::los(&p.wdl),
+            })
+            .collect();
+        let sprt = standings.sprt.zip(standings.sprt_state()).map(|(t, s)| SprtRow {
+            elo0: t.elo0,
+            elo1: t.elo1,
+            alpha: t.alpha,
+            beta: t.beta,
+            llr: s.llr,
+            lower: s.lower,
+            upper: s.upper,
+            verdict: match s.verdict {
+                SprtVerdict::AcceptH0 => "H0 accepted",
+                SprtVerdict::AcceptH1 => "H1 accepted",
+                SprtVerdict::Continue => "undecided",
+            }
+            .to_owned(),
+        });
+        let forfeits = standings
+            .forfeits
+            .iter()
+            .map(|(game, bot, reason)| ForfeitRow { game: *game, bot: bot.clone(), reason: reason.clone() })
+            .collect();
+        Self {
+            config: config.clone(),
+            status: status.to_owned(),
+            games: standings.games,
+            scheduled,
+            ranking,
+            pairings,
+            sprt,
+            forfeits,
+        }
+    }
+
+    /// The Markdown report.
+    pub fn markdown(&self) -> String {
+        let c = &self.config;
+        let mut md = String::new();
+        let _ = writeln!(
+            md,
+            "# Tournament: {}, {} bots, {} games per pairing\n",
+            c.format,
+            c.bots.len(),
+            c.games_per_pairing
+        );
+        let _ = writeln!(
+            md,
+            "{} of {} games played ({}). Ruleset {}, scenario {}, openings from seed {}; each opening is played twice with sides swapped.\n",
+            self.games, self.scheduled, self.status, c.ruleset, c.scenario, c.seed
+        );
+        md.push_str("## Ranking\n\nElo: Bradley–Terry fit over all games, mean 0, with its 95% interval. LOS: likelihood of superiority over the next bot, from their games together.\n\n");
+        md.push_str(
+            "| rank | bot | games | W | D | L | score | Elo | 95% interval | LOS next | forfeits | ms/move |\n",
+        );
+        md.push_str("|---:|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|\n");
+        for r in &self.ranking {
+            let los = r.los_next.map_or("".to_owned(), |l| format!("{:.1}%", 100.0 * l));
+            let _ = writeln!(
+                md,
+                "| {} | {} | {} | {} | {} | {} | {:.1}% | {} | [{}, {}] | {} | {} | {:.1} |",
+                r.rank,
+                r.bot,
+                r.games,
+                r.wins,
+                r.draws,
+                r.losses,
+                100.0 * r.score,
+                signed(r.elo.elo),
+                signed(r.elo.lower),
+                signed(r.elo.upper),
+                los,
+                r.forfeits,
+                r.ms_per_move
+            );
+        }
+        md.push_str("\n## Pairings\n\nFrom the first bot's side. Pairs: pairs of games on one opening scoring 0, ½, 1, 1½, 2.\n\n");
+        md.push_str("| bot | opponent | games | W | D | L | score | Elo (trinomial 95%) | Elo (pentanomial 95%) | pairs | LOS |\n");
+        md.push_str("|---|---|---:|---:|---:|---:|---:|---|---|---|---:|\n");
+        for p in &self.pairings {
+            let _ = writeln!(
+                md,
+                "| {} | {} | {} | {} | {} | {} | {:.1}% | {} | {} | {} | {:.1}% |",
+                p.bot,
+                p.opponent,
+                p.games,
+                p.wins,
+                p.draws,
+                p.losses,
+                100.0 * p.score,
+                interval_text(p.trinomial),
+                interval_text(p.pentanomial),
+                p.pairs.map(|n| n.to_string()).join(" / "),
+                100.0 * p.los
+            );
+        }
+        if let Some(s) = &self.sprt {
+            let _ = writeln!(
+                md,
+                "\n## SPRT\n\nH0: Elo {} against H1: Elo {}, α {}, β {}. LLR {:.3} in [{:.3}, {:.3}]: **{}**.",
+                s.elo0, s.elo1, s.alpha, s.beta, s.llr, s.lower, s.upper, s.verdict
+            );
+        }
+        if !self.forfeits.is_empty() {
+            md.push_str("\n## Forfeits\n\n| game | bot | reason |\n|---:|---|---|\n");
+            for f in &self.forfeits {
+                let _ =
+                    writeln!(md, "| {} | {} | {} |", f.game, f.bot, f.reason.replace('|', "\\|").replace('\n', " "));
+            }
+        }
+        md.push_str("\n![ratings](ratings.png)\n");
+        md
+    }
+
+    /// Writes `report.json`, `report.md` and `ratings.png` into `dir`.
+    pub fn write(&self, dir: &Path) -> Result<(), CliError> {
+        let write = |name: &str, bytes: &[u8]| {
+            let path = dir.join(name);
+            std::fs::write(&path, bytes).map_err(|e| CliError::Output(format!("{}: cannot write: {e}", path.display())))
+        };
+        let json = serde_json::to_string_pretty(self).map_err(|e| CliError::Output(e.to_string()))?;
+        write("report.json", format!("{json}\n").as_bytes())?;
+        write("report.md", self.markdown().as_bytes())?;
+        let entries: Vec<ChartEntry> = self
+            .ranking
+            .iter()
+            .map(|r| ChartEntry { name: r.bot.clone(), elo: r.elo.elo, lower: r.elo.lower, upper: r.elo.upper })
+            .collect();
+        let title = format!("{} games, {}", self.games, self.config.format);
+        ratings_chart(&dir.join("ratings.png"), &title, &entries).map_err(|e| CliError::Output(e.to_string()))
+    }
+}
+
+/// `+12`, `-40`, `+inf`.
+fn signed(x: f64) -> String {
+    if x.is_finite() {
+        format!("{:+.0}", x)
+    } else if x > 0.0 {
+        "+inf".to_owned()
+    } else {
+        "-inf".to_owned()
+    }
+}
+
+fn interval_text(i: Option<Interval>) -> String {
+    i.map_or("–".to_owned(), |i| format!("{} [{}, {}]", signed(i.elo), signed(i.lower), signed(i.upper)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::config::Format;
+    use crate::tournament::log::{GameRecord, RunInfo};
+
+    #[test]
+    fn the_ranking_orders_bots_by_rating_and_the_markdown_shows_it() {
+        let config = Config {
+            bots: vec!["weak".into(), "strong".into(), "middle".into()],
+            format: Format::RoundRobin,
+            games_per_pairing: 8,
+            ruleset: "RULESET_EGAME".into(),
+            scenario: "duel".into(),
+            seed: 1,
+            sprt: None,
+            move_timeout_ms: 1000,
+            time_margin_ms: 100,
+        };
+        let mut s = Standings::new(&config);
+        let strength = [0, 2, 1];
+        let mut n = 0;
+        for round in 0..4u32 {
+            for (a, b) in config.pairings() {
+                for seats in [[a, b], [b, a]] {
+                    // The stronger wins, except every fourth game is a draw.
+                    let winner = if n % 4 == 3 {
+                        None
+                    } else {
+                        Some(if strength[seats[0]] > strength[seats[1]] { 0 } else { 1 })
+                    };
+                    let g = GameRecord {
+                        game: n,
+                        round,
+                        seed: 1,
+                        seats: seats.map(|x| x as u32),
+                        players: seats.map(|x| config.bots[x].clone()),
+                        result: GameRecord::result_text(winner).into(),
+                        winner,
+                        turns: 3,
+                        end_rule: None,
+                        forfeit: None,
+                        actions: vec![],
+                        run: RunInfo::default(),
+                    };
+                    s.add(&g);
+                    n += 1;
+                }
+            }
+        }
+        let report = Report::new(&config, &s, 24, "finished");
+        let names: Vec<&str> = report.ranking.iter().map(|r| r.bot.as_str()).collect();
+        assert_eq!(names, ["strong", "middle", "weak"]);
+        assert!(report.ranking[0].elo.elo > 0.0 && report.ranking[2].elo.elo < 0.0);
+        assert!(report.ranking[0].los_next.unwrap() > 0.9);
+        let md = report.markdown();
+        assert!(md.contains("| 1 | strong | 16 |"), "{md}");
+        assert!(md.contains("24 of 24 games played (finished)"), "{md}");
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(json["ranking"][0]["bot"], "strong");
+        assert_eq!(json["pairings"].as_array().unwrap().len(), 3);
+    }
+}

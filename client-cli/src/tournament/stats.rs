@@ -1,0 +1,250 @@
+//! Standings: per-pairing W/D/L and pentanomial pairs, per-bot totals and timings, the
+//! SPRT's log-likelihood ratio, all updated one game at a time in log order.
+
+use fray_ai::rating::{Pentanomial, Sprt, SprtVerdict, Wdl};
+
+use super::config::Config;
+use super::log::GameRecord;
+
+/// One pairing's results, from its first bot's side.
+#[derive(Debug, Clone, Default)]
+pub struct PairingStats {
+    /// The two bots (indices), `a` first.
+    pub a: usize,
+    /// The second bot.
+    pub b: usize,
+    /// Games, from `a`'s side.
+    pub wdl: Wdl,
+    /// Complete game pairs (same opening, sides swapped), from `a`'s side.
+    pub pairs: Pentanomial,
+    /// `a`'s score in the first game of a pair still waiting for its second.
+    open: Option<(u32, f64)>,
+}
+
+/// One bot's totals.
+#[derive(Debug, Clone, Default)]
+pub struct BotStats {
+    /// All its games.
+    pub wdl: Wdl,
+    /// Games it lost by forfeit.
+    pub forfeits: u64,
+    /// Thinking time over all its games, ms.
+    pub think_ms: u64,
+    /// Its moves.
+    pub moves: u64,
+    /// Its longest move, ms.
+    pub max_move_ms: u64,
+}
+
+/// Everything counted so far.
+#[derive(Debug, Clone)]
+pub struct Standings {
+    /// Bot names.
+    pub names: Vec<String>,
+    /// Per pairing, in schedule order.
+    pub pairings: Vec<PairingStats>,
+    /// Per bot.
+    pub bots: Vec<BotStats>,
+    /// Games counted.
+    pub games: u64,
+    /// The forfeits: game number, bot name, reason.
+    pub forfeits: Vec<(u64, String, String)>,
+    /// The test, when one was asked for.
+    pub sprt: Option<Sprt>,
+}
+
+/// The SPRT's state.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SprtState {
+    /// The log-likelihood ratio.
+    pub llr: f64,
+    /// Accept H0 at or below this.
+    pub lower: f64,
+    /// Accept H1 at or above this.
+    pub upper: f64,
+    /// What it says.
+    pub verdict: SprtVerdict,
+}
+
+impl Standings {
+    /// Empty standings for `config` (already checked by `Config::players`).
+    pub fn new(config: &Config) -> Self {
+        let pairings =
+            config.pairings().into_iter().map(|(a, b)| PairingStats { a, b, ..PairingStats::default() }).collect();
+        let sprt = config.sprt.and_then(|s| Sprt::new(s.elo0, s.elo1, s.alpha, s.beta).ok());
+        Self {
+            names: config.bots.clone(),
+            pairings,
+            bots: vec![BotStats::default(); config.bots.len()],
+            games: 0,
+            forfeits: Vec::new(),
+            sprt,
+        }
+    }
+
+    /// Counts one game.
+    pub fn add(&mut self, r: &GameRecord) {
+        self.games += 1;
+        let [s0, s1] = r.seats.map(|s| s as usize);
+        let moves = r.actions.len() as u64;
+        for (seat, bot) in [s0, s1].into_iter().enumerate() {
+            let Some(stats) = self.bots.get_mut(bot) else { continue };
+            let score = r.score_of_seat(seat);
+            stats.wdl.add(wdl_of(score));
+            stats.think_ms += r.run.think_ms[seat];
+            stats.max_move_ms = stats.max_move_ms.max(r.run.max_move_ms[seat]);
+            // Seat 0 moves first, so it makes the odd move out.
+            stats.moves += if seat == 0 { moves.div_ceil(2) } else { moves / 2 };
+        }
+        if let Some(f) = &r.forfeit {
+            let bot = r.seats[f.seat as usize] as usize;
+            if let Some(stats) = self.bots.get_mut(bot) {
+                stats.forfeits += 1;
+            }
+            self.forfeits.push((r.game, r.players[f.seat as usize].clone(), f.reason.clone()));
+        }
+        let (lo, hi) = (s0.min(s1), s0.max(s1));
+        if let Some(p) = self.pairings.iter_mut().find(|p| (p.a, p.b) == (lo, hi)) {
+            let score = r.score_of_seat(if s0 == p.a { 0 } else { 1 });
+            p.wdl.add(wdl_of(score));
+            match p.open.take() {
+                Some((round, first)) if round == r.round => p.pairs.add_pair(first, score),
+                _ => p.open = Some((r.round, score)),
+            }
+        }
+    }
+
+    /// The SPRT on the (single) pairing's complete pairs.
+    pub fn sprt_state(&self) -> Option<SprtState> {
+        let sprt = self.sprt?;
+        let pairs = self.pairings.first()?.pairs;
+        let llr = sprt.llr(&pairs);
+        let (lower, upper) = sprt.bounds();
+        Some(SprtState { llr, lower, upper, verdict: sprt.verdict(llr) })
+    }
+
+    /// The SPRT has decided.
+    pub fn sprt_decided(&self) -> bool {
+        self.sprt_state().is_some_and(|s| s.verdict != SprtVerdict::Continue)
+    }
+
+    /// A one-line summary for the progress display: the score of a two-bot match, or
+    /// the leader of a larger field.
+    pub fn summary(&self) -> String {
+        if let [p] = self.pairings.as_slice() {
+            let points = p.wdl.wins as f64 + 0.5 * p.wdl.draws as f64;
+            let lost = p.wdl.losses as f64 + 0.5 * p.wdl.draws as f64;
+            let mut text = format!("{} {points}–{lost} {}", self.names[p.a], self.names[p.b]);
+            if let Some(s) = self.sprt_state() {
+                text.push_str(&format!(", LLR {:.2} [{:.2}, {:.2}]", s.llr, s.lower, s.upper));
+            }
+            return text;
+        }
+        let leader = self
+            .bots
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.wdl.games() > 0)
+            .max_by(|(_, x), (_, y)| x.wdl.score().total_cmp(&y.wdl.score()));
+        match leader {
+            Some((i, b)) => format!("leader {} {:.1}%", self.names[i], 100.0 * b.wdl.score()),
+            None => String::new(),
+        }
+    }
+}
+
+fn wdl_of(score: f64) -> Wdl {
+    if score >= 1.0 {
+        Wdl { wins: 1, draws: 0, losses: 0 }
+    } else if score <= 0.0 {
+        Wdl { wins: 0, draws: 0, losses: 1 }
+    } else {
+        Wdl { wins: 0, draws: 1, losses: 0 }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tournament::config::{Format, SprtConfig};
+    use crate::tournament::log::{Forfeit, RunInfo};
+
+    fn config(bots: &[&str]) -> Config {
+        Config {
+            bots: bots.iter().map(|b| (*b).to_owned()).collect(),
+            format: Format::RoundRobin,
+            games_per_pairing: 4,
+            ruleset: "RULESET_EGAME".into(),
+            scenario: "duel".into(),
+            seed: 1,
+            sprt: None,
+            move_timeout_ms: 1000,
+            time_margin_ms: 100,
+        }
+    }
+
+    fn game(game: u64, round: u32, seats: [u32; 2], winner: Option<u32>) -> GameRecord {
+        GameRecord {
+            game,
+            round,
+            seed: 1,
+            seats,
+            players: seats.map(|s| format!("bot{s}")),
+            result: GameRecord::result_text(winner).into(),
+            winner,
+            turns: 5,
+            end_rule: None,
+            forfeit: None,
+            actions: vec![serde_json::Value::Null; 5],
+            run: RunInfo { ms: 10, think_ms: [4, 2], max_move_ms: [2, 1] },
+        }
+    }
+
+    #[test]
+    fn games_count_per_pairing_per_bot_and_in_pairs() {
+        let mut s = Standings::new(&config(&["a", "b"]));
+        s.add(&game(0, 0, [0, 1], Some(0))); // a wins
+        s.add(&game(1, 0, [1, 0], None)); // draw: pair 1.5 for a
+        s.add(&game(2, 1, [0, 1], Some(1))); // b wins
+        let p = &s.pairings[0];
+        assert_eq!(p.wdl, Wdl { wins: 1, draws: 1, losses: 1 });
+        assert_eq!(p.pairs.counts, [0, 0, 0, 1, 0]);
+        assert_eq!(s.bots[1].wdl, Wdl { wins: 1, draws: 1, losses: 1 });
+        assert_eq!(s.bots[0].moves, 3 + 2 + 3);
+        assert_eq!(s.bots[0].think_ms, 4 + 2 + 4);
+        assert_eq!(s.summary(), "a 1.5–1.5 b");
+    }
+
+    #[test]
+    fn forfeits_are_listed_with_the_bot() {
+        let mut s = Standings::new(&config(&["a", "b", "c"]));
+        let mut g = game(0, 0, [2, 0], Some(1));
+        g.forfeit = Some(Forfeit { seat: 0, reason: "panicked: boom".into() });
+        s.add(&g);
+        assert_eq!(s.bots[2].forfeits, 1);
+        assert_eq!(s.forfeits, vec![(0, "bot2".to_owned(), "panicked: boom".to_owned())]);
+        assert_eq!(s.pairings[1].wdl, Wdl { wins: 1, draws: 0, losses: 0 });
+        assert!(s.summary().starts_with("leader a"));
+    }
+
+    #[test]
+    fn a_lopsided_match_ends_the_sprt() {
+        let mut c = config(&["a", "b"]);
+        c.sprt = Some(SprtConfig { elo0: 0.0, elo1: 50.0, alpha: 0.05, beta: 0.05 });
+        let mut s = Standings::new(&c);
+        let mut n = 0;
+        while !s.sprt_decided() && n < 400 {
+            let round = (n / 2) as u32;
+            // a wins three pairs of four outright, the fourth is split.
+            let a_wins_both = !round.is_multiple_of(4);
+            let seats = if n % 2 == 0 { [0, 1] } else { [1, 0] };
+            let a_seat = if n % 2 == 0 { 0 } else { 1 };
+            let winner = if a_wins_both || n % 2 == 0 { a_seat } else { 1 - a_seat };
+            s.add(&game(n, round, seats, Some(winner)));
+            n += 1;
+        }
+        let state = s.sprt_state().unwrap();
+        assert_eq!(state.verdict, SprtVerdict::AcceptH1, "{state:?} after {n} games");
+        assert!(n < 100, "took {n} games");
+    }
+}

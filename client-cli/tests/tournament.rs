@@ -1,0 +1,302 @@
+//! End-to-end tests of `fray tournament` through the real binary and real gRPC: a
+//! round robin with its log and reports, byte-identical logs for the same config,
+//! resume after a torn log and after Ctrl-C, forfeits for a panicking and a slow bot,
+//! the SPRT stopping a lopsided match, games shared over several servers, and the
+//! errors for bad options.
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+use std::io::{BufRead as _, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+fn fray(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_fray")).args(args).output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn code(out: &Output, expected: i32) {
+    assert_eq!(out.status.code(), Some(expected), "stdout:\n{}\nstderr:\n{}", text(&out.stdout), text(&out.stderr));
+}
+
+fn out_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("fray-tournament-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// `fray tournament` on the small `duel` scenario into `dir`.
+fn tournament(dir: &Path, args: &[&str]) -> Output {
+    let mut all = vec!["tournament", "--scenario", "duel", "--out", dir.to_str().unwrap()];
+    all.extend_from_slice(args);
+    fray(&all)
+}
+
+/// The log's lines as JSON: the header, then the games.
+fn log(dir: &Path) -> (Value, Vec<Value>) {
+    let body = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    let mut lines = body.lines().map(|l| serde_json::from_str::<Value>(l).unwrap());
+    let header = lines.next().unwrap();
+    (header, lines.collect())
+}
+
+/// The log without the timings, which differ between runs.
+fn log_without_timings(dir: &Path) -> String {
+    let (header, games) = log(dir);
+    let mut out = header.to_string();
+    for mut g in games {
+        g.as_object_mut().unwrap().remove("run");
+        out.push('\n');
+        out.push_str(&g.to_string());
+    }
+    out
+}
+
+#[test]
+fn a_round_robin_logs_every_game_and_ranks_the_bots() {
+    let dir = out_dir("round-robin");
+    let out = tournament(&dir, &["random", "greedy", "mcts:playouts=40", "--games", "4", "-j", "2"]);
+    code(&out, 0);
+    let (header, games) = log(&dir);
+    assert_eq!(header["format"], "fray-tournament");
+    assert_eq!(header["config"]["bots"], serde_json::json!(["random", "greedy", "mcts:playouts=40"]));
+    assert_eq!(games.len(), 12);
+    for (n, g) in games.iter().enumerate() {
+        assert_eq!(g["game"], n as u64);
+        assert!(!g["actions"].as_array().unwrap().is_empty(), "{g}");
+        let winner = g["winner"].as_u64();
+        let expected = match winner {
+            Some(0) => "1-0",
+            Some(_) => "0-1",
+            None => "1/2-1/2",
+        };
+        assert_eq!(g["result"], expected);
+        assert!(g["endRule"].is_string(), "a rules ending names its rule: {g}");
+        assert!(g["run"]["ms"].is_u64());
+    }
+    // Each opening is played twice with the sides swapped.
+    assert_eq!(games[0]["seed"], games[1]["seed"]);
+    assert_eq!(games[0]["seats"], serde_json::json!([0, 1]));
+    assert_eq!(games[1]["seats"], serde_json::json!([1, 0]));
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    assert_eq!(report["games"], 12);
+    assert_eq!(report["ranking"].as_array().unwrap().len(), 3);
+    assert_eq!(report["pairings"].as_array().unwrap().len(), 3);
+    let total: u64 = report["ranking"].as_array().unwrap().iter().map(|r| r["games"].as_u64().unwrap()).sum();
+    assert_eq!(total, 24);
+    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(md.contains("## Ranking") && md.contains("12 of 12 games played (finished)"), "{md}");
+    let png = std::fs::read(dir.join("ratings.png")).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("| rank | bot |") && stdout.contains("games.jsonl"), "{stdout}");
+}
+
+#[test]
+fn the_same_config_gives_the_same_log_timings_aside() {
+    let args = ["greedy", "mcts:playouts=30", "random", "--games", "2", "--seed", "5"];
+    let one = out_dir("same-1");
+    let two = out_dir("same-2");
+    code(&tournament(&one, &[&args[..], &["-j", "1"]].concat()), 0);
+    code(&tournament(&two, &[&args[..], &["-j", "3"]].concat()), 0);
+    assert_eq!(log_without_timings(&one), log_without_timings(&two));
+}
+
+#[test]
+fn resume_continues_a_torn_log_to_the_same_result() {
+    let full = out_dir("resume-full");
+    let cut = out_dir("resume-cut");
+    let args = ["greedy", "random", "--games", "8"];
+    code(&tournament(&full, &args), 0);
+    code(&tournament(&cut, &args), 0);
+    // Keep the header and three games, then half a line: a kill in mid-write.
+    let body = std::fs::read_to_string(cut.join("games.jsonl")).unwrap();
+    let lines: Vec<&str> = body.lines().collect();
+    let torn = format!("{}\n{}", lines[..4].join("\n"), &lines[4][..lines[4].len() / 2]);
+    std::fs::write(cut.join("games.jsonl"), torn).unwrap();
+    let log_path = cut.join("games.jsonl");
+    let out = fray(&["tournament", "--resume", log_path.to_str().unwrap()]);
+    code(&out, 0);
+    assert_eq!(log_without_timings(&full), log_without_timings(&cut));
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(cut.join("report.json")).unwrap()).unwrap();
+    assert_eq!(report["games"], 8);
+    // Settings belong to the log: giving them again is refused.
+    let again = fray(&["tournament", "--resume", log_path.to_str().unwrap(), "greedy", "random"]);
+    code(&again, 2);
+}
+
+/// Waits until the log holds at least `games` games.
+fn wait_for_games(dir: &Path, games: usize, child: &mut Child) {
+    let started = Instant::now();
+    loop {
+        let lines = std::fs::read_to_string(dir.join("games.jsonl")).map(|b| b.lines().count()).unwrap_or(0);
+        if lines > games {
+            return;
+        }
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!("the tournament ended early: {status}");
+        }
+        assert!(started.elapsed() < Duration::from_secs(120), "no progress");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
+#[test]
+fn ctrl_c_saves_the_log_and_resume_finishes_the_tournament() {
+    let dir = out_dir("interrupt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(["tournament", "greedy", "mcts:playouts=200", "--scenario", "duel", "--games", "400", "-j", "1"])
+        .args(["--out", dir.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_games(&dir, 2, &mut child);
+    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    code(&out, 130);
+    let err = text(&out.stderr);
+    assert!(err.contains("fray tournament --resume") && err.contains("games.jsonl"), "{err}");
+    let (_, games) = log(&dir);
+    assert!(games.len() >= 2 && games.len() < 400, "{} games", games.len());
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    assert_eq!(report["status"], "interrupted");
+    assert_eq!(report["games"], games.len());
+}
+
+#[test]
+fn a_panicking_or_slow_bot_forfeits_and_play_goes_on() {
+    let dir = out_dir("forfeit");
+    let out = tournament(&dir, &["crash:after=2", "random", "mcts:time=5s", "--games", "2", "--move-timeout", "300ms"]);
+    code(&out, 0);
+    let (_, games) = log(&dir);
+    assert_eq!(games.len(), 6);
+    // Bot 0 panics on its second move, bot 2 never answers in time; random (1) never fails.
+    for g in &games {
+        let seats: Vec<u64> = g["seats"].as_array().unwrap().iter().map(|s| s.as_u64().unwrap()).collect();
+        let loser = g["forfeit"]["seat"].as_u64().unwrap_or_else(|| panic!("no forfeit: {g}")) as usize;
+        let reason = g["forfeit"]["reason"].as_str().unwrap();
+        assert_eq!(g["winner"].as_u64().unwrap() as usize, 1 - loser);
+        match seats[loser] {
+            0 => assert!(reason.starts_with("panicked:") && reason.contains("on purpose"), "{reason}"),
+            2 => assert!(reason.starts_with("ran past its time"), "{reason}"),
+            _ => panic!("random forfeited: {g}"),
+        }
+    }
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    assert_eq!(report["forfeits"].as_array().unwrap().len(), 6);
+    assert_eq!(report["ranking"][0]["bot"], "random");
+    let err = text(&out.stderr);
+    assert!(err.contains("forfeits: panicked"), "{err}");
+    assert!(!err.contains("panicked at"), "the bot's panic stays out of the terminal: {err}");
+}
+
+#[test]
+fn the_sprt_stops_a_lopsided_match() {
+    let dir = out_dir("sprt");
+    let out = tournament(&dir, &["greedy", "random", "--games", "2000", "--sprt", "0", "100", "0.05", "0.05"]);
+    code(&out, 0);
+    let (_, games) = log(&dir);
+    assert!(games.len() < 2000 && games.len() % 2 == 0, "{} games", games.len());
+    let report: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    assert_eq!(report["sprt"]["verdict"], "H1 accepted");
+    assert_eq!(report["status"], "stopped by the SPRT");
+    assert!(report["sprt"]["llr"].as_f64().unwrap() >= report["sprt"]["upper"].as_f64().unwrap());
+}
+
+/// `fray serve` on a free port; killed on drop.
+struct Served {
+    child: Child,
+    addr: String,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve() -> Served {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(["serve", "--listen", "127.0.0.1:0"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let addr = line.trim().strip_prefix("fray-server listening on ").unwrap_or_else(|| panic!("{line:?}")).to_owned();
+    Served { child, addr }
+}
+
+#[test]
+fn several_servers_share_the_games_and_a_dead_one_is_passed_over() {
+    let (one, two) = (serve(), serve());
+    let dead = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().to_string()
+    };
+    let dir = out_dir("servers");
+    let out = tournament(
+        &dir,
+        &[
+            "greedy", "random", "--games", "6", "-j", "2", "--server", &one.addr, "--server", &two.addr, "--server",
+            &dead,
+        ],
+    );
+    code(&out, 0);
+    let stdout = text(&out.stdout);
+    let calls = stdout.lines().find(|l| l.starts_with("Referee calls:")).unwrap_or_else(|| panic!("{stdout}"));
+    for addr in [&one.addr, &two.addr] {
+        let n: u64 = calls
+            .split(&format!("http://{addr} "))
+            .nth(1)
+            .and_then(|rest| rest.split([',', ';']).next())
+            .and_then(|n| n.trim().parse().ok())
+            .unwrap_or_else(|| panic!("{calls}"));
+        assert!(n > 10, "{addr} took only {n} calls: {calls}");
+    }
+    assert!(text(&out.stderr).contains(&format!("http://{dead} does not answer")), "{}", text(&out.stderr));
+    assert_eq!(log(&dir).1.len(), 6);
+}
+
+#[test]
+fn bad_options_are_refused_with_the_reason() {
+    let dir = out_dir("bad");
+    let cases: [(&[&str], i32, &str); 6] = [
+        (&["greedy"], 2, "at least two bots"),
+        (&["greedy", "random", "--games", "3"], 2, "must be even"),
+        (&["greedy", "mcts:speed=3"], 2, "mcts:speed=3"),
+        (&["greedy", "random", "greedy", "--sprt", "0", "10", "0.05", "0.05"], 2, "exactly two bots"),
+        (&["greedy", "random", "--scenario", "nowhere"], 2, "nowhere"),
+        (&["greedy", "random", "-j", "0"], 2, "--concurrency"),
+    ];
+    for (args, expected, says) in cases {
+        let mut all = vec!["tournament", "--out", dir.to_str().unwrap()];
+        all.extend_from_slice(args);
+        let out = fray(&all);
+        code(&out, expected);
+        assert!(text(&out.stderr).contains(says), "{args:?}: {}", text(&out.stderr));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+    let ok = tournament(&dir, &["greedy", "random", "--games", "2"]);
+    code(&ok, 0);
+    let exists = tournament(&dir, &["greedy", "random", "--games", "2"]);
+    code(&exists, 2);
+    assert!(text(&exists.stderr).contains("--resume"), "{}", text(&exists.stderr));
+    let missing = fray(&["tournament", "--resume", "/nonexistent/games.jsonl"]);
+    code(&missing, 2);
+    let dead = {
+        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        l.local_addr().unwrap().to_string()
+    };
+    let unreachable = tournament(&out_dir("bad-server"), &["greedy", "random", "--server", &dead]);
+    code(&unreachable, 1);
+    assert!(text(&unreachable.stderr).contains("cannot reach"), "{}", text(&unreachable.stderr));
+}
