@@ -2,12 +2,15 @@
 //! answered with `--choice`, `--json`, `fray serve`, and the error exits.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use std::io::{BufRead as _, BufReader, Write as _};
+use std::io::Write as _;
 use std::path::PathBuf;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 
 use fray_cli::json::{RESPONSE_MESSAGE, parse_message};
 use fray_proto::fray::v1::{DecisionKind, ResolveStrikeResponse, event::Kind};
+
+mod common;
+use common::serve;
 
 const BLOCKED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/design/examples/resolve-blocked.json");
 const NEEDS_BLOCK: &str =
@@ -233,37 +236,9 @@ fn an_unreachable_target_exits_3_with_the_rule_id() {
 
 #[test]
 fn an_unreachable_server_exits_1() {
-    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let addr = listener.local_addr().unwrap();
-    drop(listener);
-    let out = fray(&["resolve", BLOCKED, "--server", &addr.to_string()]);
+    let out = fray(&["resolve", BLOCKED, "--server", &common::dead_addr()]);
     assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
     assert!(stderr(&out).contains("cannot reach"), "{}", stderr(&out));
-}
-
-/// `fray serve` on a free port; killed on drop.
-struct Served {
-    child: Child,
-    addr: String,
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn serve() -> Served {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
-        .args(["serve", "--listen", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let addr = line.trim().strip_prefix("fray-server listening on ").unwrap_or_else(|| panic!("{line:?}")).to_owned();
-    Served { child, addr }
 }
 
 #[test]

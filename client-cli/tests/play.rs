@@ -3,10 +3,13 @@
 //! the errors for bad options and bad files.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use std::io::{BufRead as _, BufReader, Write as _};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
+
+mod common;
+use common::serve;
 
 /// Runs `fray ARGS` with `input` on stdin (written whole, then closed).
 fn fray_with_input(args: &[&str], input: &str) -> Output {
@@ -269,24 +272,14 @@ fn a_missing_or_garbled_replay_file_is_a_clear_error() {
 
 #[test]
 fn play_and_replay_against_fray_serve() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
-        .args(["serve", "--listen", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let addr = line.trim().strip_prefix("fray-server listening on ").unwrap_or_else(|| panic!("{line:?}")).to_owned();
+    let served = serve();
+    let addr = served.addr.clone();
     let dir = replay_dir("remote");
     let out = fray_with_input(&play_args(&dir, &["--server", &addr]), "e\n1\nquit\n");
-    let served = |mut child: Child| {
-        let _ = child.kill();
-        let _ = child.wait();
-    };
     let text = stdout(&out);
     let replay = saved_replay(&text);
     let verdict = fray(&["replay", "--quiet", "--server", &addr, replay.to_str().unwrap()]);
-    served(child);
+    drop(served);
     assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
     // `e` ended the deployment without a summon.
     assert!(text.contains("you: end deployment without summoning"), "{text}");

@@ -5,12 +5,14 @@
 //! errors for bad options.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use std::io::{BufRead as _, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
+
+mod common;
+use common::{dead_addr, serve};
 
 fn fray(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_fray")).args(args).output().unwrap()
@@ -210,38 +212,10 @@ fn the_sprt_stops_a_lopsided_match() {
     assert!(report["sprt"]["llr"].as_f64().unwrap() >= report["sprt"]["upper"].as_f64().unwrap());
 }
 
-/// `fray serve` on a free port; killed on drop.
-struct Served {
-    child: Child,
-    addr: String,
-}
-
-impl Drop for Served {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn serve() -> Served {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
-        .args(["serve", "--listen", "127.0.0.1:0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-    let addr = line.trim().strip_prefix("fray-server listening on ").unwrap_or_else(|| panic!("{line:?}")).to_owned();
-    Served { child, addr }
-}
-
 #[test]
 fn several_servers_share_the_games_and_a_dead_one_is_passed_over() {
     let (one, two) = (serve(), serve());
-    let dead = {
-        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        l.local_addr().unwrap().to_string()
-    };
+    let dead = dead_addr();
     let dir = out_dir("servers");
     let out = tournament(
         &dir,
@@ -292,10 +266,7 @@ fn bad_options_are_refused_with_the_reason() {
     assert!(text(&exists.stderr).contains("--resume"), "{}", text(&exists.stderr));
     let missing = fray(&["tournament", "--resume", "/nonexistent/games.jsonl"]);
     code(&missing, 2);
-    let dead = {
-        let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        l.local_addr().unwrap().to_string()
-    };
+    let dead = dead_addr();
     let unreachable = tournament(&out_dir("bad-server"), &["greedy", "random", "--server", &dead]);
     code(&unreachable, 1);
     assert!(text(&unreachable.stderr).contains("cannot reach"), "{}", text(&unreachable.stderr));

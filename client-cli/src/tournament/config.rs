@@ -220,6 +220,22 @@ impl Config {
     }
 }
 
+/// A round robin of `bots` on the `duel` scenario, for tests.
+#[cfg(test)]
+pub fn sample(bots: &[&str], games_per_pairing: u32) -> Config {
+    Config {
+        bots: unique_names(&bots.iter().map(|b| (*b).to_owned()).collect::<Vec<_>>()),
+        format: Format::RoundRobin,
+        games_per_pairing,
+        ruleset: "RULESET_EGAME".into(),
+        scenario: "duel".into(),
+        seed: 1,
+        sprt: None,
+        move_timeout_ms: 1000,
+        time_margin_ms: 100,
+    }
+}
+
 /// Where one game sits in the tournament.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Slot {
@@ -278,17 +294,7 @@ mod tests {
     use super::*;
 
     fn config(bots: &[&str], format: Format, games: u32) -> Config {
-        Config {
-            bots: unique_names(&bots.iter().map(|b| (*b).to_owned()).collect::<Vec<_>>()),
-            format,
-            games_per_pairing: games,
-            ruleset: "RULESET_EGAME".into(),
-            scenario: "duel".into(),
-            seed: 10,
-            sprt: None,
-            move_timeout_ms: 1000,
-            time_margin_ms: 200,
-        }
+        Config { format, seed: 10, time_margin_ms: 200, ..sample(bots, games) }
     }
 
     #[test]

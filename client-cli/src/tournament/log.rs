@@ -269,24 +269,10 @@ impl LogWriter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::config::Format;
+    use crate::tournament::config::sample;
 
     fn header() -> Header {
-        Header {
-            format: FORMAT.into(),
-            version: VERSION,
-            config: Config {
-                bots: vec!["greedy".into(), "random".into()],
-                format: Format::RoundRobin,
-                games_per_pairing: 2,
-                ruleset: "RULESET_EGAME".into(),
-                scenario: "duel".into(),
-                seed: 1,
-                sprt: None,
-                move_timeout_ms: 1000,
-                time_margin_ms: 100,
-            },
-        }
+        Header { format: FORMAT.into(), version: VERSION, config: sample(&["greedy", "random"], 2) }
     }
 
     fn record(game: u64, winner: Option<u32>) -> GameRecord {

@@ -355,22 +355,12 @@ fn interval_text(i: Option<Interval>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::config::Format;
+    use crate::tournament::config::sample;
     use crate::tournament::log::{GameRecord, RunInfo};
 
     #[test]
     fn the_ranking_orders_bots_by_rating_and_the_markdown_shows_it() {
-        let config = Config {
-            bots: vec!["weak".into(), "strong".into(), "middle".into()],
-            format: Format::RoundRobin,
-            games_per_pairing: 8,
-            ruleset: "RULESET_EGAME".into(),
-            scenario: "duel".into(),
-            seed: 1,
-            sprt: None,
-            move_timeout_ms: 1000,
-            time_margin_ms: 100,
-        };
+        let config = sample(&["weak", "strong", "middle"], 8);
         let mut s = Standings::new(&config);
         let strength = [0, 2, 1];
         let mut n = 0;

@@ -166,21 +166,11 @@ fn wdl_of(score: f64) -> Wdl {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tournament::config::{Format, SprtConfig};
+    use crate::tournament::config::{SprtConfig, sample};
     use crate::tournament::log::{Forfeit, RunInfo};
 
     fn config(bots: &[&str]) -> Config {
-        Config {
-            bots: bots.iter().map(|b| (*b).to_owned()).collect(),
-            format: Format::RoundRobin,
-            games_per_pairing: 4,
-            ruleset: "RULESET_EGAME".into(),
-            scenario: "duel".into(),
-            seed: 1,
-            sprt: None,
-            move_timeout_ms: 1000,
-            time_margin_ms: 100,
-        }
+        sample(bots, 4)
     }
 
     fn game(game: u64, round: u32, seats: [u32; 2], winner: Option<u32>) -> GameRecord {
