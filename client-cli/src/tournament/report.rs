@@ -84,10 +84,11 @@ pub struct PairRow {
     pub losses: u64,
     /// Mean score.
     pub score: f64,
-    /// Elo difference, trinomial interval.
+    /// Elo difference, trinomial interval; absent when every game had the same
+    /// result (the normal approximation then has no spread to give an interval).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub trinomial: Option<Interval>,
-    /// Elo difference, pentanomial interval.
+    /// Elo difference, pentanomial interval; absent when every pair scored the same.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pentanomial: Option<Interval>,
     /// Pairs scoring 0, ½, 1, 1½, 2.
@@ -201,8 +202,8 @@ impl Report {
                 draws: p.wdl.draws,
                 losses: p.wdl.losses,
                 score: p.wdl.score(),
-                trinomial: rating::trinomial_elo(&p.wdl).map(Interval::from),
-                pentanomial: rating::pentanomial_elo(&p.pairs).map(Interval::from),
+                trinomial: rating::trinomial_elo(&p.wdl).and_then(spread),
+                pentanomial: rating::pentanomial_elo(&p.pairs).and_then(spread),
                 pairs: p.pairs.counts,
                 los: rating::los(&p.wdl),
             })
@@ -280,7 +281,7 @@ impl Report {
                 r.ms_per_move
             );
         }
-        md.push_str("\n## Pairings\n\nFrom the first bot's side. Pairs: pairs of games on one opening scoring 0, ½, 1, 1½, 2.\n\n");
+        md.push_str("\n## Pairings\n\nFrom the first bot's side. Pairs: pairs of games on one opening scoring 0, ½, 1, 1½, 2. \"No spread\": every game (or pair) scored the same, so the normal approximation gives no interval.\n\n");
         md.push_str("| bot | opponent | games | W | D | L | score | Elo (trinomial 95%) | Elo (pentanomial 95%) | pairs | LOS |\n");
         md.push_str("|---|---|---:|---:|---:|---:|---:|---|---|---|---:|\n");
         for p in &self.pairings {
@@ -337,10 +338,18 @@ impl Report {
     }
 }
 
-/// `+12`, `-40`, `+inf`.
+/// An interval with some width; a point interval (every game or pair scored the
+/// same) is no interval at all.
+fn spread(e: EloInterval) -> Option<Interval> {
+    (e.upper > e.lower).then(|| Interval::from(e))
+}
+
+/// `+12`, `-40`, `0`, `+inf`.
 fn signed(x: f64) -> String {
-    if x.is_finite() {
-        format!("{:+.0}", x)
+    if x.abs() < 0.5 {
+        "0".to_owned()
+    } else if x.is_finite() {
+        format!("{x:+.0}")
     } else if x > 0.0 {
         "+inf".to_owned()
     } else {
@@ -349,7 +358,7 @@ fn signed(x: f64) -> String {
 }
 
 fn interval_text(i: Option<Interval>) -> String {
-    i.map_or("–".to_owned(), |i| format!("{} [{}, {}]", signed(i.elo), signed(i.lower), signed(i.upper)))
+    i.map_or("– (no spread)".to_owned(), |i| format!("{} [{}, {}]", signed(i.elo), signed(i.lower), signed(i.upper)))
 }
 
 #[cfg(test)]
@@ -403,5 +412,30 @@ mod tests {
         let json = serde_json::to_value(&report).unwrap();
         assert_eq!(json["ranking"][0]["bot"], "strong");
         assert_eq!(json["pairings"].as_array().unwrap().len(), 3);
+        assert_eq!(signed(-0.2), "0");
+        assert_eq!(signed(f64::NEG_INFINITY), "-inf");
+        // Every pair split one-one: no pentanomial interval, and the report says so.
+        let mut even = Standings::new(&sample(&["a", "b"], 4));
+        for (n, seats) in [[0u32, 1], [1, 0], [0, 1], [1, 0]].into_iter().enumerate() {
+            let g = GameRecord {
+                game: n as u64,
+                round: (n / 2) as u32,
+                seed: 1,
+                seats,
+                players: seats.map(|x| format!("{x}")),
+                result: "1-0".into(),
+                winner: Some(0),
+                turns: 3,
+                end_rule: None,
+                forfeit: None,
+                actions: vec![],
+                run: RunInfo::default(),
+            };
+            even.add(&g);
+        }
+        let r = Report::new(&sample(&["a", "b"], 4), &even, 4, "finished");
+        assert_eq!(r.pairings[0].pairs, [0, 0, 2, 0, 0]);
+        assert!(r.pairings[0].pentanomial.is_none() && r.pairings[0].trinomial.is_some());
+        assert!(r.markdown().contains("– (no spread)"), "{}", r.markdown());
     }
 }
