@@ -100,8 +100,10 @@ pub enum BenchCommand {
         /// Games per pairing.
         #[arg(long, default_value_t = 100)]
         games: u32,
-        /// The scenario.
-        #[arg(long, default_value = "men-vs-fey")]
+        /// The scenario. `mirror` (both sides the same cards): on `men-vs-fey` the
+        /// first player wins nearly every game between two MCTS bots, which hides the
+        /// difference between levels.
+        #[arg(long, default_value = "mirror")]
         scenario: String,
         /// Games played at once.
         #[arg(long, default_value_t = 2)]
