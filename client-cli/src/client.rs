@@ -20,14 +20,21 @@ pub fn normalize_url(url: &str) -> String {
     if url.contains("://") { url.to_owned() } else { format!("http://{url}") }
 }
 
-/// Connects to the server at `url` (e.g. `http://127.0.0.1:50051`); the channel
-/// carries both the Rules and the Agent service.
-pub async fn channel(url: &str) -> Result<Channel, CliError> {
+/// The endpoint of the server at `url` (a bare `HOST:PORT` gets `http://`), with the
+/// connect and call timeouts; the URL comes back normalized.
+pub fn endpoint(url: &str) -> Result<(Endpoint, String), CliError> {
     let url = normalize_url(url);
     let endpoint = Endpoint::from_shared(url.clone())
         .map_err(|e| CliError::Usage(format!("--server {url}: not a valid URL: {}", chain(&e))))?
         .connect_timeout(CONNECT_TIMEOUT)
         .timeout(CALL_TIMEOUT);
+    Ok((endpoint, url))
+}
+
+/// Connects to the server at `url` (e.g. `http://127.0.0.1:50051`); the channel
+/// carries both the Rules and the Agent service.
+pub async fn channel(url: &str) -> Result<Channel, CliError> {
+    let (endpoint, url) = endpoint(url)?;
     endpoint.connect().await.map_err(|e| CliError::Connect { url, detail: chain(&e) })
 }
 

@@ -47,6 +47,11 @@ fn log(dir: &Path) -> (Value, Vec<Value>) {
     (header, lines.collect())
 }
 
+/// `report.json`.
+fn report(dir: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap()
+}
+
 /// The log without the timings, which differ between runs.
 fn log_without_timings(dir: &Path) -> String {
     let (header, games) = log(dir);
@@ -85,7 +90,7 @@ fn a_round_robin_logs_every_game_and_ranks_the_bots() {
     assert_eq!(games[0]["seed"], games[1]["seed"]);
     assert_eq!(games[0]["seats"], serde_json::json!([0, 1]));
     assert_eq!(games[1]["seats"], serde_json::json!([1, 0]));
-    let report: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    let report = report(&dir);
     assert_eq!(report["games"], 12);
     assert_eq!(report["ranking"].as_array().unwrap().len(), 3);
     assert_eq!(report["pairings"].as_array().unwrap().len(), 3);
@@ -125,7 +130,7 @@ fn resume_continues_a_torn_log_to_the_same_result() {
     let out = fray(&["tournament", "--resume", log_path.to_str().unwrap()]);
     code(&out, 0);
     assert_eq!(log_without_timings(&full), log_without_timings(&cut));
-    let report: Value = serde_json::from_str(&std::fs::read_to_string(cut.join("report.json")).unwrap()).unwrap();
+    let report = report(&cut);
     assert_eq!(report["games"], 8);
     // Settings belong to the log: giving them again is refused.
     let again = fray(&["tournament", "--resume", log_path.to_str().unwrap(), "greedy", "random"]);
@@ -167,7 +172,7 @@ fn ctrl_c_saves_the_log_and_resume_finishes_the_tournament() {
     assert!(err.contains("fray tournament --resume") && err.contains("games.jsonl"), "{err}");
     let (_, games) = log(&dir);
     assert!(games.len() >= 2 && games.len() < 400, "{} games", games.len());
-    let report: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    let report = report(&dir);
     assert_eq!(report["status"], "interrupted");
     assert_eq!(report["games"], games.len());
 }
@@ -191,7 +196,7 @@ fn a_panicking_or_slow_bot_forfeits_and_play_goes_on() {
             _ => panic!("random forfeited: {g}"),
         }
     }
-    let report: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    let report = report(&dir);
     assert_eq!(report["forfeits"].as_array().unwrap().len(), 6);
     assert_eq!(report["ranking"][0]["bot"], "random");
     let err = text(&out.stderr);
@@ -206,7 +211,7 @@ fn the_sprt_stops_a_lopsided_match() {
     code(&out, 0);
     let (_, games) = log(&dir);
     assert!(games.len() < 2000 && games.len() % 2 == 0, "{} games", games.len());
-    let report: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    let report = report(&dir);
     assert_eq!(report["sprt"]["verdict"], "H1 accepted");
     assert_eq!(report["status"], "stopped by the SPRT");
     assert!(report["sprt"]["llr"].as_f64().unwrap() >= report["sprt"]["upper"].as_f64().unwrap());

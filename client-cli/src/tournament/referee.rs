@@ -13,11 +13,11 @@ use fray_proto::fray::v1::{
     Action, ApplyActionRequest, ApplyActionResponse, GameState, LegalActionsRequest, ListRulesetsRequest,
     NewGameRequest, NewGameResponse, Ruleset,
 };
-use tonic::transport::{Channel, Endpoint};
+use tonic::transport::Channel;
 use tonic::{Code, Status};
 
-use crate::client::{self, CALL_TIMEOUT, CONNECT_TIMEOUT};
-use crate::error::{CliError, chain, render_status};
+use crate::client;
+use crate::error::{CliError, render_status};
 
 /// Attempts per call before the referee gives up (over all servers).
 const ATTEMPTS: u32 = 6;
@@ -92,11 +92,7 @@ impl Referee {
     pub async fn connect(urls: &[String], ruleset: Ruleset) -> Result<(Self, Vec<String>), CliError> {
         let mut servers = Vec::with_capacity(urls.len());
         for url in urls {
-            let url = client::normalize_url(url);
-            let endpoint = Endpoint::from_shared(url.clone())
-                .map_err(|e| CliError::Usage(format!("--server {url}: not a valid URL: {}", chain(&e))))?
-                .connect_timeout(CONNECT_TIMEOUT)
-                .timeout(CALL_TIMEOUT);
+            let (endpoint, url) = client::endpoint(url)?;
             let client = client::rules(endpoint.connect_lazy());
             servers.push(Server {
                 url,
