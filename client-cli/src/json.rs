@@ -182,7 +182,7 @@ mod tests {
         BlockerDetermined, Event, Keyword, Orientation, Reach, ResolveStrikeResponse, Ruleset, choice, event,
     };
 
-    const BLOCKED: &str = include_str!("../../../shared/design/examples/resolve-blocked.json");
+    const BLOCKED: &str = include_str!("../../examples/resolve-blocked.json");
 
     #[test]
     fn reads_the_example_request_with_camel_case_names_and_enum_names() {

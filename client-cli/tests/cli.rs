@@ -12,9 +12,8 @@ use fray_proto::fray::v1::{DecisionKind, ResolveStrikeResponse, event::Kind};
 mod common;
 use common::serve;
 
-const BLOCKED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/design/examples/resolve-blocked.json");
-const NEEDS_BLOCK: &str =
-    concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/design/examples/resolve-needs-block-choice.json");
+const BLOCKED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/resolve-blocked.json");
+const NEEDS_BLOCK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/resolve-needs-block-choice.json");
 
 fn fray(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_fray")).args(args).output().unwrap()

@@ -4,21 +4,21 @@
 Usage: client.py ADDR [--examples DIR]
 
 Calls fray.v1.Rules/ResolveStrike with stubs generated from proto/fray/v1/*.proto
-(run it through scripts/python-client.sh, which sets PYTHONPATH to them):
+(run it through scripts/python-client.sh, which sets PYTHONPATH to them), sending the
+example requests in the repository's examples/ folder:
 
-1. the example blocked strike (resolve-blocked.json): the blocker event, the damage
-   and the rule ids;
-2. the same strike with the target zone emptied: a direct hit, 1 HP lost;
-3. an invalid state (a zone index out of range): INVALID_ARGUMENT whose
-   google.rpc.BadRequest detail names the field path;
-4. an unreachable target: FAILED_PRECONDITION naming the rule egame.strike.target.
+1. resolve-blocked.json: the blocker event, the damage and the rule ids;
+2. resolve-direct.json: a direct hit, exactly 1 HP lost whatever the Might;
+3. resolve-invalid-state.json (a zone index out of range, a life of 0):
+   INVALID_ARGUMENT whose google.rpc.BadRequest detail names the field paths;
+4. resolve-unreachable-target.json: FAILED_PRECONDITION naming the rule
+   egame.strike.target in its message and in its google.rpc.ErrorInfo detail.
 
 Exits 1 with a message on the first mismatch; otherwise prints
 "python interop: N checks passed".
 """
 
 import argparse
-import copy
 import json
 import pathlib
 import sys
@@ -31,8 +31,14 @@ from grpc_status import rpc_status
 from fray.v1 import rules_pb2, rules_pb2_grpc
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-DEFAULT_EXAMPLES = ROOT.parent / "shared" / "design" / "examples"
+DEFAULT_EXAMPLES = ROOT / "examples"
 TIMEOUT_S = 10
+EXAMPLES = (
+    "resolve-blocked.json",
+    "resolve-direct.json",
+    "resolve-invalid-state.json",
+    "resolve-unreachable-target.json",
+)
 
 
 class Mismatch(Exception):
@@ -77,8 +83,22 @@ def call_expecting_error(stub, request, code):
     raise Mismatch(f"expected {code.name}, got a response with {len(response.events)} events")
 
 
-def check_blocked(stub, checks, example):
-    request = json_format.ParseDict(example, rules_pb2.ResolveStrikeRequest())
+def unpack_details(err, message_type):
+    """The details of one google.rpc type in the status of a failed call."""
+    status = rpc_status.from_call(err)
+    if status is None:
+        raise Mismatch("the status carries no grpc-status-details-bin")
+    found = []
+    for detail in status.details:
+        if detail.Is(message_type.DESCRIPTOR):
+            message = message_type()
+            detail.Unpack(message)
+            found.append(message)
+    return found
+
+
+def check_blocked(stub, checks, examples):
+    request = json_format.ParseDict(examples["resolve-blocked.json"], rules_pb2.ResolveStrikeRequest())
     response = stub.ResolveStrike(request, timeout=TIMEOUT_S)
 
     blocks = events_of(response, "blocker_determined")
@@ -108,10 +128,8 @@ def check_blocked(stub, checks, example):
     checks.eq("blocked: players' HP", [p.hp for p in state.players], [6, 6])
 
 
-def check_direct(stub, checks, example):
-    direct = copy.deepcopy(example)
-    direct["state"]["creatures"] = [c for c in direct["state"]["creatures"] if c["id"] != "wolf"]
-    request = json_format.ParseDict(direct, rules_pb2.ResolveStrikeRequest())
+def check_direct(stub, checks, examples):
+    request = json_format.ParseDict(examples["resolve-direct.json"], rules_pb2.ResolveStrikeRequest())
     response = stub.ResolveStrike(request, timeout=TIMEOUT_S)
 
     blocks = events_of(response, "blocker_determined")
@@ -123,42 +141,33 @@ def check_direct(stub, checks, example):
     checks.eq("direct: players' HP", [p.hp for p in response.state.players], [6, 5])
 
 
-def check_invalid(stub, checks, example):
-    invalid = copy.deepcopy(example)
-    invalid["state"]["creatures"][1]["zone"]["index"] = 7
-    request = json_format.ParseDict(invalid, rules_pb2.ResolveStrikeRequest())
+def check_invalid(stub, checks, examples):
+    request = json_format.ParseDict(examples["resolve-invalid-state.json"], rules_pb2.ResolveStrikeRequest())
     err = call_expecting_error(stub, request, grpc.StatusCode.INVALID_ARGUMENT)
     checks.passed += 1
 
-    status = rpc_status.from_call(err)
-    checks.true("invalid: the status carries grpc-status-details-bin", status is not None)
-    bad_requests = []
-    for detail in status.details:
-        if detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
-            bad_request = error_details_pb2.BadRequest()
-            detail.Unpack(bad_request)
-            bad_requests.append(bad_request)
+    bad_requests = unpack_details(err, error_details_pb2.BadRequest)
     checks.eq("invalid: google.rpc.BadRequest details", len(bad_requests), 1)
     fields = [v.field for v in bad_requests[0].field_violations]
-    checks.true(
-        f"invalid: a field violation at state.creatures[1].zone.index, got {fields}",
-        "state.creatures[1].zone.index" in fields,
-    )
+    checks.eq("invalid: every violation, with its field path", sorted(fields),
+              ["state.creatures[1].life", "state.creatures[1].zone.index"])
     described = all(v.description for v in bad_requests[0].field_violations)
     checks.true("invalid: every field violation says why", described)
 
 
-def check_unreachable(stub, checks, example):
-    unreachable = copy.deepcopy(example)
+def check_unreachable(stub, checks, examples):
     # The knight (zone 0:1, arrows up and up-left) reaches 1:3 and 1:4, not 1:0.
-    unreachable["strike"]["target"] = {"player": 1, "index": 0}
-    request = json_format.ParseDict(unreachable, rules_pb2.ResolveStrikeRequest())
+    request = json_format.ParseDict(examples["resolve-unreachable-target.json"], rules_pb2.ResolveStrikeRequest())
     err = call_expecting_error(stub, request, grpc.StatusCode.FAILED_PRECONDITION)
     checks.passed += 1
     checks.true(
-        f"unreachable: the message names the rule egame.strike.target, got {err.details()!r}",
-        "egame.strike.target" in (err.details() or ""),
+        f"unreachable: the message starts with the rule egame.strike.target, got {err.details()!r}",
+        (err.details() or "").startswith("egame.strike.target: "),
     )
+    infos = unpack_details(err, error_details_pb2.ErrorInfo)
+    checks.eq("unreachable: google.rpc.ErrorInfo details", len(infos), 1)
+    checks.eq("unreachable: ErrorInfo (reason, domain)", (infos[0].reason, infos[0].domain),
+              ("egame.strike.target", "fray.v1"))
 
 
 def main():
@@ -168,12 +177,14 @@ def main():
                         help=f"the example requests (default {DEFAULT_EXAMPLES})")
     args = parser.parse_args()
 
-    example_path = args.examples / "resolve-blocked.json"
-    try:
-        example = json.loads(example_path.read_text())
-    except (OSError, ValueError) as err:
-        print(f"python interop: cannot load {example_path}: {err}", file=sys.stderr)
-        return 1
+    examples = {}
+    for name in EXAMPLES:
+        path = args.examples / name
+        try:
+            examples[name] = json.loads(path.read_text())
+        except (OSError, ValueError) as err:
+            print(f"python interop: cannot load {path}: {err}", file=sys.stderr)
+            return 1
 
     checks = Checks()
     with grpc.insecure_channel(args.addr) as channel:
@@ -185,7 +196,7 @@ def main():
         stub = rules_pb2_grpc.RulesStub(channel)
         for check in (check_blocked, check_direct, check_invalid, check_unreachable):
             try:
-                check(stub, checks, example)
+                check(stub, checks, examples)
             except Mismatch as err:
                 print(f"python interop: FAILED in {check.__name__}: {err}", file=sys.stderr)
                 return 1

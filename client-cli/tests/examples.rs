@@ -1,0 +1,546 @@
+//! Every request in `examples/` goes to a real server (the embedded one, on a loopback
+//! port) over real gRPC, read from its proto3 JSON exactly as grpcurl or a Python
+//! client would send it, and its answer is checked: the events in order, the state
+//! they leave, or the error status with its details.
+//!
+//! The examples folder and this test move together: a file this test does not know
+//! fails it, as does a known file that is missing, an example that
+//! `examples/README.md` does not list, an RPC without an example, and a ruleset the
+//! server serves without a ResolveStrike and a NewGame example.
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use fray_cli::client;
+use fray_cli::embedded::EmbeddedServer;
+use fray_cli::json::parse_message;
+use fray_proto::fray::v1 as pb;
+use pb::agent_client::AgentClient;
+use pb::event::Kind;
+use pb::rules_client::RulesClient;
+use tonic::transport::Channel;
+use tonic::{Code, Status};
+use tonic_types::StatusExt;
+
+/// The RPC an example is a request for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Rpc {
+    ResolveStrike,
+    LegalActions,
+    ApplyAction,
+    NewGame,
+    ListRulesets,
+    ChooseAction,
+}
+
+impl Rpc {
+    const ALL: [Rpc; 6] =
+        [Rpc::ResolveStrike, Rpc::LegalActions, Rpc::ApplyAction, Rpc::NewGame, Rpc::ListRulesets, Rpc::ChooseAction];
+
+    /// `Service/Method`, as grpcurl and examples/README.md name it.
+    fn path(self) -> &'static str {
+        match self {
+            Rpc::ResolveStrike => "fray.v1.Rules/ResolveStrike",
+            Rpc::LegalActions => "fray.v1.Rules/LegalActions",
+            Rpc::ApplyAction => "fray.v1.Rules/ApplyAction",
+            Rpc::NewGame => "fray.v1.Rules/NewGame",
+            Rpc::ListRulesets => "fray.v1.Rules/ListRulesets",
+            Rpc::ChooseAction => "fray.v1.Agent/ChooseAction",
+        }
+    }
+}
+
+/// Every example and its RPC. Keep in step with examples/ and examples/README.md.
+const EXAMPLES: &[(&str, Rpc)] = &[
+    ("resolve-blocked.json", Rpc::ResolveStrike),
+    ("resolve-direct.json", Rpc::ResolveStrike),
+    ("resolve-needs-block-choice.json", Rpc::ResolveStrike),
+    ("resolve-choices-decline.json", Rpc::ResolveStrike),
+    ("resolve-rift-armor.json", Rpc::ResolveStrike),
+    ("resolve-rift-direct.json", Rpc::ResolveStrike),
+    ("resolve-invalid-state.json", Rpc::ResolveStrike),
+    ("resolve-unreachable-target.json", Rpc::ResolveStrike),
+    ("apply-action-choice.json", Rpc::ApplyAction),
+    ("apply-action-summon.json", Rpc::ApplyAction),
+    ("legal-actions-bare-board.json", Rpc::LegalActions),
+    ("legal-actions-pending.json", Rpc::LegalActions),
+    ("new-game-egame.json", Rpc::NewGame),
+    ("new-game-rift.json", Rpc::NewGame),
+    ("new-game-keyforge.json", Rpc::NewGame),
+    ("list-rulesets.json", Rpc::ListRulesets),
+    ("choose-action.json", Rpc::ChooseAction),
+];
+
+fn examples_dir() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../examples"))
+}
+
+fn read(name: &str) -> String {
+    let path = examples_dir().join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+fn parse<M: prost::Message + Default>(name: &str, message: &'static str) -> M {
+    parse_message(&read(name), message).unwrap_or_else(|e| panic!("examples/{name}: {e}"))
+}
+
+/// What a server answered to one example.
+#[derive(Debug)]
+enum Answer {
+    Resolve(pb::ResolveStrikeResponse),
+    Legal(pb::LegalActionsResponse),
+    Apply(pb::ApplyActionResponse),
+    NewGame(pb::NewGameResponse),
+    Rulesets(pb::ListRulesetsResponse),
+    Choose(pb::ChooseActionResponse),
+}
+
+/// Clients of the server under test.
+struct Clients {
+    rules: RulesClient<Channel>,
+    agent: AgentClient<Channel>,
+}
+
+impl Clients {
+    /// Sends example `name` (a request for `rpc`) as it is in the file.
+    async fn send(&mut self, name: &str, rpc: Rpc) -> Result<Answer, Status> {
+        let rules = &mut self.rules;
+        Ok(match rpc {
+            Rpc::ResolveStrike => Answer::Resolve(
+                rules
+                    .resolve_strike(parse::<pb::ResolveStrikeRequest>(name, "fray.v1.ResolveStrikeRequest"))
+                    .await?
+                    .into_inner(),
+            ),
+            Rpc::LegalActions => Answer::Legal(
+                rules
+                    .legal_actions(parse::<pb::LegalActionsRequest>(name, "fray.v1.LegalActionsRequest"))
+                    .await?
+                    .into_inner(),
+            ),
+            Rpc::ApplyAction => Answer::Apply(
+                rules
+                    .apply_action(parse::<pb::ApplyActionRequest>(name, "fray.v1.ApplyActionRequest"))
+                    .await?
+                    .into_inner(),
+            ),
+            Rpc::NewGame => Answer::NewGame(
+                rules.new_game(parse::<pb::NewGameRequest>(name, "fray.v1.NewGameRequest")).await?.into_inner(),
+            ),
+            Rpc::ListRulesets => Answer::Rulesets(
+                rules
+                    .list_rulesets(parse::<pb::ListRulesetsRequest>(name, "fray.v1.ListRulesetsRequest"))
+                    .await?
+                    .into_inner(),
+            ),
+            Rpc::ChooseAction => Answer::Choose(
+                self.agent
+                    .choose_action(parse::<pb::ChooseActionRequest>(name, "fray.v1.ChooseActionRequest"))
+                    .await?
+                    .into_inner(),
+            ),
+        })
+    }
+
+    async fn legal_actions(&mut self, state: &pb::GameState) -> Vec<pb::Action> {
+        let request = pb::LegalActionsRequest { state: Some(state.clone()) };
+        self.rules.legal_actions(request).await.unwrap().into_inner().actions
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The expected answers, built as messages
+
+fn ev(rule: &str, kind: Kind) -> pb::Event {
+    pb::Event { rule: rule.into(), kind: Some(kind) }
+}
+
+fn zone(player: u32, index: u32) -> Option<pb::ZoneRef> {
+    Some(pb::ZoneRef { player, index })
+}
+
+fn strike(attacker: &str, player: u32, index: u32) -> pb::Strike {
+    pb::Strike { attacker: attacker.into(), target: zone(player, index), ..Default::default() }
+}
+
+fn declared(attacker: &str, player: u32, index: u32) -> pb::Event {
+    let kind = Kind::StrikeDeclared(pb::StrikeDeclared { attacker: attacker.into(), target: zone(player, index) });
+    ev("egame.strike.target", kind)
+}
+
+fn blocker(rule: &str, attacker: &str, blocker: Option<&str>, passive: bool) -> pb::Event {
+    let kind = Kind::BlockerDetermined(pb::BlockerDetermined {
+        attacker: attacker.into(),
+        blocker: blocker.map(Into::into),
+        passive,
+    });
+    ev(rule, kind)
+}
+
+fn chained(attacker: &str) -> pb::Event {
+    ev("egame.chain", Kind::StrikeChained(pb::StrikeChained { attacker: attacker.into(), depth: 1 }))
+}
+
+fn damage(source: &str, target: &str, amount: i32) -> pb::Event {
+    let kind = Kind::DamageDealt(pb::DamageDealt { source: source.into(), target: target.into(), amount });
+    ev("egame.strike.damage", kind)
+}
+
+fn armor(target: &str, amount: i32) -> pb::Event {
+    let kind = Kind::DamagePrevented(pb::DamagePrevented { target: target.into(), amount, by: "armor".into() });
+    ev("rift.armor", kind)
+}
+
+fn hp_lost(rule: &str, player: u32, amount: i32) -> pb::Event {
+    ev(rule, Kind::PlayerHpLost(pb::PlayerHpLost { player, amount }))
+}
+
+fn block_decision(player: u32, options: &[&str]) -> pb::PendingDecision {
+    pb::PendingDecision {
+        player,
+        kind: pb::DecisionKind::Block as i32,
+        options: options.iter().map(|s| (*s).to_owned()).collect(),
+        may_decline: true,
+    }
+}
+
+fn strike_action(attacker: &str, player: u32, index: u32) -> pb::Action {
+    pb::Action { action: Some(pb::action::Action::Strike(strike(attacker, player, index))) }
+}
+
+fn choice_action(choice: pb::choice::Choice) -> pb::Action {
+    pb::Action { action: Some(pb::action::Action::Choice(pb::Choice { choice: Some(choice) })) }
+}
+
+fn phase_changed(phase: pb::Phase, turn: u32, active_player: u32) -> pb::Event {
+    ev("skirmish.phase", Kind::PhaseChanged(pb::PhaseChanged { phase: phase as i32, turn, active_player }))
+}
+
+fn hps(state: &pb::GameState) -> Vec<i32> {
+    state.players.iter().map(|p| p.hp).collect()
+}
+
+fn creature<'a>(state: &'a pb::GameState, id: &str) -> Option<&'a pb::Creature> {
+    state.creatures.iter().find(|c| c.id == id)
+}
+
+fn graveyard(state: &pb::GameState, player: usize) -> Vec<&str> {
+    state.players[player].graveyard.iter().map(|c| c.name.as_str()).collect()
+}
+
+fn names(cards: &[pb::Card]) -> Vec<&str> {
+    cards.iter().map(|c| c.name.as_str()).collect()
+}
+
+// ---------------------------------------------------------------------------
+// The checks, one per example
+
+fn resolved(name: &str, answer: Result<Answer, Status>) -> (pb::GameState, Vec<pb::Event>) {
+    match answer {
+        Ok(Answer::Resolve(r)) => (r.state.unwrap(), r.events),
+        Ok(Answer::Apply(r)) => (r.state.unwrap(), r.events),
+        other => panic!("examples/{name}: expected a resolved state, got {other:?}"),
+    }
+}
+
+fn failed(name: &str, answer: Result<Answer, Status>, code: Code) -> Status {
+    match answer {
+        Err(status) if status.code() == code => status,
+        other => panic!("examples/{name}: expected {code:?}, got {other:?}"),
+    }
+}
+
+async fn check(name: &str, answer: Result<Answer, Status>, clients: &mut Clients) {
+    match name {
+        "resolve-blocked.json" => {
+            let (state, events) = resolved(name, answer);
+            assert_eq!(
+                events,
+                [
+                    declared("knight", 1, 3),
+                    blocker("egame.strike.block.passive", "knight", Some("wolf"), true),
+                    chained("knight"),
+                    damage("knight", "wolf", 2),
+                    damage("wolf", "knight", 1),
+                    ev("egame.sba.destroy", Kind::CreatureDestroyed(pb::CreatureDestroyed { creature: "wolf".into() })),
+                ]
+            );
+            let knight = creature(&state, "knight").unwrap();
+            assert_eq!((knight.damage, knight.acted), (1, true));
+            assert_eq!(creature(&state, "wolf"), None);
+            assert_eq!(graveyard(&state, 1), ["Wolf"]);
+            assert_eq!(hps(&state), [6, 6]);
+        }
+        "resolve-direct.json" => {
+            let (state, events) = resolved(name, answer);
+            // Might 3, and still exactly 1 HP: e:game's direct attack.
+            assert_eq!(
+                events,
+                [
+                    declared("giant", 1, 2),
+                    blocker("egame.strike.block.direct", "giant", None, false),
+                    chained("giant"),
+                    hp_lost("egame.strike.direct", 1, 1),
+                ]
+            );
+            assert_eq!(hps(&state), [6, 5]);
+        }
+        "resolve-needs-block-choice.json" => {
+            let (state, events) = resolved(name, answer);
+            let requested =
+                Kind::DecisionRequested(pb::DecisionRequested { decision: Some(block_decision(1, &["guard"])) });
+            assert_eq!(events, [declared("archer", 1, 0), ev("egame.strike.block.active.controller", requested)]);
+            assert_eq!(state.pending, Some(block_decision(1, &["guard"])));
+            assert_eq!(state.chain, [strike("archer", 1, 0)]);
+            assert!(creature(&state, "archer").unwrap().acted);
+            // The worked example of the decision protocol re-submits exactly this state.
+            let apply: pb::ApplyActionRequest = parse("apply-action-choice.json", "fray.v1.ApplyActionRequest");
+            assert_eq!(apply.state.as_ref(), Some(&state), "examples/apply-action-choice.json re-submits this state");
+            let legal: pb::LegalActionsRequest = parse("legal-actions-pending.json", "fray.v1.LegalActionsRequest");
+            assert_eq!(legal.state.as_ref(), Some(&state), "examples/legal-actions-pending.json holds this state");
+        }
+        "resolve-choices-decline.json" => {
+            let (state, events) = resolved(name, answer);
+            assert_eq!(events.len(), 5, "{events:?}");
+            assert!(matches!(events[1].kind, Some(Kind::DecisionRequested(_))), "{events:?}");
+            assert_eq!(
+                events[2..],
+                [
+                    blocker("egame.strike.block.direct", "archer", None, false),
+                    chained("archer"),
+                    hp_lost("egame.strike.direct", 1, 1),
+                ]
+            );
+            assert_eq!(state.pending, None);
+            assert_eq!(hps(&state), [6, 5]);
+        }
+        "resolve-rift-armor.json" => {
+            let (state, events) = resolved(name, answer);
+            // The wall's armor 2 takes 2 of the giant's 4; the giant's armor 1 cannot
+            // take the wall's 1 below 1.
+            assert_eq!(
+                events,
+                [
+                    declared("giant", 1, 3),
+                    blocker("egame.strike.block.passive", "giant", Some("wall"), true),
+                    chained("giant"),
+                    armor("wall", 2),
+                    armor("giant", 0),
+                    damage("giant", "wall", 2),
+                    damage("wall", "giant", 1),
+                ]
+            );
+            assert_eq!(creature(&state, "wall").unwrap().damage, 2);
+            assert_eq!(creature(&state, "giant").unwrap().damage, 1);
+            assert_eq!(hps(&state), [20, 20]);
+        }
+        "resolve-rift-direct.json" => {
+            let (state, events) = resolved(name, answer);
+            assert_eq!(events.last(), Some(&hp_lost("rift.strike.direct", 1, 4)));
+            assert_eq!(hps(&state), [20, 16]);
+        }
+        "resolve-invalid-state.json" => {
+            let status = failed(name, answer, Code::InvalidArgument);
+            let details = status.get_error_details();
+            let bad = details.bad_request().unwrap_or_else(|| panic!("no BadRequest detail in {status:?}"));
+            let fields: Vec<&str> = bad.field_violations.iter().map(|v| v.field.as_str()).collect();
+            assert_eq!(fields, ["state.creatures[1].zone.index", "state.creatures[1].life"]);
+            assert!(bad.field_violations[0].description.contains("out of range 0..4"), "{bad:?}");
+            assert!(status.message().contains("state.creatures[1].life: life 0 must be at least 1"), "{status:?}");
+        }
+        "resolve-unreachable-target.json" => {
+            let status = failed(name, answer, Code::FailedPrecondition);
+            assert_eq!(status.message(), "egame.strike.target: knight's arrows do not reach zone 1:0");
+            let details = status.get_error_details();
+            let info = details.error_info().unwrap_or_else(|| panic!("no ErrorInfo detail in {status:?}"));
+            assert_eq!((info.reason.as_str(), info.domain.as_str()), ("egame.strike.target", "fray.v1"));
+        }
+        "apply-action-choice.json" => {
+            let (state, events) = resolved(name, answer);
+            assert_eq!(
+                events,
+                [
+                    blocker("egame.strike.block.active.controller", "archer", Some("guard"), false),
+                    chained("archer"),
+                    damage("archer", "guard", 1),
+                ]
+            );
+            assert_eq!(state.pending, None);
+            assert!(state.chain.is_empty());
+            assert_eq!(creature(&state, "guard").unwrap().damage, 1);
+            assert_eq!(hps(&state), [6, 6]);
+        }
+        "apply-action-summon.json" => {
+            let (state, events) = resolved(name, answer);
+            let summoned = Kind::CreatureSummoned(pb::CreatureSummoned {
+                creature: "p0-03".into(),
+                zone: zone(0, 2),
+                face_down: false,
+                orientation: pb::Orientation::Forward as i32,
+            });
+            // Deployment ends with the summon; Draw and the next Begin pass by
+            // themselves; player 1's Event waits for its Crafty Diplomat.
+            assert_eq!(
+                events,
+                [
+                    ev("skirmish.summon", summoned),
+                    phase_changed(pb::Phase::Draw, 3, 0),
+                    ev("skirmish.draw", Kind::CardDrawn(pb::CardDrawn { player: 0 })),
+                    phase_changed(pb::Phase::Begin, 4, 1),
+                    phase_changed(pb::Phase::Event, 4, 1),
+                ]
+            );
+            let squire = creature(&state, "p0-03").unwrap();
+            assert_eq!((squire.name.as_str(), squire.zone, squire.controller), ("Noble Squire", zone(0, 2), 0));
+            assert_eq!(names(&state.players[0].hand), ["City Watchman", "Hardened Peasant"]);
+            assert!(state.players[0].deck.is_empty());
+            assert_eq!((state.phase, state.active_player, state.turn), (pb::Phase::Event as i32, 1, 4));
+        }
+        "legal-actions-bare-board.json" => {
+            let Ok(Answer::Legal(legal)) = answer else { panic!("examples/{name}: {answer:?}") };
+            // The knight reaches the zone it faces (1:3) and, diagonally, 1:4; the wolf
+            // has no arrows; a bare board has no summons or end_phase.
+            assert_eq!(legal.actions, [strike_action("knight", 1, 3), strike_action("knight", 1, 4)]);
+        }
+        "legal-actions-pending.json" => {
+            let Ok(Answer::Legal(legal)) = answer else { panic!("examples/{name}: {answer:?}") };
+            assert_eq!(
+                legal.actions,
+                [
+                    choice_action(pb::choice::Choice::Option("guard".into())),
+                    choice_action(pb::choice::Choice::Decline(true)),
+                ]
+            );
+        }
+        "new-game-egame.json" | "new-game-rift.json" => {
+            let (ruleset, hp) = if name == "new-game-egame.json" {
+                (pb::Ruleset::Egame, 6)
+            } else {
+                (pb::Ruleset::DimensionalRift, 20)
+            };
+            let Ok(Answer::NewGame(game)) = answer else { panic!("examples/{name}: {answer:?}") };
+            let state = game.state.clone().unwrap();
+            assert_eq!(state.ruleset, ruleset as i32);
+            assert_eq!(
+                state.players.iter().map(|p| (p.id, p.hp, p.hand.len())).collect::<Vec<_>>(),
+                [(0, hp, 5), (1, hp, 5)]
+            );
+            assert!(state.players.iter().all(|p| !p.deck.is_empty()), "{state:?}");
+            assert!(state.players.iter().flat_map(|p| p.hand.iter().chain(&p.deck)).all(|c| !c.id.is_empty()));
+            assert!(state.creatures.is_empty());
+            assert_ne!(state.phase, pb::Phase::Unspecified as i32, "a new game has a turn structure");
+            assert_eq!((state.turn, state.active_player), (1, 0));
+            assert_eq!(game.events.first().map(|e| e.rule.as_str()), Some("skirmish.setup"));
+            // The same request deals the same game.
+            let Ok(Answer::NewGame(again)) = clients.send(name, Rpc::NewGame).await else { panic!("{name} again") };
+            assert_eq!(again, game);
+        }
+        "new-game-keyforge.json" => {
+            let status = failed(name, answer, Code::Unimplemented);
+            assert!(status.message().contains("RULESET_KEYFORGE"), "{status:?}");
+        }
+        "list-rulesets.json" => {
+            let Ok(Answer::Rulesets(list)) = answer else { panic!("examples/{name}: {answer:?}") };
+            let served: Vec<(i32, &str, bool, bool)> =
+                list.rulesets.iter().map(|r| (r.ruleset, r.name.as_str(), r.resolves_strikes, r.skirmish)).collect();
+            assert_eq!(
+                served,
+                [
+                    (pb::Ruleset::Egame as i32, "egame", true, true),
+                    (pb::Ruleset::DimensionalRift as i32, "dimensional-rift", true, true),
+                    (pb::Ruleset::Keyforge as i32, "keyforge", false, false),
+                    (pb::Ruleset::CastleRampage as i32, "castle-rampage", false, false),
+                    (pb::Ruleset::DogFight as i32, "dog-fight", false, false),
+                ]
+            );
+            for info in &list.rulesets[..2] {
+                assert!(["men-vs-fey", "duel"].iter().all(|s| info.scenarios.iter().any(|x| x == s)), "{info:?}");
+            }
+        }
+        "choose-action.json" => {
+            let Ok(Answer::Choose(chosen)) = answer else { panic!("examples/{name}: {answer:?}") };
+            let request: pb::ChooseActionRequest = parse(name, "fray.v1.ChooseActionRequest");
+            let state = request.state.unwrap();
+            let legal = clients.legal_actions(&state).await;
+            let action = chosen.action.unwrap();
+            assert!(legal.contains(&action), "{action:?} is not among {legal:?}");
+            assert!(!chosen.stats.is_empty());
+            for stat in &chosen.stats {
+                assert!(legal.contains(stat.action.as_ref().unwrap()), "{stat:?}");
+                assert!((-1.0..=1.0).contains(&stat.mean_reward), "{stat:?}");
+            }
+            // Player 1 has 1 HP left and nothing can block a strike on the empty 1:4.
+            assert_eq!(action, strike_action("knight", 1, 4));
+            let request = pb::ApplyActionRequest { state: Some(state), action: Some(action) };
+            let after = clients.rules.apply_action(request).await.unwrap().into_inner();
+            let over = ev("egame.sba.game_over", Kind::GameOver(pb::GameOver { winner: Some(0) }));
+            assert_eq!(after.events.last(), Some(&over));
+        }
+        other => panic!("examples/{other} has no check here: add it to EXAMPLES and check its answer"),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// The tests
+
+/// The files in examples/ other than its README.
+fn example_files() -> BTreeSet<String> {
+    std::fs::read_dir(examples_dir())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|name| name != "README.md")
+        .collect()
+}
+
+#[test]
+fn the_examples_folder_holds_exactly_the_known_examples() {
+    let known: BTreeSet<String> = EXAMPLES.iter().map(|(name, _)| (*name).to_owned()).collect();
+    assert_eq!(known.len(), EXAMPLES.len(), "an example is listed twice");
+    let files = example_files();
+    let unknown: Vec<_> = files.difference(&known).collect();
+    assert!(unknown.is_empty(), "examples/ holds files this test does not check: {unknown:?}");
+    let missing: Vec<_> = known.difference(&files).collect();
+    assert!(missing.is_empty(), "known examples are missing from examples/: {missing:?}");
+}
+
+#[test]
+fn every_rpc_has_an_example_and_the_readme_lists_every_example() {
+    let covered: BTreeSet<Rpc> = EXAMPLES.iter().map(|(_, rpc)| *rpc).collect();
+    assert_eq!(covered, Rpc::ALL.into_iter().collect());
+    let readme = read("README.md");
+    for (name, rpc) in EXAMPLES {
+        assert!(
+            readme.lines().any(|l| l.contains(&format!("`{name}`")) && l.contains(rpc.path())),
+            "examples/README.md has no line naming `{name}` and {}",
+            rpc.path()
+        );
+    }
+}
+
+#[tokio::test]
+async fn every_example_gets_the_answer_it_shows() {
+    let server = EmbeddedServer::start().await.unwrap();
+    let channel = client::channel(&server.url()).await.unwrap();
+    let mut clients = Clients { rules: client::rules(channel.clone()), agent: client::agent(channel) };
+
+    // Every file, the unknown ones included: they fail here.
+    for name in example_files() {
+        let Some(&(_, rpc)) = EXAMPLES.iter().find(|(n, _)| *n == name) else {
+            panic!("examples/{name} has no check here: add it to EXAMPLES and check its answer");
+        };
+        let answer = clients.send(&name, rpc).await;
+        check(&name, answer, &mut clients).await;
+    }
+
+    // Every ruleset the server serves has a ResolveStrike and a NewGame example.
+    let list = clients.rules.list_rulesets(pb::ListRulesetsRequest {}).await.unwrap().into_inner();
+    for info in list.rulesets.iter().filter(|r| r.resolves_strikes) {
+        let wire = pb::Ruleset::try_from(info.ruleset).unwrap().as_str_name();
+        for rpc in [Rpc::ResolveStrike, Rpc::NewGame] {
+            let shown = EXAMPLES.iter().any(|(name, r)| *r == rpc && read(name).contains(wire));
+            assert!(shown, "{wire} is served but no {} example uses it", rpc.path());
+        }
+    }
+    server.stop().await.unwrap();
+}
