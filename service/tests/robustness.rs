@@ -60,3 +60,40 @@ async fn the_agent_refuses_a_finished_game_naming_the_rule() {
     let status = AgentClient::new(server.channel.clone()).choose_action(choose(over, 0)).await.unwrap_err();
     assert_eq!(broken_rule(&status), "egame.game_over");
 }
+
+// Found by the property ("creatures[0].might = 2147483647", then ChooseAction): a
+// blocked strike added the attacker's Might to the blocker's damage counter, which
+// overflowed (a panic in a debug build, a wrapped negative damage in release).
+#[tokio::test]
+async fn a_blocked_strike_with_might_at_i32_max_destroys_the_blocker_without_overflow() {
+    let server = TestServer::start().await;
+    let mut state = knight_and_wolf();
+    state.creatures[0].might = i32::MAX;
+    state.creatures[1].damage = 1;
+    state.creatures[1].might = i32::MAX;
+    state.creatures[0].damage = 2;
+    let resp = server.rules().resolve_strike(resolve(state, strike("knight", 1, 3), vec![])).await.unwrap();
+    let resp = resp.into_inner();
+    assert!(resp.events.contains(&ev("egame.strike.damage", damage("knight", "wolf", i32::MAX))));
+    assert!(resp.events.contains(&ev("egame.sba.destroy", destroyed("wolf"))));
+    assert!(resp.events.contains(&ev("egame.sba.destroy", destroyed("knight"))));
+    let state = resp.state.unwrap();
+    assert!(state.creatures.is_empty());
+    assert_eq!(state.players.iter().map(|p| p.graveyard.len()).collect::<Vec<_>>(), [1, 1]);
+}
+
+// Found by the property ("event = 18446744073709551615"): the next turn's Event
+// incremented the counter past its range.
+#[tokio::test]
+async fn a_new_event_with_the_counter_at_u64_max_does_not_overflow() {
+    let server = TestServer::start().await;
+    let mut rules = server.rules();
+    let request = pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 3, scenario: "duel".into() };
+    let mut state = rules.new_game(request).await.unwrap().into_inner().state.unwrap();
+    assert_eq!(state.phase, pb::Phase::Deployment as i32);
+    state.event = u64::MAX;
+    let end = pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})) };
+    let next = rules.apply_action(apply(state, end)).await.unwrap().into_inner();
+    let next = next.state.unwrap();
+    assert_eq!((next.turn, next.active_player, next.event), (2, 1, u64::MAX));
+}

@@ -449,7 +449,9 @@ impl ZoneState {
             }
             let source = self.at(from).map(|c| c.id.clone());
             if let Some(c) = self.at_mut(to) {
-                c.damage += amount;
+                // Saturating: Might may be as large as i32 allows; the creature is
+                // destroyed either way.
+                c.damage = c.damage.saturating_add(amount);
                 let target = c.id.clone();
                 emit(sink, rule::DAMAGE, || EventKind::DamageDealt {
                     source: source.unwrap_or_else(|| target.clone()),
