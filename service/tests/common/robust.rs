@@ -695,8 +695,9 @@ where
             Err(s) => clear("ApplyAction", &s, ruleset)?,
         }
 
-        // ResolveStrike: one of the unmutated state's legal strikes (for an even
-        // `attacker`, when it has any), or one of its creatures on the case's target.
+        // ResolveStrike: one of the unmutated state's legal strikes (when it has any,
+        // unless `attacker` is 3 modulo 4), or one of its creatures on the case's
+        // target.
         let legal_strikes: Vec<&pb::Strike> = base_legal
             .iter()
             .filter_map(|a| match &a.action {
