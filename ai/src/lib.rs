@@ -64,7 +64,8 @@ pub struct ActionStat {
 /// Why a bot could not choose.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum BotError {
-    /// The game is over: there is nothing to choose.
+    /// No action is legal: the game is over (or, on a bare board, no creature can
+    /// strike). There is nothing to choose.
     #[error("the game is over: no action is legal")]
     GameOver,
     /// The rules backend failed (e.g. the Rules service could not be reached).

@@ -273,8 +273,12 @@ impl<B: Backend + 'static> Bot for MctsBot<B> {
         if let Some(f) = self.backend.failure() {
             return Err(BotError::Backend(f));
         }
-        if root_actions.len() == 1 {
-            return Ok(Decision { action: root_actions[0], stats: Vec::new() });
+        // The backend has the last word: a state with no legal action has nothing to
+        // search, whoever `to_move` names.
+        match root_actions.as_slice() {
+            [] => return Err(BotError::GameOver),
+            [only] => return Ok(Decision { action: *only, stats: Vec::new() }),
+            _ => {}
         }
         let started = Instant::now();
         let hidden = has_hidden(state, me);
@@ -345,6 +349,7 @@ impl<B: Backend + 'static> Bot for MctsBot<B> {
             })
             .map(|(i, _)| i)
             .unwrap_or(0);
-        Ok(Decision { action: root_actions[best], stats })
+        let action = root_actions.get(best).copied().ok_or(BotError::GameOver)?;
+        Ok(Decision { action, stats })
     }
 }

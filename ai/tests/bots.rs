@@ -141,3 +141,34 @@ fn random_bot_answers_game_over_when_nothing_is_legal() {
     s.apply(Action::Strike { attacker: z(0, 2), target: z(1, 2) }, &mut Discard).unwrap();
     assert!(RandomBot.choose(&s, 0).is_err());
 }
+
+/// A backend that lists no action in any state.
+struct Empty;
+
+impl fray_ai::Backend for Empty {
+    fn legal_actions(&self, _: &ZoneState, _: &mut Vec<Action>) {}
+    fn apply(&self, _: &mut ZoneState, _: Action) {}
+}
+
+// ChooseAction panicked ("the len is 0 but the index is 0") on a bare board where
+// nothing could strike: the search trusted `to_move` and indexed an empty action list.
+#[test]
+fn every_bot_answers_game_over_on_a_bare_board_where_nothing_can_strike() {
+    let mut s = state(0, [6, 6], vec![creature("k", 1, 2, 1, 2, &[(0, 1)])]);
+    s.phase = fray_core::state::Phase::Bare;
+    s.zones[1][2].as_mut().unwrap().acted = true;
+    assert!(s.legal_actions().is_empty());
+    let mut bots = bots();
+    bots.push(Box::new(RandomBot));
+    for mut bot in bots {
+        assert_eq!(bot.choose(&s, 1), Err(fray_ai::BotError::GameOver), "{}", bot.name());
+    }
+}
+
+#[test]
+fn mcts_answers_game_over_when_its_backend_lists_no_action() {
+    let s = lethal();
+    assert!(s.to_move().is_some());
+    let mut bot = MctsBot::new(Arc::new(Empty), MctsConfig::for_playouts(30));
+    assert_eq!(bot.choose(&s, 1), Err(fray_ai::BotError::GameOver));
+}

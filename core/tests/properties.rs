@@ -1,5 +1,6 @@
 //! Property tests: determinism, rejected actions change nothing, damage counters never
-//! decrease, HP never rises, legal actions always apply, states round-trip.
+//! decrease, HP never rises, legal actions always apply, states round-trip, someone is
+//! to move exactly when an action is legal.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 use fray_core::board::ZoneRef;
@@ -81,8 +82,69 @@ fn damage_by_id(s: &ZoneState) -> Vec<(String, i32)> {
     s.creatures().map(|(_, c)| (c.id.to_string(), c.damage)).collect()
 }
 
+/// A skirmish game of `ruleset` (1 or 2) and built-in scenario `scenario` after `picks`.
+fn skirmish(ruleset: i32, scenario: usize, seed: u64, picks: &[u16]) -> ZoneState {
+    let name = fray_core::rulesets::skirmish::SCENARIOS[scenario].name;
+    let GameState::Zone(s) = GameState::new_game(ruleset, seed, name).unwrap().0 else { unreachable!() };
+    play(s, picks).0
+}
+
+// The Agent searched a bare Dimensional Rift board with no creature for "the player to
+// move" and indexed an empty list of actions: nobody is to move there.
+#[test]
+fn a_bare_board_where_nothing_can_strike_has_no_one_to_move() {
+    let card = || fray_core::setup::CardSetup { id: String::new(), name: "Imp".into(), life: 1, ..Default::default() };
+    let mut setup = StateSetup {
+        ruleset: 2,
+        players: vec![
+            PlayerSetup { id: 0, hp: 20, hand: vec![card()], ..Default::default() },
+            PlayerSetup { id: 1, hp: 20, hand: vec![card()], ..Default::default() },
+        ],
+        ..Default::default()
+    };
+    let s = zone_state(&setup);
+    assert!(s.legal_actions().is_empty());
+    assert_eq!(s.to_move(), None);
+    assert!(!s.is_over(), "stuck, not over");
+    // A creature that has acted, or is face-down, cannot strike either; one that can
+    // gives the active player the move.
+    let mut c = CreatureSetup {
+        id: "k".into(),
+        zone: Some(ZoneSetup { player: 1, index: 2 }),
+        controller: 1,
+        owner: 1,
+        life: 2,
+        arrows: Some([1, 0, 0, 0, 0, 0, 0, 0]),
+        acted: true,
+        ..Default::default()
+    };
+    setup.creatures = vec![c.clone()];
+    assert_eq!(zone_state(&setup).to_move(), None);
+    c.acted = false;
+    c.face_down = true;
+    setup.creatures = vec![c.clone()];
+    assert_eq!(zone_state(&setup).to_move(), None);
+    c.face_down = false;
+    setup.creatures = vec![c];
+    let s = zone_state(&setup);
+    assert_eq!(s.to_move(), Some(fray_core::state::PlayerId(0)), "bare boards let either player's creatures strike");
+    assert!(!s.legal_actions().is_empty());
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn someone_is_to_move_exactly_when_an_action_is_legal_on_boards(setup in board(), picks in prop::collection::vec(any::<u16>(), 0..8)) {
+        let (s, _) = play(zone_state(&setup), &picks);
+        prop_assert_eq!(s.to_move().is_some(), !s.legal_actions().is_empty());
+    }
+
+    #[test]
+    fn someone_is_to_move_exactly_when_an_action_is_legal_in_skirmishes(ruleset in 1i32..3, scenario in 0..fray_core::rulesets::skirmish::SCENARIOS.len(), seed in any::<u64>(), picks in prop::collection::vec(any::<u16>(), 0..40)) {
+        let s = skirmish(ruleset, scenario, seed, &picks);
+        prop_assert_eq!(s.to_move().is_some(), !s.legal_actions().is_empty());
+    }
 
     #[test]
     fn generated_boards_are_valid_and_round_trip(setup in board()) {

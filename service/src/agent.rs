@@ -7,19 +7,35 @@
 //! the answer comes back before the caller gives up. The search runs single-threaded
 //! with the request's seed: the same request gives the same answer when the budget is
 //! in playouts.
+//!
+//! A state with nothing to choose answers FAILED_PRECONDITION naming the rule:
+//! [`rule::NO_LEGAL_ACTION`] (a bare board where no creature can strike) or
+//! `egame.game_over`. INTERNAL is kept for bugs (a search that panicked), which are
+//! logged at error level with the request's state; the panic's text is not sent.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use fray_ai::{Bot, BotError, Local, MctsBot, MctsConfig};
-use fray_core::GameState;
+use fray_core::state::PlayerId;
+use fray_core::{GameState, IllegalAction, ZoneState};
 use fray_proto::fray::v1 as pb;
 use pb::agent_server::Agent;
+use tokio::task::JoinError;
 use tonic::{Request, Response, Status};
-use tracing::debug;
+use tracing::{debug, error, warn};
 
-use crate::rules::load;
+use crate::rules::{guarded, load};
 use crate::{convert, status};
+
+/// Rule ids the Agent refuses with (FAILED_PRECONDITION + ErrorInfo).
+pub mod rule {
+    /// The request's `player` is not the one to move.
+    pub const PLAYER_TO_MOVE: &str = "agent.player_to_move";
+    /// No action is legal and the game is not over: a bare board (phase unset) where no
+    /// face-up creature that has not acted reaches a zone.
+    pub const NO_LEGAL_ACTION: &str = "agent.no_legal_action";
+}
 
 /// What one ChooseAction call may spend.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,6 +104,49 @@ pub fn grpc_timeout<T>(request: &Request<T>) -> Option<Duration> {
     })
 }
 
+/// Why there is nothing to choose in `state`: the game is over, or no action is legal.
+fn nothing_to_choose(state: &ZoneState) -> IllegalAction {
+    if state.is_over() {
+        IllegalAction::new(fray_core::rulesets::egame::rule::GAME_OVER, "the game is over: there is nothing to choose")
+    } else {
+        IllegalAction::new(
+            rule::NO_LEGAL_ACTION,
+            "no action is legal, so there is nothing to choose: on a bare board (phase unset) only face-up \
+             creatures that have not acted strike, and none of them reaches a zone",
+        )
+    }
+}
+
+/// The state to search and the player to move, or why there is nothing to search.
+fn prepare(req: &pb::ChooseActionRequest) -> Result<(ZoneState, PlayerId), Status> {
+    let state = match load(req.state.as_ref())? {
+        GameState::Zone(s) => s,
+        #[allow(unreachable_patterns)]
+        other => return Err(status::unimplemented(&format!("the agent for {}", other.ruleset()))),
+    };
+    let Some(to_move) = state.to_move() else {
+        return Err(status::illegal(&nothing_to_choose(&state)));
+    };
+    if req.player != u32::from(to_move.0) {
+        return Err(status::illegal(&IllegalAction::new(
+            rule::PLAYER_TO_MOVE,
+            format!("player {} is to move, not player {}", to_move.0, req.player),
+        )));
+    }
+    Ok((state, to_move))
+}
+
+/// The status for a search task that did not finish. A panic is a bug: it is logged
+/// with the request (to reproduce it) and answered INTERNAL without its text.
+fn search_failed(e: JoinError, req: &pb::ChooseActionRequest) -> Status {
+    if e.is_panic() {
+        status::bug("ChooseAction", &*e.into_panic(), req)
+    } else {
+        warn!(rpc = "ChooseAction", "the search was cancelled");
+        Status::unavailable("the search was cancelled: the server is shutting down")
+    }
+}
+
 #[tonic::async_trait]
 impl Agent for AgentService {
     async fn choose_action(
@@ -96,33 +155,22 @@ impl Agent for AgentService {
     ) -> Result<Response<pb::ChooseActionResponse>, Status> {
         let deadline = grpc_timeout(&request);
         let req = request.into_inner();
-        let state = match load(req.state.as_ref())? {
-            GameState::Zone(s) => s,
-            #[allow(unreachable_patterns)]
-            other => return Err(status::unimplemented(&format!("the agent for {}", other.ruleset()))),
-        };
-        let Some(to_move) = state.to_move() else {
-            return Err(status::illegal(&fray_core::IllegalAction::new(
-                "egame.game_over",
-                "the game is over: there is nothing to choose",
-            )));
-        };
-        if req.player != u32::from(to_move.0) {
-            return Err(status::illegal(&fray_core::IllegalAction::new(
-                "agent.player_to_move",
-                format!("player {} is to move, not player {}", to_move.0, req.player),
-            )));
-        }
+        let (state, to_move) = guarded("ChooseAction", &req, prepare)?;
         let config = self.config(req.budget.as_ref(), deadline);
         let seed = req.seed;
         let search = tokio::task::spawn_blocking(move || {
             let decision = MctsBot::new(Arc::new(Local), config).choose(&state, seed);
             (state, decision)
         });
-        let (state, decision) = search.await.map_err(|e| Status::internal(format!("the search failed: {e}")))?;
+        let (state, decision) = search.await.map_err(|e| search_failed(e, &req))?;
         let decision = decision.map_err(|e| match e {
-            BotError::GameOver => Status::failed_precondition("egame.game_over: there is nothing to choose"),
-            BotError::Backend(why) => Status::internal(why),
+            // The core names someone to move exactly when an action is legal, so this
+            // is not reached; should it be, it is still the caller's state at fault.
+            BotError::GameOver => status::illegal(&nothing_to_choose(&state)),
+            BotError::Backend(why) => {
+                error!(rpc = "ChooseAction", seed = req.seed, state = ?req.state, why, "the search backend failed");
+                Status::internal(format!("the search failed: {why}"))
+            }
         })?;
         let proto_action = |a| convert::action_from_setup(&state.action_setup(a));
         let visits: u64 = decision.stats.iter().map(|s| s.visits).sum();
@@ -139,5 +187,20 @@ impl Agent for AgentService {
                 })
                 .collect(),
         }))
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::panic)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_search_that_panics_answers_internal_without_the_panic_text() {
+        let task = tokio::task::spawn_blocking(|| panic!("index out of bounds: the len is 0 but the index is 0"));
+        let status = search_failed(task.await.unwrap_err(), &pb::ChooseActionRequest::default());
+        assert_eq!(status.code(), tonic::Code::Internal);
+        assert!(!status.message().contains("index out of bounds"), "{status:?}");
+        assert!(!status.message().contains("panicked"), "{status:?}");
     }
 }

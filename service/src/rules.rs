@@ -4,6 +4,9 @@
 //! rejected request answers an error and no state. Errors map as [`crate::status`]
 //! says.
 
+use std::fmt::Debug;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
 use fray_core::{GameState, SetupError};
 use fray_proto::fray::v1 as pb;
 use pb::rules_server::Rules;
@@ -37,6 +40,21 @@ pub(crate) fn load(state: Option<&pb::GameState>) -> Result<GameState, Status> {
 fn rejected(rpc: &'static str, status: Status) -> Status {
     debug!(rpc, code = ?status.code(), message = status.message(), "request rejected");
     status
+}
+
+/// Runs `handler` on `request`; a refusal is logged at debug level. A panic there is
+/// a bug: it answers INTERNAL and is logged with the request ([`status::bug`]) rather
+/// than resetting the stream (which clients see as CANCELLED, with nothing in the
+/// server's log).
+pub(crate) fn guarded<Q: Debug, R>(
+    rpc: &'static str,
+    request: &Q,
+    handler: impl FnOnce(&Q) -> Result<R, Status>,
+) -> Result<R, Status> {
+    match catch_unwind(AssertUnwindSafe(|| handler(request))) {
+        Ok(answer) => answer.map_err(|s| rejected(rpc, s)),
+        Err(panic) => Err(status::bug(rpc, &*panic, request)),
+    }
 }
 
 impl RulesService {
@@ -78,6 +96,27 @@ impl RulesService {
         debug!(rpc = "LegalActions", ruleset = %game.ruleset(), actions = actions.len(), "legal actions listed");
         Ok(pb::LegalActionsResponse { actions })
     }
+
+    fn new_game_inner(req: &pb::NewGameRequest) -> Result<pb::NewGameResponse, Status> {
+        match GameState::new_game(req.ruleset, req.seed, &req.scenario) {
+            Ok((game, events)) => {
+                debug!(rpc = "NewGame", ruleset = %game.ruleset(), seed = req.seed, scenario = %req.scenario, "game started");
+                Ok(pb::NewGameResponse {
+                    state: Some(convert::state_from_setup(&game.to_setup())),
+                    events: convert::events_to_proto(&events),
+                })
+            }
+            // NewGame's fields are top-level: no `state.` prefix on the paths.
+            Err(SetupError::Invalid(v)) => Err(status::invalid_argument(&v)),
+            Err(e) => Err(status::setup_error(&e)),
+        }
+    }
+
+    fn list_rulesets_inner(_: &pb::ListRulesetsRequest) -> Result<pb::ListRulesetsResponse, Status> {
+        let rulesets: Vec<_> = fray_core::rulesets::catalogue().iter().map(convert::ruleset_info_to_proto).collect();
+        debug!(rpc = "ListRulesets", rulesets = rulesets.len(), "rulesets listed");
+        Ok(pb::ListRulesetsResponse { rulesets })
+    }
 }
 
 #[tonic::async_trait]
@@ -86,45 +125,53 @@ impl Rules for RulesService {
         &self,
         request: Request<pb::ResolveStrikeRequest>,
     ) -> Result<Response<pb::ResolveStrikeResponse>, Status> {
-        Self::resolve_strike_inner(request.get_ref()).map(Response::new).map_err(|s| rejected("ResolveStrike", s))
+        guarded("ResolveStrike", request.get_ref(), Self::resolve_strike_inner).map(Response::new)
     }
 
     async fn legal_actions(
         &self,
         request: Request<pb::LegalActionsRequest>,
     ) -> Result<Response<pb::LegalActionsResponse>, Status> {
-        Self::legal_actions_inner(request.get_ref()).map(Response::new).map_err(|s| rejected("LegalActions", s))
+        guarded("LegalActions", request.get_ref(), Self::legal_actions_inner).map(Response::new)
     }
 
     async fn apply_action(
         &self,
         request: Request<pb::ApplyActionRequest>,
     ) -> Result<Response<pb::ApplyActionResponse>, Status> {
-        Self::apply_action_inner(request.get_ref()).map(Response::new).map_err(|s| rejected("ApplyAction", s))
+        guarded("ApplyAction", request.get_ref(), Self::apply_action_inner).map(Response::new)
     }
 
     async fn new_game(&self, request: Request<pb::NewGameRequest>) -> Result<Response<pb::NewGameResponse>, Status> {
-        let req = request.get_ref();
-        match GameState::new_game(req.ruleset, req.seed, &req.scenario) {
-            Ok((game, events)) => {
-                debug!(rpc = "NewGame", ruleset = %game.ruleset(), seed = req.seed, scenario = %req.scenario, "game started");
-                Ok(Response::new(pb::NewGameResponse {
-                    state: Some(convert::state_from_setup(&game.to_setup())),
-                    events: convert::events_to_proto(&events),
-                }))
-            }
-            // NewGame's fields are top-level: no `state.` prefix on the paths.
-            Err(SetupError::Invalid(v)) => Err(rejected("NewGame", status::invalid_argument(&v))),
-            Err(e) => Err(rejected("NewGame", status::setup_error(&e))),
-        }
+        guarded("NewGame", request.get_ref(), Self::new_game_inner).map(Response::new)
     }
 
     async fn list_rulesets(
         &self,
-        _request: Request<pb::ListRulesetsRequest>,
+        request: Request<pb::ListRulesetsRequest>,
     ) -> Result<Response<pb::ListRulesetsResponse>, Status> {
-        let rulesets: Vec<_> = fray_core::rulesets::catalogue().iter().map(convert::ruleset_info_to_proto).collect();
-        debug!(rpc = "ListRulesets", rulesets = rulesets.len(), "rulesets listed");
-        Ok(Response::new(pb::ListRulesetsResponse { rulesets }))
+        guarded("ListRulesets", request.get_ref(), Self::list_rulesets_inner).map(Response::new)
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::panic)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_handler_that_panics_answers_internal_without_the_panic_text() {
+        let answer: Result<(), Status> = guarded("LegalActions", &"the request", |_| panic!("boom"));
+        let status = answer.unwrap_err();
+        assert_eq!(status.code(), tonic::Code::Internal);
+        assert_eq!(status.message(), "LegalActions failed on an internal error; the server logged it");
+    }
+
+    #[test]
+    fn a_handler_that_answers_is_passed_through() {
+        let ok = guarded("ListRulesets", &pb::ListRulesetsRequest {}, RulesService::list_rulesets_inner).unwrap();
+        assert!(!ok.rulesets.is_empty());
+        let refused = guarded("LegalActions", &pb::LegalActionsRequest::default(), RulesService::legal_actions_inner);
+        assert_eq!(refused.unwrap_err().code(), tonic::Code::InvalidArgument);
     }
 }

@@ -9,10 +9,16 @@
 //!   `FAILED_PRECONDITION` whose message starts with the rule id, plus a
 //!   `google.rpc.ErrorInfo` detail with `reason` = the rule id and domain `fray.v1`.
 //! - A ruleset or action kind not served yet: `UNIMPLEMENTED`.
+//! - A bug (a handler or a search panicked): `INTERNAL`, logged at error level with
+//!   the request ([`bug`]); the answer carries no internal detail.
+
+use std::any::Any;
+use std::fmt::Debug;
 
 use fray_core::{ActionError, IllegalAction, SetupError, Violations};
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, FieldViolation, StatusExt};
+use tracing::error;
 
 /// The `ErrorInfo.domain` of rule refusals.
 pub const ERROR_DOMAIN: &str = "fray.v1";
@@ -60,6 +66,19 @@ pub fn illegal(e: &IllegalAction) -> Status {
 /// `UNIMPLEMENTED` for something this server does not serve yet.
 pub fn unimplemented(what: &str) -> Status {
     Status::unimplemented(format!("{what} is not served yet by this server"))
+}
+
+/// `INTERNAL` for a bug: `rpc`'s handler, or work it ran, panicked with `panic`. The
+/// panic's text and `request` are logged at error level, so that the bug can be
+/// reproduced; the client is told only that it was an internal error.
+pub fn bug(rpc: &'static str, panic: &(dyn Any + Send), request: &dyn Debug) -> Status {
+    let text = panic
+        .downcast_ref::<&str>()
+        .map(|s| (*s).to_owned())
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "(no message)".to_owned());
+    error!(rpc, panic = %text, ?request, "the handler panicked: this is a bug");
+    Status::internal(format!("{rpc} failed on an internal error; the server logged it"))
 }
 
 /// The status for a state the core refused to load (paths get the `state.` prefix).
@@ -130,6 +149,14 @@ mod tests {
         assert_eq!(status.code(), Code::Unimplemented);
         assert!(status.message().contains("RULESET_KEYFORGE"));
         assert_eq!(action_error(&ActionError::Unsupported("summon")).code(), Code::Unimplemented);
+    }
+
+    #[test]
+    fn a_bug_answers_internal_without_the_panic_text() {
+        let panic: Box<dyn Any + Send> = Box::new(String::from("index out of bounds: the len is 0"));
+        let status = bug("ChooseAction", &*panic, &"the request");
+        assert_eq!(status.code(), Code::Internal);
+        assert_eq!(status.message(), "ChooseAction failed on an internal error; the server logged it");
     }
 
     #[test]

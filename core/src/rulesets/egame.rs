@@ -118,9 +118,23 @@ impl ZoneState {
     }
 
     /// The player who chooses next: the decider of a pending decision, else the
-    /// active player; `None` once the game is over.
+    /// active player; `None` when nobody has a choice: once the game is over, or on a
+    /// bare board (phase unset) where no face-up creature that has not acted reaches a
+    /// zone. It is `Some` exactly when [`ZoneState::legal_actions`] is not empty.
     pub fn to_move(&self) -> Option<PlayerId> {
-        if self.is_over() { None } else { Some(self.pending.map_or(self.active_player, |p| p.player)) }
+        if self.is_over() {
+            return None;
+        }
+        if let Some(p) = self.pending {
+            // Validation and the rules only ever ask a decision that may be declined.
+            return Some(p.player);
+        }
+        // With a phase set, ending the phase is always legal; a bare board has only
+        // its strikes.
+        if self.phase == Phase::Bare && !self.creatures().any(|(z, c)| !c.acted && !self.targets_of(z).is_empty()) {
+            return None;
+        }
+        Some(self.active_player)
     }
 
     /// The result once the game is over: `Some(Some(winner))`, or `Some(None)` for a draw.
@@ -435,7 +449,9 @@ impl ZoneState {
             }
             let source = self.at(from).map(|c| c.id.clone());
             if let Some(c) = self.at_mut(to) {
-                c.damage += amount;
+                // Saturating: Might may be as large as i32 allows; the creature is
+                // destroyed either way.
+                c.damage = c.damage.saturating_add(amount);
                 let target = c.id.clone();
                 emit(sink, rule::DAMAGE, || EventKind::DamageDealt {
                     source: source.unwrap_or_else(|| target.clone()),

@@ -328,7 +328,8 @@ impl ZoneState {
             self.end_game(None, rule::STALEMATE, sink);
             return;
         }
-        self.event += 1;
+        // A submitted counter may already be at the top of its range.
+        self.event = self.event.saturating_add(1);
         for c in self.zones.iter_mut().flatten().flatten() {
             c.acted = false;
         }

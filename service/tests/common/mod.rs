@@ -2,6 +2,8 @@
 //! channel, state fixtures built as protobuf messages, and status decoding.
 #![allow(dead_code, missing_docs, clippy::unwrap_used, clippy::panic)]
 
+pub mod robust;
+
 use std::net::SocketAddr;
 
 use fray_proto::fray::v1 as pb;

@@ -1,0 +1,71 @@
+//! Fuzz target: the input's first byte picks an RPC, the rest is decoded as its
+//! request message (inputs that do not decode are skipped) and sent through the
+//! generated clients and servers in-process. An answer that is neither a result nor a
+//! clear status, or a panic, is a crash. ChooseAction's budget is cut to 30 playouts
+//! at most, with no time budget, so that inputs stay fast.
+//!
+//! `cargo +nightly fuzz run raw_requests` (from the repository root; docs/testing.md).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use prost::Message;
+
+#[path = "in_process.rs"]
+mod in_process;
+#[path = "../../service/tests/common/robust.rs"]
+mod robust;
+
+use fray_proto::fray::v1 as pb;
+
+/// Panics unless `answer` is a result or a clear status about a request for `ruleset`.
+fn check<T>(rpc: &str, answer: Result<tonic::Response<T>, tonic::Status>, ruleset: i32) {
+    if let Err(status) = answer
+        && let Err(e) = robust::clear(rpc, &status, ruleset)
+    {
+        panic!("{e}");
+    }
+}
+
+fn ruleset(state: Option<&pb::GameState>) -> i32 {
+    state.map_or(0, |s| s.ruleset)
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&which, bytes)) = data.split_first() else { return };
+    in_process::RUNTIME.block_on(async {
+        let mut api = in_process::api();
+        match which % 6 {
+            0 => {
+                let Ok(req) = pb::LegalActionsRequest::decode(bytes) else { return };
+                let r = ruleset(req.state.as_ref());
+                check("LegalActions", api.rules.legal_actions(req).await, r);
+            }
+            1 => {
+                let Ok(req) = pb::ApplyActionRequest::decode(bytes) else { return };
+                let r = ruleset(req.state.as_ref());
+                check("ApplyAction", api.rules.apply_action(req).await, r);
+            }
+            2 => {
+                let Ok(req) = pb::ResolveStrikeRequest::decode(bytes) else { return };
+                let r = ruleset(req.state.as_ref());
+                check("ResolveStrike", api.rules.resolve_strike(req).await, r);
+            }
+            3 => {
+                let Ok(mut req) = pb::ChooseActionRequest::decode(bytes) else { return };
+                let playouts = req.budget.map_or(0, |b| b.playouts).clamp(1, 30);
+                req.budget = Some(pb::SearchBudget { playouts, time_ms: 0 });
+                let r = ruleset(req.state.as_ref());
+                check("ChooseAction", api.agent.choose_action(req).await, r);
+            }
+            4 => {
+                let Ok(req) = pb::NewGameRequest::decode(bytes) else { return };
+                let r = req.ruleset;
+                check("NewGame", api.rules.new_game(req).await, r);
+            }
+            _ => {
+                let Ok(req) = pb::ListRulesetsRequest::decode(bytes) else { return };
+                check("ListRulesets", api.rules.list_rulesets(req).await, 0);
+            }
+        }
+    });
+});

@@ -1,0 +1,803 @@
+//! The robustness harness, shared by the property in `service/tests/robustness.rs`
+//! (proptest, over a real tonic channel) and the fuzz target
+//! `fuzz/fuzz_targets/mutated_states.rs` (in-process, through the same generated
+//! clients and servers).
+//!
+//! A case starts from a real game (NewGame of a served ruleset and a built-in
+//! scenario, then some moves, possibly stopping at a pending decision), mutates the
+//! state field by field ([`Mutation`]: numbers set to extremes, optional fields dropped
+//! or set, list items duplicated or removed, strings emptied or set to another id)
+//! and sends it to every RPC ([`Api::exercise`]). Every answer must be a result or a
+//! clear status ([`clear`]); a state one RPC accepts, the others accept too; states
+//! answered OK load again. A case is plain numbers, so that proptest and the fuzzer
+//! build them alike.
+#![allow(dead_code, clippy::unwrap_used, clippy::panic)]
+
+use std::collections::BTreeMap;
+use std::future::Future;
+use std::time::Duration;
+
+use fray_core::GameState;
+use fray_core::rulesets::skirmish::SCENARIOS;
+use fray_core::state::Phase;
+use fray_proto::fray::v1 as pb;
+use fray_service::convert;
+use pb::agent_client::AgentClient;
+use pb::rules_client::RulesClient;
+use tonic::codegen::{Body, Bytes, StdError};
+use tonic::{Code, Status};
+use tonic_types::StatusExt;
+
+// ---------------------------------------------------------------------------
+// Real games
+
+/// Where a case's state comes from: a NewGame and some moves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Origin {
+    /// Even: RULESET_EGAME; odd: RULESET_DIMENSIONAL_RIFT.
+    pub ruleset: u8,
+    /// A built-in scenario, modulo their count.
+    pub scenario: usize,
+    /// NewGame's seed.
+    pub seed: u64,
+    /// Moves: indices into the legal actions, modulo their count.
+    pub picks: Vec<u16>,
+    /// Where to stop early, modulo 3: 0 nowhere, 1 at the first pending decision, 2 at
+    /// the first PHASE_EVENT state (where strikes are legal) in the second half of the
+    /// moves.
+    pub stop: u8,
+}
+
+impl Origin {
+    /// Plays the game in-process: the state reached and its legal actions, as messages.
+    pub fn play(&self) -> (pb::GameState, Vec<pb::Action>) {
+        let ruleset = 1 + i32::from(self.ruleset % 2);
+        let scenario = SCENARIOS[self.scenario % SCENARIOS.len()].name;
+        let (mut game, _) = GameState::new_game(ruleset, self.seed, scenario).unwrap();
+        for (i, &pick) in self.picks.iter().enumerate() {
+            let legal = game.legal_actions();
+            if legal.is_empty() {
+                break;
+            }
+            game.apply_action(&legal[usize::from(pick) % legal.len()], "action").unwrap();
+            let GameState::Zone(z) = &game else { break };
+            let stop = match self.stop % 3 {
+                1 => z.pending.is_some(),
+                2 => z.phase == Phase::Event && 2 * i >= self.picks.len(),
+                _ => false,
+            };
+            if stop {
+                break;
+            }
+        }
+        let legal = game.legal_actions().iter().map(convert::action_from_setup).collect();
+        (convert::state_from_setup(&game.to_setup()), legal)
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Mutations
+
+/// What a mutation does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    /// A number (enum values included) set to an extreme, or a bool flipped.
+    Number,
+    /// An optional or message field dropped, or set to its default when absent.
+    Toggle,
+    /// A list item duplicated in place.
+    Duplicate,
+    /// A list item removed.
+    Remove,
+    /// A string emptied, set to an unknown id, or to an id the state already uses.
+    Text,
+}
+
+impl Kind {
+    /// Every kind.
+    pub const ALL: [Kind; 5] = [Kind::Number, Kind::Toggle, Kind::Duplicate, Kind::Remove, Kind::Text];
+}
+
+/// One mutation: `site` picks the field among the state's fields of that kind, then
+/// one of its instances (`players[*].hand[*].might` is one field); `value` the new
+/// value (modulo the choices).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mutation {
+    /// What it does.
+    pub kind: Kind,
+    /// Which field.
+    pub site: usize,
+    /// Which value.
+    pub value: usize,
+}
+
+const I32S: [i32; 8] = [0, 1, -1, 2, 5, 99, i32::MIN, i32::MAX];
+const U32S: [u32; 6] = [0, 1, 2, 4, 5, u32::MAX];
+const U64S: [u64; 3] = [0, 1, u64::MAX];
+
+enum Num<'a> {
+    I32(&'a mut i32),
+    U32(&'a mut u32),
+    U64(&'a mut u64),
+    Bool(&'a mut bool),
+}
+
+impl Num<'_> {
+    fn set(self, value: usize) -> String {
+        match self {
+            Num::I32(n) => {
+                *n = I32S[value % I32S.len()];
+                n.to_string()
+            }
+            Num::U32(n) => {
+                *n = U32S[value % U32S.len()];
+                n.to_string()
+            }
+            Num::U64(n) => {
+                *n = U64S[value % U64S.len()];
+                n.to_string()
+            }
+            Num::Bool(b) => {
+                *b = !*b;
+                b.to_string()
+            }
+        }
+    }
+}
+
+type Sites<T> = Vec<(String, T)>;
+
+fn zone_numbers<'a>(f: &str, z: &'a mut Option<pb::ZoneRef>, out: &mut Sites<Num<'a>>) {
+    if let Some(pb::ZoneRef { player, index }) = z {
+        out.push((format!("{f}.player"), Num::U32(player)));
+        out.push((format!("{f}.index"), Num::U32(index)));
+    }
+}
+
+fn arrow_numbers<'a>(f: &str, a: &'a mut Option<pb::Arrows>, out: &mut Sites<Num<'a>>) {
+    if let Some(pb::Arrows { up, up_right, right, down_right, down, down_left, left, up_left }) = a {
+        let named = [
+            ("up", up),
+            ("up_right", up_right),
+            ("right", right),
+            ("down_right", down_right),
+            ("down", down),
+            ("down_left", down_left),
+            ("left", left),
+            ("up_left", up_left),
+        ];
+        for (name, n) in named {
+            out.push((format!("{f}.arrows.{name}"), Num::I32(n)));
+        }
+    }
+}
+
+fn keyword_numbers<'a>(f: &str, keywords: &'a mut [i32], out: &mut Sites<Num<'a>>) {
+    for (i, k) in keywords.iter_mut().enumerate() {
+        out.push((format!("{f}.keywords[{i}]"), Num::I32(k)));
+    }
+}
+
+fn card_numbers<'a>(f: &str, c: &'a mut pb::Card, out: &mut Sites<Num<'a>>) {
+    let pb::Card { might, life, armor, keywords, arrows, .. } = c;
+    out.push((format!("{f}.might"), Num::I32(might)));
+    out.push((format!("{f}.life"), Num::I32(life)));
+    out.push((format!("{f}.armor"), Num::I32(armor)));
+    keyword_numbers(f, keywords, out);
+    arrow_numbers(f, arrows, out);
+}
+
+/// Every number and bool of the state, with its field path.
+fn numbers(s: &mut pb::GameState) -> Sites<Num<'_>> {
+    let mut out = Vec::new();
+    let pb::GameState {
+        ruleset, players, creatures, active_player, turn, phase, event, pending, chain, winner, ..
+    } = s;
+    out.push(("ruleset".to_owned(), Num::I32(ruleset)));
+    out.push(("active_player".to_owned(), Num::U32(active_player)));
+    out.push(("turn".to_owned(), Num::U32(turn)));
+    out.push(("phase".to_owned(), Num::I32(phase)));
+    out.push(("event".to_owned(), Num::U64(event)));
+    if let Some(w) = winner {
+        out.push(("winner".to_owned(), Num::U32(w)));
+    }
+    for (i, p) in players.iter_mut().enumerate() {
+        let f = format!("players[{i}]");
+        let pb::Player { id, hp, hand, deck, graveyard } = p;
+        out.push((format!("{f}.id"), Num::U32(id)));
+        out.push((format!("{f}.hp"), Num::I32(hp)));
+        for (pile, cards) in [("hand", hand), ("deck", deck), ("graveyard", graveyard)] {
+            for (j, c) in cards.iter_mut().enumerate() {
+                card_numbers(&format!("{f}.{pile}[{j}]"), c, &mut out);
+            }
+        }
+    }
+    for (i, c) in creatures.iter_mut().enumerate() {
+        let f = format!("creatures[{i}]");
+        let pb::Creature {
+            owner,
+            controller,
+            zone,
+            might,
+            life,
+            damage,
+            armor,
+            face_down,
+            keywords,
+            arrows,
+            orientation,
+            acted,
+            ..
+        } = c;
+        out.push((format!("{f}.owner"), Num::U32(owner)));
+        out.push((format!("{f}.controller"), Num::U32(controller)));
+        zone_numbers(&format!("{f}.zone"), zone, &mut out);
+        out.push((format!("{f}.might"), Num::I32(might)));
+        out.push((format!("{f}.life"), Num::I32(life)));
+        out.push((format!("{f}.damage"), Num::I32(damage)));
+        out.push((format!("{f}.armor"), Num::I32(armor)));
+        out.push((format!("{f}.face_down"), Num::Bool(face_down)));
+        keyword_numbers(&f, keywords, &mut out);
+        arrow_numbers(&f, arrows, &mut out);
+        out.push((format!("{f}.orientation"), Num::I32(orientation)));
+        out.push((format!("{f}.acted"), Num::Bool(acted)));
+    }
+    if let Some(pb::PendingDecision { player, kind, may_decline, .. }) = pending {
+        out.push(("pending.player".to_owned(), Num::U32(player)));
+        out.push(("pending.kind".to_owned(), Num::I32(kind)));
+        out.push(("pending.may_decline".to_owned(), Num::Bool(may_decline)));
+    }
+    for (i, link) in chain.iter_mut().enumerate() {
+        let f = format!("chain[{i}]");
+        let pb::Strike { target, outcome, .. } = link;
+        zone_numbers(&format!("{f}.target"), target, &mut out);
+        if let Some(pb::BlockOutcome { passive, .. }) = outcome {
+            out.push((format!("{f}.outcome.passive"), Num::Bool(passive)));
+        }
+    }
+    out
+}
+
+/// An optional field: dropped when set, set to its default when absent.
+trait Toggle {
+    fn toggle(&mut self) -> &'static str;
+}
+
+impl<T: Default> Toggle for Option<T> {
+    fn toggle(&mut self) -> &'static str {
+        if self.take().is_some() {
+            "dropped"
+        } else {
+            *self = Some(T::default());
+            "set to its default"
+        }
+    }
+}
+
+/// Every optional field of the state, with its field path.
+fn toggles(s: &mut pb::GameState) -> Sites<&mut dyn Toggle> {
+    let mut out: Sites<&mut dyn Toggle> = Vec::new();
+    let pb::GameState { players, creatures, pending, chain, winner, keyforge, castle_rampage, dog_fight, .. } = s;
+    out.push(("pending".to_owned(), pending));
+    out.push(("winner".to_owned(), winner));
+    out.push(("keyforge".to_owned(), keyforge));
+    out.push(("castle_rampage".to_owned(), castle_rampage));
+    out.push(("dog_fight".to_owned(), dog_fight));
+    for (i, p) in players.iter_mut().enumerate() {
+        let pb::Player { hand, deck, graveyard, .. } = p;
+        for (pile, cards) in [("hand", hand), ("deck", deck), ("graveyard", graveyard)] {
+            for (j, c) in cards.iter_mut().enumerate() {
+                out.push((format!("players[{i}].{pile}[{j}].arrows"), &mut c.arrows));
+            }
+        }
+    }
+    for (i, c) in creatures.iter_mut().enumerate() {
+        let pb::Creature { zone, arrows, .. } = c;
+        out.push((format!("creatures[{i}].zone"), zone));
+        out.push((format!("creatures[{i}].arrows"), arrows));
+    }
+    for (i, link) in chain.iter_mut().enumerate() {
+        let pb::Strike { target, outcome, .. } = link;
+        out.push((format!("chain[{i}].target"), target));
+        out.push((format!("chain[{i}].outcome"), outcome));
+    }
+    out
+}
+
+/// A list whose items can be duplicated or removed.
+trait List {
+    fn len(&self) -> usize;
+    fn duplicate(&mut self, i: usize);
+    fn remove_at(&mut self, i: usize);
+}
+
+impl<T: Clone> List for Vec<T> {
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    fn duplicate(&mut self, i: usize) {
+        let item = self[i].clone();
+        self.insert(i + 1, item);
+    }
+    fn remove_at(&mut self, i: usize) {
+        self.remove(i);
+    }
+}
+
+/// Where a list is. Lists hold lists (players hold hands), so a list is found by
+/// path once chosen rather than borrowed with all the others.
+#[derive(Debug, Clone, Copy)]
+enum ListAt {
+    Players,
+    Creatures,
+    Chain,
+    Options,
+    Pile(usize, usize),
+    CardKeywords(usize, usize, usize),
+    CreatureKeywords(usize),
+}
+
+const PILES: [&str; 3] = ["hand", "deck", "graveyard"];
+
+fn pile(p: &mut pb::Player, which: usize) -> &mut Vec<pb::Card> {
+    match which {
+        0 => &mut p.hand,
+        1 => &mut p.deck,
+        _ => &mut p.graveyard,
+    }
+}
+
+/// Every non-empty list of the state, with its field path.
+fn lists(s: &mut pb::GameState) -> Vec<(String, ListAt)> {
+    let mut out = vec![
+        ("players".to_owned(), ListAt::Players),
+        ("creatures".to_owned(), ListAt::Creatures),
+        ("chain".to_owned(), ListAt::Chain),
+        ("pending.options".to_owned(), ListAt::Options),
+    ];
+    for (i, p) in s.players.iter_mut().enumerate() {
+        for (k, name) in PILES.iter().enumerate() {
+            out.push((format!("players[{i}].{name}"), ListAt::Pile(i, k)));
+            for j in 0..pile(p, k).len() {
+                out.push((format!("players[{i}].{name}[{j}].keywords"), ListAt::CardKeywords(i, k, j)));
+            }
+        }
+    }
+    for i in 0..s.creatures.len() {
+        out.push((format!("creatures[{i}].keywords"), ListAt::CreatureKeywords(i)));
+    }
+    out.retain(|(_, at)| list(s, *at).is_some_and(|l| l.len() > 0));
+    out
+}
+
+fn list(s: &mut pb::GameState, at: ListAt) -> Option<&mut dyn List> {
+    Some(match at {
+        ListAt::Players => &mut s.players,
+        ListAt::Creatures => &mut s.creatures,
+        ListAt::Chain => &mut s.chain,
+        ListAt::Options => &mut s.pending.as_mut()?.options,
+        ListAt::Pile(i, k) => pile(s.players.get_mut(i)?, k),
+        ListAt::CardKeywords(i, k, j) => &mut pile(s.players.get_mut(i)?, k).get_mut(j)?.keywords,
+        ListAt::CreatureKeywords(i) => &mut s.creatures.get_mut(i)?.keywords,
+    })
+}
+
+/// Every string of the state that names something, with its field path.
+fn texts(s: &mut pb::GameState) -> Sites<&mut String> {
+    let mut out = Vec::new();
+    let pb::GameState { players, creatures, pending, chain, .. } = s;
+    for (i, p) in players.iter_mut().enumerate() {
+        let pb::Player { hand, deck, graveyard, .. } = p;
+        for (pile, cards) in [("hand", hand), ("deck", deck), ("graveyard", graveyard)] {
+            for (j, c) in cards.iter_mut().enumerate() {
+                let pb::Card { id, name, .. } = c;
+                out.push((format!("players[{i}].{pile}[{j}].id"), id));
+                out.push((format!("players[{i}].{pile}[{j}].name"), name));
+            }
+        }
+    }
+    for (i, c) in creatures.iter_mut().enumerate() {
+        let pb::Creature { id, name, .. } = c;
+        out.push((format!("creatures[{i}].id"), id));
+        out.push((format!("creatures[{i}].name"), name));
+    }
+    if let Some(d) = pending {
+        for (i, o) in d.options.iter_mut().enumerate() {
+            out.push((format!("pending.options[{i}]"), o));
+        }
+    }
+    for (i, link) in chain.iter_mut().enumerate() {
+        let pb::Strike { attacker, defender, outcome, .. } = link;
+        out.push((format!("chain[{i}].attacker"), attacker));
+        out.push((format!("chain[{i}].defender"), defender));
+        if let Some(pb::BlockOutcome { blocker: Some(b), .. }) = outcome {
+            out.push((format!("chain[{i}].outcome.blocker"), b));
+        }
+    }
+    out
+}
+
+/// Every id the state uses (creatures and cards), in order.
+pub fn ids(s: &pb::GameState) -> Vec<String> {
+    let cards = s.players.iter().flat_map(|p| p.hand.iter().chain(&p.deck).chain(&p.graveyard)).map(|c| &c.id);
+    s.creatures.iter().map(|c| &c.id).chain(cards).filter(|id| !id.is_empty()).cloned().collect()
+}
+
+/// `path` with its list indices replaced by `*`: the field it is an instance of.
+fn field_of(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    let mut in_index = false;
+    for c in path.chars() {
+        match c {
+            '[' => {
+                in_index = true;
+                out.push_str("[*]");
+            }
+            ']' => in_index = false,
+            _ if in_index => {}
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The part of the state a path is in: `` (the top level), `players`, `creatures`,
+/// `pending` or `chain`.
+fn part_of(path: &str) -> &str {
+    let top = path.split(['.', '[']).next().unwrap_or_default();
+    if path.len() == top.len() { "" } else { top }
+}
+
+/// The site `site` picks: a part of the state, then a field in it, then one of the
+/// field's instances (`players[*].hand[*].might` is one field), each by `site`
+/// modulo their count, so that the state's one `phase` is about as likely as all its
+/// cards' `might` together.
+fn pick<T>(mut sites: Sites<T>, site: usize) -> Option<(String, T)> {
+    let mut parts: BTreeMap<&str, BTreeMap<String, Vec<usize>>> = BTreeMap::new();
+    for (i, (path, _)) in sites.iter().enumerate() {
+        parts.entry(part_of(path)).or_default().entry(field_of(path)).or_default().push(i);
+    }
+    let fields = parts.values().nth(site.checked_rem(parts.len())?)?;
+    let site = site / parts.len();
+    let instances = fields.values().nth(site % fields.len())?;
+    let i = instances[(site / fields.len()) % instances.len()];
+    Some(sites.swap_remove(i))
+}
+
+/// Applies `m` to `s`; says what changed, or `None` when the state has no field of
+/// that kind.
+pub fn mutate(s: &mut pb::GameState, m: Mutation) -> Option<String> {
+    match m.kind {
+        Kind::Number => {
+            let (path, num) = pick(numbers(s), m.site)?;
+            Some(format!("{path} = {}", num.set(m.value)))
+        }
+        Kind::Toggle => {
+            let (path, field) = pick(toggles(s), m.site)?;
+            Some(format!("{path} {}", field.toggle()))
+        }
+        Kind::Duplicate | Kind::Remove => {
+            let (path, at) = pick(lists(s), m.site)?;
+            let l = list(s, at)?;
+            let i = m.value % l.len();
+            if m.kind == Kind::Duplicate {
+                l.duplicate(i);
+                Some(format!("{path}[{i}] duplicated"))
+            } else {
+                l.remove_at(i);
+                Some(format!("{path}[{i}] removed"))
+            }
+        }
+        Kind::Text => {
+            let pool = ids(s);
+            let (path, text) = pick(texts(s), m.site)?;
+            *text = match m.value % (pool.len() + 2) {
+                0 => String::new(),
+                1 => "ghost".to_owned(),
+                k => pool[k - 2].clone(),
+            };
+            Some(format!("{path} = {text:?}"))
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Cases and answers
+
+/// NewGame rulesets: the served ones, the unserved ones, and nonsense.
+pub const NEW_GAME_RULESETS: [i32; 9] = [1, 2, 0, 3, 5, 6, -1, i32::MIN, i32::MAX];
+
+/// NewGame scenarios besides the built-in ones.
+pub const ODD_SCENARIOS: [&str; 5] = ["", "chess", "MIRROR", "men-vs-fey ", "\0"];
+
+/// One case: a state, its mutations, and what each RPC is sent along with it.
+#[derive(Debug, Clone)]
+pub struct Case {
+    /// The game the state is taken from.
+    pub origin: Origin,
+    /// Applied in order to the state.
+    pub mutations: Vec<Mutation>,
+    /// ApplyAction: which of the unmutated state's legal actions (modulo their count).
+    pub action: usize,
+    /// ResolveStrike: unless it is 3 modulo 4, one of the unmutated state's legal
+    /// strikes if it has any (`attacker / 4`, modulo their count); else which of its
+    /// creatures strikes (modulo) the target zone.
+    pub attacker: usize,
+    /// ResolveStrike: the target zone (player, index), not necessarily valid.
+    pub target: (u32, u32),
+    /// ResolveStrike: choices as (how, which): 0 an option naming a creature (modulo),
+    /// 1 decline, 2 `decline: false`, 3 neither set.
+    pub choices: Vec<(u8, usize)>,
+    /// ChooseAction's player: 0..=5 the player to move, 6 the other one, 7 `u32::MAX`.
+    pub player: u8,
+    /// ChooseAction's seed.
+    pub seed: u64,
+    /// NewGame: ruleset ([`NEW_GAME_RULESETS`], modulo), seed, scenario (built-in ones
+    /// then [`ODD_SCENARIOS`], modulo).
+    pub new_game: (usize, u64, usize),
+}
+
+/// Ok when `status` is a clear answer about a request for `ruleset`: INVALID_ARGUMENT
+/// with a BadRequest detail naming fields, FAILED_PRECONDITION whose ErrorInfo names
+/// the rule its message starts with, or UNIMPLEMENTED for a ruleset not served yet.
+pub fn clear(rpc: &str, status: &Status, ruleset: i32) -> Result<(), String> {
+    let unclear = |why: &str| Err(format!("{rpc} answered {:?} {:?}: {why}", status.code(), status.message()));
+    let details = status.get_error_details();
+    match status.code() {
+        Code::InvalidArgument => match details.bad_request() {
+            Some(b) if !b.field_violations.is_empty() => Ok(()),
+            _ => unclear("INVALID_ARGUMENT without a BadRequest field violation"),
+        },
+        Code::FailedPrecondition => match details.error_info() {
+            Some(info)
+                if info.domain == "fray.v1"
+                    && !info.reason.is_empty()
+                    && status.message().starts_with(&format!("{}: ", info.reason)) =>
+            {
+                Ok(())
+            }
+            _ => unclear("FAILED_PRECONDITION without an ErrorInfo naming the rule"),
+        },
+        Code::Unimplemented if matches!(ruleset, 3..=5) => Ok(()),
+        _ => unclear("not a clear status"),
+    }
+}
+
+/// The answer's code (`OK` for a result).
+pub fn code<T>(answer: &Result<T, Status>) -> Code {
+    answer.as_ref().map_or_else(Status::code, |_| Code::Ok)
+}
+
+/// True when `status` rejects the request's state (INVALID_ARGUMENT naming a `state`
+/// field).
+fn rejects_state(status: &Status) -> bool {
+    status.code() == Code::InvalidArgument
+        && status
+            .get_error_details()
+            .bad_request()
+            .is_some_and(|b| b.field_violations.iter().any(|v| v.field == "state" || v.field.starts_with("state.")))
+}
+
+/// Every RPC that takes a state loads it the same way: `rpc` accepts the state exactly
+/// when LegalActions did.
+fn agree<T>(rpc: &str, accepted: bool, answer: &Result<T, Status>) -> Result<(), String> {
+    match answer {
+        Ok(_) if !accepted => Err(format!("{rpc} accepted a state LegalActions rejects")),
+        Err(s) if accepted && rejects_state(s) => Err(format!("{rpc} rejected a state LegalActions accepts: {s:?}")),
+        _ => Ok(()),
+    }
+}
+
+/// What one RPC answered, for tallies.
+pub type Answer = (&'static str, Code);
+
+/// The player to move in `state`, if it loads and someone is.
+pub fn to_move(state: &pb::GameState) -> Option<u32> {
+    match GameState::from_setup(&convert::state_to_setup(state)) {
+        Ok(GameState::Zone(z)) => z.to_move().map(|p| u32::from(p.0)),
+        _ => None,
+    }
+}
+
+/// Awaits `call` for at most `limit`; no answer in time is a hang.
+async fn within<R>(
+    rpc: &str,
+    limit: Duration,
+    call: impl Future<Output = Result<tonic::Response<R>, Status>>,
+) -> Result<Result<R, Status>, String> {
+    match tokio::time::timeout(limit, call).await {
+        Ok(answer) => Ok(answer.map(tonic::Response::into_inner)),
+        Err(_) => Err(format!("{rpc} did not answer within {limit:?}")),
+    }
+}
+
+/// Both services over one transport: a tonic channel, or the servers in-process.
+pub struct Api<T> {
+    /// The Rules client.
+    pub rules: RulesClient<T>,
+    /// The Agent client.
+    pub agent: AgentClient<T>,
+    /// How long one call may take.
+    pub limit: Duration,
+}
+
+impl<T> Api<T>
+where
+    T: tonic::client::GrpcService<tonic::body::Body> + Clone,
+    T::Error: Into<StdError>,
+    T::ResponseBody: Body<Data = Bytes> + Send + 'static,
+    <T::ResponseBody as Body>::Error: Into<StdError> + Send,
+{
+    /// Clients over `transport`, each call given at most `limit`.
+    pub fn new(transport: T, limit: Duration) -> Self {
+        Self { rules: RulesClient::new(transport.clone()), agent: AgentClient::new(transport), limit }
+    }
+
+    /// LegalActions on `state`; a clear status is `Ok(Err(status))`.
+    async fn legal(&mut self, state: &pb::GameState) -> Result<Result<Vec<pb::Action>, Status>, String> {
+        let request = pb::LegalActionsRequest { state: Some(state.clone()) };
+        let answer = within("LegalActions", self.limit, self.rules.legal_actions(request)).await?;
+        if let Err(status) = &answer {
+            clear("LegalActions", status, state.ruleset)?;
+        }
+        Ok(answer.map(|r| r.actions))
+    }
+
+    /// A state answered OK by `rpc` must load again.
+    async fn reloads(&mut self, rpc: &str, state: Option<pb::GameState>) -> Result<(), String> {
+        let Some(state) = state else { return Err(format!("{rpc} answered OK without a state")) };
+        match self.legal(&state).await? {
+            Ok(_) => Ok(()),
+            Err(status) => Err(format!("the state {rpc} answered does not load again: {status:?}\n  state: {state:?}")),
+        }
+    }
+
+    /// Sends the case's mutated state to every RPC and checks every answer. The error
+    /// says which RPC broke the property, with the mutations applied.
+    pub async fn exercise(&mut self, case: &Case) -> Result<Vec<Answer>, String> {
+        let (base, base_legal) = case.origin.play();
+        let mut state = base.clone();
+        let mut applied = Vec::new();
+        for &m in &case.mutations {
+            if let Some(what) = mutate(&mut state, m) {
+                applied.push(what);
+            }
+        }
+        self.exercise_state(case, &base, &base_legal, &state)
+            .await
+            .map_err(|e| format!("{e}\n  mutations: {applied:?}\n  origin: {:?}", case.origin))
+    }
+
+    async fn exercise_state(
+        &mut self,
+        case: &Case,
+        base: &pb::GameState,
+        base_legal: &[pb::Action],
+        state: &pb::GameState,
+    ) -> Result<Vec<Answer>, String> {
+        let ruleset = state.ruleset;
+        let mut answers = Vec::new();
+
+        // LegalActions: whether the state loads at all.
+        let legal = self.legal(state).await?;
+        answers.push(("LegalActions", code(&legal)));
+        let accepted = legal.as_ref().ok();
+
+        // ApplyAction with one of the unmutated state's legal actions.
+        let action = base_legal.get(case.action.checked_rem(base_legal.len()).unwrap_or(0)).cloned();
+        let action = action.unwrap_or(pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})) });
+        let request = pb::ApplyActionRequest { state: Some(state.clone()), action: Some(action) };
+        let applied = within("ApplyAction", self.limit, self.rules.apply_action(request)).await?;
+        answers.push(("ApplyAction", code(&applied)));
+        agree("ApplyAction", accepted.is_some(), &applied)?;
+        match applied {
+            Ok(r) => self.reloads("ApplyAction", r.state).await?,
+            Err(s) => clear("ApplyAction", &s, ruleset)?,
+        }
+
+        // ResolveStrike: one of the unmutated state's legal strikes (when it has any,
+        // unless `attacker` is 3 modulo 4), or one of its creatures on the case's
+        // target.
+        let legal_strikes: Vec<&pb::Strike> = base_legal
+            .iter()
+            .filter_map(|a| match &a.action {
+                Some(pb::action::Action::Strike(s)) => Some(s),
+                _ => None,
+            })
+            .collect();
+        let attacker = base.creatures.get(case.attacker.checked_rem(base.creatures.len()).unwrap_or(0));
+        let attacker = attacker.map_or_else(|| "ghost".to_owned(), |c| c.id.clone());
+        let target = Some(pb::ZoneRef { player: case.target.0, index: case.target.1 });
+        let strike = match legal_strikes.get((case.attacker / 4).checked_rem(legal_strikes.len()).unwrap_or(0)) {
+            Some(&legal) if case.attacker % 4 != 3 => legal.clone(),
+            _ => pb::Strike { attacker, target, ..Default::default() },
+        };
+        let pool = ids(base);
+        let choices = case
+            .choices
+            .iter()
+            .map(|&(how, which)| pb::Choice {
+                choice: match how % 4 {
+                    0 => Some(pb::choice::Choice::Option(
+                        pool.get(which.checked_rem(pool.len()).unwrap_or(0)).cloned().unwrap_or_default(),
+                    )),
+                    1 => Some(pb::choice::Choice::Decline(true)),
+                    2 => Some(pb::choice::Choice::Decline(false)),
+                    _ => None,
+                },
+            })
+            .collect();
+        let request = pb::ResolveStrikeRequest { state: Some(state.clone()), strike: Some(strike), choices };
+        let resolved = within("ResolveStrike", self.limit, self.rules.resolve_strike(request)).await?;
+        answers.push(("ResolveStrike", code(&resolved)));
+        agree("ResolveStrike", accepted.is_some(), &resolved)?;
+        match resolved {
+            Ok(r) => self.reloads("ResolveStrike", r.state).await?,
+            Err(s) => clear("ResolveStrike", &s, ruleset)?,
+        }
+
+        // ChooseAction with a small budget.
+        let mover = to_move(state);
+        let player = match case.player {
+            0..=5 => mover.unwrap_or(0),
+            6 => 1 - mover.unwrap_or(0).min(1),
+            _ => u32::MAX,
+        };
+        let request = pb::ChooseActionRequest {
+            state: Some(state.clone()),
+            player,
+            budget: Some(pb::SearchBudget { playouts: 30, time_ms: 0 }),
+            seed: case.seed,
+        };
+        let chosen = within("ChooseAction", self.limit, self.agent.choose_action(request)).await?;
+        answers.push(("ChooseAction", code(&chosen)));
+        agree("ChooseAction", accepted.is_some(), &chosen)?;
+        match (chosen, accepted) {
+            (Ok(r), Some(legal)) => {
+                let Some(action) = r.action else { return Err("ChooseAction answered OK without an action".into()) };
+                if !legal.contains(&action) {
+                    return Err(format!("ChooseAction chose {action:?}, which LegalActions does not list"));
+                }
+                let request = pb::ApplyActionRequest { state: Some(state.clone()), action: Some(action) };
+                match within("ApplyAction", self.limit, self.rules.apply_action(request)).await? {
+                    Ok(r) => self.reloads("ApplyAction of the chosen action", r.state).await?,
+                    Err(s) => return Err(format!("the chosen action does not apply: {s:?}")),
+                }
+            }
+            (Ok(_), None) => return Err("ChooseAction accepted a state LegalActions rejects".into()),
+            (Err(s), accepted) => {
+                clear("ChooseAction", &s, ruleset)?;
+                match accepted {
+                    Some(legal) if legal.is_empty() && s.code() != Code::FailedPrecondition => {
+                        return Err(format!("ChooseAction with no legal action answered {s:?}"));
+                    }
+                    Some(legal) if !legal.is_empty() && Some(player) == mover => {
+                        return Err(format!("ChooseAction for the player to move refused: {s:?}"));
+                    }
+                    _ => {}
+                }
+            }
+        }
+
+        // NewGame with odd arguments.
+        let (r, seed, s) = case.new_game;
+        let ruleset = NEW_GAME_RULESETS[r % NEW_GAME_RULESETS.len()];
+        let names: Vec<&str> = SCENARIOS.iter().map(|s| s.name).chain(ODD_SCENARIOS).collect();
+        let request = pb::NewGameRequest { ruleset, seed, scenario: names[s % names.len()].to_owned() };
+        let game = within("NewGame", self.limit, self.rules.new_game(request)).await?;
+        answers.push(("NewGame", code(&game)));
+        match game {
+            Ok(g) => self.reloads("NewGame", g.state).await?,
+            Err(s) => clear("NewGame", &s, ruleset)?,
+        }
+
+        // ListRulesets.
+        let listed = within("ListRulesets", self.limit, self.rules.list_rulesets(pb::ListRulesetsRequest {})).await?;
+        answers.push(("ListRulesets", code(&listed)));
+        match listed {
+            Ok(r) if !r.rulesets.is_empty() => {}
+            other => return Err(format!("ListRulesets answered {other:?}")),
+        }
+        Ok(answers)
+    }
+}

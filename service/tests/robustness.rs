@@ -1,0 +1,201 @@
+//! Robustness over a real tonic channel: real mid-game states of every ruleset and
+//! built-in scenario the server deals, mutated field by field and sent to every RPC
+//! (the harness is `common/robust.rs`, shared with the fuzz target in `fuzz/`). Every
+//! answer is a result or a clear status, never a panic, INTERNAL, UNKNOWN or a hang;
+//! states answered OK load again. Then one named test per bug the property found.
+//!
+//! `PROPTEST_CASES=100000 cargo test -p fray-service --test robustness --release` runs
+//! it longer (add `CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS=true` to catch overflows too).
+#![allow(missing_docs, clippy::unwrap_used, clippy::panic)]
+
+mod common;
+
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use common::robust::{Api, Case, Kind, Mutation, Origin};
+use common::*;
+use fray_core::rulesets::skirmish::SCENARIOS;
+use fray_proto::fray::v1 as pb;
+use pb::agent_client::AgentClient;
+use proptest::collection::vec;
+use proptest::prelude::*;
+use proptest::test_runner::{Config, FileFailurePersistence, TestCaseError, TestRunner};
+
+/// Cases per run unless PROPTEST_CASES says otherwise.
+const CASES: u32 = 128;
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    (prop::sample::select(Kind::ALL.to_vec()), any::<usize>(), any::<usize>())
+        .prop_map(|(kind, site, value)| Mutation { kind, site, value })
+}
+
+fn origin() -> impl Strategy<Value = Origin> {
+    // Early states (no creature yet, or few) as often as later ones.
+    let picks = prop_oneof![vec(any::<u16>(), 0..4), vec(any::<u16>(), 0..60)];
+    (0u8..2, 0..SCENARIOS.len(), any::<u64>(), picks, 0u8..3)
+        .prop_map(|(ruleset, scenario, seed, picks, stop)| Origin { ruleset, scenario, seed, picks, stop })
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    (
+        origin(),
+        prop_oneof![1 => Just(Vec::new()), 4 => vec(mutation(), 1..4)],
+        (
+            any::<usize>(),
+            any::<usize>(),
+            prop_oneof![3 => (0u32..2, 0u32..5), 1 => (any::<u32>(), any::<u32>())],
+            prop_oneof![Just(Vec::new()), vec((0u8..4, any::<usize>()), 1..3)],
+        ),
+        (0u8..8, any::<u64>()),
+        // NewGame: a served ruleset and a built-in scenario half of the time.
+        (prop_oneof![0usize..2, any::<usize>()], any::<u64>(), prop_oneof![0..SCENARIOS.len(), any::<usize>()]),
+    )
+        .prop_map(|(origin, mutations, (action, attacker, target, choices), (player, seed), new_game)| Case {
+            origin,
+            mutations,
+            action,
+            attacker,
+            target,
+            choices,
+            player,
+            seed,
+            new_game,
+        })
+}
+
+#[test]
+fn every_rpc_answers_mutated_mid_game_states_with_a_result_or_a_clear_status() {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let server = runtime.block_on(TestServer::start());
+    // A failing case is kept in tests/robustness.proptest-regressions and tried first
+    // on the next runs.
+    let mut config = Config {
+        source_file: Some(file!()),
+        failure_persistence: Some(Box::new(FileFailurePersistence::WithSource("proptest-regressions"))),
+        ..Config::default()
+    };
+    if std::env::var_os("PROPTEST_CASES").is_none() {
+        config.cases = CASES;
+    }
+    let tally: RefCell<BTreeMap<(&str, String), u64>> = RefCell::default();
+    let result = TestRunner::new(config).run(&case(), |case| {
+        let mut api = Api::new(server.channel.clone(), Duration::from_secs(10));
+        let answers = runtime.block_on(api.exercise(&case)).map_err(TestCaseError::fail)?;
+        for (rpc, code) in answers {
+            *tally.borrow_mut().entry((rpc, format!("{code:?}"))).or_default() += 1;
+        }
+        Ok(())
+    });
+    // What the cases met, for `--nocapture`: every RPC should see both results and
+    // rejections.
+    for ((rpc, code), n) in tally.borrow().iter() {
+        println!("{rpc:>13} {code:<18} {n}");
+    }
+    if let Err(e) = result {
+        panic!("{e}");
+    }
+    // The cases are not all rejected at the door (each of these is met in about a third
+    // of the cases or more).
+    let tally = tally.into_inner();
+    let met = |rpc, code: &str| tally.contains_key(&(rpc, code.to_owned()));
+    for rpc in ["LegalActions", "ApplyAction", "ChooseAction", "NewGame"] {
+        assert!(met(rpc, "Ok"), "no case reached a result of {rpc}");
+    }
+    assert!(met("ResolveStrike", "Ok") || met("ResolveStrike", "FailedPrecondition"), "no strike reached the rules");
+    runtime.block_on(server.shutdown()).unwrap();
+}
+
+// ---------------------------------------------------------------------------
+// Regressions
+
+fn rift_card(id: &str) -> pb::Card {
+    pb::Card { id: id.into(), name: "Imp".into(), might: 1, life: 1, ..Default::default() }
+}
+
+fn choose(state: pb::GameState, player: u32) -> pb::ChooseActionRequest {
+    pb::ChooseActionRequest {
+        state: Some(state),
+        player,
+        budget: Some(pb::SearchBudget { playouts: 30, time_ms: 0 }),
+        seed: 1,
+    }
+}
+
+// Issue 9: "INTERNAL: the search failed: task N panicked with message "index out of
+// bounds: the len is 0 but the index is 0"" on a Dimensional Rift state with no phase,
+// no creatures and cards in both hands. Nobody can act there: no phase, no strike.
+#[tokio::test]
+async fn the_agent_refuses_a_bare_board_where_nothing_can_strike_naming_the_rule() {
+    let server = TestServer::start().await;
+    let mut state = board(vec![]);
+    state.ruleset = pb::Ruleset::DimensionalRift as i32;
+    state.players[0].hand = vec![rift_card("a")];
+    state.players[1].hand = vec![rift_card("b")];
+    let legal = server.rules().legal_actions(pb::LegalActionsRequest { state: Some(state.clone()) }).await;
+    assert_eq!(legal.unwrap().into_inner().actions, [], "the state is valid and has no legal action");
+    let mut agent = AgentClient::new(server.channel.clone());
+    for player in [0, 1] {
+        let status = agent.choose_action(choose(state.clone(), player)).await.unwrap_err();
+        assert_eq!(broken_rule(&status), "agent.no_legal_action");
+    }
+    // Creatures that have all acted leave nothing to strike with either.
+    let mut acted = knight_and_wolf();
+    for c in &mut acted.creatures {
+        c.acted = true;
+    }
+    let status = agent.choose_action(choose(acted.clone(), 0)).await.unwrap_err();
+    assert_eq!(broken_rule(&status), "agent.no_legal_action");
+    // One that has not acted can strike: the agent chooses for the active player.
+    acted.creatures[0].acted = false;
+    let answer = agent.choose_action(choose(acted, 0)).await.unwrap().into_inner();
+    assert!(matches!(answer.action.unwrap().action, Some(pb::action::Action::Strike(_))));
+}
+
+#[tokio::test]
+async fn the_agent_refuses_a_finished_game_naming_the_rule() {
+    let server = TestServer::start().await;
+    let mut over = knight_and_wolf();
+    over.phase = pb::Phase::GameOver as i32;
+    over.winner = Some(0);
+    let status = AgentClient::new(server.channel.clone()).choose_action(choose(over, 0)).await.unwrap_err();
+    assert_eq!(broken_rule(&status), "egame.game_over");
+}
+
+// Found by the property ("creatures[0].might = 2147483647", then ChooseAction): a
+// blocked strike added the attacker's Might to the blocker's damage counter, which
+// overflowed (a panic in a debug build, a wrapped negative damage in release).
+#[tokio::test]
+async fn a_blocked_strike_with_might_at_i32_max_destroys_the_blocker_without_overflow() {
+    let server = TestServer::start().await;
+    let mut state = knight_and_wolf();
+    state.creatures[0].might = i32::MAX;
+    state.creatures[1].damage = 1;
+    state.creatures[1].might = i32::MAX;
+    state.creatures[0].damage = 2;
+    let resp = server.rules().resolve_strike(resolve(state, strike("knight", 1, 3), vec![])).await.unwrap();
+    let resp = resp.into_inner();
+    assert!(resp.events.contains(&ev("egame.strike.damage", damage("knight", "wolf", i32::MAX))));
+    assert!(resp.events.contains(&ev("egame.sba.destroy", destroyed("wolf"))));
+    assert!(resp.events.contains(&ev("egame.sba.destroy", destroyed("knight"))));
+    let state = resp.state.unwrap();
+    assert!(state.creatures.is_empty());
+    assert_eq!(state.players.iter().map(|p| p.graveyard.len()).collect::<Vec<_>>(), [1, 1]);
+}
+
+// Found by the property ("event = 18446744073709551615"): the next turn's Event
+// incremented the counter past its range.
+#[tokio::test]
+async fn a_new_event_with_the_counter_at_u64_max_does_not_overflow() {
+    let server = TestServer::start().await;
+    let mut rules = server.rules();
+    let request = pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 3, scenario: "duel".into() };
+    let mut state = rules.new_game(request).await.unwrap().into_inner().state.unwrap();
+    assert_eq!(state.phase, pb::Phase::Deployment as i32);
+    state.event = u64::MAX;
+    let end = pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})) };
+    let next = rules.apply_action(apply(state, end)).await.unwrap().into_inner();
+    let next = next.state.unwrap();
+    assert_eq!((next.turn, next.active_player, next.event), (2, 1, u64::MAX));
+}
