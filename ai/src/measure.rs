@@ -170,6 +170,11 @@ pub struct MatchResult {
 }
 
 impl MatchResult {
+    /// The same games as a rating record.
+    pub fn wdl(&self) -> crate::rating::Wdl {
+        crate::rating::Wdl { wins: u64::from(self.wins), draws: u64::from(self.draws), losses: u64::from(self.losses) }
+    }
+
     /// Games played.
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
@@ -211,6 +216,38 @@ pub struct Match<'a> {
 /// Plays a match; `progress` is called after each game with the games done so far.
 pub fn play_match(m: &Match<'_>, progress: &(dyn Fn(u32, &MatchResult) + Sync)) -> Result<MatchResult, ArenaError> {
     let Match { a, b, games, ruleset, scenario, seed, jobs } = *m;
+    run_games(games, jobs, &|g| play_one(a, b, g, ruleset, scenario, seed), progress)
+}
+
+/// Seat 0's results when `bot` plays itself: game `g` uses opening `seed + g`, so no
+/// opening is played twice. A score far from 50% means the scenario favours a seat.
+pub fn seat_match(
+    bot: &BotSpec,
+    games: u32,
+    ruleset: Ruleset,
+    scenario: &str,
+    seed: u64,
+    jobs: usize,
+    progress: &(dyn Fn(u32, &MatchResult) + Sync),
+) -> Result<MatchResult, ArenaError> {
+    let game = |g: u32| {
+        let opening = seed.wrapping_add(u64::from(g));
+        let state = new_state(ruleset, opening, scenario)?;
+        let (mut x, mut y) = (bot.build(), bot.build());
+        let record = play(state, [&mut *x, &mut *y], opening)?;
+        Ok(record.winner.map(|w| w == PlayerId(0)))
+    };
+    run_games(games, jobs, &game, progress)
+}
+
+/// Plays games `0..games` on `jobs` threads and tallies them; `game(g)` is `Some(true)`
+/// when the side counted won. The tally does not depend on `jobs`.
+fn run_games(
+    games: u32,
+    jobs: usize,
+    game: &(dyn Fn(u32) -> Result<Option<bool>, ArenaError> + Sync),
+    progress: &(dyn Fn(u32, &MatchResult) + Sync),
+) -> Result<MatchResult, ArenaError> {
     let next = std::sync::atomic::AtomicU32::new(0);
     let total = std::sync::Mutex::new(MatchResult::default());
     let first_error = std::sync::Mutex::new(None);
@@ -222,7 +259,7 @@ pub fn play_match(m: &Match<'_>, progress: &(dyn Fn(u32, &MatchResult) + Sync)) 
                     if g >= games {
                         break;
                     }
-                    match play_one(a, b, g, ruleset, scenario, seed) {
+                    match game(g) {
                         Ok(outcome) => {
                             let Ok(mut t) = total.lock() else { break };
                             match outcome {

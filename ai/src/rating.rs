@@ -63,6 +63,21 @@ impl Wdl {
     pub fn swapped(&self) -> Wdl {
         Wdl { wins: self.losses, draws: self.draws, losses: self.wins }
     }
+
+    /// The 95% Wilson interval of [`Wdl::score`], the score taken as a proportion of
+    /// the games (a draw half a success). Unlike the normal approximation it has a
+    /// width when every game had the same result; `(0, 1)` with no game.
+    pub fn score_interval(&self) -> (f64, f64) {
+        let n = self.games() as f64;
+        if n == 0.0 {
+            return (0.0, 1.0);
+        }
+        let p = self.score();
+        let z2 = Z95 * Z95;
+        let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+        let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+        ((centre - half).max(0.0), (centre + half).min(1.0))
+    }
 }
 
 /// Game pairs (same opening, sides swapped) by the pair's total score for one side:
@@ -676,6 +691,21 @@ mod tests {
         w.add(Wdl { wins: 1, draws: 0, losses: 4 });
         assert_eq!(w, Wdl { wins: 4, draws: 2, losses: 5 });
         assert_eq!(Wdl::default().score(), 0.5);
+    }
+
+    #[test]
+    fn the_score_interval_is_wilsons() {
+        // 50 of 100: 0.5 ± 0.0962 (Wilson); 20 of 20: [0.8389, 1], not a point.
+        let (lo, hi) = Wdl { wins: 50, draws: 0, losses: 50 }.score_interval();
+        assert!(close(lo, 0.4038, 1e-4) && close(hi, 0.5962, 1e-4), "{lo} {hi}");
+        let (lo, hi) = Wdl { wins: 20, draws: 0, losses: 0 }.score_interval();
+        assert!(close(lo, 0.8389, 1e-4) && hi == 1.0, "{lo} {hi}");
+        // Draws count half: 10 draws score like 5 wins of 10.
+        assert_eq!(
+            Wdl { wins: 0, draws: 10, losses: 0 }.score_interval(),
+            Wdl { wins: 5, draws: 0, losses: 5 }.score_interval()
+        );
+        assert_eq!(Wdl::default().score_interval(), (0.0, 1.0));
     }
 
     #[test]

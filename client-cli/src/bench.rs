@@ -7,8 +7,11 @@ use std::io::Write as _;
 use std::time::{Duration, Instant};
 
 use clap::{Subcommand, ValueEnum};
-use fray_ai::measure::{Match, agreement, play_match, playout_speed, rollout_speed, small_positions};
+use fray_ai::measure::{
+    Match, MatchResult, agreement, play_match, playout_speed, rollout_speed, seat_match, small_positions,
+};
 use fray_ai::{BotSpec, Difficulty};
+use fray_core::rulesets::skirmish::scenario_names;
 use fray_core::state::Ruleset;
 
 use crate::error::CliError;
@@ -95,6 +98,28 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 2)]
         jobs: usize,
     },
+    /// Seat 0's score when a bot plays itself, per ruleset and scenario: how much a
+    /// scenario favours the first player (50% is fair).
+    Seats {
+        /// The bot in both seats.
+        #[arg(long, default_value = "normal")]
+        bot: String,
+        /// Games per scenario (each a different opening).
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        /// One ruleset (default: every ruleset with a skirmish game).
+        #[arg(long, value_enum)]
+        ruleset: Option<SkirmishRuleset>,
+        /// One scenario (default: every built-in scenario).
+        #[arg(long)]
+        scenario: Option<String>,
+        /// Seeds the openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once (one thread each).
+        #[arg(long, default_value_t = 2)]
+        jobs: usize,
+    },
     /// Each difficulty against the one below (hard vs normal, normal vs easy).
     Ladder {
         /// Games per pairing.
@@ -137,7 +162,7 @@ fn strength_rows(
     println!("|---|---|---|---|---|---|---|---|---|");
     for opponent in opponents {
         let started = Instant::now();
-        let progress = |done: u32, r: &fray_ai::measure::MatchResult| {
+        let progress = |done: u32, r: &MatchResult| {
             let (score, _, _) = r.score();
             eprint!("\r{bot} vs {opponent}: {done}/{games} games, score {:.1}%   ", 100.0 * score);
             let _ = std::io::stderr().flush();
@@ -146,17 +171,49 @@ fn strength_rows(
         let r = play_match(&m, &progress).map_err(arena)?;
         eprintln!();
         let (score, lo, hi) = r.score();
-        println!(
-            "| {bot} | {opponent} | {} | {} | {} | {} | {:.1}% | {:.1}% – {:.1}% | {:.0} s |",
-            r.games(),
-            r.wins,
-            r.draws,
-            r.losses,
-            100.0 * score,
-            100.0 * lo,
-            100.0 * hi,
-            started.elapsed().as_secs_f64()
-        );
+        println!("| {bot} | {opponent} | {} |", result_cells(&r, score, (lo, hi), started));
+    }
+    Ok(())
+}
+
+/// `games | W | D | L | score | interval | time` of a match's table row.
+fn result_cells(r: &MatchResult, score: f64, (lo, hi): (f64, f64), started: Instant) -> String {
+    format!(
+        "{} | {} | {} | {} | {:.1}% | {:.1}% – {:.1}% | {:.0} s",
+        r.games(),
+        r.wins,
+        r.draws,
+        r.losses,
+        100.0 * score,
+        100.0 * lo,
+        100.0 * hi,
+        started.elapsed().as_secs_f64()
+    )
+}
+
+fn seat_rows(
+    bot: &BotSpec,
+    rulesets: &[SkirmishRuleset],
+    scenarios: &[&str],
+    games: u32,
+    seed: u64,
+    jobs: usize,
+) -> Result<(), CliError> {
+    println!("| ruleset | scenario | bot | games | seat 0 W | D | L | seat-0 score | 95% interval (Wilson) | time |");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
+    for ruleset in rulesets {
+        for &scenario in scenarios {
+            let started = Instant::now();
+            let progress = |done: u32, r: &MatchResult| {
+                let (score, _, _) = r.score();
+                eprint!("\r{} {scenario}: {done}/{games} games, seat 0 {:.1}%   ", ruleset.ruleset(), 100.0 * score);
+                let _ = std::io::stderr().flush();
+            };
+            let r = seat_match(bot, games, ruleset.ruleset(), scenario, seed, jobs, &progress).map_err(arena)?;
+            eprintln!();
+            let cells = result_cells(&r, r.wdl().score(), r.wdl().score_interval(), started);
+            println!("| {} | {scenario} | {bot} | {cells} |", ruleset.ruleset());
+        }
     }
     Ok(())
 }
@@ -218,6 +275,15 @@ pub fn run(cmd: &BenchCommand) -> Result<(), CliError> {
             let bot = spec(bot)?;
             let opponents: Vec<BotSpec> = against.iter().map(|a| spec(a)).collect::<Result<_, _>>()?;
             strength_rows(&bot, &opponents, *games, ruleset.ruleset(), scenario, *seed, *jobs)?;
+        }
+        BenchCommand::Seats { bot, games, ruleset, scenario, seed, jobs } => {
+            let bot = spec(bot)?;
+            let rulesets = ruleset.map_or_else(|| SkirmishRuleset::value_variants().to_vec(), |r| vec![r]);
+            let scenarios: Vec<&str> = match scenario {
+                Some(s) => vec![s.as_str()],
+                None => scenario_names(),
+            };
+            seat_rows(&bot, &rulesets, &scenarios, *games, *seed, *jobs)?;
         }
         BenchCommand::Ladder { games, scenario, jobs } => {
             for (upper, lower) in [(Difficulty::Hard, Difficulty::Normal), (Difficulty::Normal, Difficulty::Easy)] {

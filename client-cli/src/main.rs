@@ -51,6 +51,7 @@ enum Command {
     ///
     /// Exit codes: 0 the game ended or you quit, 2 invalid options (e.g. an unknown
     /// scenario), 1 anything else.
+    #[command(after_long_help = fray_cli::tournament::scenarios_help())]
     Play(PlayCmd),
     /// Play a saved game again against a server and check every step's events.
     ///
@@ -68,6 +69,7 @@ enum Command {
     ///
     /// Exit codes: 0 finished (or the SPRT decided), 2 invalid options or log, 130
     /// interrupted (the log is kept for --resume), 1 anything else.
+    #[command(after_long_help = fray_cli::tournament::scenarios_help())]
     Tournament(TournamentCmd),
 }
 
@@ -85,9 +87,10 @@ struct TournamentCmd {
     /// The ruleset.
     #[arg(long, value_enum, default_value = "egame", conflicts_with = "resume")]
     ruleset: RulesetArg,
-    /// The built-in scenario.
-    #[arg(long, value_name = "NAME", default_value = "men-vs-fey", conflicts_with = "resume")]
-    scenario: String,
+    /// The built-in scenario (default: the ruleset's most balanced one; the list and
+    /// each one's balance are below).
+    #[arg(long, value_name = "NAME", conflicts_with = "resume")]
+    scenario: Option<String>,
     /// Round r plays the opening (NewGame seed) SEED + r.
     #[arg(long, value_name = "SEED", default_value_t = 1, conflicts_with = "resume")]
     seed: u64,
@@ -121,8 +124,8 @@ struct PlayCmd {
     /// The ruleset.
     #[arg(long, value_enum, default_value = "egame")]
     ruleset: RulesetArg,
-    /// The built-in scenario (men-vs-fey, fables, mirror, fading-ambush, duel; the
-    /// server's error lists its names).
+    /// The built-in scenario (listed below with how much each favours the first
+    /// player; the server's error lists its names).
     #[arg(long, value_name = "NAME", default_value = "men-vs-fey")]
     scenario: String,
     /// Shuffles the decks; default: from the clock (printed, to replay the deal).

@@ -96,12 +96,60 @@ fn a_round_robin_logs_every_game_and_ranks_the_bots() {
     assert_eq!(report["pairings"].as_array().unwrap().len(), 3);
     let total: u64 = report["ranking"].as_array().unwrap().iter().map(|r| r["games"].as_u64().unwrap()).sum();
     assert_eq!(total, 24);
+    // The seats: seat 0's record is the games' record from the first mover's side.
+    let seat0_wins = games.iter().filter(|g| g["winner"] == 0).count() as u64;
+    let seat0_losses = games.iter().filter(|g| g["winner"] == 1).count() as u64;
+    assert_eq!(
+        (report["seats"]["wins"].as_u64(), report["seats"]["losses"].as_u64()),
+        (Some(seat0_wins), Some(seat0_losses))
+    );
+    assert_eq!(report["seats"]["pairs"], 6);
+    // The scenario's measured balance comes from the server's ListRulesets.
+    assert!(report["scenarioBalance"]["games"].as_u64().unwrap() > 0, "{report}");
     let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
     assert!(md.contains("## Ranking") && md.contains("12 of 12 games played (finished)"), "{md}");
+    assert!(md.contains("## Seats") && md.contains("Scenario duel is"), "{md}");
     let png = std::fs::read(dir.join("ratings.png")).unwrap();
     assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
     let stdout = text(&out.stdout);
     assert!(stdout.contains("| rank | bot |") && stdout.contains("games.jsonl"), "{stdout}");
+}
+
+#[test]
+fn the_default_scenario_is_balanced_and_an_unbalanced_one_is_flagged() {
+    let dir = out_dir("default-scenario");
+    let out = fray(&["tournament", "greedy", "random", "--games", "2", "--out", dir.to_str().unwrap()]);
+    code(&out, 0);
+    let report = report(&dir);
+    assert_eq!(report["scenarioBalance"]["balanced"], true, "{report}");
+    assert!(!text(&out.stderr).contains("not known to be balanced"), "{}", text(&out.stderr));
+    let help = text(&fray(&["tournament", "--help"]).stdout);
+    let default = report["config"]["scenario"].as_str().unwrap();
+    assert!(help.contains(&format!("--ruleset egame (tournament default scenario: {default})")), "{help}");
+    // men-vs-fey hands seat 0 nearly every game: the run warns, and so does the report.
+    let dir = out_dir("unbalanced-scenario");
+    let out = fray(&[
+        "tournament",
+        "greedy",
+        "random",
+        "--games",
+        "2",
+        "--scenario",
+        "men-vs-fey",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    code(&out, 0);
+    assert!(
+        text(&out.stderr).contains(
+            "warning: scenario men-vs-fey is not known to be balanced under RULESET_EGAME: seat 0 scored 100%"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(help.contains("men-vs-fey") && help.contains("UNBALANCED"), "{help}");
+    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(md.contains("Scenario men-vs-fey is **not known to be balanced**"), "{md}");
 }
 
 #[test]

@@ -7,7 +7,7 @@ use common::*;
 use fray_core::event::Discard;
 use fray_core::rulesets::skirmish::{MAX_TURNS, SCENARIOS};
 use fray_core::setup::{ActionSetup, CardSetup, SummonSetup};
-use fray_core::state::{Orientation, Phase, PlayerId};
+use fray_core::state::{Orientation, Phase, PlayerId, Ruleset};
 use fray_core::{Action, ActionError, EventKind, GameState, SetupError, ZoneState};
 use proptest::prelude::*;
 
@@ -27,6 +27,7 @@ fn setup_deals_five_cards_and_starts_player_0s_event() {
     for scenario in SCENARIOS {
         let s = new_game(1, 7, scenario.name);
         assert_eq!(s.players[0].hp, 6);
+        assert_eq!(s.players[1].hp, 6 + scenario.second_player_hp(Ruleset::Egame));
         assert_eq!(s.players[0].hand.len(), 5);
         assert_eq!(s.players[1].hand.len(), 5);
         assert_eq!((s.turn, s.active_player, s.event), (1, PlayerId(0), 1));
@@ -34,6 +35,16 @@ fn setup_deals_five_cards_and_starts_player_0s_event() {
         assert_eq!(s.phase, Phase::Deployment, "{}", scenario.name);
     }
     assert_eq!(new_game(2, 7, "").players[1].hp, 20, "Dimensional Rift starts at 20 HP");
+}
+
+#[test]
+fn skirmish_setup_even_gives_the_second_player_two_more_hp_in_egame_only() {
+    let even = new_game(1, 7, "even");
+    assert_eq!(even.players.each_ref().map(|p| p.hp), [6, 8]);
+    // The decks are mirror's: the same seed deals the same cards.
+    let mirror = new_game(1, 7, "mirror");
+    assert_eq!(even.players.each_ref().map(|p| p.hand.clone()), mirror.players.each_ref().map(|p| p.hand.clone()));
+    assert_eq!(new_game(2, 7, "even").players.each_ref().map(|p| p.hp), [20, 20]);
 }
 
 #[test]
@@ -206,7 +217,7 @@ proptest! {
     /// action is legal, and never see an illegal legal action.
     #[test]
     fn random_games_end_and_are_terminal_exactly_when_no_action_is_legal(
-        seed in any::<u64>(), ruleset in 1i32..3, scenario in 0usize..5, picks in prop::collection::vec(any::<u32>(), 2000)
+        seed in any::<u64>(), ruleset in 1i32..3, scenario in 0usize..SCENARIOS.len(), picks in prop::collection::vec(any::<u32>(), 2000)
     ) {
         let mut s = new_game(ruleset, seed, SCENARIOS[scenario].name);
         let mut legal = Vec::new();
@@ -223,4 +234,20 @@ proptest! {
         }
         prop_assert!(s.outcome().is_some(), "2000 random actions finish any game");
     }
+}
+
+#[test]
+fn each_ruleset_has_a_balanced_scenario_and_tournaments_default_to_the_fairest() {
+    for ruleset in [Ruleset::Egame, Ruleset::DimensionalRift] {
+        let name = fray_core::rulesets::skirmish::fairest_scenario(ruleset);
+        let chosen = SCENARIOS.iter().find(|s| s.name == name).unwrap();
+        assert!(chosen.balance(ruleset).is_balanced(), "{ruleset}: {name} {:?}", chosen.balance(ruleset));
+        let off = |s: &fray_core::rulesets::skirmish::Scenario| (s.balance(ruleset).seat0_score - 0.5).abs();
+        for s in SCENARIOS.iter().filter(|s| s.balance(ruleset).is_balanced()) {
+            assert!(off(chosen) <= off(s), "{ruleset}: {name} is less even than {}", s.name);
+        }
+    }
+    // A verdict needs 100 games: a fair score on fewer is not called balanced.
+    let few = fray_core::rulesets::SeatBalance { seat0_score: 0.5, games: 20 };
+    assert!(!few.is_balanced());
 }

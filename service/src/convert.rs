@@ -372,7 +372,18 @@ pub fn ruleset_info_to_proto(info: &RulesetInfo) -> pb::RulesetInfo {
         description: info.description.to_owned(),
         resolves_strikes: info.resolves_strikes,
         skirmish: !info.scenarios.is_empty(),
-        scenarios: info.scenarios.iter().map(|s| (*s).to_owned()).collect(),
+        scenarios: info.scenarios.iter().map(|s| s.name.to_owned()).collect(),
+        scenario_details: info
+            .scenarios
+            .iter()
+            .map(|s| pb::ScenarioInfo {
+                name: s.name.to_owned(),
+                description: s.description.to_owned(),
+                seat0_score: s.balance.seat0_score,
+                seat0_games: s.balance.games,
+                balanced: s.balance.is_balanced(),
+            })
+            .collect(),
     }
 }
 
@@ -665,5 +676,12 @@ mod tests {
         let skirmish: Vec<bool> = infos.iter().map(|i| i.skirmish).collect();
         assert_eq!(skirmish, [true, true, false, false, false]);
         assert!(infos.iter().all(|i| i.skirmish != i.scenarios.is_empty()));
+        for info in &infos {
+            let names: Vec<&str> = info.scenario_details.iter().map(|d| d.name.as_str()).collect();
+            assert_eq!(names, info.scenarios, "details follow the names");
+            for d in &info.scenario_details {
+                assert_eq!(d.balanced, d.seat0_games >= 100 && (0.40..=0.60).contains(&d.seat0_score), "{d:?}");
+            }
+        }
     }
 }

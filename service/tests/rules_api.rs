@@ -222,6 +222,14 @@ async fn list_rulesets_names_every_ruleset_and_what_it_serves() {
     assert!(rulesets.iter().all(|r| !r.description.is_empty()));
     // NewGame deals e:game and Dimensional Rift skirmishes, and says so.
     assert!(rulesets.iter().all(|r| r.skirmish == r.resolves_strikes && r.skirmish != r.scenarios.is_empty()));
+    // Each scenario says how it splits games between the seats, and every skirmish
+    // ruleset has at least one balanced scenario for tournaments.
+    for r in rulesets.iter().filter(|r| r.skirmish) {
+        assert_eq!(r.scenario_details.len(), r.scenarios.len());
+        assert!(r.scenario_details.iter().all(|d| !d.description.is_empty()), "{r:?}");
+        assert!(r.scenario_details.iter().all(|d| !d.balanced || d.seat0_games > 0), "{r:?}");
+        assert!(r.scenario_details.iter().any(|d| d.balanced), "{} has no balanced scenario", r.name);
+    }
 }
 
 // ---------------------------------------------------------------------------

@@ -49,6 +49,14 @@ impl RulesetArg {
             RulesetArg::Rift => Ruleset::DimensionalRift,
         }
     }
+
+    /// The core's ruleset.
+    pub fn core(self) -> fray_core::state::Ruleset {
+        match self {
+            RulesetArg::Egame => fray_core::state::Ruleset::Egame,
+            RulesetArg::Rift => fray_core::state::Ruleset::DimensionalRift,
+        }
+    }
 }
 
 /// The bot's strength: MCTS playouts per move, as `ai/src/spec.rs` calibrates them.

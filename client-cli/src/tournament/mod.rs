@@ -21,6 +21,9 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
+use clap::ValueEnum as _;
+use fray_core::rulesets::{SeatBalance, skirmish};
+use fray_proto::fray::v1::ScenarioInfo;
 use tokio::task::JoinSet;
 
 use crate::embedded::EmbeddedServer;
@@ -49,8 +52,8 @@ pub struct TournamentArgs {
     pub games: u32,
     /// The ruleset.
     pub ruleset: RulesetArg,
-    /// The scenario.
-    pub scenario: String,
+    /// The scenario; `None` plays the ruleset's most balanced one.
+    pub scenario: Option<String>,
     /// The openings' first seed.
     pub seed: u64,
     /// `elo0 elo1 alpha beta`.
@@ -97,7 +100,7 @@ fn settings(args: &TournamentArgs) -> Result<(Config, Paths, Option<log::Loaded>
         format: args.format,
         games_per_pairing: args.games,
         ruleset: args.ruleset.ruleset().as_str_name().to_owned(),
-        scenario: args.scenario.clone(),
+        scenario: args.scenario.clone().unwrap_or_else(|| default_scenario(args.ruleset).to_owned()),
         seed: args.seed,
         sprt: args.sprt,
         move_timeout_ms: args.move_timeout.as_millis() as u64,
@@ -105,6 +108,38 @@ fn settings(args: &TournamentArgs) -> Result<(Config, Paths, Option<log::Loaded>
     };
     let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("fray-tournament"));
     Ok((config, Paths { log: dir.join(LOG_NAME), dir }, None))
+}
+
+/// The scenario a tournament plays unless told: the ruleset's most balanced one.
+pub fn default_scenario(ruleset: RulesetArg) -> &'static str {
+    skirmish::fairest_scenario(ruleset.core())
+}
+
+/// The scenarios of each ruleset with their measured balance, for `--help`.
+pub fn scenarios_help() -> String {
+    let mut text = String::from(
+        "Scenarios, with seat 0's score when the normal bot plays itself (fray bench seats; balanced: 40-60% over at least 100 games):\n",
+    );
+    for ruleset in [RulesetArg::Egame, RulesetArg::Rift] {
+        let name = ruleset.to_possible_value().map_or_else(String::new, |v| v.get_name().to_owned());
+        text.push_str(&format!("  --ruleset {name} (tournament default scenario: {}):\n", default_scenario(ruleset)));
+        for s in skirmish::scenario_infos(ruleset.core()) {
+            let b = s.balance;
+            let verdict = if b.is_balanced() {
+                "balanced"
+            } else if !SeatBalance::FAIR.contains(&b.seat0_score) {
+                "UNBALANCED"
+            } else {
+                "too few games to call it balanced"
+            };
+            let line = match b.games {
+                0 => "not measured yet".to_owned(),
+                n => format!("seat 0 {:>3.0}% over {n} games, {verdict}", 100.0 * b.seat0_score),
+            };
+            text.push_str(&format!("    {:<14} {line}\n", s.name));
+        }
+    }
+    text
 }
 
 /// Runs (or resumes) a tournament; the report goes to `out` and into the output
@@ -133,14 +168,14 @@ pub async fn run(args: &TournamentArgs, out: &mut dyn std::io::Write) -> Result<
         // The games are logged; a server slow to stop must not cost the report.
         eprintln!("warning: the embedded server did not stop cleanly: {e}");
     }
-    let Played { stop, standings, scheduled, load, retries } = played?;
+    let Played { stop, standings, scheduled, load, retries, scenario } = played?;
     let status = match &stop {
         Stop::Finished => "finished".to_owned(),
         Stop::Sprt => "stopped by the SPRT".to_owned(),
         Stop::Interrupted => "interrupted".to_owned(),
         Stop::Failed(e) => format!("stopped: {e}"),
     };
-    let report = Report::new(&config, &standings, scheduled, &status);
+    let report = Report::new(&config, &standings, scheduled, &status).with_scenario(scenario.as_ref());
     let dir = &paths.dir;
     report.write(dir)?;
     let mut text = report.markdown().replace("\n![ratings](ratings.png)\n", "");
@@ -177,6 +212,8 @@ struct Played {
     scheduled: u64,
     load: Vec<(String, u64)>,
     retries: u64,
+    /// The scenario's balance, as the servers list it.
+    scenario: Option<ScenarioInfo>,
 }
 
 /// Connects the referee, checks the scenario deals, opens the log and plays.
@@ -194,6 +231,7 @@ async fn play_tournament(
     let (referee, warnings) = Referee::connect(urls, ruleset).await?;
     // A bad scenario is the user's mistake: say so before any log is written.
     referee.new_game(ruleset, config.seed, &config.scenario).await?;
+    let scenario = referee.scenario(&config.scenario).cloned();
     let (mut writer, done) = match loaded {
         Some(loaded) => (LogWriter::reopen(log_path, &loaded)?, loaded.games),
         None => {
@@ -208,6 +246,9 @@ async fn play_tournament(
     }
     let mut progress = Progress::new(schedule.total(), done.len() as u64);
     for w in warnings {
+        progress.note(&format!("warning: {w}"));
+    }
+    if let Some(w) = scenario.as_ref().and_then(|s| unbalanced_warning(s, ruleset)) {
         progress.note(&format!("warning: {w}"));
     }
     let table = Arc::new(Table {
@@ -225,6 +266,29 @@ async fn play_tournament(
         scheduled: schedule.total(),
         load: table.referee.load(),
         retries: table.referee.retries(),
+        scenario,
+    })
+}
+
+/// What to tell the user about an unbalanced scenario; `None` for a balanced one.
+pub fn unbalanced_warning(s: &ScenarioInfo, ruleset: fray_proto::fray::v1::Ruleset) -> Option<String> {
+    if s.seat0_games == 0 {
+        return Some(format!(
+            "scenario {} has not been measured for seat balance under {}: the seats may decide more games than the bots",
+            s.name,
+            ruleset.as_str_name()
+        ));
+    }
+    (!s.balanced).then(|| {
+        format!(
+            "scenario {} is not known to be balanced under {}: seat 0 scored {:.0}% over {} games of the normal \
+             bot against itself, so the seats may decide more games than the bots (balanced scenarios are listed \
+             by `fray tournament --help`)",
+            s.name,
+            ruleset.as_str_name(),
+            100.0 * s.seat0_score,
+            s.seat0_games
+        )
     })
 }
 

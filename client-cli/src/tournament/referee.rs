@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use fray_proto::fray::v1::rules_client::RulesClient;
 use fray_proto::fray::v1::{
     Action, ApplyActionRequest, ApplyActionResponse, GameState, LegalActionsRequest, ListRulesetsRequest,
-    NewGameRequest, NewGameResponse, Ruleset,
+    NewGameRequest, NewGameResponse, Ruleset, ScenarioInfo,
 };
 use tonic::transport::Channel;
 use tonic::{Code, Status};
@@ -83,6 +83,8 @@ pub struct Referee {
     servers: Vec<Server>,
     turn: AtomicUsize,
     retries: AtomicU64,
+    /// The ruleset's scenarios as the first server that answered lists them.
+    scenarios: Vec<ScenarioInfo>,
 }
 
 impl Referee {
@@ -102,19 +104,24 @@ impl Referee {
                 calls: AtomicU64::new(0),
             });
         }
-        let referee = Self { servers, turn: AtomicUsize::new(0), retries: AtomicU64::new(0) };
+        let mut referee =
+            Self { servers, turn: AtomicUsize::new(0), retries: AtomicU64::new(0), scenarios: Vec::new() };
         let mut warnings = Vec::new();
         let mut reachable = 0;
         for server in &referee.servers {
-            match server.client.clone().list_rulesets(ListRulesetsRequest {}).await {
+            let answer = server.client.clone().list_rulesets(ListRulesetsRequest {}).await;
+            match answer {
                 Ok(list) => {
                     let info = list.into_inner().rulesets.into_iter().find(|r| r.ruleset == ruleset as i32);
-                    if !info.is_some_and(|r| r.skirmish) {
+                    let Some(info) = info.filter(|r| r.skirmish) else {
                         return Err(CliError::Usage(format!(
                             "{} has no skirmish game for {}: a tournament needs one",
                             server.url,
                             ruleset.as_str_name()
                         )));
+                    };
+                    if reachable == 0 {
+                        referee.scenarios = info.scenario_details;
                     }
                     reachable += 1;
                 }
@@ -133,6 +140,11 @@ impl Referee {
             return Err(CliError::Connect { url, detail: warnings.join("; ") });
         }
         Ok((referee, warnings))
+    }
+
+    /// The named scenario's details and balance, as the servers list them.
+    pub fn scenario(&self, name: &str) -> Option<&ScenarioInfo> {
+        self.scenarios.iter().find(|s| s.name == name)
     }
 
     /// Calls per server so far, `(url, calls)`.

@@ -11,6 +11,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use fray_ai::rating::{self, EloInterval, PairResult, SprtVerdict};
+use fray_proto::fray::v1::ScenarioInfo;
 use serde::Serialize;
 
 use super::chart::{ChartEntry, ratings_chart};
@@ -130,6 +131,69 @@ pub struct ForfeitRow {
     pub reason: String,
 }
 
+/// How the seats scored: the first player's edge in this tournament.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SeatRow {
+    /// Games seat 0 (the first player) won.
+    pub wins: u64,
+    /// Drawn games.
+    pub draws: u64,
+    /// Games seat 0 lost.
+    pub losses: u64,
+    /// Seat 0's mean score.
+    pub score: f64,
+    /// Its 95% Wilson interval.
+    pub lower: f64,
+    /// Upper end.
+    pub upper: f64,
+    /// Complete pairs of games (one opening, sides swapped).
+    pub pairs: u64,
+    /// Pairs split one-one by the seat: each bot won only in the same seat.
+    pub seat_split_pairs: u64,
+    /// Set when most pairs were split by the seat: the results then say more about
+    /// the scenario than about the bots.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
+}
+
+impl SeatRow {
+    fn new(standings: &Standings) -> Self {
+        let w = standings.seat0;
+        let (lower, upper) = w.score_interval();
+        let (pairs, seat_split_pairs) = standings.seat_split_pairs();
+        let warning = (seat_split_pairs * 2 > pairs).then(|| {
+            format!(
+                "{seat_split_pairs} of {pairs} game pairs were split by the seat (each bot won only in the same seat): \
+                 the scenario decides more than the bots here. Use a balanced scenario (`fray tournament --help` lists them)."
+            )
+        });
+        Self {
+            wins: w.wins,
+            draws: w.draws,
+            losses: w.losses,
+            score: w.score(),
+            lower,
+            upper,
+            pairs,
+            seat_split_pairs,
+            warning,
+        }
+    }
+}
+
+/// A scenario's balance as measured on the server's side (`fray bench seats`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ScenarioBalance {
+    /// Seat 0's score when the normal bot plays itself.
+    pub seat0_score: f64,
+    /// Games measured.
+    pub games: u32,
+    /// Within 40–60%.
+    pub balanced: bool,
+}
+
 /// Everything the reports say.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -146,6 +210,11 @@ pub struct Report {
     pub ranking: Vec<RankRow>,
     /// Every pairing.
     pub pairings: Vec<PairRow>,
+    /// The seats' scores.
+    pub seats: SeatRow,
+    /// The scenario's measured balance, as the servers list it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scenario_balance: Option<ScenarioBalance>,
     /// The SPRT, when asked for.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sprt: Option<SprtRow>,
@@ -235,9 +304,21 @@ impl Report {
             scheduled,
             ranking,
             pairings,
+            seats: SeatRow::new(standings),
+            scenario_balance: None,
             sprt,
             forfeits,
         }
+    }
+
+    /// The report with the scenario's measured balance (from ListRulesets).
+    pub fn with_scenario(mut self, scenario: Option<&ScenarioInfo>) -> Self {
+        self.scenario_balance = scenario.map(|s| ScenarioBalance {
+            seat0_score: s.seat0_score,
+            games: s.seat0_games,
+            balanced: s.balanced,
+        });
+        self
     }
 
     /// The Markdown report.
@@ -300,6 +381,38 @@ impl Report {
                 p.pairs.map(|n| n.to_string()).join(" / "),
                 100.0 * p.los
             );
+        }
+        let seats = &self.seats;
+        let _ = writeln!(
+            md,
+            "\n## Seats\n\nSeat 0 (the first player) scored {:.1}% [{:.1}%, {:.1}%] (W {} / D {} / L {}); {} of {} complete game pairs were split by the seat.",
+            100.0 * seats.score,
+            100.0 * seats.lower,
+            100.0 * seats.upper,
+            seats.wins,
+            seats.draws,
+            seats.losses,
+            seats.seat_split_pairs,
+            seats.pairs
+        );
+        match &self.scenario_balance {
+            Some(b) if b.games == 0 => {
+                let _ = writeln!(md, "\nScenario {} has not been measured for seat balance yet.", c.scenario);
+            }
+            Some(b) => {
+                let verdict = if b.balanced { "balanced" } else { "**not known to be balanced**" };
+                let _ = writeln!(
+                    md,
+                    "\nScenario {} is {verdict}: measured, seat 0 scores {:.0}% over {} games of the normal bot against itself (fair: 40–60%).",
+                    c.scenario,
+                    100.0 * b.seat0_score,
+                    b.games
+                );
+            }
+            None => {}
+        }
+        if let Some(w) = &seats.warning {
+            let _ = writeln!(md, "\n**Warning:** {w}");
         }
         if let Some(s) = &self.sprt {
             let _ = writeln!(
@@ -437,5 +550,17 @@ mod tests {
         assert_eq!(r.pairings[0].pairs, [0, 0, 2, 0, 0]);
         assert!(r.pairings[0].pentanomial.is_none() && r.pairings[0].trinomial.is_some());
         assert!(r.markdown().contains("– (no spread)"), "{}", r.markdown());
+        // ...and seat 0 won all four: both pairs split by the seat, and a warning.
+        assert_eq!((r.seats.wins, r.seats.pairs, r.seats.seat_split_pairs), (4, 2, 2));
+        assert!(r.seats.warning.is_some());
+        assert!(r.markdown().contains("**Warning:** 2 of 2 game pairs were split by the seat"), "{}", r.markdown());
+        assert!(report.seats.warning.is_none(), "the stronger bot won both games of most pairs");
+        assert_eq!(json["seats"]["pairs"], 12);
+        let unbalanced = ScenarioInfo { name: "duel".into(), seat0_score: 0.9, seat0_games: 100, ..Default::default() };
+        let md = r.with_scenario(Some(&unbalanced)).markdown();
+        assert!(
+            md.contains("Scenario duel is **not known to be balanced**: measured, seat 0 scores 90% over 100 games"),
+            "{md}"
+        );
     }
 }

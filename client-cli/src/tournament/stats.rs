@@ -17,6 +17,9 @@ pub struct PairingStats {
     pub wdl: Wdl,
     /// Complete game pairs (same opening, sides swapped), from `a`'s side.
     pub pairs: Pentanomial,
+    /// Complete pairs split one-one: each bot won the game in which it sat in the
+    /// same seat, so the seat, not the bots, decided them.
+    pub seat_split: u64,
     /// `a`'s score in the first game of a pair still waiting for its second.
     open: Option<(u32, f64)>,
 }
@@ -47,6 +50,8 @@ pub struct Standings {
     pub bots: Vec<BotStats>,
     /// Games counted.
     pub games: u64,
+    /// Every game from seat 0's side (the player who moves first).
+    pub seat0: Wdl,
     /// The forfeits: game number, bot name, reason.
     pub forfeits: Vec<(u64, String, String)>,
     /// The test, when one was asked for.
@@ -77,6 +82,7 @@ impl Standings {
             pairings,
             bots: vec![BotStats::default(); config.bots.len()],
             games: 0,
+            seat0: Wdl::default(),
             forfeits: Vec::new(),
             sprt,
         }
@@ -85,6 +91,7 @@ impl Standings {
     /// Counts one game.
     pub fn add(&mut self, r: &GameRecord) {
         self.games += 1;
+        self.seat0.add(wdl_of(r.score_of_seat(0)));
         let [s0, s1] = r.seats.map(|s| s as usize);
         let moves = r.actions.len() as u64;
         for (seat, bot) in [s0, s1].into_iter().enumerate() {
@@ -108,10 +115,20 @@ impl Standings {
             let score = r.score_of_seat(if s0 == p.a { 0 } else { 1 });
             p.wdl.add(wdl_of(score));
             match p.open.take() {
-                Some((round, first)) if round == r.round => p.pairs.add_pair(first, score),
+                Some((round, first)) if round == r.round => {
+                    p.pairs.add_pair(first, score);
+                    // One win each: a sat in a different seat in each game, so the
+                    // same seat won both.
+                    p.seat_split += u64::from(first + score == 1.0 && first != 0.5);
+                }
                 _ => p.open = Some((r.round, score)),
             }
         }
+    }
+
+    /// Complete pairs over every pairing, and how many of them the seat split.
+    pub fn seat_split_pairs(&self) -> (u64, u64) {
+        self.pairings.iter().fold((0, 0), |(pairs, split), p| (pairs + p.pairs.pairs(), split + p.seat_split))
     }
 
     /// The SPRT on the (single) pairing's complete pairs.
@@ -203,6 +220,20 @@ mod tests {
         assert_eq!(s.bots[0].moves, 3 + 2 + 3);
         assert_eq!(s.bots[0].think_ms, 4 + 2 + 4);
         assert_eq!(s.summary(), "a 1.5–1.5 b");
+        assert_eq!(s.seat0, Wdl { wins: 1, draws: 1, losses: 1 });
+        assert_eq!(s.seat_split_pairs(), (1, 0), "a drawn game is no seat split");
+    }
+
+    #[test]
+    fn pairs_won_by_the_same_seat_are_seat_splits() {
+        let mut s = Standings::new(&config(&["a", "b"]));
+        s.add(&game(0, 0, [0, 1], Some(0))); // a wins in seat 0
+        s.add(&game(1, 0, [1, 0], Some(0))); // b wins in seat 0: split by the seat
+        s.add(&game(2, 1, [0, 1], Some(0))); // a wins in seat 0
+        s.add(&game(3, 1, [1, 0], Some(1))); // a wins in seat 1: a won the pair
+        s.add(&game(4, 2, [0, 1], Some(1))); // an open pair counts for nothing yet
+        assert_eq!(s.seat_split_pairs(), (2, 1));
+        assert_eq!(s.seat0, Wdl { wins: 3, draws: 0, losses: 2 });
     }
 
     #[test]

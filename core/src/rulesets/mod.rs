@@ -6,7 +6,7 @@ pub mod skirmish;
 use crate::state::Ruleset;
 
 /// What one ruleset offers, for `ListRulesets`.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct RulesetInfo {
     /// The ruleset.
     pub ruleset: Ruleset,
@@ -17,7 +17,45 @@ pub struct RulesetInfo {
     /// Strikes and choices are resolved.
     pub resolves_strikes: bool,
     /// Built-in skirmish scenarios (empty where no skirmish game is served).
-    pub scenarios: Vec<&'static str>,
+    pub scenarios: Vec<ScenarioInfo>,
+}
+
+/// A built-in scenario as `ListRulesets` tells it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ScenarioInfo {
+    /// Its name, as NewGame takes it.
+    pub name: &'static str,
+    /// One sentence.
+    pub description: &'static str,
+    /// How it splits games between the seats.
+    pub balance: SeatBalance,
+}
+
+/// Seat 0's score on a scenario when the `normal` bot plays itself, as measured by
+/// `fray bench seats` (docs/benchmarks.md): how much the scenario favours a seat.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SeatBalance {
+    /// Seat 0's mean score, 0 to 1 (a draw counts half); 0.5 is even.
+    pub seat0_score: f64,
+    /// The games measured; 0 when the scenario has not been measured yet (it then
+    /// counts as unbalanced).
+    pub games: u32,
+}
+
+impl SeatBalance {
+    /// The seat-0 scores counted as fair: a scenario outside them hands most games to
+    /// one seat whoever plays, so a tournament on it measures the seats more than the
+    /// bots.
+    pub const FAIR: std::ops::RangeInclusive<f64> = 0.40..=0.60;
+
+    /// The fewest games a balanced verdict rests on.
+    pub const MIN_GAMES: u32 = 100;
+
+    /// Measured on at least [`SeatBalance::MIN_GAMES`] games, and seat 0's score lies
+    /// in [`SeatBalance::FAIR`].
+    pub fn is_balanced(&self) -> bool {
+        self.games >= Self::MIN_GAMES && Self::FAIR.contains(&self.seat0_score)
+    }
 }
 
 /// Every ruleset, in wire order.
@@ -40,7 +78,7 @@ pub fn catalogue() -> Vec<RulesetInfo> {
                 }
                 Ruleset::DogFight => ("dog-fight", "Dog Fight vessel attacks and responses (seed 004)", false),
             };
-            let scenarios = if resolves_strikes { skirmish::scenario_names() } else { Vec::new() };
+            let scenarios = if resolves_strikes { skirmish::scenario_infos(ruleset) } else { Vec::new() };
             RulesetInfo { ruleset, name, description, resolves_strikes, scenarios }
         })
         .collect()

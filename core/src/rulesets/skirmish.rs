@@ -1,7 +1,8 @@
 //! The skirmish game (RULES.md "Skirmish game") for RULESET_EGAME and
 //! RULESET_DIMENSIONAL_RIFT: the loop that play, bots and tournaments use.
 //!
-//! `skirmish.setup`: 6 HP (Dimensional Rift: 20), each player's deck from the scenario
+//! `skirmish.setup`: 6 HP (Dimensional Rift: 20; a scenario may give the second
+//! player more to offset moving second), each player's deck from the scenario
 //! shuffled by the seed, 5 cards drawn, player 0 starts. A turn (`skirmish.phase`):
 //! BEGIN, then EVENT (a new Event: every creature may act again; each face-up creature
 //! of the active player may Strike once, then the player ends the phase), then
@@ -26,6 +27,7 @@ use crate::board::{Board, ZONES_PER_PLAYER, ZoneRef};
 use crate::cards::{PoolCard, pool};
 use crate::error::{IllegalAction, SetupError, Violations};
 use crate::event::{EventKind, EventSink, emit};
+use crate::rulesets::{ScenarioInfo, SeatBalance};
 use crate::state::{Card, Creature, CreatureId, Keyword, Orientation, Phase, Player, PlayerId, Ruleset, ZoneState};
 
 /// Rule ids of the skirmish game.
@@ -57,6 +59,23 @@ pub struct Scenario {
     /// One sentence.
     pub description: &'static str,
     decks: fn(&[PoolCard], &mut ChaCha8Rng) -> [Vec<Card>; 2],
+    /// HP the second player starts with on top of the ruleset's, to offset moving
+    /// second: `[e:game, Dimensional Rift]` (`skirmish.setup`).
+    second_player_hp: [i32; 2],
+    /// Seat 0's measured score: `[e:game, Dimensional Rift]`.
+    balance: [SeatBalance; 2],
+}
+
+impl Scenario {
+    /// The extra HP the second player starts with under `ruleset`.
+    pub fn second_player_hp(&self, ruleset: Ruleset) -> i32 {
+        self.second_player_hp[usize::from(ruleset == Ruleset::DimensionalRift)]
+    }
+
+    /// How it splits games between the seats under `ruleset` (`fray bench seats`).
+    pub fn balance(&self, ruleset: Ruleset) -> SeatBalance {
+        self.balance[usize::from(ruleset == Ruleset::DimensionalRift)]
+    }
 }
 
 fn faction(pool: &[PoolCard], name: &str, fabled: bool) -> Vec<Card> {
@@ -104,26 +123,83 @@ fn duel(pool: &[PoolCard], rng: &mut ChaCha8Rng) -> [Vec<Card>; 2] {
     [common[..6].to_vec(), common[6..12].to_vec()]
 }
 
-/// The built-in scenarios, in the order ListRulesets reports them.
+/// Seat 0 scored `seat0` of `games` games (`fray bench seats --games N`).
+const fn seat0(seat0_score: f64, games: u32) -> SeatBalance {
+    SeatBalance { seat0_score, games }
+}
+
+/// The built-in scenarios, in the order ListRulesets reports them. Each one's balance
+/// is `fray bench seats` (normal against normal) on both rulesets: docs/benchmarks.md.
 pub const SCENARIOS: &[Scenario] = &[
     Scenario {
         name: "men-vs-fey",
         description: "the men's commons against the fey's commons and a token",
         decks: men_vs_fey,
+        second_player_hp: [0, 0],
+        balance: [seat0(1.0, 20), seat0(1.0, 10)],
     },
-    Scenario { name: "fables", description: "each faction's whole list, Fabled creatures included", decks: fables },
-    Scenario { name: "mirror", description: "both players get the same 12 commons, drawn by the seed", decks: mirror },
+    Scenario {
+        name: "fables",
+        description: "each faction's whole list, Fabled creatures included",
+        decks: fables,
+        second_player_hp: [0, 0],
+        balance: [seat0(0.8, 10), seat0(1.0, 4)],
+    },
+    Scenario {
+        name: "mirror",
+        description: "both players get the same 12 commons, drawn by the seed",
+        decks: mirror,
+        second_player_hp: [0, 0],
+        balance: [seat0(0.625, 100), seat0(0.485, 100)],
+    },
     Scenario {
         name: "fading-ambush",
         description: "men-vs-fey where three fey cards gain Fading, named as such (Fading works in e:game only)",
         decks: fading_ambush,
+        second_player_hp: [0, 0],
+        balance: [seat0(1.0, 10), seat0(1.0, 6)],
     },
-    Scenario { name: "duel", description: "6 random commons each: short games", decks: duel },
+    Scenario {
+        name: "duel",
+        description: "6 random commons each: short games",
+        decks: duel,
+        second_player_hp: [0, 0],
+        balance: [seat0(0.425, 20), seat0(0.4, 10)],
+    },
+    Scenario {
+        name: "even",
+        description: "mirror's 12 commons each, and the second player starts with 2 more HP in e:game to offset moving second",
+        decks: mirror,
+        second_player_hp: [2, 0],
+        balance: [seat0(0.44, 100), seat0(0.485, 100)],
+    },
 ];
 
-/// The scenario names, for messages and ListRulesets.
+/// The scenario names, for messages.
 pub fn scenario_names() -> Vec<&'static str> {
     SCENARIOS.iter().map(|s| s.name).collect()
+}
+
+/// Every scenario with its balance under `ruleset`, for ListRulesets.
+pub fn scenario_infos(ruleset: Ruleset) -> Vec<ScenarioInfo> {
+    SCENARIOS
+        .iter()
+        .map(|s| ScenarioInfo { name: s.name, description: s.description, balance: s.balance(ruleset) })
+        .collect()
+}
+
+/// The scenario a tournament plays unless told otherwise: of the balanced ones (else
+/// of the measured ones), the one whose seat-0 score is nearest even under `ruleset`;
+/// the first such in [`SCENARIOS`] on a tie.
+pub fn fairest_scenario(ruleset: Ruleset) -> &'static str {
+    let rank = |s: &Scenario| {
+        let b = s.balance(ruleset);
+        (!b.is_balanced(), b.games == 0, (b.seat0_score - 0.5).abs())
+    };
+    SCENARIOS
+        .iter()
+        .min_by(|a, b| rank(a).partial_cmp(&rank(b)).unwrap_or(std::cmp::Ordering::Equal))
+        .map_or("", |s| s.name)
 }
 
 impl ZoneState {
@@ -148,6 +224,7 @@ impl ZoneState {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let decks = (chosen.decks)(pool, &mut rng);
         let hp = if ruleset == Ruleset::DimensionalRift { 20 } else { 6 };
+        let hp = [hp, hp + chosen.second_player_hp(ruleset)];
         let mut players: [Player; 2] = Default::default();
         for (p, (player, mut deck)) in players.iter_mut().zip(decks).enumerate() {
             for (i, card) in deck.iter_mut().enumerate() {
@@ -158,7 +235,7 @@ impl ZoneState {
             }
             deck.shuffle(&mut rng);
             let hand = deck.drain(..OPENING_HAND.min(deck.len())).collect();
-            *player = Player { hp, hand, deck, graveyard: Vec::new() };
+            *player = Player { hp: hp[p], hand, deck, graveyard: Vec::new() };
         }
         let mut state = ZoneState {
             ruleset,
