@@ -162,10 +162,24 @@ impl SeatRow {
         let w = standings.seat0;
         let (lower, upper) = w.score_interval();
         let (pairs, seat_split_pairs) = standings.seat_split_pairs();
-        let warning = (seat_split_pairs * 2 > pairs).then(|| {
+        // Most pairs split by the seat, over the whole field or within one pairing.
+        let mut split: Vec<String> = standings
+            .pairings
+            .iter()
+            .filter(|p| p.seat_split * 2 > p.pairs.pairs())
+            .map(|p| {
+                let (a, b) = (&standings.names[p.a], &standings.names[p.b]);
+                format!("{a} against {b}: {} of {} pairs", p.seat_split, p.pairs.pairs())
+            })
+            .collect();
+        if seat_split_pairs * 2 > pairs && standings.pairings.len() > 1 {
+            split.insert(0, format!("all pairings: {seat_split_pairs} of {pairs} pairs"));
+        }
+        let warning = (!split.is_empty()).then(|| {
             format!(
-                "{seat_split_pairs} of {pairs} game pairs were split by the seat (each bot won only in the same seat): \
-                 the scenario decides more than the bots here. Use a balanced scenario (`fray tournament --help` lists them)."
+                "most game pairs were split by the seat (each bot won only in the same seat) in {}: the scenario \
+                 decides more than the bots there. Use a balanced scenario (`fray tournament --help` lists them).",
+                split.join("; ")
             )
         });
         Self {
@@ -553,7 +567,7 @@ mod tests {
         // ...and seat 0 won all four: both pairs split by the seat, and a warning.
         assert_eq!((r.seats.wins, r.seats.pairs, r.seats.seat_split_pairs), (4, 2, 2));
         assert!(r.seats.warning.is_some());
-        assert!(r.markdown().contains("**Warning:** 2 of 2 game pairs were split by the seat"), "{}", r.markdown());
+        assert!(r.markdown().contains("**Warning:** most game pairs were split by the seat (each bot won only in the same seat) in a against b: 2 of 2 pairs"), "{}", r.markdown());
         assert!(report.seats.warning.is_none(), "the stronger bot won both games of most pairs");
         assert_eq!(json["seats"]["pairs"], 12);
         let unbalanced = ScenarioInfo { name: "duel".into(), seat0_score: 0.9, seat0_games: 100, ..Default::default() };
