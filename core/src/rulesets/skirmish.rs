@@ -164,7 +164,7 @@ pub const SCENARIOS: &[Scenario] = &[
         description: "6 random commons each: short games",
         decks: duel,
         second_player_hp: [0, 0],
-        balance: [seat0(0.46, 100), seat0(0.4, 10)],
+        balance: [seat0(0.46, 100), seat0(0.47, 100)],
     },
     Scenario {
         name: "even",
