@@ -69,13 +69,18 @@ pub struct Scenario {
 impl Scenario {
     /// The extra HP the second player starts with under `ruleset`.
     pub fn second_player_hp(&self, ruleset: Ruleset) -> i32 {
-        self.second_player_hp[usize::from(ruleset == Ruleset::DimensionalRift)]
+        self.second_player_hp[per_ruleset(ruleset)]
     }
 
     /// How it splits games between the seats under `ruleset` (`fray bench seats`).
     pub fn balance(&self, ruleset: Ruleset) -> SeatBalance {
-        self.balance[usize::from(ruleset == Ruleset::DimensionalRift)]
+        self.balance[per_ruleset(ruleset)]
     }
+}
+
+/// The index of `ruleset` in a scenario's `[e:game, Dimensional Rift]` arrays.
+fn per_ruleset(ruleset: Ruleset) -> usize {
+    usize::from(ruleset == Ruleset::DimensionalRift)
 }
 
 fn faction(pool: &[PoolCard], name: &str, fabled: bool) -> Vec<Card> {
