@@ -33,6 +33,7 @@ pub mod board;
 pub mod cards;
 pub mod error;
 pub mod event;
+pub mod game;
 pub mod rulesets;
 pub mod setup;
 pub mod state;
@@ -40,16 +41,27 @@ pub mod state;
 pub use action::Action;
 pub use error::{ActionError, IllegalAction, SetupError, Violation, Violations};
 pub use event::{Event, EventKind};
+pub use game::{Game, GameVisitor, Outcome, Returns};
 pub use state::{Ruleset, ZoneState};
 
 use setup::{ActionSetup, ChoiceSetup, StateSetup, StrikeSetup};
 
-/// A validated state of any served ruleset: the one dispatch point between rulesets.
+/// A validated state of any served ruleset: the one place that names every ruleset.
+/// Generic code reaches the ruleset's [`Game`] through [`GameState::visit`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum GameState {
     /// RULESET_EGAME or RULESET_DIMENSIONAL_RIFT.
     Zone(ZoneState),
+}
+
+/// Runs `$body` with `$g` bound to the ruleset's state (by reference or mutably).
+macro_rules! each_ruleset {
+    ($state:expr, $g:ident => $body:expr) => {
+        match $state {
+            GameState::Zone($g) => $body,
+        }
+    };
 }
 
 impl GameState {
@@ -65,62 +77,55 @@ impl GameState {
     pub fn new_game(ruleset: i32, seed: u64, scenario: &str) -> Result<(Self, Vec<Event>), SetupError> {
         let mut events = Vec::new();
         let probe = StateSetup { ruleset, ..Default::default() };
-        let ruleset = setup::ruleset_of(&probe)?;
-        let state = ZoneState::new_game(ruleset, seed, scenario, &mut events)?;
-        Ok((GameState::Zone(state), events))
+        let state = match setup::ruleset_of(&probe)? {
+            r @ (Ruleset::Egame | Ruleset::DimensionalRift) => {
+                GameState::Zone(ZoneState::new_game(r, seed, scenario, &mut events)?)
+            }
+            other => return Err(SetupError::Unsupported(other.wire_name())),
+        };
+        Ok((state, events))
+    }
+
+    /// Runs generic code on the ruleset this state holds.
+    pub fn visit<V: GameVisitor>(&self, visitor: V) -> V::Output {
+        each_ruleset!(self, g => visitor.visit(g))
     }
 
     /// The state as plain data.
     pub fn to_setup(&self) -> StateSetup {
-        match self {
-            GameState::Zone(s) => s.to_setup(),
-        }
+        each_ruleset!(self, g => g.to_setup())
     }
 
     /// The ruleset.
     pub fn ruleset(&self) -> Ruleset {
-        match self {
-            GameState::Zone(s) => s.ruleset,
-        }
+        each_ruleset!(self, g => Game::ruleset(g))
+    }
+
+    /// Who decides next; `None` when no action is legal.
+    pub fn to_move(&self) -> Option<state::PlayerId> {
+        each_ruleset!(self, g => Game::to_move(g))
+    }
+
+    /// How the game ended, once it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        each_ruleset!(self, g => Game::outcome(g))
     }
 
     /// Every legal action, as plain data, in a stable order.
     pub fn legal_actions(&self) -> Vec<ActionSetup> {
-        match self {
-            GameState::Zone(s) => s.legal_actions().into_iter().map(|a| s.action_setup(a)).collect(),
-        }
+        each_ruleset!(self, g => g.legal_actions().into_iter().map(|a| g.action_setup(a)).collect())
     }
 
     /// Applies one submitted action (`path` is its field path, e.g. `action`). On error
     /// the state is unchanged.
     pub fn apply_action(&mut self, action: &ActionSetup, path: &str) -> Result<Vec<Event>, ActionError> {
-        match self {
-            GameState::Zone(s) => {
-                let action = s.parse_action(action, path)?;
-                let mut events = Vec::new();
-                s.apply(action, &mut events)?;
-                Ok(events)
-            }
-        }
+        each_ruleset!(self, g => game::apply_action(g, action, path))
     }
 
     /// Declares `strike` and answers the decisions it meets from `choices`, in order.
     /// Stops with `pending` set when a decision has no choice left. Field paths are
     /// `strike...` and `choices[i]...`. On error the state is unchanged.
     pub fn resolve_strike(&mut self, strike: &StrikeSetup, choices: &[ChoiceSetup]) -> Result<Vec<Event>, ActionError> {
-        let mut next = self.clone();
-        let mut events = Vec::new();
-        match &mut next {
-            GameState::Zone(s) => {
-                let action = s.parse_strike(strike, "strike").map_err(ActionError::Invalid)?;
-                s.apply(action, &mut events)?;
-                for (i, choice) in choices.iter().enumerate() {
-                    let action = s.parse_choice(choice, &format!("choices[{i}]")).map_err(ActionError::Invalid)?;
-                    s.apply(action, &mut events)?;
-                }
-            }
-        }
-        *self = next;
-        Ok(events)
+        each_ruleset!(self, g => game::resolve_strike(g, strike, choices))
     }
 }

@@ -2,6 +2,7 @@
 
 pub mod egame;
 pub mod skirmish;
+pub mod zone_game;
 
 use crate::state::Ruleset;
 

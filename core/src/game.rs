@@ -1,0 +1,249 @@
+//! The game interface every ruleset implements, on the model of OpenSpiel's
+//! Game/State: a typed state and a typed action per ruleset, any number of players
+//! (2 to [`MAX_PLAYERS`]), who decides next, legal actions into a caller's buffer in a
+//! stable order, apply with an event sink, terminal returns one per player, and hidden
+//! information stated explicitly (what a player may see, and sampled worlds for search).
+//!
+//! Everything above the core (bots, the Agent RPC, play, replay, tournaments, bench)
+//! is generic over [`Game`]. [`crate::GameState`] is the one place that names every
+//! ruleset; [`GameVisitor`] lets generic code run on whichever one a state holds.
+//!
+//! ```
+//! use fray_core::game::{Game, Returns};
+//! use fray_core::event::Discard;
+//! use fray_core::GameState;
+//!
+//! let GameState::Zone(mut game) = GameState::new_game(1, 7, "duel").unwrap().0 else { unreachable!() };
+//! let mut actions = Vec::new();
+//! while game.returns().is_none() && game.turn() < 3 {
+//!     actions.clear();
+//!     game.legal_actions_into(&mut actions);
+//!     game.apply(actions[0], &mut Discard).unwrap();
+//! }
+//! assert_eq!(game.num_players(), 2);
+//! ```
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use rand::RngCore;
+
+use crate::error::{ActionError, IllegalAction, Violations};
+use crate::event::{Event, EventSink};
+use crate::setup::{ActionSetup, ChoiceSetup, StateSetup, StrikeSetup};
+use crate::state::{PlayerId, Ruleset};
+
+/// The most seats any ruleset has (Dog Fight seats 2 to 4).
+pub const MAX_PLAYERS: usize = 4;
+
+/// How a finished game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// One player won.
+    Win(PlayerId),
+    /// Nobody won.
+    Draw,
+}
+
+impl Outcome {
+    /// The winner, if any.
+    pub fn winner(self) -> Option<PlayerId> {
+        match self {
+            Outcome::Win(p) => Some(p),
+            Outcome::Draw => None,
+        }
+    }
+}
+
+/// One value per player: the returns of a finished game, or a heuristic estimate of
+/// them. With two players a win is 1 and a loss -1 (they sum to 0); with more, a win
+/// is 1 and a loss 0 (they sum to 1). A draw shares that sum equally.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Returns {
+    values: [f64; MAX_PLAYERS],
+    players: u8,
+}
+
+impl Returns {
+    /// Returns from explicit values (at most [`MAX_PLAYERS`]; extra values are dropped).
+    pub fn new(values: &[f64]) -> Self {
+        let players = values.len().min(MAX_PLAYERS);
+        let mut out = [0.0; MAX_PLAYERS];
+        out[..players].copy_from_slice(&values[..players]);
+        Self { values: out, players: players as u8 }
+    }
+
+    /// Two-player zero-sum returns: `v` for seat 0, `-v` for seat 1.
+    pub fn zero_sum(v: f64) -> Self {
+        Self::new(&[v, -v])
+    }
+
+    /// The returns of `outcome` among `players` players.
+    pub fn of(outcome: Outcome, players: usize) -> Self {
+        let players = players.clamp(1, MAX_PLAYERS);
+        let (win, loss) = if players == 2 { (1.0, -1.0) } else { (1.0, 0.0) };
+        let draw = (win + loss * (players as f64 - 1.0)) / players as f64;
+        let mut values = [0.0; MAX_PLAYERS];
+        for (i, v) in values.iter_mut().enumerate().take(players) {
+            *v = match outcome {
+                Outcome::Win(w) if w.index() == i => win,
+                Outcome::Win(_) => loss,
+                Outcome::Draw => draw,
+            };
+        }
+        Self { values, players: players as u8 }
+    }
+
+    /// The value for `player` (0 for a seat beyond the game's players).
+    pub fn get(&self, player: PlayerId) -> f64 {
+        self.as_slice().get(player.index()).copied().unwrap_or(0.0)
+    }
+
+    /// The number of players.
+    pub fn players(&self) -> usize {
+        usize::from(self.players)
+    }
+
+    /// The values, seat by seat.
+    pub fn as_slice(&self) -> &[f64] {
+        &self.values[..usize::from(self.players)]
+    }
+}
+
+/// A ruleset's validated state: what every bot, the Agent and the CLI work through.
+///
+/// Invariants every implementation keeps (the shared property tests check them):
+/// - determinism: the same state and action give the same state and events;
+/// - validate first, mutate second: a refused action changes nothing;
+/// - [`Game::to_move`] is `Some` exactly when [`Game::legal_actions_into`] adds
+///   something, and a finished game ([`Game::outcome`] `Some`) has no legal action.
+pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
+    /// A typed action of this ruleset (indices into the state, not ids).
+    type Action: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// The ruleset.
+    fn ruleset(&self) -> Ruleset;
+
+    /// The number of seats (2 to [`MAX_PLAYERS`]).
+    fn num_players(&self) -> usize;
+
+    /// Who decides next: a pending decision's chooser, else the active player;
+    /// `None` when no action is legal (the game is over).
+    fn to_move(&self) -> Option<PlayerId>;
+
+    /// Appends every legal action to `out` in the ruleset's documented stable order.
+    fn legal_actions_into(&self, out: &mut Vec<Self::Action>);
+
+    /// Every legal action, in the order of [`Game::legal_actions_into`].
+    fn legal_actions(&self) -> Vec<Self::Action> {
+        let mut out = Vec::new();
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    /// Applies `action`, telling each step to `sink` (a `Vec<Event>` records them,
+    /// [`crate::event::Discard`] builds none). On error nothing changed.
+    fn apply<S: EventSink>(&mut self, action: Self::Action, sink: &mut S) -> Result<(), IllegalAction>;
+
+    /// How the game ended, once it has.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The returns, one per player, once the game is over.
+    fn returns(&self) -> Option<Returns> {
+        self.outcome().map(|o| Returns::of(o, self.num_players()))
+    }
+
+    /// A cheap estimate of the returns (material, tempo), each in [-1, 1]; equal to
+    /// [`Game::returns`] once the game is over. Bots use it where search stops short.
+    fn heuristic(&self) -> Returns;
+
+    /// The turn number (search may cut rollouts at turn boundaries).
+    fn turn(&self) -> u32;
+
+    /// Whether a decision inside a resolution waits (a block, a response, an order):
+    /// the state is mid-action, and a static evaluation of it may mislead.
+    fn is_pending(&self) -> bool;
+
+    /// Whether anything is hidden from `viewer` (cards in hands or decks, face-down
+    /// cards, the order of a deck).
+    fn has_hidden(&self, viewer: PlayerId) -> bool;
+
+    /// A world `viewer` cannot tell from this one: everything `viewer` may see is kept,
+    /// everything hidden from them is dealt again at random from the same cards.
+    fn determinize(&self, viewer: PlayerId, rng: &mut dyn RngCore) -> Self;
+
+    /// The state as `viewer` may see it, as plain data: every hidden card is replaced
+    /// by a blank one (empty name and id, zero stats), so counts stay and contents go.
+    fn observation(&self, viewer: PlayerId) -> StateSetup;
+
+    /// The state as plain data.
+    fn to_setup(&self) -> StateSetup;
+
+    /// The action as plain data (ids, not indices).
+    fn action_setup(&self, action: Self::Action) -> ActionSetup;
+
+    /// Parses a submitted action (`path` is its field path, e.g. `action`).
+    fn parse_action(&self, action: &ActionSetup, path: &str) -> Result<Self::Action, ActionError>;
+
+    /// Parses a submitted strike (the ruleset's attack; `path`, e.g. `strike`).
+    fn parse_strike(&self, strike: &StrikeSetup, path: &str) -> Result<Self::Action, Violations>;
+
+    /// Parses a submitted choice against the pending decision (`path`, e.g. `choices[0]`).
+    fn parse_choice(&self, choice: &ChoiceSetup, path: &str) -> Result<Self::Action, Violations>;
+}
+
+/// Plays a submitted strike and then the choices it meets, in order, on a copy;
+/// stops with a decision pending when the choices run out. Field paths are
+/// `strike...` and `choices[i]...`. On error `game` is unchanged.
+pub fn resolve_strike<G: Game>(
+    game: &mut G,
+    strike: &StrikeSetup,
+    choices: &[ChoiceSetup],
+) -> Result<Vec<Event>, ActionError> {
+    let mut next = game.clone();
+    let mut events = Vec::new();
+    let action = next.parse_strike(strike, "strike").map_err(ActionError::Invalid)?;
+    next.apply(action, &mut events)?;
+    for (i, choice) in choices.iter().enumerate() {
+        let action = next.parse_choice(choice, &format!("choices[{i}]")).map_err(ActionError::Invalid)?;
+        next.apply(action, &mut events)?;
+    }
+    *game = next;
+    Ok(events)
+}
+
+/// Applies a submitted action; on error `game` is unchanged.
+pub fn apply_action<G: Game>(game: &mut G, action: &ActionSetup, path: &str) -> Result<Vec<Event>, ActionError> {
+    let action = game.parse_action(action, path)?;
+    let mut events = Vec::new();
+    game.apply(action, &mut events)?;
+    Ok(events)
+}
+
+/// Generic code run on whichever ruleset a [`crate::GameState`] holds.
+pub trait GameVisitor {
+    /// What the visit answers.
+    type Output;
+    /// Runs on the state's ruleset.
+    fn visit<G: Game>(self, game: &G) -> Self::Output;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_player_returns_are_zero_sum() {
+        let r = Returns::of(Outcome::Win(PlayerId(1)), 2);
+        assert_eq!(r.as_slice(), &[-1.0, 1.0]);
+        assert_eq!(Returns::of(Outcome::Draw, 2).as_slice(), &[0.0, 0.0]);
+    }
+
+    #[test]
+    fn multi_player_returns_sum_to_one() {
+        assert_eq!(Returns::of(Outcome::Win(PlayerId(2)), 4).as_slice(), &[0.0, 0.0, 1.0, 0.0]);
+        let draw = Returns::of(Outcome::Draw, 3);
+        assert!(draw.as_slice().iter().all(|v| (v - 1.0 / 3.0).abs() < 1e-12));
+        assert_eq!(draw.get(PlayerId(3)), 0.0);
+    }
+}
