@@ -2,17 +2,17 @@
 
 use fray_core::event::Discard;
 use fray_core::state::{PlayerId, Ruleset};
-use fray_core::{Action, GameState, SetupError, ZoneState};
+use fray_core::{Game, GameState, SetupError, ZoneState};
 
 use crate::{Bot, BotError};
 
 /// How one game went.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct GameRecord {
+pub struct GameRecord<A> {
     /// The winner's seat, `None` for a draw.
     pub winner: Option<PlayerId>,
     /// Every action, in order.
-    pub actions: Vec<Action>,
+    pub actions: Vec<A>,
     /// The turn the game ended on.
     pub turns: u32,
 }
@@ -41,24 +41,30 @@ pub enum ArenaError {
     },
 }
 
-/// A new skirmish state.
+/// A new skirmish state of a zone ruleset (e:game or Dimensional Rift).
 pub fn new_state(ruleset: Ruleset, seed: u64, scenario: &str) -> Result<ZoneState, SetupError> {
-    match GameState::new_game(ruleset.wire(), seed, scenario)?.0 {
-        GameState::Zone(s) => Ok(s),
-        #[allow(unreachable_patterns)]
-        _ => Err(SetupError::Unsupported(ruleset.wire_name())),
-    }
+    new_game(ruleset, seed, scenario)
 }
 
-/// Plays one game: `bots[i]` plays seat i. Each decision's seed is derived from
-/// `seed` and the move number, so a game is reproducible.
-pub fn play(state: ZoneState, bots: [&mut dyn Bot; 2], seed: u64) -> Result<GameRecord, ArenaError> {
+/// A new skirmish state of `G`'s ruleset `ruleset`.
+pub fn new_game<G: Game>(ruleset: Ruleset, seed: u64, scenario: &str) -> Result<G, SetupError> {
+    G::from_game_state(GameState::new_game(ruleset.wire(), seed, scenario)?.0)
+        .ok_or(SetupError::Unsupported(ruleset.wire_name()))
+}
+
+/// Plays one game: `seats[i]` plays seat i (one bot per player of the game). Each
+/// decision's seed is derived from `seed` and the move number, so a game is
+/// reproducible.
+pub fn play<G: Game>(state: G, seats: &mut [&mut dyn Bot<G>], seed: u64) -> Result<GameRecord<G::Action>, ArenaError> {
     let mut state = state;
     let mut actions = Vec::new();
-    let [a, b] = bots;
-    let mut seats: [&mut dyn Bot; 2] = [a, b];
     while let Some(me) = state.to_move() {
-        let bot = &mut seats[me.index()];
+        let Some(bot) = seats.get_mut(me.index()) else {
+            return Err(ArenaError::Illegal {
+                bot: format!("seat {}", me.0),
+                reason: format!("the game has more players than the {} bots seated", seats.len()),
+            });
+        };
         let move_seed = seed ^ (actions.len() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let decision = bot.choose(&state, move_seed).map_err(|error| ArenaError::Bot { bot: bot.name(), error })?;
         state
@@ -66,5 +72,5 @@ pub fn play(state: ZoneState, bots: [&mut dyn Bot; 2], seed: u64) -> Result<Game
             .map_err(|e| ArenaError::Illegal { bot: bot.name(), reason: e.to_string() })?;
         actions.push(decision.action);
     }
-    Ok(GameRecord { winner: state.winner, actions, turns: state.turn })
+    Ok(GameRecord { winner: state.outcome().and_then(|o| o.winner()), actions, turns: state.turn() })
 }

@@ -2,13 +2,14 @@
 //! a transposition table (keyed by the whole state, so it never confuses two positions),
 //! over perfect information (the state as given, decks and face-down cards included).
 //! Values are the result for player 0: 1 win, 0 draw, -1 loss. A position whose search
-//! needs more than `node_limit` nodes is refused rather than guessed.
+//! needs more than `node_limit` nodes is refused rather than guessed. Minimax needs
+//! two players; with more, [`ExactBot`] plays greedy.
 
 use std::collections::HashMap;
 
 use fray_core::event::Discard;
 use fray_core::state::PlayerId;
-use fray_core::{Action, ZoneState};
+use fray_core::{Game, Outcome};
 
 use crate::eval::evaluate_for;
 use crate::greedy::GreedyBot;
@@ -28,41 +29,41 @@ enum Bound {
 
 /// Alpha-beta with a transposition table.
 #[derive(Debug)]
-pub struct Solver {
-    table: HashMap<ZoneState, (i8, Bound)>,
+pub struct Solver<G: Game> {
+    table: HashMap<G, (i8, Bound)>,
     nodes: u64,
     limit: u64,
-    scratch: Vec<Vec<Action>>,
+    scratch: Vec<Vec<G::Action>>,
 }
 
 /// A solved position.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Solution {
+pub struct Solution<A> {
     /// The result for player 0 with best play.
     pub value: i8,
     /// Each root action with its exact value for player 0, in legal-action order.
-    pub actions: Vec<(Action, i8)>,
+    pub actions: Vec<(A, i8)>,
     /// Nodes searched.
     pub nodes: u64,
 }
 
-impl Solution {
+impl<A: Copy> Solution<A> {
     /// The actions that reach the best value for `player`.
-    pub fn optimal_for(&self, player: PlayerId) -> Vec<Action> {
+    pub fn optimal_for(&self, player: PlayerId) -> Vec<A> {
         let sign = if player.0 == 0 { 1 } else { -1 };
         let best = self.actions.iter().map(|(_, v)| v * sign).max().unwrap_or(0);
         self.actions.iter().filter(|(_, v)| v * sign == best).map(|(a, _)| *a).collect()
     }
 }
 
-impl Solver {
+impl<G: Game> Solver<G> {
     /// A solver that gives up past `limit` nodes.
     pub fn new(limit: u64) -> Self {
         Self { table: HashMap::new(), nodes: 0, limit, scratch: Vec::new() }
     }
 
     /// Solves `state`: the exact value of every legal action.
-    pub fn solve(&mut self, state: &ZoneState) -> Result<Solution, TooLarge> {
+    pub fn solve(&mut self, state: &G) -> Result<Solution<G::Action>, TooLarge> {
         let legal = state.legal_actions();
         let mut actions = Vec::with_capacity(legal.len());
         for a in legal {
@@ -82,7 +83,7 @@ impl Solver {
         Ok(Solution { value, actions, nodes: self.nodes })
     }
 
-    fn search(&mut self, s: &ZoneState, mut alpha: i8, mut beta: i8, depth: usize) -> Result<i8, TooLarge> {
+    fn search(&mut self, s: &G, mut alpha: i8, mut beta: i8, depth: usize) -> Result<i8, TooLarge> {
         self.nodes += 1;
         if self.nodes > self.limit {
             return Err(TooLarge(self.limit));
@@ -147,11 +148,11 @@ impl Solver {
     }
 }
 
-fn result(outcome: Option<PlayerId>) -> i8 {
+fn result(outcome: Outcome) -> i8 {
     match outcome {
-        Some(PlayerId(0)) => 1,
-        Some(_) => -1,
-        None => 0,
+        Outcome::Win(PlayerId(0)) => 1,
+        Outcome::Win(_) => -1,
+        Outcome::Draw => 0,
     }
 }
 
@@ -169,18 +170,21 @@ impl Default for ExactBot {
     }
 }
 
-impl Bot for ExactBot {
+impl<G: Game> Bot<G> for ExactBot {
     fn name(&self) -> String {
         "exact".into()
     }
 
-    fn choose(&mut self, state: &ZoneState, seed: u64) -> Result<Decision, BotError> {
+    fn choose(&mut self, state: &G, seed: u64) -> Result<Decision<G::Action>, BotError> {
         let me = state.to_move().ok_or(BotError::GameOver)?;
+        if state.num_players() != 2 {
+            return GreedyBot.choose(state, seed);
+        }
         match Solver::new(self.node_limit).solve(state) {
             Ok(solution) => {
                 // Among equally good actions, the one that looks best now (so a win is
                 // taken at once rather than later).
-                let look = |a: &Action| {
+                let look = |a: &G::Action| {
                     let mut next = state.clone();
                     next.apply(*a, &mut Discard).map_or(f64::NEG_INFINITY, |()| evaluate_for(&next, me))
                 };
@@ -188,7 +192,7 @@ impl Bot for ExactBot {
                     .optimal_for(me)
                     .into_iter()
                     .map(|a| (look(&a), a))
-                    .fold(None, |best: Option<(f64, Action)>, (v, a)| match best {
+                    .fold(None, |best: Option<(f64, G::Action)>, (v, a)| match best {
                         Some((bv, _)) if bv >= v => best,
                         _ => Some((v, a)),
                     })

@@ -2,16 +2,19 @@
 //! (one ply), [`MctsBot`] (Monte Carlo tree search on the `mcts` crate) and
 //! [`ExactBot`] (alpha-beta with a transposition table for small positions).
 //!
-//! Bots read the core's public API only. MCTS searches through a [`Backend`]: the core
-//! in-process ([`Local`]) or any other implementation (the service crate provides one
-//! over the Rules gRPC API).
+//! Every bot is generic over the core's [`Game`] interface, so one bot plays every
+//! ruleset, with any number of players (MCTS backs up a vector of returns, one per
+//! player, and each node maximizes for the player who decides there). Bots read the
+//! core's public API only. MCTS searches through a [`Backend`]: the core in-process
+//! ([`Local`]) or any other implementation (the service crate provides one over the
+//! Rules gRPC API).
 //!
 //! ```
 //! use fray_ai::{Bot, BotSpec};
-//! use fray_core::GameState;
+//! use fray_core::{Game, GameState, ZoneState};
 //!
 //! let GameState::Zone(state) = GameState::new_game(1, 7, "duel").unwrap().0 else { unreachable!() };
-//! let mut bot = "mcts:playouts=200".parse::<BotSpec>().unwrap().build();
+//! let mut bot = "mcts:playouts=200".parse::<BotSpec>().unwrap().build::<ZoneState>();
 //! let decision = bot.choose(&state, 42).unwrap();
 //! assert!(state.legal_actions().contains(&decision.action));
 //! ```
@@ -19,20 +22,18 @@
 
 pub mod arena;
 pub mod backend;
-pub mod determinize;
 pub mod eval;
 pub mod exact;
 pub mod greedy;
 pub mod mcts_bot;
 pub mod measure;
-pub mod position;
-pub mod prune;
 pub mod random;
 pub mod rating;
 pub mod rollout;
 mod spec;
+mod state_bot;
 
-use fray_core::{Action, ZoneState};
+use fray_core::Game;
 
 pub use backend::{Backend, Local};
 pub use exact::{ExactBot, Solver};
@@ -40,21 +41,22 @@ pub use greedy::GreedyBot;
 pub use mcts_bot::{Budget, MctsBot, MctsConfig};
 pub use random::RandomBot;
 pub use spec::{BotSpec, Difficulty, SpecError};
+pub use state_bot::{BuildBot, StateBot};
 
 /// What a bot answers: its action and, for searching bots, per-action statistics.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Decision {
+pub struct Decision<A> {
     /// The chosen action (legal in the state it was asked about).
-    pub action: Action,
+    pub action: A,
     /// Per root action: visits and mean reward for the choosing player in [-1, 1].
-    pub stats: Vec<ActionStat>,
+    pub stats: Vec<ActionStat<A>>,
 }
 
 /// Search statistics of one root action.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ActionStat {
+pub struct ActionStat<A> {
     /// The action.
-    pub action: Action,
+    pub action: A,
     /// Times it was visited (nodes searched for the exact solver, 1 for greedy).
     pub visits: u64,
     /// Mean reward for the choosing player, in [-1, 1].
@@ -73,11 +75,11 @@ pub enum BotError {
     Backend(String),
 }
 
-/// A computer player. It chooses for the player to move in `state`.
-pub trait Bot: Send {
+/// A computer player of a game `G`. It chooses for the player to move in `state`.
+pub trait Bot<G: Game>: Send {
     /// A short name, e.g. `greedy` or `mcts:playouts=2000`.
     fn name(&self) -> String;
     /// Chooses an action; the same state and seed give the same answer (for
     /// time-limited searches, the same number of playouts must have run).
-    fn choose(&mut self, state: &ZoneState, seed: u64) -> Result<Decision, BotError>;
+    fn choose(&mut self, state: &G, seed: u64) -> Result<Decision<G::Action>, BotError>;
 }

@@ -1,19 +1,26 @@
 //! Monte Carlo tree search on the `mcts` crate (0.3.0).
 //!
-//! Each strike target and each block decision is its own ply (the core's actions, less
-//! exact duplicates: [`crate::prune`]). Selection is PUCT (the crate's
+//! Generic over the core's [`Game`]. Each action is its own ply (the legal actions,
+//! less the ruleset's duplicates: [`Game::dedupe`]). Selection is PUCT (the crate's
 //! `AlphaGoPolicy`): each new node's moves get priors from a one-ply look-ahead (the
-//! softmax, at temperature `prior_temperature`, of [`crate::eval::evaluate`] after
-//! each move and the decisions it raises, for the mover: [`crate::eval::settled`];
-//! a summon's logit adds `position_weight` times [`crate::position::summon_score`]). The node's value comes from a random rollout in the
-//! evaluator, to the end of the game or cut at `rollout_depth` actions and scored by
-//! [`crate::eval::evaluate`]. Rewards are the value for the player who moved into a
-//! node, scaled to i64 by [`SCALE`]; the exploration constant is scaled the same way. Hidden information (the opponent's hand,
-//! deck and face-down creatures, one's own deck order) is handled by determinization:
-//! the budget is split over `determinizations` sampled worlds searched separately,
-//! and root visit counts are summed. Each search thread's RNG is seeded from the bot's
-//! seed and a per-thread counter; single-threaded search with a seed is reproducible.
+//! softmax, at temperature `prior_temperature`, of the mover's heuristic value after
+//! each move and the decisions it raises: [`crate::eval::settled`]; a move's logit
+//! adds `position_weight` times the ruleset's [`Game::action_hint`], e.g. e:game's
+//! positional summon score). The node's value comes from a rollout in the evaluator,
+//! to the end of the game or cut at `rollout_depth` actions and scored by the
+//! heuristic.
+//!
+//! Rewards are a vector, one value per player, scaled to i64 by [`SCALE`]; each node
+//! backs up the value of the player who decides there, so search works for any
+//! number of players (with two, the vector is zero-sum and this is plain negamax).
+//! The exploration constant is scaled the same way. Hidden information (what
+//! [`Game::has_hidden`] says the chooser cannot see) is handled by determinization:
+//! the budget is split over `determinizations` sampled worlds ([`Game::determinize`])
+//! searched separately, and root visit counts are summed. Each search thread's RNG is
+//! seeded from the bot's seed and a per-thread counter; single-threaded search with a
+//! seed is reproducible.
 
+use std::marker::PhantomData;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -24,14 +31,12 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::backend::Backend;
-use crate::determinize::{determinize, has_hidden};
-use crate::eval::{evaluate_for, settled};
-use crate::position::summon_score;
-use crate::prune::dedupe;
+use crate::eval::settled;
 use crate::rollout::{RolloutPolicy, rollout_value};
 use crate::{ActionStat, Bot, BotError, Decision};
+use fray_core::game::MAX_PLAYERS;
 use fray_core::state::PlayerId;
-use fray_core::{Action, ZoneState};
+use fray_core::{Game, Returns};
 
 /// Rewards are values in [-1, 1] times this.
 pub const SCALE: f64 = 1000.0;
@@ -60,7 +65,7 @@ pub struct MctsConfig {
     pub exploration: f64,
     /// Softmax temperature of the one-ply priors, in value units.
     pub prior_temperature: f64,
-    /// Weight of [`crate::position::summon_score`] in a summon's prior logit.
+    /// Weight of the ruleset's [`Game::action_hint`] in a move's prior logit.
     pub position_weight: f64,
     /// Sampled worlds for hidden information (1 when nothing is hidden).
     pub determinizations: u32,
@@ -76,6 +81,17 @@ impl MctsConfig {
     pub fn for_playouts(playouts: u32) -> Self {
         let determinizations = (playouts / 700).clamp(1, 4);
         Self { budget: Budget { playouts, time: None }, determinizations, ..Self::default() }
+    }
+}
+
+impl MctsConfig {
+    /// The bot's name: its budget, e.g. `mcts:playouts=1500`.
+    pub fn name(&self) -> String {
+        let b = self.budget;
+        match b.time {
+            Some(t) => format!("mcts:playouts={},time={}ms", b.playouts, t.as_millis()),
+            None => format!("mcts:playouts={}", b.playouts),
+        }
     }
 }
 
@@ -95,17 +111,24 @@ impl Default for MctsConfig {
     }
 }
 
-/// The MCTS player.
-#[derive(Debug, Clone)]
-pub struct MctsBot<B: Backend> {
+/// The MCTS player of a game `G`, searching through the backend `B`.
+#[derive(Debug)]
+pub struct MctsBot<G, B> {
     backend: Arc<B>,
     config: MctsConfig,
+    _game: PhantomData<fn() -> G>,
 }
 
-impl<B: Backend + 'static> MctsBot<B> {
+impl<G, B> Clone for MctsBot<G, B> {
+    fn clone(&self) -> Self {
+        Self { backend: Arc::clone(&self.backend), config: self.config, _game: PhantomData }
+    }
+}
+
+impl<G: Game, B: Backend<G> + 'static> MctsBot<G, B> {
     /// An MCTS bot over `backend`.
     pub fn new(backend: Arc<B>, config: MctsConfig) -> Self {
-        Self { backend, config }
+        Self { backend, config, _game: PhantomData }
     }
 
     /// Its settings.
@@ -114,49 +137,65 @@ impl<B: Backend + 'static> MctsBot<B> {
     }
 }
 
-/// A search node's state: the core state and the backend that moves it.
-struct Node<B: Backend> {
-    state: ZoneState,
+/// A search node's state: the game state and the backend that moves it.
+struct Node<G, B> {
+    state: G,
     backend: Arc<B>,
 }
 
-impl<B: Backend> Clone for Node<B> {
+impl<G: Clone, B> Clone for Node<G, B> {
     fn clone(&self) -> Self {
         Self { state: self.state.clone(), backend: Arc::clone(&self.backend) }
     }
 }
 
-impl<B: Backend> GameState for Node<B> {
-    type Move = Action;
+impl<G: Game, B: Backend<G>> GameState for Node<G, B> {
+    type Move = G::Action;
     type Player = PlayerId;
-    type MoveList = Vec<Action>;
+    type MoveList = Vec<G::Action>;
 
     fn current_player(&self) -> PlayerId {
         self.state.to_move().unwrap_or(PlayerId(0))
     }
 
-    fn available_moves(&self) -> Vec<Action> {
+    fn available_moves(&self) -> Vec<G::Action> {
         let mut out = Vec::new();
         if self.backend.failure().is_none() {
             self.backend.legal_actions(&self.state, &mut out);
-            dedupe(&self.state, &mut out);
+            self.state.dedupe(&mut out);
         }
         out
     }
 
-    fn make_move(&mut self, action: &Action) {
+    fn make_move(&mut self, action: &G::Action) {
         self.backend.apply(&mut self.state, *action);
     }
 }
 
 /// Per-thread scratch: a seeded RNG and a reusable action buffer.
-#[derive(Default)]
-struct Scratch {
+struct Scratch<A> {
     rng: Option<ChaCha8Rng>,
-    actions: Vec<Action>,
+    actions: Vec<A>,
 }
 
-struct Rollouts<B: Backend> {
+impl<A> Default for Scratch<A> {
+    fn default() -> Self {
+        Self { rng: None, actions: Vec::new() }
+    }
+}
+
+/// A node's evaluation: one scaled value per seat.
+type Values = [i64; MAX_PLAYERS];
+
+fn scaled(r: Returns) -> Values {
+    let mut out = [0; MAX_PLAYERS];
+    for (o, v) in out.iter_mut().zip(r.as_slice()) {
+        *o = (v * SCALE).round() as i64;
+    }
+    out
+}
+
+struct Rollouts<G, B> {
     seed: u64,
     threads: AtomicU64,
     depth: usize,
@@ -165,19 +204,20 @@ struct Rollouts<B: Backend> {
     temperature: f64,
     position_weight: f64,
     backend: Arc<B>,
+    _game: PhantomData<fn() -> G>,
 }
 
-impl<B: Backend> Rollouts<B> {
+impl<G: Game, B: Backend<G>> Rollouts<G, B> {
     /// Priors for `moves`: softmax of the mover's one-ply evaluation.
-    fn priors(&self, state: &ZoneState, moves: &[Action]) -> Vec<f64> {
+    fn priors(&self, state: &G, moves: &[G::Action]) -> Vec<f64> {
         let Some(mover) = state.to_move() else { return vec![1.0 / moves.len().max(1) as f64; moves.len()] };
         let values: Vec<f64> = moves
             .iter()
             .map(|&a| {
                 let mut next = state.clone();
                 self.backend.apply(&mut next, a);
-                let position = summon_score(state, a).unwrap_or(0.0) * self.position_weight;
-                settled(&*self.backend, &next, mover, 4, evaluate_for) / self.temperature + position
+                let position = state.action_hint(a).unwrap_or(0.0) * self.position_weight;
+                settled(&*self.backend, &next, 4).get(mover) / self.temperature + position
             })
             .collect();
         let top = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
@@ -186,7 +226,7 @@ impl<B: Backend> Rollouts<B> {
         weights.into_iter().map(|w| w / sum).collect()
     }
 
-    fn value(&self, state: &ZoneState, scratch: &mut Scratch) -> i64 {
+    fn value(&self, state: &G, scratch: &mut Scratch<G::Action>) -> Values {
         let seed = self.seed;
         let threads = &self.threads;
         let rng = scratch.rng.get_or_insert_with(|| {
@@ -203,20 +243,20 @@ impl<B: Backend> Rollouts<B> {
             rng,
             &mut scratch.actions,
         );
-        (v * SCALE).round() as i64
+        scaled(v)
     }
 }
 
-struct Spec<B: Backend> {
+struct Spec<G, B> {
     node_limit: usize,
-    _backend: std::marker::PhantomData<fn() -> B>,
+    _types: PhantomData<fn() -> (G, B)>,
 }
 
-impl<B: Backend> MCTS for Spec<B> {
-    type State = Node<B>;
-    type Eval = Rollouts<B>;
+impl<G: Game, B: Backend<G>> MCTS for Spec<G, B> {
+    type State = Node<G, B>;
+    type Eval = Rollouts<G, B>;
     type NodeData = ();
-    type ExtraThreadData = Scratch;
+    type ExtraThreadData = Scratch<G::Action>;
     type TreePolicy = AlphaGoPolicy;
     type TranspositionTable = ();
 
@@ -231,15 +271,15 @@ impl<B: Backend> MCTS for Spec<B> {
     }
 }
 
-impl<B: Backend> Evaluator<Spec<B>> for Rollouts<B> {
-    type StateEvaluation = i64;
+impl<G: Game, B: Backend<G>> Evaluator<Spec<G, B>> for Rollouts<G, B> {
+    type StateEvaluation = Values;
 
     fn evaluate_new_state(
         &self,
-        state: &Node<B>,
-        moves: &Vec<Action>,
-        handle: Option<SearchHandle<Spec<B>>>,
-    ) -> (Vec<f64>, i64) {
+        state: &Node<G, B>,
+        moves: &Vec<G::Action>,
+        handle: Option<SearchHandle<Spec<G, B>>>,
+    ) -> (Vec<f64>, Values) {
         let value = match handle {
             Some(mut h) => self.value(&state.state, &mut h.thread_data().extra_data),
             None => self.value(&state.state, &mut Scratch::default()),
@@ -247,29 +287,25 @@ impl<B: Backend> Evaluator<Spec<B>> for Rollouts<B> {
         (self.priors(&state.state, moves), value)
     }
 
-    fn evaluate_existing_state(&self, _: &Node<B>, evaln: &i64, _: SearchHandle<Spec<B>>) -> i64 {
+    fn evaluate_existing_state(&self, _: &Node<G, B>, evaln: &Values, _: SearchHandle<Spec<G, B>>) -> Values {
         *evaln
     }
 
-    fn interpret_evaluation_for_player(&self, evaln: &i64, player: &PlayerId) -> i64 {
-        if player.0 == 0 { *evaln } else { -*evaln }
+    fn interpret_evaluation_for_player(&self, evaln: &Values, player: &PlayerId) -> i64 {
+        evaln.get(player.index()).copied().unwrap_or(0)
     }
 }
 
-impl<B: Backend + 'static> Bot for MctsBot<B> {
+impl<G: Game, B: Backend<G> + 'static> Bot<G> for MctsBot<G, B> {
     fn name(&self) -> String {
-        let b = self.config.budget;
-        match b.time {
-            Some(t) => format!("mcts:playouts={},time={}ms", b.playouts, t.as_millis()),
-            None => format!("mcts:playouts={}", b.playouts),
-        }
+        self.config.name()
     }
 
-    fn choose(&mut self, state: &ZoneState, seed: u64) -> Result<Decision, BotError> {
+    fn choose(&mut self, state: &G, seed: u64) -> Result<Decision<G::Action>, BotError> {
         let me = state.to_move().ok_or(BotError::GameOver)?;
         let mut root_actions = Vec::new();
         self.backend.legal_actions(state, &mut root_actions);
-        dedupe(state, &mut root_actions);
+        state.dedupe(&mut root_actions);
         if let Some(f) = self.backend.failure() {
             return Err(BotError::Backend(f));
         }
@@ -281,7 +317,7 @@ impl<B: Backend + 'static> Bot for MctsBot<B> {
             _ => {}
         }
         let started = Instant::now();
-        let hidden = has_hidden(state, me);
+        let hidden = state.has_hidden(me);
         let worlds = if hidden { self.config.determinizations.max(1) } else { 1 };
         let per_world = match self.config.budget.playouts {
             0 => u32::MAX, // time only
@@ -290,10 +326,10 @@ impl<B: Backend + 'static> Bot for MctsBot<B> {
         let mut totals: Vec<(u64, i64)> = vec![(0, 0); root_actions.len()];
         let mut world_rng = ChaCha8Rng::seed_from_u64(seed);
         for w in 0..worlds {
-            let world = if hidden { determinize(state, me, &mut world_rng) } else { state.clone() };
+            let world = if hidden { state.determinize(me, &mut world_rng) } else { state.clone() };
             let mut manager = MCTSManager::new(
                 Node { state: world, backend: Arc::clone(&self.backend) },
-                Spec { node_limit: self.config.node_limit, _backend: std::marker::PhantomData },
+                Spec { node_limit: self.config.node_limit, _types: PhantomData },
                 Rollouts {
                     seed: seed.wrapping_add(u64::from(w).wrapping_mul(0xA24B_AED4_963E_E407)),
                     threads: AtomicU64::new(0),
@@ -303,6 +339,7 @@ impl<B: Backend + 'static> Bot for MctsBot<B> {
                     temperature: self.config.prior_temperature.max(1e-3),
                     position_weight: self.config.position_weight,
                     backend: Arc::clone(&self.backend),
+                    _game: PhantomData,
                 },
                 AlphaGoPolicy::new(self.config.exploration.max(1e-6) * SCALE),
                 (),
@@ -321,7 +358,7 @@ impl<B: Backend + 'static> Bot for MctsBot<B> {
                 }
             }
             for info in manager.tree().root_node().moves() {
-                let stat = info as &MoveInfo<Spec<B>>;
+                let stat = info as &MoveInfo<Spec<G, B>>;
                 if let Some(i) = root_actions.iter().position(|a| a == stat.get_move()) {
                     totals[i].0 += stat.visits();
                     totals[i].1 += stat.sum_rewards();
@@ -331,7 +368,7 @@ impl<B: Backend + 'static> Bot for MctsBot<B> {
         if let Some(f) = self.backend.failure() {
             return Err(BotError::Backend(f));
         }
-        let stats: Vec<ActionStat> = root_actions
+        let stats: Vec<ActionStat<G::Action>> = root_actions
             .iter()
             .zip(&totals)
             .map(|(a, &(visits, sum))| ActionStat {

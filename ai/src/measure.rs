@@ -10,11 +10,11 @@ use rand_chacha::ChaCha8Rng;
 use crate::arena::{ArenaError, new_state, play};
 use crate::exact::Solver;
 use crate::rollout::playout;
-use crate::{Bot, BotSpec, Local};
+use crate::{Bot, BotSpec, Local, MctsConfig};
 use fray_core::event::Discard;
 use fray_core::rulesets::skirmish::MAX_TURNS;
 use fray_core::state::{PlayerId, Ruleset};
-use fray_core::{Action, ZoneState};
+use fray_core::{Action, Game, GameState, GameVisitor, Outcome, ZoneState};
 
 /// Random-rollout speed on one thread.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -36,17 +36,34 @@ impl RolloutSpeed {
 
 /// Plays random games from fresh skirmish states for about `duration`.
 pub fn rollout_speed(ruleset: Ruleset, scenario: &str, duration: Duration) -> Result<RolloutSpeed, ArenaError> {
-    let starts: Vec<ZoneState> = (0..32).map(|s| new_state(ruleset, s, scenario)).collect::<Result<_, _>>()?;
-    let mut rng = ChaCha8Rng::seed_from_u64(1);
-    let mut scratch = Vec::with_capacity(256);
-    let (mut actions, mut games) = (0u64, 0u64);
-    let started = Instant::now();
-    while started.elapsed() < duration {
-        let mut s = starts[(games % 32) as usize].clone();
-        actions += playout(&Local, &mut s, usize::MAX, &mut rng, &mut scratch) as u64;
-        games += 1;
+    let starts: Vec<GameState> =
+        (0..32).map(|s| GameState::new_game(ruleset.wire(), s, scenario).map(|g| g.0)).collect::<Result<_, _>>()?;
+    let first = starts[0].clone();
+    Ok(first.visit(RolloutRun { starts, duration }))
+}
+
+/// [`rollout_speed`] on the starts' game type.
+struct RolloutRun {
+    starts: Vec<GameState>,
+    duration: Duration,
+}
+
+impl GameVisitor for RolloutRun {
+    type Output = RolloutSpeed;
+
+    fn visit<G: Game>(self, _: &G) -> RolloutSpeed {
+        let starts: Vec<G> = self.starts.into_iter().filter_map(G::from_game_state).collect();
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut scratch = Vec::with_capacity(256);
+        let (mut actions, mut games) = (0u64, 0u64);
+        let started = Instant::now();
+        while started.elapsed() < self.duration {
+            let mut s = starts[(games % starts.len() as u64) as usize].clone();
+            actions += playout(&Local, &mut s, usize::MAX, &mut rng, &mut scratch) as u64;
+            games += 1;
+        }
+        RolloutSpeed { actions, games, elapsed: started.elapsed() }
     }
-    Ok(RolloutSpeed { actions, games, elapsed: started.elapsed() })
 }
 
 /// A position for the agreement test and what the solver says of it.
@@ -88,7 +105,7 @@ fn shrink(mut s: ZoneState, rng: &mut ChaCha8Rng) -> ZoneState {
 
 fn wins_at_once(s: &ZoneState, a: Action, me: PlayerId) -> bool {
     let mut next = s.clone();
-    next.apply(a, &mut Discard).is_ok() && next.outcome() == Some(Some(me))
+    next.apply(a, &mut Discard).is_ok() && Game::outcome(&next) == Some(Outcome::Win(me))
 }
 
 /// Generates `count` small positions from random games and solves them exactly.
@@ -143,7 +160,7 @@ pub struct Agreement {
 }
 
 /// Asks `bot` about every position.
-pub fn agreement(bot: &mut dyn Bot, positions: &[SolvedPosition], seed: u64) -> Agreement {
+pub fn agreement(bot: &mut dyn Bot<ZoneState>, positions: &[SolvedPosition], seed: u64) -> Agreement {
     let mut a = Agreement::default();
     for (i, p) in positions.iter().enumerate() {
         let Ok(decision) = bot.choose(&p.state, seed ^ i as u64) else { continue };
@@ -232,10 +249,9 @@ pub fn seat_match(
 ) -> Result<MatchResult, ArenaError> {
     let game = |g: u32| {
         let opening = seed.wrapping_add(u64::from(g));
-        let state = new_state(ruleset, opening, scenario)?;
-        let (mut x, mut y) = (bot.build(), bot.build());
-        let record = play(state, [&mut *x, &mut *y], opening)?;
-        Ok(record.winner.map(|w| w == PlayerId(0)))
+        let state = GameState::new_game(ruleset.wire(), opening, scenario)?.0;
+        let winner = state.visit(Seated { bots: [bot, bot], seed: opening })?;
+        Ok(winner.map(|w| w == PlayerId(0)))
     };
     run_games(games, jobs, &game, progress)
 }
@@ -297,12 +313,26 @@ fn play_one(
 ) -> Result<Option<bool>, ArenaError> {
     let opening = seed.wrapping_add(u64::from(g / 2));
     let swapped = g % 2 == 1;
-    let state = new_state(ruleset, opening, scenario)?;
-    let (mut x, mut y) = (a.build(), b.build());
-    let bots: [&mut dyn Bot; 2] = if swapped { [&mut *y, &mut *x] } else { [&mut *x, &mut *y] };
-    let record = play(state, bots, opening ^ u64::from(g))?;
+    let state = GameState::new_game(ruleset.wire(), opening, scenario)?.0;
+    let bots = if swapped { [b, a] } else { [a, b] };
+    let winner = state.visit(Seated { bots, seed: opening ^ u64::from(g) })?;
     let a_seat = PlayerId(u8::from(swapped));
-    Ok(record.winner.map(|w| w == a_seat))
+    Ok(winner.map(|w| w == a_seat))
+}
+
+/// One two-player game from a start, `bots[i]` in seat i: the winner.
+struct Seated<'a> {
+    bots: [&'a BotSpec; 2],
+    seed: u64,
+}
+
+impl GameVisitor for Seated<'_> {
+    type Output = Result<Option<PlayerId>, ArenaError>;
+
+    fn visit<G: Game>(self, start: &G) -> Self::Output {
+        let (mut x, mut y) = (self.bots[0].build::<G>(), self.bots[1].build::<G>());
+        Ok(play(start.clone(), &mut [&mut *x, &mut *y], self.seed)?.winner)
+    }
 }
 
 /// MCTS playout speed on one thread.
@@ -326,29 +356,47 @@ impl PlayoutSpeed {
 /// Searches positions from random points of `scenario` games (those with a real
 /// choice: two or more candidate actions) with `config`, and counts the playouts.
 pub fn playout_speed(
-    config: crate::MctsConfig,
+    config: MctsConfig,
     ruleset: Ruleset,
     scenario: &str,
     positions: u32,
 ) -> Result<PlayoutSpeed, ArenaError> {
     let mut rng = ChaCha8Rng::seed_from_u64(7);
-    let mut scratch = Vec::new();
     let mut playouts = 0;
     let mut searched = 0;
     let started = Instant::now();
     for p in 0..positions {
-        let mut s = new_state(ruleset, u64::from(p), scenario)?;
-        let steps = rng.random_range(0..60);
-        playout(&Local, &mut s, steps, &mut rng, &mut scratch);
-        let mut candidates = Vec::new();
-        crate::prune::candidates(&s, &mut candidates);
-        if candidates.len() < 2 {
-            continue;
+        let s = GameState::new_game(ruleset.wire(), u64::from(p), scenario)?.0;
+        if let Some(n) = s.visit(SearchAt { config, rng: &mut rng, seed: u64::from(p) })? {
+            playouts += n;
+            searched += 1;
         }
-        let mut bot = crate::MctsBot::new(std::sync::Arc::new(Local), config);
-        let decision = bot.choose(&s, u64::from(p)).map_err(|error| ArenaError::Bot { bot: bot.name(), error })?;
-        playouts += decision.stats.iter().map(|s| s.visits).sum::<u64>();
-        searched += 1;
     }
     Ok(PlayoutSpeed { playouts, positions: searched, elapsed: started.elapsed() })
+}
+
+/// One position of [`playout_speed`]: a random walk from the start, then a search if
+/// there is a real choice; the playouts run.
+struct SearchAt<'a> {
+    config: MctsConfig,
+    rng: &'a mut ChaCha8Rng,
+    seed: u64,
+}
+
+impl GameVisitor for SearchAt<'_> {
+    type Output = Result<Option<u64>, ArenaError>;
+
+    fn visit<G: Game>(self, start: &G) -> Self::Output {
+        let mut s = start.clone();
+        let steps = self.rng.random_range(0..60);
+        playout(&Local, &mut s, steps, self.rng, &mut Vec::new());
+        let mut candidates = s.legal_actions();
+        s.dedupe(&mut candidates);
+        if candidates.len() < 2 {
+            return Ok(None);
+        }
+        let mut bot = crate::MctsBot::new(std::sync::Arc::new(Local), self.config);
+        let decision = bot.choose(&s, self.seed).map_err(|error| ArenaError::Bot { bot: bot.name(), error })?;
+        Ok(Some(decision.stats.iter().map(|s| s.visits).sum::<u64>()))
+    }
 }

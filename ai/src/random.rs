@@ -4,18 +4,18 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::{Bot, BotError, Decision};
-use fray_core::ZoneState;
+use fray_core::Game;
 
 /// Picks a legal action uniformly at random.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct RandomBot;
 
-impl Bot for RandomBot {
+impl<G: Game> Bot<G> for RandomBot {
     fn name(&self) -> String {
         "random".into()
     }
 
-    fn choose(&mut self, state: &ZoneState, seed: u64) -> Result<Decision, BotError> {
+    fn choose(&mut self, state: &G, seed: u64) -> Result<Decision<G::Action>, BotError> {
         let legal = state.legal_actions();
         if legal.is_empty() {
             return Err(BotError::GameOver);

@@ -4,19 +4,18 @@
 use rand::Rng;
 
 use crate::backend::Backend;
-use crate::eval::{evaluate, evaluate_for, settled};
-use crate::position::summon_score;
-use fray_core::state::Phase;
-use fray_core::{Action, ZoneState};
+use crate::eval::settled;
+use fray_core::{Game, Returns};
 
 /// How a rollout picks its actions.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum RolloutPolicy {
     /// Uniformly random legal actions.
     Random,
-    /// The one-ply best action for the mover (by [`evaluate`], decisions settled), or
-    /// a random one with probability `epsilon`. In Deployment, instead of trying every
-    /// summon: the positionally best one, with jitter (`quick_summon`).
+    /// The one-ply best action for the mover (by the heuristic, decisions settled),
+    /// or a random one with probability `epsilon`. Where the ruleset offers a cheap
+    /// pick ([`Game::rollout_hint`]; e:game's Deployment: the positionally best
+    /// summon, with jitter), that instead of trying every action.
     Greedy {
         /// Chance of a random action instead.
         epsilon: f64,
@@ -25,13 +24,13 @@ pub enum RolloutPolicy {
 
 /// Plays `max_depth` actions at most from `state` (in place) with `policy`; returns the
 /// number played. `scratch` is a reused buffer.
-pub fn playout_with<B: Backend + ?Sized, R: Rng>(
+pub fn playout_with<G: Game, B: Backend<G> + ?Sized, R: Rng>(
     backend: &B,
-    state: &mut ZoneState,
+    state: &mut G,
     max_depth: usize,
     policy: RolloutPolicy,
     rng: &mut R,
-    scratch: &mut Vec<Action>,
+    scratch: &mut Vec<G::Action>,
 ) -> usize {
     let RolloutPolicy::Greedy { epsilon } = policy else {
         return playout(backend, state, max_depth, rng, scratch);
@@ -46,15 +45,15 @@ pub fn playout_with<B: Backend + ?Sized, R: Rng>(
             scratch[0]
         } else if rng.random_bool(epsilon.clamp(0.0, 1.0)) {
             scratch[rng.random_range(0..scratch.len())]
-        } else if state.phase == Phase::Deployment && state.pending.is_none() {
-            quick_summon(state, scratch, rng)
+        } else if let Some(quick) = state.rollout_hint(scratch, rng) {
+            quick
         } else {
             let Some(mover) = state.to_move() else { return depth };
             let mut best = (f64::NEG_INFINITY, scratch[0]);
             for &a in scratch.iter() {
                 let mut next = state.clone();
                 backend.apply(&mut next, a);
-                let v = settled(backend, &next, mover, 2, evaluate_for);
+                let v = settled(backend, &next, 2).get(mover);
                 if v > best.0 {
                     best = (v, a);
                 }
@@ -69,12 +68,12 @@ pub fn playout_with<B: Backend + ?Sized, R: Rng>(
 /// Plays uniformly random legal actions from `state` (in place) until the game ends or
 /// `max_depth` actions were played; returns the number of actions played. `scratch`
 /// is reused so that a step allocates nothing.
-pub fn playout<B: Backend + ?Sized, R: Rng>(
+pub fn playout<G: Game, B: Backend<G> + ?Sized, R: Rng>(
     backend: &B,
-    state: &mut ZoneState,
+    state: &mut G,
     max_depth: usize,
     rng: &mut R,
-    scratch: &mut Vec<Action>,
+    scratch: &mut Vec<G::Action>,
 ) -> usize {
     for depth in 0..max_depth {
         scratch.clear();
@@ -88,41 +87,25 @@ pub fn playout<B: Backend + ?Sized, R: Rng>(
     max_depth
 }
 
-/// A cheap Deployment choice: the summon with the best
-/// [`crate::position::summon_score`] plus a random jitter in [0, 0.5), so that
-/// rollouts vary but mostly put cards where they threaten and are safe.
-fn quick_summon<R: Rng>(state: &ZoneState, legal: &[Action], rng: &mut R) -> Action {
-    let mut best = (f64::NEG_INFINITY, legal[0]);
-    for &a in legal {
-        if let Some(score) = summon_score(state, a) {
-            let v = score + rng.random_range(0.0..0.5);
-            if v > best.0 {
-                best = (v, a);
-            }
-        }
-    }
-    best.1
-}
-
-/// A rollout's value for player 0 in [-1, 1]: the result if the game ended, else the
-/// evaluation where it was cut: after `max_depth` actions or, with `turns` > 0, once
+/// A rollout's returns, one per player: the result if the game ended, else the
+/// heuristic where it was cut: after `max_depth` actions or, with `turns` > 0, once
 /// `turns` turn boundaries have passed (so that positions are compared at the start
 /// of a turn rather than halfway through one), whichever comes first.
-pub fn rollout_value<B: Backend + ?Sized, R: Rng>(
+pub fn rollout_value<G: Game, B: Backend<G> + ?Sized, R: Rng>(
     backend: &B,
-    mut state: ZoneState,
+    mut state: G,
     max_depth: usize,
     turns: u32,
     policy: RolloutPolicy,
     rng: &mut R,
-    scratch: &mut Vec<Action>,
-) -> f64 {
+    scratch: &mut Vec<G::Action>,
+) -> Returns {
     if turns == 0 {
         playout_with(backend, &mut state, max_depth, policy, rng, scratch);
     } else {
-        let stop = state.turn.saturating_add(turns);
+        let stop = state.turn().saturating_add(turns);
         let mut left = max_depth;
-        while left > 0 && state.turn < stop && state.outcome().is_none() {
+        while left > 0 && state.turn() < stop && state.outcome().is_none() {
             let played = playout_with(backend, &mut state, 1, policy, rng, scratch);
             if played == 0 {
                 break;
@@ -130,5 +113,5 @@ pub fn rollout_value<B: Backend + ?Sized, R: Rng>(
             left -= 1;
         }
     }
-    evaluate(&state)
+    state.heuristic()
 }

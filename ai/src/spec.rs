@@ -15,6 +15,8 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
+use fray_core::Game;
+
 use crate::{Bot, ExactBot, GreedyBot, Local, MctsBot, MctsConfig, RandomBot};
 
 /// Play strength presets for people: MCTS with calibrated budgets.
@@ -193,18 +195,30 @@ impl FromStr for BotSpec {
 
 impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.build().name())
+        f.write_str(&self.name())
     }
 }
 
 impl BotSpec {
-    /// A bot for this spec, searching over the core in-process.
-    pub fn build(&self) -> Box<dyn Bot> {
+    /// A bot of game `G` for this spec, searching over the core in-process.
+    pub fn build<G: Game>(&self) -> Box<dyn Bot<G>> {
         match self {
             BotSpec::Random => Box::new(RandomBot),
             BotSpec::Greedy => Box::new(GreedyBot),
             BotSpec::Exact(b) => Box::new(*b),
             BotSpec::Mcts(c) => Box::new(MctsBot::new(Arc::new(Local), *c)),
+        }
+    }
+}
+
+impl BotSpec {
+    /// The bot's name (as [`Bot::name`] says it).
+    pub fn name(&self) -> String {
+        match self {
+            BotSpec::Random => "random".into(),
+            BotSpec::Greedy => "greedy".into(),
+            BotSpec::Exact(_) => "exact".into(),
+            BotSpec::Mcts(c) => c.name(),
         }
     }
 }

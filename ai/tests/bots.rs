@@ -67,11 +67,11 @@ fn must_block() -> ZoneState {
     s
 }
 
-fn small_mcts() -> MctsBot<Local> {
+fn small_mcts() -> MctsBot<ZoneState, Local> {
     MctsBot::new(Arc::new(Local), MctsConfig { budget: Budget { playouts: 200, time: None }, ..MctsConfig::default() })
 }
 
-fn bots() -> Vec<Box<dyn Bot>> {
+fn bots() -> Vec<Box<dyn Bot<ZoneState>>> {
     vec![Box::new(GreedyBot), Box::new(small_mcts()), Box::new(ExactBot::default())]
 }
 
@@ -124,7 +124,7 @@ fn a_whole_game_between_every_pair_of_bots_stays_legal() {
         let b = specs[(i + 1) % specs.len()];
         let (mut x, mut y) = (a.parse::<BotSpec>().unwrap().build(), b.parse::<BotSpec>().unwrap().build());
         let s = new_state(Ruleset::Egame, i as u64, "duel").unwrap();
-        let record = play(s.clone(), [&mut *x, &mut *y], 7).unwrap();
+        let record = play(s.clone(), &mut [&mut *x, &mut *y], 7).unwrap();
         // Replaying the actions reproduces the game.
         let mut replay = s;
         for a in &record.actions {
@@ -145,7 +145,7 @@ fn random_bot_answers_game_over_when_nothing_is_legal() {
 /// A backend that lists no action in any state.
 struct Empty;
 
-impl fray_ai::Backend for Empty {
+impl fray_ai::Backend<ZoneState> for Empty {
     fn legal_actions(&self, _: &ZoneState, _: &mut Vec<Action>) {}
     fn apply(&self, _: &mut ZoneState, _: Action) {}
 }

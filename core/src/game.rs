@@ -28,6 +28,7 @@ use std::hash::Hash;
 
 use rand::RngCore;
 
+use crate::GameState;
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::{Event, EventSink};
 use crate::setup::{ActionSetup, ChoiceSetup, StateSetup, StrikeSetup};
@@ -148,6 +149,9 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// How the game ended, once it has.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// The rule id that refuses every action once the game is over.
+    fn game_over_rule(&self) -> &'static str;
+
     /// The returns, one per player, once the game is over.
     fn returns(&self) -> Option<Returns> {
         self.outcome().map(|o| Returns::of(o, self.num_players()))
@@ -190,6 +194,25 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
 
     /// Parses a submitted choice against the pending decision (`path`, e.g. `choices[0]`).
     fn parse_choice(&self, choice: &ChoiceSetup, path: &str) -> Result<Self::Action, Violations>;
+
+    /// The state back out of the wire-level dispatch, if it holds this ruleset.
+    fn from_game_state(state: GameState) -> Option<Self>;
+
+    /// Search hint: drops actions that are the same move as an earlier one in `actions`
+    /// (e.g. the same card summoned the same way from two hand slots). Default: none.
+    fn dedupe(&self, _actions: &mut Vec<Self::Action>) {}
+
+    /// Search hint: how promising `action` looks before any search, added to its prior
+    /// (about -1 to 1), or `None` when the ruleset has no view of it. Default: `None`.
+    fn action_hint(&self, _action: Self::Action) -> Option<f64> {
+        None
+    }
+
+    /// Search hint: a cheap pick among `legal` for rollouts where a one-ply look at
+    /// every action would be slow, or `None` to let the rollout policy decide.
+    fn rollout_hint(&self, _legal: &[Self::Action], _rng: &mut dyn RngCore) -> Option<Self::Action> {
+        None
+    }
 }
 
 /// Plays a submitted strike and then the choices it meets, in order, on a copy;

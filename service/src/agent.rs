@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use fray_ai::{Bot, BotError, Local, MctsBot, MctsConfig};
 use fray_core::state::PlayerId;
-use fray_core::{GameState, IllegalAction, ZoneState};
+use fray_core::{Game, GameState, GameVisitor, IllegalAction};
 use fray_proto::fray::v1 as pb;
 use pb::agent_server::Agent;
 use tokio::task::JoinError;
@@ -104,26 +104,60 @@ pub fn grpc_timeout<T>(request: &Request<T>) -> Option<Duration> {
     })
 }
 
-/// Why there is nothing to choose in `state`: the game is over, or no action is legal.
-fn nothing_to_choose(state: &ZoneState) -> IllegalAction {
-    if state.is_over() {
-        IllegalAction::new(fray_core::rulesets::egame::rule::GAME_OVER, "the game is over: there is nothing to choose")
-    } else {
-        IllegalAction::new(
-            rule::NO_LEGAL_ACTION,
-            "no action is legal, so there is nothing to choose: on a bare board (phase unset) only face-up \
-             creatures that have not acted strike, and none of them reaches a zone",
-        )
+/// Why there is nothing to choose in `state`: the game is over (the ruleset's rule),
+/// or no action is legal.
+fn nothing_to_choose(state: &GameState) -> IllegalAction {
+    struct Why;
+    impl GameVisitor for Why {
+        type Output = IllegalAction;
+        fn visit<G: Game>(self, game: &G) -> IllegalAction {
+            if game.outcome().is_some() {
+                IllegalAction::new(game.game_over_rule(), "the game is over: there is nothing to choose")
+            } else {
+                IllegalAction::new(
+                    rule::NO_LEGAL_ACTION,
+                    "no action is legal, so there is nothing to choose: on a bare board (phase unset) only \
+                     strikes are legal (e:game: face-up creatures that have not acted and reach a zone), and \
+                     there is none",
+                )
+            }
+        }
+    }
+    state.visit(Why)
+}
+
+/// The search of one call, on whichever ruleset the state holds: the chosen action
+/// and the per-action statistics, on the wire.
+struct Search {
+    config: MctsConfig,
+    seed: u64,
+}
+
+/// The chosen action and each root action's statistics.
+type Searched = (pb::Action, Vec<pb::ActionStat>);
+
+impl GameVisitor for Search {
+    type Output = Result<Searched, BotError>;
+
+    fn visit<G: Game>(self, state: &G) -> Self::Output {
+        let decision = MctsBot::new(Arc::new(Local), self.config).choose(state, self.seed)?;
+        let proto_action = |a| convert::action_from_setup(&state.action_setup(a));
+        let stats = decision
+            .stats
+            .iter()
+            .map(|s| pb::ActionStat {
+                action: Some(proto_action(s.action)),
+                visits: s.visits,
+                mean_reward: s.mean_reward,
+            })
+            .collect();
+        Ok((proto_action(decision.action), stats))
     }
 }
 
 /// The state to search and the player to move, or why there is nothing to search.
-fn prepare(req: &pb::ChooseActionRequest) -> Result<(ZoneState, PlayerId), Status> {
-    let state = match load(req.state.as_ref())? {
-        GameState::Zone(s) => s,
-        #[allow(unreachable_patterns)]
-        other => return Err(status::unimplemented(&format!("the agent for {}", other.ruleset()))),
-    };
+fn prepare(req: &pb::ChooseActionRequest) -> Result<(GameState, PlayerId), Status> {
+    let state = load(req.state.as_ref())?;
     let Some(to_move) = state.to_move() else {
         return Err(status::illegal(&nothing_to_choose(&state)));
     };
@@ -159,11 +193,11 @@ impl Agent for AgentService {
         let config = self.config(req.budget.as_ref(), deadline);
         let seed = req.seed;
         let search = tokio::task::spawn_blocking(move || {
-            let decision = MctsBot::new(Arc::new(Local), config).choose(&state, seed);
-            (state, decision)
+            let searched = state.visit(Search { config, seed });
+            (state, searched)
         });
-        let (state, decision) = search.await.map_err(|e| search_failed(e, &req))?;
-        let decision = decision.map_err(|e| match e {
+        let (state, searched) = search.await.map_err(|e| search_failed(e, &req))?;
+        let (action, stats) = searched.map_err(|e| match e {
             // The core names someone to move exactly when an action is legal, so this
             // is not reached; should it be, it is still the caller's state at fault.
             BotError::GameOver => status::illegal(&nothing_to_choose(&state)),
@@ -172,21 +206,9 @@ impl Agent for AgentService {
                 Status::internal(format!("the search failed: {why}"))
             }
         })?;
-        let proto_action = |a| convert::action_from_setup(&state.action_setup(a));
-        let visits: u64 = decision.stats.iter().map(|s| s.visits).sum();
+        let visits: u64 = stats.iter().map(|s| s.visits).sum();
         debug!(rpc = "ChooseAction", player = to_move.0, playouts = config.budget.playouts, visits, "action chosen");
-        Ok(Response::new(pb::ChooseActionResponse {
-            action: Some(proto_action(decision.action)),
-            stats: decision
-                .stats
-                .iter()
-                .map(|s| pb::ActionStat {
-                    action: Some(proto_action(s.action)),
-                    visits: s.visits,
-                    mean_reward: s.mean_reward,
-                })
-                .collect(),
-        }))
+        Ok(Response::new(pb::ChooseActionResponse { action: Some(action), stats }))
     }
 }
 

@@ -6,7 +6,7 @@
 use std::sync::Mutex;
 
 use fray_ai::Backend;
-use fray_core::{Action, GameState, ZoneState};
+use fray_core::{Game, GameState};
 use fray_proto::fray::v1 as pb;
 use pb::rules_client::RulesClient;
 use tonic::transport::Channel;
@@ -42,13 +42,13 @@ impl RemoteRules {
         }
     }
 
-    fn proto_state(state: &ZoneState) -> pb::GameState {
+    fn proto_state<G: Game>(state: &G) -> pb::GameState {
         convert::state_from_setup(&state.to_setup())
     }
 }
 
-impl Backend for RemoteRules {
-    fn legal_actions(&self, state: &ZoneState, out: &mut Vec<Action>) {
+impl<G: Game> Backend<G> for RemoteRules {
+    fn legal_actions(&self, state: &G, out: &mut Vec<G::Action>) {
         let request = pb::LegalActionsRequest { state: Some(Self::proto_state(state)) };
         let mut client = self.client.clone();
         match self.runtime.block_on(client.legal_actions(request)) {
@@ -64,7 +64,7 @@ impl Backend for RemoteRules {
         }
     }
 
-    fn apply(&self, state: &mut ZoneState, action: Action) {
+    fn apply(&self, state: &mut G, action: G::Action) {
         let request = pb::ApplyActionRequest {
             state: Some(Self::proto_state(state)),
             action: Some(convert::action_from_setup(&state.action_setup(action))),
@@ -75,9 +75,9 @@ impl Backend for RemoteRules {
             Err(status) => return self.fail(format!("ApplyAction failed: {status}")),
         };
         let Some(next) = answer else { return self.fail("ApplyAction answered no state".into()) };
-        match GameState::from_setup(&convert::state_to_setup(&next)) {
-            Ok(GameState::Zone(next)) => *state = next,
-            Ok(_) => self.fail("ApplyAction answered another ruleset".into()),
+        match GameState::from_setup(&convert::state_to_setup(&next)).map(G::from_game_state) {
+            Ok(Some(next)) => *state = next,
+            Ok(None) => self.fail("ApplyAction answered another ruleset".into()),
             Err(e) => self.fail(format!("ApplyAction answered a state this build cannot read: {e}")),
         }
     }

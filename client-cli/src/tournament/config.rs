@@ -11,8 +11,8 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use fray_ai::{Bot, BotSpec, Decision, RandomBot};
-use fray_core::ZoneState;
+use fray_ai::{Bot, BotSpec, BuildBot, Decision, RandomBot};
+use fray_core::Game;
 use serde::{Deserialize, Serialize};
 
 use crate::error::CliError;
@@ -85,12 +85,12 @@ pub struct CrashBot {
     moves: u32,
 }
 
-impl Bot for CrashBot {
+impl<G: Game> Bot<G> for CrashBot {
     fn name(&self) -> String {
         format!("crash:after={}", self.after)
     }
 
-    fn choose(&mut self, state: &ZoneState, seed: u64) -> Result<Decision, fray_ai::BotError> {
+    fn choose(&mut self, state: &G, seed: u64) -> Result<Decision<G::Action>, fray_ai::BotError> {
         self.moves += 1;
         #[allow(clippy::panic)]
         if self.moves >= self.after {
@@ -123,15 +123,17 @@ impl FromStr for PlayerSpec {
     }
 }
 
-impl PlayerSpec {
-    /// A fresh bot (each game gets its own, so games never share state).
-    pub fn build(&self) -> Box<dyn Bot> {
+/// A fresh bot (each game gets its own, so games never share state).
+impl BuildBot for PlayerSpec {
+    fn build_bot<G: Game>(&self) -> Box<dyn Bot<G>> {
         match self {
             PlayerSpec::Bot(spec) => spec.build(),
             PlayerSpec::Crash(after) => Box::new(CrashBot { after: *after, moves: 0 }),
         }
     }
+}
 
+impl PlayerSpec {
     /// Its own time budget per move, if it has one.
     pub fn time_budget(&self) -> Option<Duration> {
         match self {
@@ -352,10 +354,8 @@ mod tests {
 
     #[test]
     fn the_crash_bot_panics_on_its_nth_move() {
-        let fray_core::GameState::Zone(state) = fray_core::GameState::new_game(1, 7, "duel").unwrap().0 else {
-            panic!("a zone game")
-        };
-        let mut bot = "crash:after=2".parse::<PlayerSpec>().unwrap().build();
+        let state = fray_core::GameState::new_game(1, 7, "duel").unwrap().0;
+        let mut bot = "crash:after=2".parse::<PlayerSpec>().unwrap().state_bot(&state);
         assert!(bot.choose(&state, 1).is_ok());
         let crashed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| bot.choose(&state, 2)));
         assert!(crashed.is_err());

@@ -8,8 +8,9 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Once};
 use std::time::{Duration, Instant};
 
-use fray_ai::{Bot, BotError, Decision};
-use fray_core::ZoneState;
+use fray_ai::{BotError, BuildBot, Decision, StateBot};
+use fray_core::GameState;
+use fray_core::setup::ActionSetup;
 use fray_proto::fray::v1::{self as pb, Phase, Ruleset, event};
 use fray_service::convert;
 use tonic::Code;
@@ -69,14 +70,14 @@ fn panic_text(payload: &(dyn Any + Send)) -> String {
 
 /// How a move went.
 enum Thought {
-    Chose(Box<dyn Bot>, Decision),
+    Chose(Box<dyn StateBot>, Decision<ActionSetup>),
     Failed(String),
 }
 
 /// Runs `bot.choose` on a thread of its own with a time limit. A bot past its time
 /// is left to finish on its own (a thread cannot be stopped); its answer is dropped,
 /// and the process does not wait for it when it exits.
-async fn think(mut bot: Box<dyn Bot>, state: ZoneState, seed: u64, limit: Duration) -> Result<Thought, CliError> {
+async fn think(mut bot: Box<dyn StateBot>, state: GameState, seed: u64, limit: Duration) -> Result<Thought, CliError> {
     let (tx, rx) = tokio::sync::oneshot::channel();
     std::thread::Builder::new()
         .name("fray-bot".to_owned())
@@ -107,12 +108,9 @@ async fn think(mut bot: Box<dyn Bot>, state: ZoneState, seed: u64, limit: Durati
 }
 
 /// The core state of a wire state, for the bots.
-fn zone_state(state: &pb::GameState) -> Result<ZoneState, CliError> {
-    match fray_core::GameState::from_setup(&convert::state_to_setup(state)) {
-        Ok(fray_core::GameState::Zone(zone)) => Ok(zone),
-        Ok(_) => Err(CliError::Server("the referee answered a state of another kind of game".to_owned())),
-        Err(e) => Err(CliError::Server(format!("the referee answered a state this build cannot read: {e}"))),
-    }
+fn core_state(state: &pb::GameState) -> Result<GameState, CliError> {
+    GameState::from_setup(&convert::state_to_setup(state))
+        .map_err(|e| CliError::Server(format!("the referee answered a state this build cannot read: {e}")))
 }
 
 /// Plays game `slot` to the end (or to a forfeit). Errors are the referee's: the
@@ -123,7 +121,8 @@ pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
     let players = [&table.players[slot.seats[0]], &table.players[slot.seats[1]]];
     let dealt = table.referee.new_game(table.ruleset, slot.seed, &table.scenario).await?;
     let mut state = dealt.state.ok_or_else(|| CliError::Server("NewGame answered no state".to_owned()))?;
-    let mut bots = [Some(players[0].spec.build()), Some(players[1].spec.build())];
+    let start = core_state(&state)?;
+    let mut bots = [Some(players[0].spec.state_bot(&start)), Some(players[1].spec.state_bot(&start))];
     let mut actions = Vec::new();
     let mut think_ms = [0u64; 2];
     let mut max_move_ms = [0u64; 2];
@@ -134,8 +133,8 @@ pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
         if legal.is_empty() {
             break;
         }
-        let zone = zone_state(&state)?;
-        let Some(seat) = zone.to_move().map(|p| p.index()) else {
+        let core = core_state(&state)?;
+        let Some(seat) = core.to_move().map(|p| p.index()) else {
             return Err(CliError::Server("the referee lists legal actions but nobody is to move".to_owned()));
         };
         let Some(bot) = bots[seat].take() else {
@@ -143,7 +142,7 @@ pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
         };
         let seed = move_seed(table.seed ^ slot.game.wrapping_mul(0x9E37_79B9_7F4A_7C15), actions.len() as u64, 0);
         let clock = Instant::now();
-        let thought = think(bot, zone.clone(), seed, players[seat].move_limit).await?;
+        let thought = think(bot, core, seed, players[seat].move_limit).await?;
         let ms = clock.elapsed().as_millis() as u64;
         think_ms[seat] += ms;
         max_move_ms[seat] = max_move_ms[seat].max(ms);
@@ -157,7 +156,7 @@ pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
                 break;
             }
         };
-        let action = convert::action_from_setup(&zone.action_setup(decision.action));
+        let action = convert::action_from_setup(&decision.action);
         let applied = match table.referee.apply(&state, &action).await {
             Ok(applied) => applied,
             Err(CallError::Refused(status))

@@ -3,6 +3,7 @@
 pub mod egame;
 pub mod skirmish;
 pub mod zone_game;
+pub mod zone_hints;
 
 use crate::state::Ruleset;
 

@@ -16,11 +16,13 @@
 use rand::RngCore;
 use rand::seq::SliceRandom;
 
+use crate::GameState;
 use crate::action::Action;
 use crate::board::{ZONES_PER_PLAYER, ZoneRef};
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::EventSink;
 use crate::game::{Game, Outcome, Returns};
+use crate::rulesets::zone_hints;
 use crate::setup::{ActionSetup, CardSetup, ChoiceSetup, StateSetup, StrikeSetup};
 use crate::state::{Card, PlayerId, Ruleset, ZoneState};
 
@@ -49,6 +51,10 @@ impl Game for ZoneState {
 
     fn outcome(&self) -> Option<Outcome> {
         ZoneState::outcome(self).map(|w| w.map_or(Outcome::Draw, Outcome::Win))
+    }
+
+    fn game_over_rule(&self) -> &'static str {
+        crate::rulesets::egame::rule::GAME_OVER
     }
 
     fn heuristic(&self) -> Returns {
@@ -151,6 +157,24 @@ impl Game for ZoneState {
 
     fn parse_choice(&self, choice: &ChoiceSetup, path: &str) -> Result<Action, Violations> {
         ZoneState::parse_choice(self, choice, path)
+    }
+
+    fn from_game_state(state: GameState) -> Option<Self> {
+        match state {
+            GameState::Zone(s) => Some(s),
+        }
+    }
+
+    fn dedupe(&self, actions: &mut Vec<Action>) {
+        zone_hints::dedupe(self, actions);
+    }
+
+    fn action_hint(&self, action: Action) -> Option<f64> {
+        zone_hints::summon_score(self, action)
+    }
+
+    fn rollout_hint(&self, legal: &[Action], rng: &mut dyn RngCore) -> Option<Action> {
+        zone_hints::quick_summon(self, legal, rng)
     }
 }
 

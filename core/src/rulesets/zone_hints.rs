@@ -1,8 +1,15 @@
+//! The zone rulesets' hints for search ([`crate::game::Game::dedupe`],
+//! [`crate::game::Game::action_hint`], [`crate::game::Game::rollout_hint`]).
+//!
+//! Duplicates: two summons are the same move when they put cards of the same content
+//! (name, stats, keywords, arrows; ids aside) into the same zone the same way up,
+//! reaching the same zones. Pruning them loses nothing and cuts the Deployment
+//! phase's branching several-fold.
+//!
 //! Positional judgement of a summon: how promising a card is where it lands and the
-//! way it faces. It steers search (MCTS priors: [`crate::mcts_bot`]) and rollouts
-//! (which summon a rollout plays: [`crate::rollout`]); it never scores a position
-//! (values come from [`crate::eval`]), so a wrong weight here costs search time, not
-//! correctness.
+//! way it faces. It steers search (MCTS priors) and rollouts (which summon a rollout
+//! plays); it never scores a position (values come from the heuristic), so a wrong
+//! weight here costs search time, not correctness.
 //!
 //! [`summon_score`] adds, for a face-up summon:
 //! - offense: the best thing its arrows threaten next turn (an enemy creature it
@@ -16,9 +23,58 @@
 //!
 //! A face-down summon is a hidden wall with no arrows: 0.1 plus half the danger.
 
-use fray_core::board::{Board, ZoneRef};
-use fray_core::state::{Card, Keyword, PlayerId};
-use fray_core::{Action, ZoneState};
+use rand::{Rng, RngCore};
+
+use crate::action::Action;
+use crate::board::{Board, ZoneRef};
+use crate::state::{Card, Keyword, Phase, PlayerId, ZoneState};
+
+fn same_card(a: &Card, b: &Card) -> bool {
+    a.name == b.name
+        && a.might == b.might
+        && a.life == b.life
+        && a.armor == b.armor
+        && a.keywords == b.keywords
+        && a.arrows == b.arrows
+}
+
+/// Keeps the first of each group of equivalent actions in `actions`, in order.
+pub fn dedupe(state: &ZoneState, actions: &mut Vec<Action>) {
+    let hand = &state.players[state.active_player.index()].hand;
+    let mut kept: Vec<(usize, u8, bool, u16)> = Vec::new();
+    actions.retain(|a| {
+        let Action::Summon { hand_index, index, face_down, orientation } = *a else { return true };
+        let Some(card) = hand.get(usize::from(hand_index)) else { return true };
+        let zone = ZoneRef { player: state.active_player, index };
+        let reach = if face_down { u16::MAX } else { Board::get().targets(zone, &card.arrows, orientation).0 };
+        let dup = kept.iter().any(|&(h, i, f, r)| {
+            i == index && f == face_down && r == reach && hand.get(h).is_some_and(|other| same_card(other, card))
+        });
+        if !dup {
+            kept.push((usize::from(hand_index), index, face_down, reach));
+        }
+        !dup
+    });
+}
+
+/// A cheap Deployment choice for rollouts: the summon with the best [`summon_score`]
+/// plus a random jitter in [0, 0.5), so that rollouts vary but mostly put cards where
+/// they threaten and are safe. `None` outside an undisturbed Deployment.
+pub fn quick_summon(state: &ZoneState, legal: &[Action], rng: &mut dyn RngCore) -> Option<Action> {
+    if state.phase != Phase::Deployment || state.pending.is_some() {
+        return None;
+    }
+    let mut best = (f64::NEG_INFINITY, *legal.first()?);
+    for &a in legal {
+        if let Some(score) = summon_score(state, a) {
+            let v = score + rng.random_range(0.0..0.5);
+            if v > best.0 {
+                best = (v, a);
+            }
+        }
+    }
+    Some(best.1)
+}
 
 /// Damage a hit of `might` deals to something with `armor` (`rift.armor`: reduced by
 /// armor, but non-zero damage deals at least 1).
@@ -96,12 +152,10 @@ fn danger(state: &ZoneState, card: &Card, zone: ZoneRef, enemy: PlayerId) -> f64
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use fray_core::GameState;
-    use fray_core::state::Orientation;
+    use crate::state::{Orientation, Ruleset};
 
     fn opening() -> ZoneState {
-        let GameState::Zone(s) = GameState::new_game(1, 3, "men-vs-fey").unwrap().0 else { unreachable!() };
-        s
+        ZoneState::new_game(Ruleset::Egame, 3, "men-vs-fey", &mut Vec::new()).unwrap()
     }
 
     #[test]
