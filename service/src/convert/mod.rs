@@ -1,6 +1,8 @@
 //! The one place that maps `fray.v1` protobuf messages to fray-core's plain input
 //! types (`fray_core::setup`) and back, and core events and catalogue entries to their
-//! messages.
+//! messages. This module holds what every ruleset shares (the state's envelope,
+//! strikes, choices, decisions, actions, events, the catalogue); each ruleset's own
+//! messages have a module: [`zone`] (e:game, Dimensional Rift).
 //!
 //! The mapping is mechanical on purpose: enums travel as their wire numbers and
 //! references as strings, so every check (unknown enum values, dangling ids, ...)
@@ -8,72 +10,21 @@
 //! [`foreign_boards`]: a state that carries another ruleset's board would otherwise
 //! lose it silently on the way back.
 
+pub mod zone;
+
+use zone::{
+    creature_from_setup, creature_to_setup, player_from_setup, player_to_setup, summon_from_setup, summon_to_setup,
+    zone_from_setup, zone_to_setup,
+};
+
 use fray_core::event::DecisionView;
 use fray_core::rulesets::RulesetInfo;
-use fray_core::setup::{
-    ActionSetup, ArrowsSetup, CardSetup, ChoiceSetup, CreatureSetup, DecisionSetup, OutcomeSetup, PlayerSetup,
-    StateSetup, StrikeSetup, SummonSetup, ZoneSetup,
-};
+use fray_core::setup::{ActionSetup, ChoiceSetup, DecisionSetup, OutcomeSetup, StateSetup, StrikeSetup};
 use fray_core::{Event, EventKind, Ruleset, Violations};
 use fray_proto::fray::v1 as pb;
 
 // ---------------------------------------------------------------------------
 // proto -> core input
-
-/// A zone reference as plain input.
-pub fn zone_to_setup(z: &pb::ZoneRef) -> ZoneSetup {
-    ZoneSetup { player: z.player, index: z.index }
-}
-
-/// Arrows as plain input, in the order up, up_right, right, down_right, down,
-/// down_left, left, up_left.
-pub fn arrows_to_setup(a: &pb::Arrows) -> ArrowsSetup {
-    [a.up, a.up_right, a.right, a.down_right, a.down, a.down_left, a.left, a.up_left]
-}
-
-/// A card as plain input.
-pub fn card_to_setup(c: &pb::Card) -> CardSetup {
-    CardSetup {
-        id: c.id.clone(),
-        name: c.name.clone(),
-        might: c.might,
-        life: c.life,
-        armor: c.armor,
-        keywords: c.keywords.clone(),
-        arrows: c.arrows.as_ref().map(arrows_to_setup),
-    }
-}
-
-/// A player as plain input.
-pub fn player_to_setup(p: &pb::Player) -> PlayerSetup {
-    PlayerSetup {
-        id: p.id,
-        hp: p.hp,
-        hand: p.hand.iter().map(card_to_setup).collect(),
-        deck: p.deck.iter().map(card_to_setup).collect(),
-        graveyard: p.graveyard.iter().map(card_to_setup).collect(),
-    }
-}
-
-/// A creature as plain input.
-pub fn creature_to_setup(c: &pb::Creature) -> CreatureSetup {
-    CreatureSetup {
-        id: c.id.clone(),
-        name: c.name.clone(),
-        owner: c.owner,
-        controller: c.controller,
-        zone: c.zone.as_ref().map(zone_to_setup),
-        might: c.might,
-        life: c.life,
-        damage: c.damage,
-        armor: c.armor,
-        face_down: c.face_down,
-        keywords: c.keywords.clone(),
-        arrows: c.arrows.as_ref().map(arrows_to_setup),
-        orientation: c.orientation,
-        acted: c.acted,
-    }
-}
 
 /// A pending decision as plain input.
 pub fn decision_to_setup(d: &pb::PendingDecision) -> DecisionSetup {
@@ -96,16 +47,6 @@ pub fn choice_to_setup(c: &pb::Choice) -> ChoiceSetup {
         Some(pb::choice::Choice::Option(id)) => ChoiceSetup::Option(id.clone()),
         Some(pb::choice::Choice::Decline(d)) => ChoiceSetup::Decline(*d),
         None => ChoiceSetup::Missing,
-    }
-}
-
-/// A summon as plain input.
-pub fn summon_to_setup(s: &pb::Summon) -> SummonSetup {
-    SummonSetup {
-        hand_index: s.hand_index,
-        zone: s.zone.as_ref().map(zone_to_setup),
-        face_down: s.face_down,
-        orientation: s.orientation,
     }
 }
 
@@ -165,61 +106,6 @@ pub fn foreign_boards(s: &pb::GameState) -> Violations {
 // ---------------------------------------------------------------------------
 // core -> proto
 
-/// A zone reference as a message.
-pub fn zone_from_setup(z: &ZoneSetup) -> pb::ZoneRef {
-    pb::ZoneRef { player: z.player, index: z.index }
-}
-
-/// Arrows as a message.
-pub fn arrows_from_setup(a: &ArrowsSetup) -> pb::Arrows {
-    let [up, up_right, right, down_right, down, down_left, left, up_left] = *a;
-    pb::Arrows { up, up_right, right, down_right, down, down_left, left, up_left }
-}
-
-/// A card as a message.
-pub fn card_from_setup(c: &CardSetup) -> pb::Card {
-    pb::Card {
-        id: c.id.clone(),
-        name: c.name.clone(),
-        might: c.might,
-        life: c.life,
-        armor: c.armor,
-        keywords: c.keywords.clone(),
-        arrows: c.arrows.as_ref().map(arrows_from_setup),
-    }
-}
-
-/// A player as a message.
-pub fn player_from_setup(p: &PlayerSetup) -> pb::Player {
-    pb::Player {
-        id: p.id,
-        hp: p.hp,
-        hand: p.hand.iter().map(card_from_setup).collect(),
-        deck: p.deck.iter().map(card_from_setup).collect(),
-        graveyard: p.graveyard.iter().map(card_from_setup).collect(),
-    }
-}
-
-/// A creature as a message.
-pub fn creature_from_setup(c: &CreatureSetup) -> pb::Creature {
-    pb::Creature {
-        id: c.id.clone(),
-        name: c.name.clone(),
-        owner: c.owner,
-        controller: c.controller,
-        zone: c.zone.as_ref().map(zone_from_setup),
-        might: c.might,
-        life: c.life,
-        damage: c.damage,
-        armor: c.armor,
-        face_down: c.face_down,
-        keywords: c.keywords.clone(),
-        arrows: c.arrows.as_ref().map(arrows_from_setup),
-        orientation: c.orientation,
-        acted: c.acted,
-    }
-}
-
 /// A pending decision as a message.
 pub fn decision_from_setup(d: &DecisionSetup) -> pb::PendingDecision {
     pb::PendingDecision { player: d.player, kind: d.kind, options: d.options.clone(), may_decline: d.may_decline }
@@ -243,16 +129,6 @@ pub fn choice_from_setup(c: &ChoiceSetup) -> pb::Choice {
         ChoiceSetup::Missing => None,
     };
     pb::Choice { choice }
-}
-
-/// A summon as a message.
-pub fn summon_from_setup(s: &SummonSetup) -> pb::Summon {
-    pb::Summon {
-        hand_index: s.hand_index,
-        zone: s.zone.as_ref().map(zone_from_setup),
-        face_down: s.face_down,
-        orientation: s.orientation,
-    }
 }
 
 /// An action as a message; [`ActionSetup::Missing`] leaves the oneof unset.
@@ -522,8 +398,8 @@ mod tests {
     #[test]
     fn arrows_map_in_wire_order() {
         let a = pb::Arrows { up: 1, up_right: 2, right: 3, down_right: 4, down: 5, down_left: 6, left: 7, up_left: 8 };
-        assert_eq!(arrows_to_setup(&a), [1, 2, 3, 4, 5, 6, 7, 8]);
-        assert_eq!(arrows_from_setup(&[1, 2, 3, 4, 5, 6, 7, 8]), a);
+        assert_eq!(zone::arrows_to_setup(&a), [1, 2, 3, 4, 5, 6, 7, 8]);
+        assert_eq!(zone::arrows_from_setup(&[1, 2, 3, 4, 5, 6, 7, 8]), a);
         let c = pb::Creature::default();
         assert_eq!(creature_to_setup(&c).arrows, None);
     }
