@@ -130,6 +130,14 @@ impl ZoneState {
             ActionSetup::Choice(c) => self.parse_choice(c, &format!("{path}.choice")).map_err(ActionError::Invalid),
             ActionSetup::Summon(s) => self.parse_summon(s, &format!("{path}.summon")).map_err(ActionError::Invalid),
             ActionSetup::EndPhase => Ok(Action::EndPhase),
+            ActionSetup::Reinforce(_) => {
+                let mut v = Violations::default();
+                v.push(
+                    format!("{path}.reinforce"),
+                    format!("{} has no Gate or Castle to reinforce (a Castle Rampage action)", self.ruleset),
+                );
+                Err(ActionError::Invalid(v))
+            }
             ActionSetup::Missing => {
                 let mut v = Violations::default();
                 v.push(path.to_owned(), "is required: set one of strike, choice, summon, end_phase");

@@ -1,6 +1,7 @@
 //! Events: every state change, told as plain data with the rule id that caused it.
 
 use crate::board::ZoneRef;
+use crate::rulesets::castle_rampage::CardId;
 use crate::state::{CreatureId, DecisionKind, Orientation, Phase, PlayerId};
 
 /// One step of a resolution.
@@ -125,6 +126,32 @@ pub enum EventKind {
         /// Whose turn.
         active_player: PlayerId,
     },
+    /// A face-down card was revealed from a structure (Castle Rampage).
+    CardRevealed {
+        /// The card.
+        card: CardId,
+        /// `gate` or `castle`.
+        structure: &'static str,
+    },
+    /// A card was destroyed and put into the discard pile (Castle Rampage).
+    CardDestroyed {
+        /// The card.
+        card: CardId,
+    },
+    /// A card went (back) to a structure or a hand (Castle Rampage): a losing defender
+    /// face down on top of its structure, a losing Veteran to its owner's hand, a
+    /// reinforcement to the bottom of its player's Gate or Castle.
+    CardReturned {
+        /// The card.
+        card: CardId,
+        /// `gate`, `castle` or `hand`.
+        to: &'static str,
+    },
+    /// An attack ended (Castle Rampage).
+    AttackEnded {
+        /// The attack strength left when it ended.
+        remaining: i32,
+    },
 }
 
 /// Where events go. Searches use [`Discard`], which builds none of them.
@@ -195,6 +222,10 @@ impl std::fmt::Display for Event {
             EventKind::PhaseChanged { phase, turn, active_player } => {
                 write!(f, "turn {turn}, player {}: {phase}", active_player.0)
             }
+            EventKind::CardRevealed { card, structure } => write!(f, "{card} is revealed from the {structure}"),
+            EventKind::CardDestroyed { card } => write!(f, "{card} is destroyed"),
+            EventKind::CardReturned { card, to } => write!(f, "{card} goes to the {to}"),
+            EventKind::AttackEnded { remaining } => write!(f, "the attack ends with strength {remaining} left"),
         }
     }
 }

@@ -44,15 +44,22 @@ pub use event::{Event, EventKind};
 pub use game::{Game, GameVisitor, Outcome, Returns};
 pub use state::{Ruleset, ZoneState};
 
+use rulesets::castle_rampage::CastleState;
 use setup::{ActionSetup, ChoiceSetup, StateSetup, StrikeSetup};
 
 /// A validated state of any served ruleset: the one place that names every ruleset.
 /// Generic code reaches the ruleset's [`Game`] through [`GameState::visit`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[non_exhaustive]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one state per request or game: boxing the zone board would change its public shape for no gain"
+)]
 pub enum GameState {
     /// RULESET_EGAME or RULESET_DIMENSIONAL_RIFT.
     Zone(ZoneState),
+    /// RULESET_CASTLE_RAMPAGE.
+    Castle(CastleState),
 }
 
 /// Runs `$body` with `$g` bound to the ruleset's state (by reference or mutably).
@@ -60,6 +67,7 @@ macro_rules! each_ruleset {
     ($state:expr, $g:ident => $body:expr) => {
         match $state {
             GameState::Zone($g) => $body,
+            GameState::Castle($g) => $body,
         }
     };
 }
@@ -69,6 +77,7 @@ impl GameState {
     pub fn from_setup(setup: &StateSetup) -> Result<Self, SetupError> {
         match setup::ruleset_of(setup)? {
             Ruleset::Egame | Ruleset::DimensionalRift => ZoneState::from_setup(setup).map(GameState::Zone),
+            Ruleset::CastleRampage => CastleState::from_setup(setup).map(GameState::Castle),
             other => Err(SetupError::Unsupported(other.wire_name())),
         }
     }
@@ -81,6 +90,7 @@ impl GameState {
             r @ (Ruleset::Egame | Ruleset::DimensionalRift) => {
                 GameState::Zone(ZoneState::new_game(r, seed, scenario, &mut events)?)
             }
+            Ruleset::CastleRampage => GameState::Castle(CastleState::new_game(seed, scenario, &mut events)?),
             other => return Err(SetupError::Unsupported(other.wire_name())),
         };
         Ok((state, events))

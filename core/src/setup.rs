@@ -1,7 +1,8 @@
 //! Unchecked input: plain data shaped like the `fray.v1` messages (enums as wire
 //! numbers, references as strings). The service fills these from protobuf; the core
-//! validates them once, here, into a [`ZoneState`], reporting every problem at once
-//! with its field path. [`ZoneState::to_setup`] goes back the other way.
+//! validates them once, here, into a [`ZoneState`] (and, in
+//! [`crate::rulesets::castle_rampage`], into a Castle Rampage state), reporting every
+//! problem at once with its field path. [`ZoneState::to_setup`] goes back the other way.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
@@ -151,6 +152,16 @@ pub struct SummonSetup {
     pub orientation: i32,
 }
 
+/// A Castle Rampage reinforcement as submitted: a hand card of the active player goes
+/// to the bottom of their own Gate or Castle.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReinforceSetup {
+    /// The card's id (in the active player's hand).
+    pub card: String,
+    /// `gate` or `castle`.
+    pub structure: String,
+}
+
 /// An action as submitted.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ActionSetup {
@@ -160,6 +171,8 @@ pub enum ActionSetup {
     Choice(ChoiceSetup),
     /// Summon a card.
     Summon(SummonSetup),
+    /// Castle Rampage: add a hand card to the bottom of one's Gate or Castle.
+    Reinforce(ReinforceSetup),
     /// End the phase.
     EndPhase,
     /// No action was set.
@@ -189,17 +202,65 @@ pub struct StateSetup {
     pub chain: Vec<StrikeSetup>,
     /// Winner.
     pub winner: Option<u32>,
+    /// RULESET_CASTLE_RAMPAGE's board; must be unset for the other rulesets.
+    pub castle_rampage: Option<CastleBoardSetup>,
+}
+
+/// A Castle Rampage card as submitted (the `CastleCard` message).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CastleCardSetup {
+    /// Unique in the state.
+    pub id: String,
+    /// The card's name.
+    pub name: String,
+    /// The player holding it (a card in `sides[i]` is player i's).
+    pub owner: u32,
+    /// Attack value; 0 cannot attack.
+    pub attack: i32,
+    /// Defense in the Gate.
+    pub gate_defense: i32,
+    /// Defense in the Castle.
+    pub castle_defense: i32,
+    /// CastleEffect wire number.
+    pub effect: i32,
+    /// The Saboteur's reduction (0 means 2); 0 on every other card.
+    pub effect_amount: i32,
+}
+
+/// One Castle Rampage player's structures and hand as submitted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CastleSideSetup {
+    /// The Gate stack, [0] = top.
+    pub gate: Vec<CastleCardSetup>,
+    /// The Castle stack, [0] = top.
+    pub castle: Vec<CastleCardSetup>,
+    /// The hand.
+    pub hand: Vec<CastleCardSetup>,
+}
+
+/// RULESET_CASTLE_RAMPAGE's board as submitted (the `CastleRampageBoard` message).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CastleBoardSetup {
+    /// `sides[i]` is player i's; exactly 2.
+    pub sides: Vec<CastleSideSetup>,
+    /// The shared draw pile, [0] = top.
+    pub draw_pile: Vec<CastleCardSetup>,
+    /// The shared discard pile, last = newest.
+    pub discard: Vec<CastleCardSetup>,
 }
 
 /// The ruleset named by a state, or why it cannot be served.
 pub fn ruleset_of(setup: &StateSetup) -> Result<Ruleset, SetupError> {
     match Ruleset::from_wire(setup.ruleset) {
-        Some(r @ (Ruleset::Egame | Ruleset::DimensionalRift)) => Ok(r),
+        Some(r @ (Ruleset::Egame | Ruleset::DimensionalRift | Ruleset::CastleRampage)) => Ok(r),
         Some(r) => Err(SetupError::Unsupported(r.wire_name())),
         None => {
             let mut v = Violations::default();
             if setup.ruleset == 0 {
-                v.push("ruleset", "is required: name one of RULESET_EGAME, RULESET_DIMENSIONAL_RIFT");
+                v.push(
+                    "ruleset",
+                    "is required: name one of RULESET_EGAME, RULESET_DIMENSIONAL_RIFT, RULESET_CASTLE_RAMPAGE",
+                );
             } else {
                 v.push("ruleset", format!("{} is not a known Ruleset value", setup.ruleset));
             }
@@ -297,6 +358,16 @@ impl ZoneState {
     pub fn from_setup(s: &StateSetup) -> Result<ZoneState, SetupError> {
         let ruleset = ruleset_of(s)?;
         let mut v = Violations::default();
+        if !matches!(ruleset, Ruleset::Egame | Ruleset::DimensionalRift) {
+            v.push("ruleset", format!("{ruleset} is not played on the zone board: load it with GameState::from_setup"));
+            return Err(SetupError::Invalid(v));
+        }
+        if s.castle_rampage.is_some() {
+            v.push(
+                "castle_rampage",
+                format!("is RULESET_CASTLE_RAMPAGE's board and must be unset in a {ruleset} state"),
+            );
+        }
 
         let phase = Phase::from_wire(s.phase).unwrap_or_else(|| {
             v.push("phase", format!("{} is not a known Phase value", s.phase));
@@ -504,6 +575,7 @@ impl ZoneState {
                 })
                 .collect(),
             winner: self.winner.map(|w| u32::from(w.0)),
+            castle_rampage: None,
         }
     }
 

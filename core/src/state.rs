@@ -81,6 +81,8 @@ macro_rules! wire_enum {
     };
 }
 
+pub(crate) use wire_enum;
+
 wire_enum! {
     /// The rule systems.
     Ruleset {

@@ -1,5 +1,6 @@
 //! One module per ruleset behind one dispatch ([`crate::GameState`]).
 
+pub mod castle_rampage;
 pub mod egame;
 pub mod skirmish;
 pub mod zone_game;
@@ -76,11 +77,15 @@ pub fn catalogue() -> Vec<RulesetInfo> {
                 ),
                 Ruleset::Keyforge => ("keyforge", "KeyForge fight, damage and destruction timing (seed 001)", false),
                 Ruleset::CastleRampage => {
-                    ("castle-rampage", "Castle Rampage attacks on Gate and Castle (seed 003)", false)
+                    ("castle-rampage", "Castle Rampage attacks on Gate and Castle (seed 003)", true)
                 }
                 Ruleset::DogFight => ("dog-fight", "Dog Fight vessel attacks and responses (seed 004)", false),
             };
-            let scenarios = if resolves_strikes { skirmish::scenario_infos(ruleset) } else { Vec::new() };
+            let scenarios = match ruleset {
+                Ruleset::CastleRampage => castle_rampage::skirmish::scenario_infos(),
+                _ if resolves_strikes => skirmish::scenario_infos(ruleset),
+                _ => Vec::new(),
+            };
             RulesetInfo { ruleset, name, description, resolves_strikes, scenarios }
         })
         .collect()

@@ -1,0 +1,257 @@
+//! Validation of a submitted Castle Rampage state (every violation at once, with field
+//! paths relative to the GameState) and the way back to plain data.
+//!
+//! A Castle state keeps its cards in `castle_rampage` only. The zone-board fields must
+//! stay empty: no `creatures`, no `pending` decision, an empty `chain`, `event` 0;
+//! `players` may be empty or hold at most two bare seats (`id` = index, `hp` 0, no
+//! cards), which carry nothing and are not given back.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::{CardId, CastleCard, CastleEffect, CastleState, Side};
+use crate::error::{SetupError, Violations};
+use crate::setup::{CastleBoardSetup, CastleCardSetup, CastleSideSetup, StateSetup, ruleset_of};
+use crate::state::{Phase, PlayerId, Ruleset};
+
+/// Seen card ids, with the path of the first card that had each.
+type SeenIds<'a> = BTreeMap<&'a str, String>;
+
+impl CastleState {
+    /// Validates a submitted Castle Rampage state. Every problem is reported at once;
+    /// paths are relative to the GameState message.
+    pub fn from_setup(s: &StateSetup) -> Result<CastleState, SetupError> {
+        let ruleset = ruleset_of(s)?;
+        let mut v = Violations::default();
+        if ruleset != Ruleset::CastleRampage {
+            v.push("ruleset", format!("{ruleset} is not Castle Rampage: load it with GameState::from_setup"));
+            return Err(SetupError::Invalid(v));
+        }
+
+        let phase = match Phase::from_wire(s.phase) {
+            Some(Phase::Begin) => {
+                v.push("phase", "Castle Rampage's turn has no PHASE_BEGIN: it starts in PHASE_DRAW");
+                Phase::Draw
+            }
+            Some(p) => p,
+            None => {
+                v.push("phase", format!("{} is not a known Phase value", s.phase));
+                Phase::Bare
+            }
+        };
+        let over = phase == Phase::GameOver;
+        zone_fields(&mut v, s);
+
+        let mut sides: [Side; 2] = Default::default();
+        let mut draw_pile = Vec::new();
+        let mut discard = Vec::new();
+        match &s.castle_rampage {
+            None => v.push("castle_rampage", "is required: a RULESET_CASTLE_RAMPAGE state keeps its cards there"),
+            Some(board) => {
+                let mut seen = SeenIds::new();
+                board_cards(&mut v, board, &mut seen, &mut sides, &mut draw_pile, &mut discard);
+                if board.sides.len() == 2 && !over {
+                    for (i, side) in sides.iter().enumerate() {
+                        if side.castle.is_empty() {
+                            v.push(
+                                format!("castle_rampage.sides[{i}].castle"),
+                                "is empty but the game is not over: destroying the last Castle card ends the game \
+                                 (castle.attack.win)",
+                            );
+                        }
+                    }
+                }
+            }
+        }
+
+        let active_player = seat(&mut v, "active_player", s.active_player).unwrap_or(PlayerId(0));
+        if phase != Phase::Bare && s.turn == 0 {
+            v.push("turn", "turns are 1-based: turn 0 is only allowed on a bare board (phase unset)");
+        }
+        let winner = match s.winner {
+            Some(w) if !over => {
+                v.push("winner", format!("winner {w} is set but the phase is not PHASE_GAME_OVER"));
+                None
+            }
+            Some(w) => seat(&mut v, "winner", w),
+            None => None,
+        };
+        let state = CastleState { sides, draw_pile, discard, active_player, turn: s.turn, phase, winner };
+        v.into_result(state).map_err(SetupError::Invalid)
+    }
+
+    /// The state as plain data (no `players`: the sides hold everything).
+    pub fn to_setup(&self) -> StateSetup {
+        let cards = |cs: &[CastleCard]| cs.iter().map(card_setup).collect::<Vec<_>>();
+        StateSetup {
+            ruleset: Ruleset::CastleRampage.wire(),
+            active_player: u32::from(self.active_player.0),
+            turn: self.turn,
+            phase: self.phase.wire(),
+            winner: self.winner.map(|w| u32::from(w.0)),
+            castle_rampage: Some(CastleBoardSetup {
+                sides: self
+                    .sides
+                    .iter()
+                    .map(|s| CastleSideSetup { gate: cards(&s.gate), castle: cards(&s.castle), hand: cards(&s.hand) })
+                    .collect(),
+                draw_pile: cards(&self.draw_pile),
+                discard: cards(&self.discard),
+            }),
+            ..Default::default()
+        }
+    }
+}
+
+/// A card as plain data.
+pub(crate) fn card_setup(c: &CastleCard) -> CastleCardSetup {
+    CastleCardSetup {
+        id: c.id.to_string(),
+        name: c.name.to_string(),
+        owner: u32::from(c.owner.0),
+        attack: c.attack,
+        gate_defense: c.gate_defense,
+        castle_defense: c.castle_defense,
+        effect: c.effect.wire(),
+        effect_amount: c.effect_amount,
+    }
+}
+
+/// The zone-board fields a Castle state leaves empty.
+fn zone_fields(v: &mut Violations, s: &StateSetup) {
+    if s.players.len() > 2 {
+        v.push("players", format!("has {} entries: Castle Rampage seats 2 players", s.players.len()));
+    }
+    for (i, p) in s.players.iter().enumerate() {
+        let f = format!("players[{i}]");
+        if p.id as usize != i {
+            v.push(format!("{f}.id"), format!("must equal its index {i}, got {}", p.id));
+        }
+        if p.hp != 0 {
+            v.push(format!("{f}.hp"), "Castle Rampage has no hit points: leave it 0 (the Castle is what is lost)");
+        }
+        for (pile, cards) in [("hand", &p.hand), ("deck", &p.deck), ("graveyard", &p.graveyard)] {
+            if !cards.is_empty() {
+                v.push(
+                    format!("{f}.{pile}"),
+                    "must be empty: Castle Rampage cards are in castle_rampage (sides, draw_pile, discard)",
+                );
+            }
+        }
+    }
+    if !s.creatures.is_empty() {
+        v.push(
+            "creatures",
+            "must be empty: Castle Rampage has no creatures on a field, its cards are in castle_rampage",
+        );
+    }
+    if s.event != 0 {
+        v.push("event", "must be 0: Castle Rampage has no Event counter");
+    }
+    if s.pending.is_some() {
+        v.push("pending", "must be unset: Castle Rampage asks no decisions (an attack resolves at once)");
+    }
+    if !s.chain.is_empty() {
+        v.push("chain", "must be empty: Castle Rampage resolves each attack at once");
+    }
+}
+
+/// Validates every card of the board into the state's piles.
+fn board_cards<'a>(
+    v: &mut Violations,
+    board: &'a CastleBoardSetup,
+    seen: &mut SeenIds<'a>,
+    sides: &mut [Side; 2],
+    draw_pile: &mut Vec<CastleCard>,
+    discard: &mut Vec<CastleCard>,
+) {
+    if board.sides.len() != 2 {
+        v.push("castle_rampage.sides", format!("needs exactly 2 sides, one per player, got {}", board.sides.len()));
+    }
+    for (i, side) in board.sides.iter().enumerate() {
+        let holder = u8::try_from(i).ok().filter(|&p| p < 2).map(PlayerId);
+        let f = format!("castle_rampage.sides[{i}]");
+        let gate = pile(v, seen, &format!("{f}.gate"), &side.gate, holder);
+        let castle = pile(v, seen, &format!("{f}.castle"), &side.castle, holder);
+        let hand = pile(v, seen, &format!("{f}.hand"), &side.hand, holder);
+        if let Some(slot) = sides.get_mut(i) {
+            *slot = Side { gate, castle, hand };
+        }
+    }
+    *draw_pile = pile(v, seen, "castle_rampage.draw_pile", &board.draw_pile, None);
+    *discard = pile(v, seen, "castle_rampage.discard", &board.discard, None);
+}
+
+/// Validates one pile; `holder` is the side's player, whose cards they must be.
+fn pile<'a>(
+    v: &mut Violations,
+    seen: &mut SeenIds<'a>,
+    field: &str,
+    cards: &'a [CastleCardSetup],
+    holder: Option<PlayerId>,
+) -> Vec<CastleCard> {
+    cards.iter().enumerate().map(|(j, c)| card(v, seen, &format!("{field}[{j}]"), c, holder)).collect()
+}
+
+fn card<'a>(
+    v: &mut Violations,
+    seen: &mut SeenIds<'a>,
+    f: &str,
+    c: &'a CastleCardSetup,
+    holder: Option<PlayerId>,
+) -> CastleCard {
+    if c.id.is_empty() {
+        v.push(format!("{f}.id"), "is required");
+    } else if let Some(first) = seen.get(c.id.as_str()) {
+        v.push(format!("{f}.id"), format!("duplicate id {:?}: {first} has it too", c.id));
+    } else {
+        seen.insert(c.id.as_str(), f.to_owned());
+    }
+    let owner = seat(v, &format!("{f}.owner"), c.owner);
+    if let (Some(owner), Some(holder)) = (owner, holder)
+        && owner != holder
+    {
+        v.push(
+            format!("{f}.owner"),
+            format!("the card is in player {}'s side, so it is theirs: owner must be {}", holder.0, holder.0),
+        );
+    }
+    for (name, value) in [("attack", c.attack), ("gate_defense", c.gate_defense), ("castle_defense", c.castle_defense)]
+    {
+        if value < 0 {
+            v.push(format!("{f}.{name}"), format!("{name} {value} cannot be negative"));
+        }
+    }
+    let effect = CastleEffect::from_wire(c.effect).unwrap_or_else(|| {
+        v.push(format!("{f}.effect"), format!("{} is not a known CastleEffect value", c.effect));
+        CastleEffect::None
+    });
+    if c.effect_amount < 0 {
+        v.push(format!("{f}.effect_amount"), format!("effect_amount {} cannot be negative", c.effect_amount));
+    } else if c.effect_amount != 0 && effect != CastleEffect::Saboteur {
+        v.push(
+            format!("{f}.effect_amount"),
+            "only a Saboteur has an effect amount (its strength reduction); leave it 0 on other cards",
+        );
+    }
+    CastleCard {
+        id: CardId(Arc::from(c.id.as_str())),
+        name: Arc::from(c.name.as_str()),
+        owner: owner.unwrap_or(PlayerId(0)),
+        attack: c.attack,
+        gate_defense: c.gate_defense,
+        castle_defense: c.castle_defense,
+        effect,
+        effect_amount: c.effect_amount,
+    }
+}
+
+/// Checks a player seat number.
+fn seat(v: &mut Violations, field: &str, n: u32) -> Option<PlayerId> {
+    if n < 2 {
+        Some(PlayerId(n as u8))
+    } else {
+        v.push(field, format!("player {n} does not exist: there are 2 players, 0 and 1"));
+        None
+    }
+}

@@ -1,0 +1,216 @@
+//! The Castle Rampage skirmish: built-in card data, scenarios, and games dealt from a
+//! seed (`castle.setup`). The printed cards are not public, so the pool below is Fray's
+//! own: numbered troops whose attack and defenses trade off (strong attackers defend
+//! poorly, walls do not attack), plus the five purple cards with RULES.md's effects.
+//!
+//! A game: the pool is shuffled by the seed (ChaCha8) and the cards get ids `c01`,
+//! `c02`, ... in shuffled order (an id tells nothing about the card). Player 0's Gate,
+//! Castle and hand are dealt from the top, then player 1's, with the scenario's
+//! counts; the rest is the shared draw pile (its cards' owner is 0 until drawn).
+//! Player 0 starts at turn 1 in PHASE_DRAW.
+
+use std::sync::Arc;
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+
+use super::{CardId, CastleCard, CastleEffect, CastleState, Side, rule};
+use crate::error::{SetupError, Violations};
+use crate::event::{EventKind, EventSink, emit};
+use crate::rulesets::{ScenarioInfo, SeatBalance};
+use crate::state::{Phase, PlayerId};
+
+/// One kind of card in the pool: how many copies, and its values.
+#[derive(Debug, Clone, Copy)]
+pub struct PoolEntry {
+    /// The card's name.
+    pub name: &'static str,
+    /// Copies in the pool.
+    pub copies: usize,
+    /// Attack value.
+    pub attack: i32,
+    /// Defense in the Gate.
+    pub gate_defense: i32,
+    /// Defense in the Castle.
+    pub castle_defense: i32,
+    /// Purple effect.
+    pub effect: CastleEffect,
+    /// The Saboteur's reduction (0 means 2).
+    pub effect_amount: i32,
+}
+
+const fn troop(name: &'static str, copies: usize, attack: i32, gate_defense: i32, castle_defense: i32) -> PoolEntry {
+    PoolEntry { name, copies, attack, gate_defense, castle_defense, effect: CastleEffect::None, effect_amount: 0 }
+}
+
+const fn purple(name: &'static str, attack: i32, gate: i32, castle: i32, effect: CastleEffect) -> PoolEntry {
+    PoolEntry { name, copies: 1, attack, gate_defense: gate, castle_defense: castle, effect, effect_amount: 0 }
+}
+
+/// The skirmish pool: 31 cards. Castle defenses run higher than Gate defenses, so
+/// where a card is placed matters.
+pub const POOL: &[PoolEntry] = &[
+    troop("Militia", 4, 3, 2, 3),
+    troop("Archer", 3, 4, 2, 4),
+    troop("Swordsman", 3, 5, 3, 4),
+    troop("Knight", 3, 6, 4, 5),
+    troop("Ogre", 2, 7, 4, 6),
+    troop("Troll", 2, 8, 5, 7),
+    troop("Battering Ram", 2, 9, 1, 2),
+    troop("Catapult", 1, 10, 0, 1),
+    troop("Giant", 1, 11, 6, 8),
+    troop("Palisade", 2, 0, 6, 4),
+    troop("Stone Wall", 2, 0, 5, 8),
+    troop("Tower", 1, 1, 4, 9),
+    purple("Bomber", 3, 3, 3, CastleEffect::Bomber),
+    purple("Saboteur", 2, 2, 3, CastleEffect::Saboteur),
+    purple("Spy", 2, 1, 2, CastleEffect::Spy),
+    purple("Veteran", 5, 3, 4, CastleEffect::Veteran),
+    purple("Digger", 4, 1, 1, CastleEffect::Digger),
+];
+
+/// A built-in scenario: how many cards each player's Gate, Castle and hand get.
+#[derive(Debug, Clone, Copy)]
+pub struct Scenario {
+    /// Its name, as NewGame takes it.
+    pub name: &'static str,
+    /// One sentence.
+    pub description: &'static str,
+    /// Cards dealt to each Gate.
+    pub gate: usize,
+    /// Cards dealt to each Castle.
+    pub castle: usize,
+    /// Cards dealt to each hand.
+    pub hand: usize,
+    /// Seat 0's measured score (`fray bench seats`); not measured yet.
+    pub balance: SeatBalance,
+}
+
+const UNMEASURED: SeatBalance = SeatBalance { seat0_score: 0.0, games: 0 };
+
+/// The built-in scenarios, in the order ListRulesets reports them.
+pub const SCENARIOS: &[Scenario] = &[
+    Scenario {
+        name: "standard",
+        description: "the whole pool: 3 Gate, 4 Castle and 3 hand cards each, 11 to draw",
+        gate: 3,
+        castle: 4,
+        hand: 3,
+        balance: UNMEASURED,
+    },
+    Scenario {
+        name: "siege",
+        description: "deep walls: 5 Gate, 5 Castle and 2 hand cards each, 7 to draw",
+        gate: 5,
+        castle: 5,
+        hand: 2,
+        balance: UNMEASURED,
+    },
+    Scenario {
+        name: "raid",
+        description: "short games: 1 Gate, 2 Castle and 4 hand cards each, 17 to draw",
+        gate: 1,
+        castle: 2,
+        hand: 4,
+        balance: UNMEASURED,
+    },
+];
+
+/// The scenario names, for messages.
+pub fn scenario_names() -> Vec<&'static str> {
+    SCENARIOS.iter().map(|s| s.name).collect()
+}
+
+/// Every scenario with its balance, for ListRulesets.
+pub fn scenario_infos() -> Vec<ScenarioInfo> {
+    SCENARIOS.iter().map(|s| ScenarioInfo { name: s.name, description: s.description, balance: s.balance }).collect()
+}
+
+/// The pool's cards, in [`POOL`] order, without ids.
+fn pool_cards() -> Vec<CastleCard> {
+    let empty: Arc<str> = Arc::from("");
+    POOL.iter()
+        .flat_map(|e| {
+            let name: Arc<str> = Arc::from(e.name);
+            let empty = empty.clone();
+            (0..e.copies).map(move |_| CastleCard {
+                id: CardId(empty.clone()),
+                name: name.clone(),
+                owner: PlayerId(0),
+                attack: e.attack,
+                gate_defense: e.gate_defense,
+                castle_defense: e.castle_defense,
+                effect: e.effect,
+                effect_amount: e.effect_amount,
+            })
+        })
+        .collect()
+}
+
+impl CastleState {
+    /// Starts a skirmish game from `seed` and the built-in `scenario` (empty: the
+    /// first). The same arguments always give the same game.
+    pub fn new_game<S: EventSink>(seed: u64, scenario: &str, sink: &mut S) -> Result<CastleState, SetupError> {
+        let name = if scenario.is_empty() { SCENARIOS[0].name } else { scenario };
+        let Some(chosen) = SCENARIOS.iter().find(|s| s.name == name) else {
+            let mut v = Violations::default();
+            v.push("scenario", format!("unknown scenario {name:?}: choose one of {}", scenario_names().join(", ")));
+            return Err(SetupError::Invalid(v));
+        };
+        let mut cards = pool_cards();
+        let dealt = 2 * (chosen.gate + chosen.castle + chosen.hand);
+        if dealt > cards.len() || chosen.castle == 0 {
+            return Err(SetupError::Data(format!(
+                "scenario {name} deals {dealt} of {} cards and needs a Castle card each",
+                cards.len()
+            )));
+        }
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        cards.shuffle(&mut rng);
+        for (i, card) in cards.iter_mut().enumerate() {
+            card.id = CardId(Arc::from(format!("c{:02}", i + 1).as_str()));
+        }
+        let mut deck = cards.into_iter();
+        let mut sides: [Side; 2] = Default::default();
+        for (p, side) in sides.iter_mut().enumerate() {
+            let owner = PlayerId(p as u8);
+            let mut deal =
+                |n: usize| -> Vec<CastleCard> { deck.by_ref().take(n).map(|c| CastleCard { owner, ..c }).collect() };
+            side.gate = deal(chosen.gate);
+            side.castle = deal(chosen.castle);
+            side.hand = deal(chosen.hand);
+        }
+        let mut state = CastleState {
+            sides,
+            draw_pile: deck.collect(),
+            discard: Vec::new(),
+            active_player: PlayerId(0),
+            turn: 1,
+            phase: Phase::Draw,
+            winner: None,
+        };
+        emit(sink, rule::SETUP, || EventKind::PhaseChanged { phase: Phase::Draw, turn: 1, active_player: PlayerId(0) });
+        state.settle_phases(sink);
+        Ok(state)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    #[test]
+    fn every_scenario_deals_from_the_pool_with_unique_ids() {
+        for s in SCENARIOS {
+            let g = CastleState::new_game(9, s.name, &mut Vec::new()).unwrap();
+            let mut ids: Vec<&str> = g.cards().map(|c| c.id.as_str()).collect();
+            assert_eq!(ids.len(), pool_cards().len(), "{}", s.name);
+            ids.sort_unstable();
+            ids.dedup();
+            assert_eq!(ids.len(), pool_cards().len(), "{}", s.name);
+            assert_eq!(g.sides[1].castle.len(), s.castle);
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! The turn (RULES.md: "draw 2, may add one card from hand to the bottom of your Gate
+//! or Castle, then play attack cards"): PHASE_DRAW, PHASE_DEPLOYMENT, PHASE_EVENT, then
+//! the other player's PHASE_DRAW. Legal actions, who moves, and applying an action.
+//!
+//! Phases in which the active player has nothing to choose pass by themselves: DRAW
+//! always, DEPLOYMENT with an empty hand, EVENT with no card that can attack. A state
+//! therefore rests only where someone has a choice, and a game with a phase set is
+//! terminal exactly when it has no legal action. A submitted state may still sit in
+//! PHASE_DRAW; its only legal action there is `end_phase`, which draws.
+
+use super::{CastleAction, CastleState, Structure, rule};
+use crate::error::IllegalAction;
+use crate::event::{EventKind, EventSink, emit};
+use crate::rulesets::skirmish::MAX_TURNS;
+use crate::state::{Phase, PlayerId};
+
+/// Cards the active player draws in PHASE_DRAW (as many as the draw pile has).
+pub const CARDS_DRAWN: usize = 2;
+
+impl CastleState {
+    /// Appends every legal action to `out`, in a stable order: attacks by hand index
+    /// (PHASE_EVENT and bare boards), reinforcements by hand index, Gate before Castle
+    /// (PHASE_DEPLOYMENT), then `EndPhase` last (any phase but a bare board's).
+    pub fn legal_actions_into(&self, out: &mut Vec<CastleAction>) {
+        let player = self.active_player;
+        let hand = &self.side(player).hand;
+        match self.phase {
+            Phase::GameOver => return,
+            Phase::Bare | Phase::Event => {
+                for (i, card) in hand.iter().enumerate() {
+                    if card.can_attack() {
+                        out.push(CastleAction::Strike { player, hand_index: index(i) });
+                    }
+                }
+            }
+            Phase::Deployment => {
+                out.reserve(2 * hand.len() + 1);
+                for i in 0..hand.len() {
+                    for structure in Structure::ALL {
+                        out.push(CastleAction::Reinforce { player, hand_index: index(i), structure });
+                    }
+                }
+            }
+            Phase::Begin | Phase::Draw => {}
+        }
+        if self.phase != Phase::Bare {
+            out.push(CastleAction::EndPhase);
+        }
+    }
+
+    /// Every legal action, in the order of [`CastleState::legal_actions_into`].
+    pub fn legal_actions(&self) -> Vec<CastleAction> {
+        let mut out = Vec::new();
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    /// The active player while some action is legal: with a phase set ending it always
+    /// is; on a bare board only when their hand holds a card that can attack. `None`
+    /// once the game is over.
+    pub fn to_move(&self) -> Option<PlayerId> {
+        match self.phase {
+            Phase::GameOver => None,
+            Phase::Bare => self.side(self.active_player).can_attack().then_some(self.active_player),
+            _ => Some(self.active_player),
+        }
+    }
+
+    /// Applies `action`, telling each step to `sink`. On error nothing changed.
+    pub fn apply<S: EventSink>(&mut self, action: CastleAction, sink: &mut S) -> Result<(), IllegalAction> {
+        if self.is_over() {
+            return Err(IllegalAction::new(rule::GAME_OVER, "the game is over: no action is legal"));
+        }
+        match action {
+            CastleAction::Strike { player, hand_index } => {
+                self.check_strike(player, hand_index)?;
+                self.attack(hand_index as usize, sink);
+            }
+            CastleAction::Reinforce { player, hand_index, structure } => {
+                self.check_reinforce(player, hand_index)?;
+                self.reinforce(hand_index as usize, structure, sink);
+            }
+            CastleAction::EndPhase => {
+                self.check_turn_structure()?;
+                self.end_phase(sink);
+            }
+        }
+        if self.phase != Phase::Bare {
+            self.settle_phases(sink);
+        }
+        Ok(())
+    }
+
+    /// A bare board has no turn structure (`castle.turn.bare`).
+    fn check_turn_structure(&self) -> Result<(), IllegalAction> {
+        if self.phase == Phase::Bare {
+            return Err(IllegalAction::new(
+                rule::BARE,
+                "a bare board (phase unset) has no turn structure: only attack cards are played",
+            ));
+        }
+        Ok(())
+    }
+
+    /// Checks a reinforcement; changes nothing.
+    fn check_reinforce(&self, player: PlayerId, hand_index: u32) -> Result<(), IllegalAction> {
+        self.check_turn_structure()?;
+        if self.phase != Phase::Deployment {
+            return Err(IllegalAction::new(
+                rule::REINFORCE,
+                format!("a card is added to the Gate or Castle only in PHASE_DEPLOYMENT, not in {}", self.phase),
+            ));
+        }
+        self.check_turn(player)?;
+        let hand = &self.side(player).hand;
+        if usize::try_from(hand_index).ok().is_none_or(|i| i >= hand.len()) {
+            return Err(IllegalAction::new(
+                rule::REINFORCE,
+                format!("player {} has {} cards in hand: there is no card {hand_index}", player.0, hand.len()),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Puts the active player's checked hand card at the bottom of their `structure`,
+    /// face down, and ends the Deployment phase (one card per turn).
+    fn reinforce<S: EventSink>(&mut self, hand_index: usize, structure: Structure, sink: &mut S) {
+        let side = &mut self.sides[self.active_player.index()];
+        if hand_index >= side.hand.len() {
+            return;
+        }
+        let card = side.hand.remove(hand_index);
+        let id = card.id.clone();
+        side.stack_mut(structure).push(card);
+        emit(sink, rule::REINFORCE, || EventKind::CardReturned { card: id, to: structure.name() });
+        self.enter(Phase::Event, sink);
+    }
+
+    /// Ends the current phase by the active player's choice.
+    fn end_phase<S: EventSink>(&mut self, sink: &mut S) {
+        match self.phase {
+            Phase::Begin => self.enter(Phase::Draw, sink),
+            Phase::Draw => self.draw(sink),
+            Phase::Deployment => self.enter(Phase::Event, sink),
+            Phase::Event => self.end_turn(sink),
+            Phase::Bare | Phase::GameOver => {}
+        }
+    }
+
+    /// Moves on through phases in which the active player has nothing to choose.
+    pub(crate) fn settle_phases<S: EventSink>(&mut self, sink: &mut S) {
+        loop {
+            let side = self.side(self.active_player);
+            match self.phase {
+                Phase::Begin => self.enter(Phase::Draw, sink),
+                Phase::Draw => self.draw(sink),
+                Phase::Deployment if side.hand.is_empty() => self.enter(Phase::Event, sink),
+                Phase::Event if !side.can_attack() => self.end_turn(sink),
+                _ => return,
+            }
+        }
+    }
+
+    /// PHASE_DRAW: the game is a draw if no card that can attack is left to play
+    /// (`castle.turn.stalemate`); otherwise the active player draws 2 (as many as the
+    /// draw pile has; a drawn card becomes theirs) and moves to PHASE_DEPLOYMENT.
+    fn draw<S: EventSink>(&mut self, sink: &mut S) {
+        if !self.attack_cards_left() {
+            self.end_game(None, rule::STALEMATE, sink);
+            return;
+        }
+        let me = self.active_player;
+        let n = CARDS_DRAWN.min(self.draw_pile.len());
+        for mut card in self.draw_pile.drain(..n) {
+            card.owner = me;
+            self.sides[me.index()].hand.push(card);
+            emit(sink, rule::DRAW, || EventKind::CardDrawn { player: me });
+        }
+        self.enter(Phase::Deployment, sink);
+    }
+
+    /// A card that can attack is in a hand or the draw pile: someone may attack again.
+    /// (Cards in the Gates, Castles and the discard never return to a hand, except a
+    /// losing Veteran, which is in a hand then.)
+    pub fn attack_cards_left(&self) -> bool {
+        self.sides.iter().any(|s| s.can_attack()) || self.draw_pile.iter().any(|c| c.can_attack())
+    }
+
+    /// Ends the turn: a draw once turn [`MAX_TURNS`] ends (`castle.turn.limit`), else
+    /// the other player's PHASE_DRAW.
+    fn end_turn<S: EventSink>(&mut self, sink: &mut S) {
+        if self.turn >= MAX_TURNS {
+            self.end_game(None, rule::TURN_LIMIT, sink);
+            return;
+        }
+        self.turn += 1;
+        self.active_player = self.active_player.other();
+        self.enter(Phase::Draw, sink);
+    }
+
+    fn enter<S: EventSink>(&mut self, phase: Phase, sink: &mut S) {
+        self.phase = phase;
+        let (turn, active_player) = (self.turn, self.active_player);
+        emit(sink, rule::PHASE, || EventKind::PhaseChanged { phase, turn, active_player });
+    }
+
+    fn end_game<S: EventSink>(&mut self, winner: Option<PlayerId>, rule: &'static str, sink: &mut S) {
+        self.phase = Phase::GameOver;
+        self.winner = winner;
+        emit(sink, rule, || EventKind::GameOver { winner });
+    }
+}
+
+/// A hand position as an action carries it.
+fn index(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
+}
