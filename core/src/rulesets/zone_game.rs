@@ -162,6 +162,7 @@ impl Game for ZoneState {
     fn from_game_state(state: GameState) -> Option<Self> {
         match state {
             GameState::Zone(s) => Some(s),
+            _ => None,
         }
     }
 

@@ -2,7 +2,8 @@
 //! types (`fray_core::setup`) and back, and core events and catalogue entries to their
 //! messages. This module holds what every ruleset shares (the state's envelope,
 //! strikes, choices, decisions, actions, events, the catalogue); each ruleset's own
-//! messages have a module: [`zone`] (e:game, Dimensional Rift).
+//! messages have a module: [`zone`] (e:game, Dimensional Rift), [`castle`] (Castle
+//! Rampage).
 //!
 //! The mapping is mechanical on purpose: enums travel as their wire numbers and
 //! references as strings, so every check (unknown enum values, dangling ids, ...)
@@ -10,6 +11,7 @@
 //! [`foreign_boards`]: a state that carries another ruleset's board would otherwise
 //! lose it silently on the way back.
 
+pub mod castle;
 pub mod zone;
 
 use zone::{
@@ -58,6 +60,7 @@ pub fn action_to_setup(a: Option<&pb::Action>) -> ActionSetup {
         Some(pb::action::Action::Choice(c)) => ActionSetup::Choice(choice_to_setup(c)),
         Some(pb::action::Action::Summon(s)) => ActionSetup::Summon(summon_to_setup(s)),
         Some(pb::action::Action::EndPhase(_)) => ActionSetup::EndPhase,
+        Some(pb::action::Action::Reinforce(r)) => ActionSetup::Reinforce(castle::reinforce_to_setup(r)),
         None => ActionSetup::Missing,
     }
 }
@@ -76,23 +79,25 @@ pub fn state_to_setup(s: &pb::GameState) -> StateSetup {
         pending: s.pending.as_ref().map(decision_to_setup),
         chain: s.chain.iter().map(strike_to_setup).collect(),
         winner: s.winner,
+        castle_rampage: s.castle_rampage.as_ref().map(castle::board_to_setup),
     }
 }
 
-/// Boards of other rulesets set on a state (paths relative to the GameState). The
-/// zone-board rulesets never read them, and answering without them would drop the
-/// caller's data, so they are rejected instead. States of the later rulesets are
-/// left to the core, which answers that they are not served yet.
+/// Boards of rulesets not served yet, set on a state of a served one (paths relative
+/// to the GameState). The plain input does not carry them, and answering without
+/// them would drop the caller's data, so they are rejected instead. (A served
+/// ruleset's board travels in the plain input, and the core rejects it on a state of
+/// another ruleset.) States of the unserved rulesets are left to the core, which
+/// answers that they are not served yet.
 pub fn foreign_boards(s: &pb::GameState) -> Violations {
     let mut v = Violations::default();
     let ruleset = Ruleset::from_wire(s.ruleset);
-    if !matches!(ruleset, Some(Ruleset::Egame | Ruleset::DimensionalRift)) {
+    if !matches!(ruleset, Some(Ruleset::Egame | Ruleset::DimensionalRift | Ruleset::CastleRampage)) {
         return v;
     }
     let name = ruleset.map_or("this ruleset", Ruleset::wire_name);
     let boards = [
         ("keyforge", s.keyforge.is_some(), "RULESET_KEYFORGE"),
-        ("castle_rampage", s.castle_rampage.is_some(), "RULESET_CASTLE_RAMPAGE"),
         ("dog_fight", s.dog_fight.is_some(), "RULESET_DOG_FIGHT"),
     ];
     for (field, set, owner) in boards {
@@ -138,6 +143,7 @@ pub fn action_from_setup(a: &ActionSetup) -> pb::Action {
         ActionSetup::Choice(c) => Some(pb::action::Action::Choice(choice_from_setup(c))),
         ActionSetup::Summon(s) => Some(pb::action::Action::Summon(summon_from_setup(s))),
         ActionSetup::EndPhase => Some(pb::action::Action::EndPhase(pb::EndPhase {})),
+        ActionSetup::Reinforce(r) => Some(pb::action::Action::Reinforce(castle::reinforce_from_setup(r))),
         ActionSetup::Missing => None,
     };
     pb::Action { action }
@@ -157,7 +163,7 @@ pub fn state_from_setup(s: &StateSetup) -> pb::GameState {
         chain: s.chain.iter().map(strike_from_setup).collect(),
         winner: s.winner,
         keyforge: None,
-        castle_rampage: None,
+        castle_rampage: s.castle_rampage.as_ref().map(castle::board_from_setup),
         dog_fight: None,
     }
 }
@@ -230,6 +236,14 @@ pub fn event_to_proto(e: &Event) -> pb::Event {
             turn: *turn,
             active_player: u32::from(active_player.0),
         }),
+        EventKind::CardRevealed { card, structure } => {
+            Kind::CardRevealed(pb::CardRevealed { card: card.to_string(), structure: (*structure).to_owned() })
+        }
+        EventKind::CardDestroyed { card } => Kind::CardDestroyed(pb::CardDestroyed { card: card.to_string() }),
+        EventKind::CardReturned { card, to } => {
+            Kind::CardReturned(pb::CardReturned { card: card.to_string(), to: (*to).to_owned() })
+        }
+        EventKind::AttackEnded { remaining } => Kind::AttackEnded(pb::AttackEnded { remaining: *remaining }),
     };
     pb::Event { rule: e.rule.to_owned(), kind: Some(kind) }
 }

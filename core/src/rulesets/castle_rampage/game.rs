@@ -19,6 +19,7 @@ use rand::RngCore;
 use rand::seq::SliceRandom;
 
 use super::{CastleAction, CastleCard, CastleState, Side, Structure};
+use crate::GameState;
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::EventSink;
 use crate::game::{Game, Outcome, Returns};
@@ -50,6 +51,10 @@ impl Game for CastleState {
 
     fn outcome(&self) -> Option<Outcome> {
         self.is_over().then(|| self.winner.map_or(Outcome::Draw, Outcome::Win))
+    }
+
+    fn game_over_rule(&self) -> &'static str {
+        super::rule::GAME_OVER
     }
 
     fn heuristic(&self) -> Returns {
@@ -185,9 +190,49 @@ impl Game for CastleState {
         v.push(path.to_owned(), "answers no pending decision: Castle Rampage asks no decisions");
         Err(v)
     }
+
+    fn from_game_state(state: GameState) -> Option<Self> {
+        match state {
+            GameState::Castle(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Two plays of cards with the same values (name aside) the same way are one move.
+    fn dedupe(&self, actions: &mut Vec<CastleAction>) {
+        let same = |a: &CastleCard, b: &CastleCard| {
+            (a.attack, a.gate_defense, a.castle_defense, a.effect, a.effect_amount)
+                == (b.attack, b.gate_defense, b.castle_defense, b.effect, b.effect_amount)
+        };
+        // The same kind of play to the same place: the card is the only difference.
+        let same_play = |x: CastleAction, y: CastleAction| match (x, y) {
+            (CastleAction::Strike { .. }, CastleAction::Strike { .. }) => true,
+            (CastleAction::Reinforce { structure: a, .. }, CastleAction::Reinforce { structure: b, .. }) => a == b,
+            _ => false,
+        };
+        let mut kept: Vec<CastleAction> = Vec::with_capacity(actions.len());
+        actions.retain(|&a| {
+            let dup = self.played(a).is_some_and(|card| {
+                kept.iter().any(|&k| same_play(k, a) && self.played(k).is_some_and(|other| same(other, card)))
+            });
+            if !dup {
+                kept.push(a);
+            }
+            !dup
+        });
+    }
 }
 
 impl CastleState {
+    /// The hand card an action plays, if it plays one.
+    fn played(&self, action: CastleAction) -> Option<&CastleCard> {
+        match action {
+            CastleAction::Strike { player, hand_index } | CastleAction::Reinforce { player, hand_index, .. } => {
+                self.side(player).hand.get(hand_index as usize)
+            }
+            CastleAction::EndPhase => None,
+        }
+    }
     /// Parses a submitted reinforcement; `path` is its field path.
     pub fn parse_reinforce(&self, r: &ReinforceSetup, path: &str) -> Result<CastleAction, Violations> {
         let mut v = Violations::default();
