@@ -122,7 +122,7 @@ impl CastleState {
                     break if self.castle_fell(opp) { Ending::Won } else { Ending::Stopped(rule::TIE) };
                 }
                 Ordering::Greater => {
-                    strength -= defense;
+                    strength = strength.saturating_sub(defense);
                     let (effect, amount) = (defender.effect, defender.saboteur_amount());
                     self.destroy(defender, rule::STRONGER, sink);
                     if self.castle_fell(opp) {
