@@ -1,6 +1,8 @@
 //! A small builder for boards in tests: `Bd::egame().put("knight", (0, 1), 2, 3, "U1 UL1")`.
 #![allow(dead_code, clippy::unwrap_used, clippy::panic)]
 
+pub mod castle;
+
 use fray_core::setup::{ChoiceSetup, CreatureSetup, PlayerSetup, StateSetup, StrikeSetup, ZoneSetup};
 use fray_core::{ActionError, Event, GameState};
 

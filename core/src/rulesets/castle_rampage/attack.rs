@@ -65,12 +65,13 @@ impl CastleState {
     }
 
     /// Plays the active player's checked hand card `hand_index` against the opponent
-    /// and resolves the attack to its end.
-    pub(crate) fn attack<S: EventSink>(&mut self, hand_index: usize, sink: &mut S) {
+    /// and resolves the attack to its end. True when a losing Veteran went back to its
+    /// owner's hand.
+    pub(crate) fn attack<S: EventSink>(&mut self, hand_index: usize, sink: &mut S) -> bool {
         let me = self.active_player;
         let hand = &mut self.sides[me.index()].hand;
         if hand_index >= hand.len() {
-            return;
+            return false;
         }
         let attacker = hand.remove(hand_index);
         let opp = me.other();
@@ -82,6 +83,7 @@ impl CastleState {
         };
         let mut strength = attacker.attack;
         let mut attacker = Some(attacker);
+        let mut veteran_back = false;
         let ending = loop {
             let stack = self.sides[opp.index()].stack_mut(structure);
             if stack.is_empty() {
@@ -102,7 +104,7 @@ impl CastleState {
             match strength.cmp(&defense) {
                 Ordering::Less => {
                     if let Some(a) = attacker.take() {
-                        self.attacker_loses(a, sink);
+                        veteran_back = self.attacker_loses(a, sink);
                     }
                     let id = defender.id.clone();
                     self.sides[opp.index()].stack_mut(structure).insert(0, defender);
@@ -120,7 +122,7 @@ impl CastleState {
                     break if self.castle_fell(opp) { Ending::Won } else { Ending::Stopped(rule::TIE) };
                 }
                 Ordering::Greater => {
-                    strength -= defense;
+                    strength = strength.saturating_sub(defense);
                     let (effect, amount) = (defender.effect, defender.saboteur_amount());
                     self.destroy(defender, rule::STRONGER, sink);
                     if self.castle_fell(opp) {
@@ -169,17 +171,20 @@ impl CastleState {
                 emit(sink, rule::WIN, || EventKind::GameOver { winner: Some(me) });
             }
         }
+        veteran_back
     }
 
     /// The defense was higher: the attacking card is destroyed, or a Veteran returns
-    /// to its owner's hand (`castle.effect.veteran`).
-    fn attacker_loses<S: EventSink>(&mut self, attacker: CastleCard, sink: &mut S) {
+    /// to its owner's hand (`castle.effect.veteran`; true then).
+    fn attacker_loses<S: EventSink>(&mut self, attacker: CastleCard, sink: &mut S) -> bool {
         if attacker.effect == CastleEffect::Veteran {
             let id = attacker.id.clone();
             self.sides[attacker.owner.index()].hand.push(attacker);
             emit(sink, rule::VETERAN, || EventKind::CardReturned { card: id, to: "hand" });
+            true
         } else {
             self.destroy(attacker, rule::WEAKER, sink);
+            false
         }
     }
 

@@ -18,7 +18,9 @@
 //!    - `castle.attack.weaker` (A < D): the attacking card is destroyed (to the discard)
 //!      and the defender returns face down on top of its structure, in that order; the
 //!      attack ends with A left. `castle.effect.veteran`: a Veteran returns to its
-//!      owner's hand instead of being destroyed.
+//!      owner's hand instead of being destroyed, and (with a phase set) that ends the
+//!      turn: otherwise it could lose the same attack again and again, a cycle of
+//!      identical states no bot could leave.
 //!    - `castle.attack.tie` (A = D): the attacking card, then the defender, are
 //!      destroyed; no other card is revealed; the attack ends with 0 left.
 //!    - `castle.attack.stronger` (A > D): the defender is destroyed, A becomes A - D and
@@ -73,7 +75,7 @@ pub mod rule {
     pub const SABOTEUR: &str = "castle.effect.saboteur";
     /// Spy: destroyed in the Gate, the attack skips the rest of the Gate.
     pub const SPY: &str = "castle.effect.spy";
-    /// Veteran: attacking and losing, it returns to its owner's hand.
+    /// Veteran: attacking and losing, it returns to its owner's hand (and the turn ends).
     pub const VETERAN: &str = "castle.effect.veteran";
     /// Digger: attacks the Castle even while the Gate has cards.
     pub const DIGGER: &str = "castle.effect.digger";

@@ -74,7 +74,12 @@ impl CastleState {
         match action {
             CastleAction::Strike { player, hand_index } => {
                 self.check_strike(player, hand_index)?;
-                self.attack(hand_index as usize, sink);
+                let veteran_back = self.attack(hand_index as usize, sink);
+                // Nothing would stop the Veteran from losing the same attack again and
+                // again: its return ends the turn (castle.effect.veteran).
+                if veteran_back && self.phase == Phase::Event {
+                    self.end_turn(rule::VETERAN, sink);
+                }
             }
             CastleAction::Reinforce { player, hand_index, structure } => {
                 self.check_reinforce(player, hand_index)?;
@@ -142,7 +147,7 @@ impl CastleState {
             Phase::Begin => self.enter(Phase::Draw, sink),
             Phase::Draw => self.draw(sink),
             Phase::Deployment => self.enter(Phase::Event, sink),
-            Phase::Event => self.end_turn(sink),
+            Phase::Event => self.end_turn(rule::PHASE, sink),
             Phase::Bare | Phase::GameOver => {}
         }
     }
@@ -155,7 +160,7 @@ impl CastleState {
                 Phase::Begin => self.enter(Phase::Draw, sink),
                 Phase::Draw => self.draw(sink),
                 Phase::Deployment if side.hand.is_empty() => self.enter(Phase::Event, sink),
-                Phase::Event if !side.can_attack() => self.end_turn(sink),
+                Phase::Event if !side.can_attack() => self.end_turn(rule::PHASE, sink),
                 _ => return,
             }
         }
@@ -186,22 +191,26 @@ impl CastleState {
         self.sides.iter().any(|s| s.can_attack()) || self.draw_pile.iter().any(|c| c.can_attack())
     }
 
-    /// Ends the turn: a draw once turn [`MAX_TURNS`] ends (`castle.turn.limit`), else
-    /// the other player's PHASE_DRAW.
-    fn end_turn<S: EventSink>(&mut self, sink: &mut S) {
+    /// Ends the turn (`why`: the rule that ends it): a draw once turn [`MAX_TURNS`]
+    /// ends (`castle.turn.limit`), else the other player's PHASE_DRAW.
+    fn end_turn<S: EventSink>(&mut self, why: &'static str, sink: &mut S) {
         if self.turn >= MAX_TURNS {
             self.end_game(None, rule::TURN_LIMIT, sink);
             return;
         }
         self.turn += 1;
         self.active_player = self.active_player.other();
-        self.enter(Phase::Draw, sink);
+        self.enter_by(Phase::Draw, why, sink);
     }
 
     fn enter<S: EventSink>(&mut self, phase: Phase, sink: &mut S) {
+        self.enter_by(phase, rule::PHASE, sink);
+    }
+
+    fn enter_by<S: EventSink>(&mut self, phase: Phase, why: &'static str, sink: &mut S) {
         self.phase = phase;
         let (turn, active_player) = (self.turn, self.active_player);
-        emit(sink, rule::PHASE, || EventKind::PhaseChanged { phase, turn, active_player });
+        emit(sink, why, || EventKind::PhaseChanged { phase, turn, active_player });
     }
 
     fn end_game<S: EventSink>(&mut self, winner: Option<PlayerId>, rule: &'static str, sink: &mut S) {

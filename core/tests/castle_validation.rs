@@ -1,0 +1,176 @@
+//! Castle Rampage validation at the boundary: every problem at once with its field path;
+//! a Castle state keeps its cards in `castle_rampage` only, and the zone rulesets refuse
+//! that board.
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+mod common;
+
+use common::Bd;
+use common::castle::*;
+use fray_core::setup::{CreatureSetup, DecisionSetup, PlayerSetup, StateSetup, StrikeSetup};
+use fray_core::{GameState, SetupError};
+
+fn violations(s: &StateSetup) -> Vec<(String, String)> {
+    match GameState::from_setup(s) {
+        Err(SetupError::Invalid(v)) => v.0.into_iter().map(|v| (v.field, v.description)).collect(),
+        other => panic!("expected violations, got {other:?}"),
+    }
+}
+
+fn fields(s: &StateSetup) -> Vec<String> {
+    violations(s).into_iter().map(|(f, _)| f).collect()
+}
+
+fn valid() -> Cb {
+    Cb::bare()
+        .castle(0, vec![card("c0", 0, 1, 1)])
+        .castle(1, vec![card("c1", 0, 1, 1)])
+        .hand(0, vec![card("h0", 3, 1, 1)])
+}
+
+#[test]
+fn a_valid_board_loads_and_round_trips() {
+    let g = valid().draw_pile(vec![card("d", 2, 2, 2)]).phase(EVENT, 3).build();
+    assert_eq!(g.ruleset(), fray_core::Ruleset::CastleRampage);
+    let setup = g.to_setup();
+    assert_eq!(setup, valid().draw_pile(vec![card("d", 2, 2, 2)]).phase(EVENT, 3).0);
+    assert_eq!(GameState::from_setup(&setup).unwrap(), g);
+}
+
+#[test]
+fn every_card_problem_is_reported_at_once_with_its_field_path() {
+    let mut b = valid()
+        .gate(1, vec![card("g", -1, 2, 2), card("c0", 0, -2, -3)])
+        .hand(1, vec![purple("x", 1, 1, 1, 9), card("", 1, 1, 1)])
+        .draw_pile(vec![card("d", 1, 1, 1)]);
+    b.board().sides[1].gate[0].owner = 0;
+    b.board().sides[1].hand[0].effect_amount = -1;
+    b.board().draw_pile[0].owner = 2;
+    b.board().draw_pile[0].effect_amount = 3;
+    b.board().sides[0].castle[0].effect_amount = 2;
+    assert_eq!(
+        fields(&b.0),
+        [
+            "castle_rampage.sides[0].castle[0].effect_amount",
+            "castle_rampage.sides[1].gate[0].owner",
+            "castle_rampage.sides[1].gate[0].attack",
+            "castle_rampage.sides[1].gate[1].id",
+            "castle_rampage.sides[1].gate[1].gate_defense",
+            "castle_rampage.sides[1].gate[1].castle_defense",
+            "castle_rampage.sides[1].hand[0].effect",
+            "castle_rampage.sides[1].hand[0].effect_amount",
+            "castle_rampage.sides[1].hand[1].id",
+            "castle_rampage.draw_pile[0].owner",
+            "castle_rampage.draw_pile[0].effect_amount",
+        ]
+    );
+}
+
+#[test]
+fn violations_say_why_in_plain_words() {
+    let b = valid().gate(1, vec![card("c0", 0, 1, 1)]);
+    let v = violations(&b.0);
+    assert_eq!(v[0].0, "castle_rampage.sides[1].gate[0].id");
+    assert!(v[0].1.contains("duplicate id \"c0\"") && v[0].1.contains("castle_rampage.sides[0].castle[0]"), "{v:?}");
+    let mut b = valid();
+    b.board().sides[0].hand[0].owner = 1;
+    let v = violations(&b.0);
+    assert!(v[0].1.contains("owner must be 0"), "{v:?}");
+}
+
+#[test]
+fn a_saboteur_may_carry_an_effect_amount() {
+    let mut sab = purple("sab", 0, 1, 1, SABOTEUR);
+    sab.effect_amount = 3;
+    assert!(GameState::from_setup(&valid().gate(1, vec![sab]).0).is_ok());
+}
+
+#[test]
+fn the_board_needs_two_sides_and_is_required() {
+    let mut b = valid();
+    b.board().sides.pop();
+    assert_eq!(fields(&b.0), ["castle_rampage.sides"]);
+    let mut s = valid().0;
+    s.castle_rampage = None;
+    let v = violations(&s);
+    assert_eq!(v[0].0, "castle_rampage");
+    assert!(v[0].1.contains("required"));
+}
+
+#[test]
+fn a_castle_must_hold_cards_while_the_game_goes_on() {
+    let b = valid().castle(1, vec![]);
+    assert_eq!(fields(&b.0), ["castle_rampage.sides[1].castle"]);
+    let mut over = b.phase(GAME_OVER, 9);
+    over.0.winner = Some(0);
+    assert!(GameState::from_setup(&over.0).is_ok(), "a finished game may show the fallen Castle");
+}
+
+#[test]
+fn turn_phase_winner_and_active_player_are_checked() {
+    let mut b = valid().phase(1, 0); // PHASE_BEGIN, turn 0
+    b.0.winner = Some(1);
+    b.0.active_player = 2;
+    assert_eq!(fields(&b.0), ["phase", "active_player", "turn", "winner"]);
+    let v = violations(&valid().phase(1, 1).0);
+    assert!(v[0].1.contains("PHASE_DRAW"), "{v:?}");
+    assert_eq!(fields(&valid().phase(42, 1).0), ["phase"]);
+}
+
+#[test]
+fn a_castle_state_leaves_the_zone_board_fields_empty() {
+    let mut s = valid().0;
+    s.players = vec![PlayerSetup { id: 0, hp: 6, ..Default::default() }, PlayerSetup { id: 0, ..Default::default() }];
+    s.players[0].hand.push(Default::default());
+    s.creatures.push(CreatureSetup { id: "k".into(), ..Default::default() });
+    s.event = 3;
+    s.pending = Some(DecisionSetup::default());
+    s.chain.push(StrikeSetup::default());
+    assert_eq!(
+        fields(&s),
+        ["players[0].hp", "players[0].hand", "players[1].id", "creatures", "event", "pending", "chain"]
+    );
+    s = valid().0;
+    s.players = vec![PlayerSetup::default(); 3];
+    assert_eq!(fields(&s), ["players", "players[1].id", "players[2].id"]);
+}
+
+#[test]
+fn bare_seats_in_players_are_accepted_and_not_given_back() {
+    let mut s = valid().0;
+    s.players = vec![PlayerSetup { id: 0, ..Default::default() }, PlayerSetup { id: 1, ..Default::default() }];
+    let g = GameState::from_setup(&s).unwrap();
+    assert!(g.to_setup().players.is_empty());
+    assert_eq!(g, valid().build());
+}
+
+#[test]
+fn the_zone_rulesets_refuse_a_castle_rampage_board() {
+    for mut b in [Bd::egame(), Bd::rift()] {
+        b = b.put("k", (0, 1), 1, 2, "U1");
+        b.0.castle_rampage = valid().0.castle_rampage;
+        let v = violations(&b.0);
+        assert_eq!(v.len(), 1);
+        assert_eq!(v[0].0, "castle_rampage");
+        assert!(v[0].1.contains("RULESET_CASTLE_RAMPAGE"), "{v:?}");
+    }
+}
+
+#[test]
+fn the_zone_board_loader_refuses_a_castle_rampage_state() {
+    let Err(SetupError::Invalid(v)) = fray_core::ZoneState::from_setup(&valid().0) else { panic!() };
+    assert_eq!(v.0[0].field, "ruleset");
+    let Err(SetupError::Invalid(v)) = fray_core::rulesets::castle_rampage::CastleState::from_setup(&Bd::egame().0)
+    else {
+        panic!()
+    };
+    assert_eq!(v.0[0].field, "ruleset");
+}
+
+#[test]
+fn a_missing_ruleset_names_castle_rampage_among_the_served_ones() {
+    let mut s = valid().0;
+    s.ruleset = 0;
+    let v = violations(&s);
+    assert!(v[0].1.contains("RULESET_CASTLE_RAMPAGE"), "{v:?}");
+}

@@ -1,0 +1,252 @@
+//! Properties of the [`Game`] interface, written once, generic over `G: Game`, and run
+//! for every served ruleset (e:game, Dimensional Rift, Castle Rampage) through random
+//! games: determinism, a refused action changes nothing, someone is to move exactly when
+//! an action is legal, a finished game has no legal action, returns and heuristics sum as
+//! documented, and a determinized world keeps what its viewer sees. Then a Castle
+//! Rampage property: its stacks change only by the rules.
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+use fray_core::event::Discard;
+use fray_core::game::{Game, GameVisitor};
+use fray_core::rulesets::castle_rampage::{CastleAction, CastleCard, CastleState};
+use fray_core::state::PlayerId;
+use fray_core::{Event, GameState};
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// A random skirmish of any served ruleset: (ruleset wire number, scenario, seed).
+fn any_game() -> impl Strategy<Value = (GameState, u64)> {
+    let scenario = |ruleset: i32| -> Vec<&'static str> {
+        if ruleset == 4 {
+            fray_core::rulesets::castle_rampage::skirmish::scenario_names()
+        } else {
+            fray_core::rulesets::skirmish::scenario_names()
+        }
+    };
+    (prop_oneof![Just(1), Just(2), Just(4)], any::<u64>(), any::<prop::sample::Index>()).prop_map(
+        move |(ruleset, seed, pick)| {
+            let names = scenario(ruleset);
+            let name = names[pick.index(names.len())];
+            (GameState::new_game(ruleset, seed, name).unwrap().0, seed)
+        },
+    )
+}
+
+fn picks() -> impl Strategy<Value = Vec<u16>> {
+    prop::collection::vec(any::<u16>(), 0..80)
+}
+
+/// Plays `picks` (indices into the legal actions, modulo their count).
+fn play<G: Game>(mut g: G, picks: &[u16]) -> (G, Vec<Event>) {
+    let mut events = Vec::new();
+    let mut legal = Vec::new();
+    for &p in picks {
+        legal.clear();
+        g.legal_actions_into(&mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        g.apply(legal[usize::from(p) % legal.len()], &mut events).unwrap();
+    }
+    (g, events)
+}
+
+/// Runs one generic property on whichever ruleset the state holds.
+struct Check<F>(F, Vec<u16>, Vec<u16>, u64);
+
+/// A property over a game's start, two lists of picks and a seed.
+trait Property {
+    fn check<G: Game>(&self, start: &G, a: &[u16], b: &[u16], seed: u64) -> Result<(), TestCaseError>;
+}
+
+impl<P: Property> GameVisitor for Check<P> {
+    type Output = Result<(), TestCaseError>;
+    fn visit<G: Game>(self, game: &G) -> Self::Output {
+        self.0.check(game, &self.1, &self.2, self.3)
+    }
+}
+
+fn run<P: Property>(p: P, game: &GameState, a: Vec<u16>, b: Vec<u16>, seed: u64) -> Result<(), TestCaseError> {
+    game.visit(Check(p, a, b, seed))
+}
+
+/// The same actions give the same states and the same events; recording events or not
+/// gives the same state.
+struct Deterministic;
+impl Property for Deterministic {
+    fn check<G: Game>(&self, start: &G, a: &[u16], _: &[u16], _: u64) -> Result<(), TestCaseError> {
+        let first = play(start.clone(), a);
+        prop_assert_eq!(&first, &play(start.clone(), a));
+        let mut quiet = start.clone();
+        let mut legal = Vec::new();
+        for &p in a {
+            legal.clear();
+            quiet.legal_actions_into(&mut legal);
+            if legal.is_empty() {
+                break;
+            }
+            quiet.apply(legal[usize::from(p) % legal.len()], &mut Discard).unwrap();
+        }
+        prop_assert_eq!(&quiet, &first.0);
+        Ok(())
+    }
+}
+
+/// Actions taken from another point of the same game: applied here, each one either
+/// applies or is refused and changes nothing.
+struct RefusedChangesNothing;
+impl Property for RefusedChangesNothing {
+    fn check<G: Game>(&self, start: &G, a: &[u16], b: &[u16], _: u64) -> Result<(), TestCaseError> {
+        let (here, _) = play(start.clone(), a);
+        let (there, _) = play(start.clone(), b);
+        let mut foreign = there.legal_actions();
+        foreign.extend(start.legal_actions());
+        for action in foreign {
+            let mut g = here.clone();
+            let mut events = Vec::new();
+            if g.apply(action, &mut events).is_err() {
+                prop_assert_eq!(&g, &here);
+                prop_assert!(events.is_empty());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Along a game: `to_move` is Some exactly when an action is legal, a finished game has no
+/// legal action, and returns and heuristics are zero-sum (two players) in [-1, 1], the
+/// heuristic equal to the returns once over.
+struct MoveAndReturns;
+impl Property for MoveAndReturns {
+    fn check<G: Game>(&self, start: &G, a: &[u16], _: &[u16], _: u64) -> Result<(), TestCaseError> {
+        let mut g = start.clone();
+        let mut legal = Vec::new();
+        for &p in a.iter().chain(std::iter::once(&0)) {
+            legal.clear();
+            g.legal_actions_into(&mut legal);
+            prop_assert_eq!(g.to_move().is_some(), !legal.is_empty());
+            if g.outcome().is_some() {
+                prop_assert!(legal.is_empty());
+            }
+            let h = g.heuristic();
+            prop_assert_eq!(h.players(), g.num_players());
+            prop_assert!(h.as_slice().iter().all(|v| (-1.0..=1.0).contains(v)), "{:?}", h);
+            prop_assert!(h.as_slice().iter().sum::<f64>().abs() < 1e-9, "two players: zero-sum {:?}", h);
+            match g.returns() {
+                Some(r) => {
+                    prop_assert!(r.as_slice().iter().sum::<f64>().abs() < 1e-9);
+                    prop_assert_eq!(r, h);
+                }
+                None => prop_assert!(g.outcome().is_none()),
+            }
+            if legal.is_empty() {
+                break;
+            }
+            g.apply(legal[usize::from(p) % legal.len()], &mut Discard).unwrap();
+        }
+        Ok(())
+    }
+}
+
+/// A determinized world shows its viewer exactly what the real state shows them, and the
+/// player to move has the same legal actions in it.
+struct DeterminizeKeepsTheView;
+impl Property for DeterminizeKeepsTheView {
+    fn check<G: Game>(&self, start: &G, a: &[u16], _: &[u16], seed: u64) -> Result<(), TestCaseError> {
+        let (g, _) = play(start.clone(), a);
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for viewer in [PlayerId(0), PlayerId(1)] {
+            let world = g.determinize(viewer, &mut rng);
+            prop_assert_eq!(world.observation(viewer), g.observation(viewer));
+            prop_assert_eq!(world.to_move(), g.to_move());
+            prop_assert_eq!(world.outcome(), g.outcome());
+            if !g.has_hidden(viewer) {
+                prop_assert_eq!(&world, &g);
+            }
+            if g.to_move() == Some(viewer) {
+                let setups = |s: &G| s.legal_actions().into_iter().map(|x| s.action_setup(x)).collect::<Vec<_>>();
+                prop_assert_eq!(setups(&world), setups(&g));
+            }
+        }
+        Ok(())
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn the_same_actions_give_the_same_states_and_events((game, _) in any_game(), a in picks()) {
+        run(Deterministic, &game, a, Vec::new(), 0)?;
+    }
+
+    #[test]
+    fn a_refused_action_changes_nothing((game, seed) in any_game(), a in picks(), b in picks()) {
+        run(RefusedChangesNothing, &game, a, b, seed)?;
+    }
+
+    #[test]
+    fn someone_is_to_move_exactly_when_an_action_is_legal_and_returns_sum_to_zero((game, _) in any_game(), a in picks()) {
+        run(MoveAndReturns, &game, a, Vec::new(), 0)?;
+    }
+
+    #[test]
+    fn determinize_keeps_what_the_viewer_sees((game, seed) in any_game(), a in picks()) {
+        run(DeterminizeKeepsTheView, &game, a, Vec::new(), seed)?;
+    }
+
+    /// Castle Rampage: a Gate or Castle loses cards only from its top, and only to an
+    /// attack on it; it gains only by a Reinforce (at its bottom) or a defender returned
+    /// on top; no card is made or lost; the discard only grows.
+    #[test]
+    fn castle_stacks_change_only_by_the_rules(seed in any::<u64>(), scenario in 0usize..3, picks in prop::collection::vec(any::<u16>(), 0..200)) {
+        let name = fray_core::rulesets::castle_rampage::skirmish::SCENARIOS[scenario].name;
+        let GameState::Castle(mut s) = GameState::new_game(4, seed, name).unwrap().0 else { unreachable!() };
+        let total = s.cards().count();
+        for p in picks {
+            let legal = s.legal_actions();
+            if legal.is_empty() {
+                break;
+            }
+            let action = legal[usize::from(p) % legal.len()];
+            let before = s.clone();
+            s.apply(action, &mut Discard).unwrap();
+            stacks_follow_the_rules(&before, &s, action)?;
+            prop_assert_eq!(s.cards().count(), total);
+        }
+    }
+}
+
+fn ids(cards: &[CastleCard]) -> Vec<&str> {
+    cards.iter().map(|c| c.id.as_str()).collect()
+}
+
+/// Checks one step's changes to the Gates, Castles and the discard.
+fn stacks_follow_the_rules(
+    before: &CastleState,
+    after: &CastleState,
+    action: CastleAction,
+) -> Result<(), TestCaseError> {
+    prop_assert!(after.discard.starts_with(&before.discard), "the discard only grows");
+    for p in 0..2 {
+        let (b, a) = (&before.sides[p], &after.sides[p]);
+        for (was, is) in [(&b.gate, &a.gate), (&b.castle, &a.castle)] {
+            let (was, is) = (ids(was), ids(is));
+            match action {
+                // The opponent's stacks lose cards from the top (a defender that holds
+                // goes back on top, where it was); the attacker's own do not change.
+                CastleAction::Strike { player, .. } if player.index() != p => {
+                    prop_assert!(was.ends_with(&is), "{:?} -> {:?}", was, is)
+                }
+                // Reinforce: one card more at the bottom of one of the player's stacks.
+                CastleAction::Reinforce { player, .. } if player.index() == p && is.len() == was.len() + 1 => {
+                    prop_assert!(is.starts_with(&was), "{:?} -> {:?}", was, is)
+                }
+                _ => prop_assert_eq!(&was, &is),
+            }
+        }
+    }
+    Ok(())
+}
