@@ -450,7 +450,7 @@ async fn check(name: &str, answer: Result<Answer, Status>, clients: &mut Clients
                     (pb::Ruleset::Egame as i32, "egame", true, true),
                     (pb::Ruleset::DimensionalRift as i32, "dimensional-rift", true, true),
                     (pb::Ruleset::Keyforge as i32, "keyforge", false, false),
-                    (pb::Ruleset::CastleRampage as i32, "castle-rampage", false, false),
+                    (pb::Ruleset::CastleRampage as i32, "castle-rampage", true, true),
                     (pb::Ruleset::DogFight as i32, "dog-fight", false, false),
                 ]
             );
