@@ -215,7 +215,7 @@ async fn list_rulesets_names_every_ruleset_and_what_it_serves() {
             (pb::Ruleset::Egame as i32, "egame", true),
             (pb::Ruleset::DimensionalRift as i32, "dimensional-rift", true),
             (pb::Ruleset::Keyforge as i32, "keyforge", false),
-            (pb::Ruleset::CastleRampage as i32, "castle-rampage", false),
+            (pb::Ruleset::CastleRampage as i32, "castle-rampage", true),
             (pb::Ruleset::DogFight as i32, "dog-fight", false),
         ]
     );

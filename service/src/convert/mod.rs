@@ -564,7 +564,7 @@ mod tests {
         assert_eq!(infos[0].name, "egame");
         assert!(infos[0].resolves_strikes);
         let skirmish: Vec<bool> = infos.iter().map(|i| i.skirmish).collect();
-        assert_eq!(skirmish, [true, true, false, false, false]);
+        assert_eq!(skirmish, [true, true, false, true, false]);
         assert!(infos.iter().all(|i| i.skirmish != i.scenarios.is_empty()));
         for info in &infos {
             let names: Vec<&str> = info.scenario_details.iter().map(|d| d.name.as_str()).collect();
