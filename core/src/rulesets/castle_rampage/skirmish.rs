@@ -84,9 +84,24 @@ pub struct Scenario {
     pub castle: usize,
     /// Cards dealt to each hand.
     pub hand: usize,
+    /// The second player's compensation for moving second: extra cards dealt to their
+    /// Castle and hand (from the draw pile).
+    pub second_player: Extra,
     /// Seat 0's measured score (`fray bench seats`); not measured yet.
     pub balance: SeatBalance,
 }
+
+/// Extra cards dealt to one player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Extra {
+    /// To the Castle (under the others).
+    pub castle: usize,
+    /// To the hand.
+    pub hand: usize,
+}
+
+/// No extra cards.
+const NONE: Extra = Extra { castle: 0, hand: 0 };
 
 const UNMEASURED: SeatBalance = SeatBalance { seat0_score: 0.0, games: 0 };
 
@@ -98,6 +113,7 @@ pub const SCENARIOS: &[Scenario] = &[
         gate: 3,
         castle: 4,
         hand: 3,
+        second_player: NONE,
         balance: UNMEASURED,
     },
     Scenario {
@@ -106,6 +122,7 @@ pub const SCENARIOS: &[Scenario] = &[
         gate: 3,
         castle: 5,
         hand: 3,
+        second_player: NONE,
         balance: UNMEASURED,
     },
     Scenario {
@@ -114,6 +131,7 @@ pub const SCENARIOS: &[Scenario] = &[
         gate: 2,
         castle: 3,
         hand: 3,
+        second_player: NONE,
         balance: UNMEASURED,
     },
 ];
@@ -160,7 +178,8 @@ impl CastleState {
             return Err(SetupError::Invalid(v));
         };
         let mut cards = pool_cards();
-        let dealt = 2 * (chosen.gate + chosen.castle + chosen.hand);
+        let extra = chosen.second_player;
+        let dealt = 2 * (chosen.gate + chosen.castle + chosen.hand) + extra.castle + extra.hand;
         if dealt > cards.len() || chosen.castle == 0 {
             return Err(SetupError::Data(format!(
                 "scenario {name} deals {dealt} of {} cards and needs a Castle card each",
@@ -178,9 +197,10 @@ impl CastleState {
             let owner = PlayerId(p as u8);
             let mut deal =
                 |n: usize| -> Vec<CastleCard> { deck.by_ref().take(n).map(|c| CastleCard { owner, ..c }).collect() };
+            let more = if p == 1 { extra } else { NONE };
             side.gate = deal(chosen.gate);
-            side.castle = deal(chosen.castle);
-            side.hand = deal(chosen.hand);
+            side.castle = deal(chosen.castle + more.castle);
+            side.hand = deal(chosen.hand + more.hand);
         }
         let mut state = CastleState {
             sides,
@@ -211,7 +231,9 @@ mod tests {
             ids.sort_unstable();
             ids.dedup();
             assert_eq!(ids.len(), pool_cards().len(), "{}", s.name);
-            assert_eq!(g.sides[1].castle.len(), s.castle);
+            assert_eq!(g.sides[0].castle.len(), s.castle);
+            assert_eq!(g.sides[1].castle.len(), s.castle + s.second_player.castle);
+            assert_eq!(g.sides[1].hand.len(), s.hand + s.second_player.hand);
         }
     }
 }
