@@ -40,11 +40,17 @@ fn setup_deals_each_scenario_and_player_0_draws_2_into_deployment() {
     for scenario in SCENARIOS {
         let (g, events) = GameState::new_game(4, 11, scenario.name).unwrap();
         let s = castle(g);
-        for side in &s.sides {
-            assert_eq!((side.gate.len(), side.castle.len()), (scenario.gate, scenario.castle), "{}", scenario.name);
-        }
+        let extra = scenario.second_player;
+        let second = (scenario.gate, scenario.castle + extra.castle);
+        assert_eq!(
+            (s.sides[0].gate.len(), s.sides[0].castle.len()),
+            (scenario.gate, scenario.castle),
+            "{}",
+            scenario.name
+        );
+        assert_eq!((s.sides[1].gate.len(), s.sides[1].castle.len()), second, "{}", scenario.name);
         assert_eq!(s.sides[0].hand.len(), scenario.hand + 2, "player 0 drew 2");
-        assert_eq!(s.sides[1].hand.len(), scenario.hand);
+        assert_eq!(s.sides[1].hand.len(), scenario.hand + extra.hand, "the second player's extra hand cards");
         assert!(s.sides[0].hand.iter().all(|c| c.owner == PlayerId(0)), "a drawn card becomes the drawer's");
         assert_eq!((s.turn, s.active_player, s.phase), (1, PlayerId(0), Phase::Deployment));
         assert_eq!(

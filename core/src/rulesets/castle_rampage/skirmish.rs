@@ -109,11 +109,12 @@ const UNMEASURED: SeatBalance = SeatBalance { seat0_score: 0.0, games: 0 };
 pub const SCENARIOS: &[Scenario] = &[
     Scenario {
         name: "standard",
-        description: "3 Gate, 4 Castle and 3 hand cards each, 17 to draw",
+        description: "3 Gate, 4 Castle and 3 hand cards each; the second player gets one more Castle and one \
+                      more hand card; 15 to draw",
         gate: 3,
         castle: 4,
         hand: 3,
-        second_player: NONE,
+        second_player: Extra { castle: 1, hand: 1 },
         balance: UNMEASURED,
     },
     Scenario {
@@ -127,11 +128,12 @@ pub const SCENARIOS: &[Scenario] = &[
     },
     Scenario {
         name: "raid",
-        description: "short games: 2 Gate, 3 Castle and 3 hand cards each, 21 to draw",
+        description: "short games: 2 Gate, 3 Castle and 3 hand cards each; the second player gets two more \
+                      Castle cards; 19 to draw",
         gate: 2,
         castle: 3,
         hand: 3,
-        second_player: NONE,
+        second_player: Extra { castle: 2, hand: 0 },
         balance: UNMEASURED,
     },
 ];
