@@ -470,6 +470,40 @@ mod tests {
     }
 
     #[test]
+    fn castle_cards_return_to_the_top_the_bottom_or_a_hand() {
+        use fray_proto::fray::v1::{AttackEnded, CardReturned, CastleSide};
+        let back =
+            |rule: &str, to: &str| ev(rule, Kind::CardReturned(CardReturned { card: "ogre".into(), to: to.into() }));
+        let board = CastleRampageBoard {
+            sides: vec![
+                CastleSide::default(),
+                CastleSide {
+                    castle: vec![CastleCard { id: "ogre".into(), owner: 1, castle_defense: 6, ..Default::default() }],
+                    ..Default::default()
+                },
+            ],
+            ..Default::default()
+        };
+        let events = [
+            back("castle.attack.weaker", "castle"),
+            back("castle.turn.reinforce", "gate"),
+            back("castle.effect.veteran", "hand"),
+            ev("castle.attack.weaker", Kind::AttackEnded(AttackEnded { remaining: 2 })),
+        ];
+        let lines: Vec<String> = events.iter().map(|e| describe_with(e, &CastleCards::new(&board))).collect();
+        assert_eq!(
+            lines,
+            [
+                "ogre goes back face down on top of player 1's Castle",
+                "ogre goes face down to the bottom of player 1's Gate",
+                "ogre returns to player 1's hand",
+                "the attack ends with 2 strength left",
+            ]
+        );
+        assert_eq!(describe(&events[0]), "ogre goes back face down on top of the Castle");
+    }
+
+    #[test]
     fn colour_only_when_asked() {
         let events = vec![ev("egame.chain", Kind::CardDrawn(Default::default()))];
         assert!(!render_events(&events, Style { color: false }).contains('\x1b'));
