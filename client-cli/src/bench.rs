@@ -11,28 +11,16 @@ use fray_ai::measure::{
     Match, MatchResult, agreement, play_match, playout_speed, rollout_speed, seat_match, small_positions,
 };
 use fray_ai::{BotSpec, Difficulty};
-use fray_core::rulesets::skirmish::scenario_names;
 use fray_core::state::Ruleset;
 
 use crate::error::CliError;
 
-/// A ruleset with a skirmish game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SkirmishRuleset {
-    /// RULESET_EGAME.
-    Egame,
-    /// RULESET_DIMENSIONAL_RIFT.
-    Rift,
-}
+/// The rulesets with a skirmish game: the `--ruleset` of `fray play` and `fray tournament`.
+pub use crate::play::RulesetArg as SkirmishRuleset;
 
-impl SkirmishRuleset {
-    /// The core ruleset.
-    pub fn ruleset(self) -> Ruleset {
-        match self {
-            SkirmishRuleset::Egame => Ruleset::Egame,
-            SkirmishRuleset::Rift => Ruleset::DimensionalRift,
-        }
-    }
+/// `--scenario`, or the ruleset's default scenario.
+fn scenario_or_default(scenario: Option<&str>, ruleset: SkirmishRuleset) -> &str {
+    scenario.unwrap_or_else(|| ruleset.default_scenario())
 }
 
 /// What to measure.
@@ -46,9 +34,9 @@ pub enum BenchCommand {
         /// The ruleset.
         #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
         ruleset: SkirmishRuleset,
-        /// The scenario.
-        #[arg(long, default_value = "men-vs-fey")]
-        scenario: String,
+        /// The scenario (default: men-vs-fey, or standard for castle-rampage).
+        #[arg(long)]
+        scenario: Option<String>,
     },
     /// MCTS playouts per second on one core, at the default rollout depth.
     Playouts {
@@ -58,8 +46,14 @@ pub enum BenchCommand {
         /// The ruleset.
         #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
         ruleset: SkirmishRuleset,
+        /// The scenario (default: men-vs-fey, or standard for castle-rampage).
+        #[arg(long)]
+        scenario: Option<String>,
     },
     /// How often a bot's choice is optimal on generated small positions (exact solver).
+    ///
+    /// The positions are small e:game boards: this measure has no --ruleset (the
+    /// generator and the solver's checks are zone-board ones).
     Agreement {
         /// Positions to generate and solve.
         #[arg(long, default_value_t = 500)]
@@ -88,9 +82,9 @@ pub enum BenchCommand {
         /// The ruleset.
         #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
         ruleset: SkirmishRuleset,
-        /// The scenario.
-        #[arg(long, default_value = "men-vs-fey")]
-        scenario: String,
+        /// The scenario (default: men-vs-fey, or standard for castle-rampage).
+        #[arg(long)]
+        scenario: Option<String>,
         /// Seeds the openings.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -110,7 +104,7 @@ pub enum BenchCommand {
         /// One ruleset (default: every ruleset with a skirmish game).
         #[arg(long, value_enum)]
         ruleset: Option<SkirmishRuleset>,
-        /// One scenario (default: every built-in scenario).
+        /// One scenario (default: every built-in scenario of each ruleset).
         #[arg(long)]
         scenario: Option<String>,
         /// Seeds the openings.
@@ -120,7 +114,7 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 2)]
         jobs: usize,
     },
-    /// Each difficulty against the one below (hard vs normal, normal vs easy).
+    /// Each difficulty against the one below (hard vs normal, normal vs easy), on e:game.
     Ladder {
         /// Games per pairing.
         #[arg(long, default_value_t = 100)]
@@ -194,7 +188,7 @@ fn result_cells(r: &MatchResult, score: f64, (lo, hi): (f64, f64), started: Inst
 fn seat_rows(
     bot: &BotSpec,
     rulesets: &[SkirmishRuleset],
-    scenarios: &[&str],
+    scenario: Option<&str>,
     games: u32,
     seed: u64,
     jobs: usize,
@@ -202,17 +196,21 @@ fn seat_rows(
     println!("| ruleset | scenario | bot | games | seat 0 W | D | L | seat-0 score | 95% interval (Wilson) | time |");
     println!("|---|---|---|---|---|---|---|---|---|---|");
     for ruleset in rulesets {
-        for &scenario in scenarios {
+        let scenarios: Vec<&str> = match scenario {
+            Some(s) => vec![s],
+            None => ruleset.scenarios().iter().map(|s| s.name).collect(),
+        };
+        for scenario in scenarios {
             let started = Instant::now();
             let progress = |done: u32, r: &MatchResult| {
                 let (score, _, _) = r.score();
-                eprint!("\r{} {scenario}: {done}/{games} games, seat 0 {:.1}%   ", ruleset.ruleset(), 100.0 * score);
+                eprint!("\r{} {scenario}: {done}/{games} games, seat 0 {:.1}%   ", ruleset.core(), 100.0 * score);
                 let _ = std::io::stderr().flush();
             };
-            let r = seat_match(bot, games, ruleset.ruleset(), scenario, seed, jobs, &progress).map_err(arena)?;
+            let r = seat_match(bot, games, ruleset.core(), scenario, seed, jobs, &progress).map_err(arena)?;
             eprintln!();
             let cells = result_cells(&r, r.wdl().score(), r.wdl().score_interval(), started);
-            println!("| {} | {scenario} | {bot} | {cells} |", ruleset.ruleset());
+            println!("| {} | {scenario} | {bot} | {cells} |", ruleset.core());
         }
     }
     Ok(())
@@ -222,13 +220,14 @@ fn seat_rows(
 pub fn run(cmd: &BenchCommand) -> Result<(), CliError> {
     match cmd {
         BenchCommand::Rollouts { seconds, ruleset, scenario } => {
+            let scenario = scenario_or_default(scenario.as_deref(), *ruleset);
             let duration = Duration::from_secs_f64(seconds.clamp(0.1, 3600.0));
-            let r = rollout_speed(ruleset.ruleset(), scenario, duration).map_err(arena)?;
+            let r = rollout_speed(ruleset.core(), scenario, duration).map_err(arena)?;
             println!("| measure | value | games | actions | seconds | machine |");
             println!("|---|---|---|---|---|---|");
             println!(
                 "| random rollouts, {} {scenario} | {:.2} M actions/s | {} | {} | {:.1} | {} |",
-                ruleset.ruleset(),
+                ruleset.core(),
                 r.per_second() / 1e6,
                 r.games,
                 r.actions,
@@ -236,14 +235,15 @@ pub fn run(cmd: &BenchCommand) -> Result<(), CliError> {
                 machine()
             );
         }
-        BenchCommand::Playouts { positions, ruleset } => {
+        BenchCommand::Playouts { positions, ruleset, scenario } => {
             let config = Difficulty::Normal.config();
-            let r = playout_speed(config, ruleset.ruleset(), "men-vs-fey", *positions).map_err(arena)?;
+            let scenario = scenario_or_default(scenario.as_deref(), *ruleset);
+            let r = playout_speed(config, ruleset.core(), scenario, *positions).map_err(arena)?;
             println!("| measure | value | positions | playouts | rollout depth | machine |");
             println!("|---|---|---|---|---|---|");
             println!(
-                "| MCTS playouts, {} | {:.0} playouts/s | {} | {} | {} | {} |",
-                ruleset.ruleset(),
+                "| MCTS playouts, {} {scenario} | {:.0} playouts/s | {} | {} | {} | {} |",
+                ruleset.core(),
                 r.per_second(),
                 r.positions,
                 r.playouts,
@@ -274,16 +274,13 @@ pub fn run(cmd: &BenchCommand) -> Result<(), CliError> {
         BenchCommand::Strength { bot, against, games, ruleset, scenario, seed, jobs } => {
             let bot = spec(bot)?;
             let opponents: Vec<BotSpec> = against.iter().map(|a| spec(a)).collect::<Result<_, _>>()?;
-            strength_rows(&bot, &opponents, *games, ruleset.ruleset(), scenario, *seed, *jobs)?;
+            let scenario = scenario_or_default(scenario.as_deref(), *ruleset);
+            strength_rows(&bot, &opponents, *games, ruleset.core(), scenario, *seed, *jobs)?;
         }
         BenchCommand::Seats { bot, games, ruleset, scenario, seed, jobs } => {
             let bot = spec(bot)?;
             let rulesets = ruleset.map_or_else(|| SkirmishRuleset::value_variants().to_vec(), |r| vec![r]);
-            let scenarios: Vec<&str> = match scenario {
-                Some(s) => vec![s.as_str()],
-                None => scenario_names(),
-            };
-            seat_rows(&bot, &rulesets, &scenarios, *games, *seed, *jobs)?;
+            seat_rows(&bot, &rulesets, scenario.as_deref(), *games, *seed, *jobs)?;
         }
         BenchCommand::Ladder { games, scenario, jobs } => {
             for (upper, lower) in [(Difficulty::Hard, Difficulty::Normal), (Difficulty::Normal, Difficulty::Easy)] {

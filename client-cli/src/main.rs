@@ -44,8 +44,9 @@ enum Command {
     /// Play the skirmish against the bot in the terminal.
     ///
     /// Each turn shows the board from your seat and the numbered legal actions; type a
-    /// number, a short form (s HAND ZONE FACING, a ZONE TARGET, e, b ZONE, f, n) or a
-    /// command (hint, why, board, help, quit). With stdin and stdout not terminals the
+    /// number, a short form (s HAND ZONE FACING, a ZONE TARGET, e, b ZONE, f, n; in
+    /// Castle Rampage a HAND, g HAND, c HAND, e) or a command (hint, why, board, help,
+    /// quit). With stdin and stdout not terminals the
     /// output is plain text and a script can play by writing lines. Every game is saved
     /// as a replay (rewritten after each action) that `fray replay` checks.
     ///
@@ -124,10 +125,11 @@ struct PlayCmd {
     /// The ruleset.
     #[arg(long, value_enum, default_value = "egame")]
     ruleset: RulesetArg,
-    /// The built-in scenario (listed below with how much each favours the first
-    /// player; the server's error lists its names).
-    #[arg(long, value_name = "NAME", default_value = "men-vs-fey")]
-    scenario: String,
+    /// The built-in scenario (default: men-vs-fey for egame and rift, standard for
+    /// castle-rampage; listed below with how much each favours the first player; the
+    /// server's error lists its names).
+    #[arg(long, value_name = "NAME")]
+    scenario: Option<String>,
     /// Shuffles the decks; default: from the clock (printed, to replay the deal).
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
@@ -229,7 +231,7 @@ async fn main() -> ExitCode {
         Command::Play(cmd) => {
             let args = PlayArgs {
                 ruleset: cmd.ruleset,
-                scenario: cmd.scenario,
+                scenario: cmd.scenario.unwrap_or_else(|| cmd.ruleset.default_scenario().to_owned()),
                 seed: cmd.seed,
                 difficulty: cmd.difficulty,
                 first: cmd.first,

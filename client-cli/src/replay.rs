@@ -176,20 +176,23 @@ pub fn new_path(dir: &Path, ruleset: &str, scenario: &str, seed: u64) -> Result<
     Ok(path)
 }
 
-/// The ruleset named `name`: `egame`, `rift`, or a proto enum name.
+/// The ruleset named `name`: `egame`, `rift`, `castle-rampage`, or a proto enum name.
 pub fn ruleset_named(name: &str) -> Option<Ruleset> {
     match name {
         "egame" => Some(Ruleset::Egame),
         "rift" | "dimensional-rift" => Some(Ruleset::DimensionalRift),
+        "castle-rampage" | "castle" => Some(Ruleset::CastleRampage),
         other => Ruleset::from_str_name(other),
     }
 }
 
-/// The short name of a ruleset (`egame`, `rift`), its proto name for the others.
+/// The short name of a ruleset (`egame`, `rift`, `castle-rampage`), its proto name
+/// for the others.
 pub fn short_name(ruleset: Ruleset) -> &'static str {
     match ruleset {
         Ruleset::Egame => "egame",
         Ruleset::DimensionalRift => "rift",
+        Ruleset::CastleRampage => "castle-rampage",
         other => other.as_str_name(),
     }
 }
@@ -219,7 +222,10 @@ pub fn load(path: &Path) -> Result<Loaded, CliError> {
         return Err(bad(format!("replay version {} is not supported (this fray reads {VERSION})", replay.version)));
     }
     let ruleset = ruleset_named(&replay.ruleset).ok_or_else(|| {
-        bad(format!("unknown ruleset {:?}: use RULESET_EGAME or RULESET_DIMENSIONAL_RIFT", replay.ruleset))
+        bad(format!(
+            "unknown ruleset {:?}: use RULESET_EGAME, RULESET_DIMENSIONAL_RIFT or RULESET_CASTLE_RAMPAGE",
+            replay.ruleset
+        ))
     })?;
     let events = |values: &[Value], at: &str| -> Result<Vec<Event>, CliError> {
         values

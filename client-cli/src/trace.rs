@@ -1,11 +1,13 @@
 //! Human-readable output: the resolution trace (one line per event, led by its rule id)
 //! and a short summary of the resulting board.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use fray_core::rulesets::castle_rampage::rule as castle_rule;
 use fray_proto::fray::v1::{
-    Creature, DecisionKind, Event, GameState, PendingDecision, Phase, ResolveStrikeResponse, Ruleset, ZoneRef,
-    event::Kind,
+    CastleCard, CastleEffect, CastleRampageBoard, Creature, DecisionKind, Event, GameState, PendingDecision, Phase,
+    ResolveStrikeResponse, Ruleset, ZoneRef, event::Kind,
 };
 
 /// Whether to colour the output (ANSI escapes), decided once by the caller.
@@ -28,7 +30,11 @@ impl Style {
 /// `answer` gives the exact command line that answers a pending decision with a
 /// `--choice` value (a creature id or `decline`).
 pub fn render_response(response: &ResolveStrikeResponse, style: Style, answer: &dyn Fn(&str) -> String) -> String {
-    let mut out = render_events(&response.events, style);
+    let castle = response.state.as_ref().and_then(|s| s.castle_rampage.as_ref()).map(CastleCards::new);
+    let mut out = match &castle {
+        Some(cards) => render_events_with(&response.events, style, cards),
+        None => render_events(&response.events, style),
+    };
     if let Some(state) = &response.state {
         out.push('\n');
         out.push_str(&render_board(state, style));
@@ -56,6 +62,19 @@ pub trait Namer {
     fn zone(&self, z: Option<&ZoneRef>) -> String {
         format!("zone {}", zone(z))
     }
+    /// A Castle Rampage card, by id.
+    fn card(&self, id: &str) -> String {
+        id.to_owned()
+    }
+    /// The Gate, Castle or hand (`structure`: `gate`, `castle` or `hand`, as events
+    /// spell them) that holds, or is to hold, `card`: `the Gate` without an owner.
+    fn pile(&self, _card: &str, structure: &str) -> String {
+        format!("the {}", structure_label(structure))
+    }
+    /// `card`'s defense in `structure`, when known and shown.
+    fn defense(&self, _card: &str, _structure: &str) -> Option<i32> {
+        None
+    }
 }
 
 /// The raw wire names: creature ids, `player N`, `zone P:I`.
@@ -63,6 +82,57 @@ pub trait Namer {
 pub struct Ids;
 
 impl Namer for Ids {}
+
+/// `gate` as `Gate`, `castle` as `Castle`; anything else as it is.
+pub fn structure_label(structure: &str) -> &str {
+    match structure {
+        "gate" => "Gate",
+        "castle" => "Castle",
+        other => other,
+    }
+}
+
+/// The raw wire names, with what a Castle Rampage board says of its cards: whose pile
+/// a card is in (`player 1's Gate`) and its defenses. Every card is shown: `fray
+/// resolve` prints a board its user submitted whole.
+#[derive(Debug, Clone, Default)]
+pub struct CastleCards {
+    cards: HashMap<String, CastleCard>,
+}
+
+impl CastleCards {
+    /// Knows every card of `board`.
+    pub fn new(board: &CastleRampageBoard) -> Self {
+        let mut cards = HashMap::new();
+        let sides = board.sides.iter().flat_map(|s| s.gate.iter().chain(&s.castle).chain(&s.hand));
+        for c in sides.chain(&board.draw_pile).chain(&board.discard) {
+            cards.insert(c.id.clone(), c.clone());
+        }
+        Self { cards }
+    }
+}
+
+impl Namer for CastleCards {
+    fn pile(&self, card: &str, structure: &str) -> String {
+        match self.cards.get(card) {
+            Some(c) => format!("player {}'s {}", c.owner, structure_label(structure)),
+            None => format!("the {}", structure_label(structure)),
+        }
+    }
+
+    fn defense(&self, card: &str, structure: &str) -> Option<i32> {
+        self.cards.get(card).and_then(|c| castle_defense(c, structure))
+    }
+}
+
+/// A card's defense in the `gate` or the `castle`.
+pub fn castle_defense(card: &CastleCard, structure: &str) -> Option<i32> {
+    match structure {
+        "gate" => Some(card.gate_defense),
+        "castle" => Some(card.castle_defense),
+        _ => None,
+    }
+}
 
 /// The trace: one line per event, `rule  description`, rule ids padded to one column.
 pub fn render_events(events: &[Event], style: Style) -> String {
@@ -137,9 +207,24 @@ pub fn describe_with(event: &Event, names: &dyn Namer) -> String {
         Kind::CreatureStunned(e) => format!("{} is stunned", c(&e.creature)),
         Kind::StunRemoved(e) => format!("{}'s stun is removed", c(&e.creature)),
         Kind::WardRemoved(e) => format!("{}'s ward is removed", c(&e.creature)),
-        Kind::CardRevealed(e) => format!("{} is revealed in the {}", e.card, e.structure),
-        Kind::CardDestroyed(e) => format!("{} is destroyed", e.card),
-        Kind::CardReturned(e) => format!("{} returns to the {}", e.card, e.to),
+        Kind::CardRevealed(e) => {
+            let defense = names.defense(&e.card, &e.structure).map_or_else(String::new, |d| format!(", defense {d}"));
+            format!(
+                "the top card of {} is revealed: {}{defense}",
+                names.pile(&e.card, &e.structure),
+                names.card(&e.card)
+            )
+        }
+        Kind::CardDestroyed(e) => format!("{} is destroyed (to the discard)", names.card(&e.card)),
+        Kind::CardReturned(e) if e.to == "hand" => {
+            format!("{} returns to {}", names.card(&e.card), names.pile(&e.card, &e.to))
+        }
+        Kind::CardReturned(e) if event.rule == castle_rule::REINFORCE => {
+            format!("{} goes face down to the bottom of {}", names.card(&e.card), names.pile(&e.card, &e.to))
+        }
+        Kind::CardReturned(e) => {
+            format!("{} goes back face down on top of {}", names.card(&e.card), names.pile(&e.card, &e.to))
+        }
         Kind::AttackEnded(e) => format!("the attack ends with {} strength left", e.remaining),
         Kind::DamageMitigated(e) => format!("{} of {} absorb {} damage", e.layer, e.target, e.amount),
     }
@@ -156,6 +241,11 @@ pub fn render_board(state: &GameState, style: Style) -> String {
         format!("turn {}, player {} active, {}", state.turn, state.active_player, phase.as_str_name())
     };
     let _ = writeln!(out, "{} {ruleset}, {turn}", style.paint("1", "board:"));
+    if let Some(board) = &state.castle_rampage {
+        out.push_str(&render_castle_board(board));
+        out.push_str(&game_over_line(state, phase));
+        return out;
+    }
 
     let mut seats: Vec<u32> = state.players.iter().map(|p| p.id).collect();
     for c in &state.creatures {
@@ -185,17 +275,66 @@ pub fn render_board(state: &GameState, style: Style) -> String {
             let _ = writeln!(out, "    {}", creature_line(c, id_width, name_width));
         }
     }
-    if phase == Phase::GameOver {
-        match state.winner {
-            Some(w) => {
-                let _ = writeln!(out, "  game over: player {w} wins");
-            }
-            None => {
-                let _ = writeln!(out, "  game over: a draw");
-            }
-        }
-    }
+    out.push_str(&game_over_line(state, phase));
     out
+}
+
+fn game_over_line(state: &GameState, phase: Phase) -> String {
+    match (phase, state.winner) {
+        (Phase::GameOver, Some(w)) => format!("  game over: player {w} wins\n"),
+        (Phase::GameOver, None) => "  game over: a draw\n".to_owned(),
+        _ => String::new(),
+    }
+}
+
+/// A Castle Rampage board, every card face up: each side's Gate, Castle and hand,
+/// then the draw pile and the discard.
+fn render_castle_board(board: &CastleRampageBoard) -> String {
+    let mut out = String::from("  cards as id name attack/Gate defense/Castle defense; Gates and Castles top first\n");
+    let pile = |cards: &[CastleCard]| -> String {
+        if cards.is_empty() {
+            "(empty)".to_owned()
+        } else {
+            cards.iter().map(castle_card_short).collect::<Vec<_>>().join(", ")
+        }
+    };
+    for (i, side) in board.sides.iter().enumerate() {
+        let _ = writeln!(out, "  player {i}");
+        let _ = writeln!(out, "    Gate:   {}", pile(&side.gate));
+        let _ = writeln!(out, "    Castle: {}", pile(&side.castle));
+        let _ = writeln!(out, "    hand:   {}", pile(&side.hand));
+    }
+    let _ = writeln!(out, "  draw pile: {}", pile(&board.draw_pile));
+    let newest = if board.discard.len() > 1 { " (newest last)" } else { "" };
+    let _ = writeln!(out, "  discard{newest}: {}", pile(&board.discard));
+    out
+}
+
+/// `ogre Ogre 7/4/6`, with a purple card's effect: `b1 Bomber 3/3/3 [Bomber]`.
+pub fn castle_card_short(c: &CastleCard) -> String {
+    let mut text = format!("{} {} {}/{}/{}", c.id, c.name, c.attack, c.gate_defense, c.castle_defense);
+    if let Some(effect) = effect_tag(c) {
+        let _ = write!(text, " [{effect}]");
+    }
+    text
+}
+
+/// A purple card's effect in a word (`Saboteur 3` with its amount); `None` for others.
+pub fn effect_tag(c: &CastleCard) -> Option<String> {
+    let effect = CastleEffect::try_from(c.effect).unwrap_or(CastleEffect::None);
+    Some(match effect {
+        CastleEffect::None => return None,
+        CastleEffect::Bomber => "Bomber".to_owned(),
+        CastleEffect::Saboteur => format!("Saboteur {}", saboteur_amount(c)),
+        CastleEffect::Spy => "Spy".to_owned(),
+        CastleEffect::Veteran => "Veteran".to_owned(),
+        CastleEffect::Digger => "Digger".to_owned(),
+    })
+}
+
+/// How much a Saboteur lowers the strength (its `effect_amount`, 0 meaning 2).
+pub fn saboteur_amount(c: &CastleCard) -> i32 {
+    if c.effect_amount == 0 { fray_core::rulesets::castle_rampage::DEFAULT_SABOTEUR_AMOUNT } else { c.effect_amount }
 }
 
 fn creature_line(c: &Creature, id_width: usize, name_width: usize) -> String {
@@ -328,6 +467,40 @@ mod tests {
         assert_eq!(lines[1], "egame.strike.block.passive  wolf blocks knight (passive)");
         assert_eq!(lines[2], "egame.strike.damage         knight deals 2 damage to wolf");
         assert_eq!(lines[3], "egame.strike.direct         player 1 loses 1 HP");
+    }
+
+    #[test]
+    fn castle_cards_return_to_the_top_the_bottom_or_a_hand() {
+        use fray_proto::fray::v1::{AttackEnded, CardReturned, CastleSide};
+        let back =
+            |rule: &str, to: &str| ev(rule, Kind::CardReturned(CardReturned { card: "ogre".into(), to: to.into() }));
+        let board = CastleRampageBoard {
+            sides: vec![
+                CastleSide::default(),
+                CastleSide {
+                    castle: vec![CastleCard { id: "ogre".into(), owner: 1, castle_defense: 6, ..Default::default() }],
+                    ..Default::default()
+                },
+            ],
+            ..Default::default()
+        };
+        let events = [
+            back("castle.attack.weaker", "castle"),
+            back("castle.turn.reinforce", "gate"),
+            back("castle.effect.veteran", "hand"),
+            ev("castle.attack.weaker", Kind::AttackEnded(AttackEnded { remaining: 2 })),
+        ];
+        let lines: Vec<String> = events.iter().map(|e| describe_with(e, &CastleCards::new(&board))).collect();
+        assert_eq!(
+            lines,
+            [
+                "ogre goes back face down on top of player 1's Castle",
+                "ogre goes face down to the bottom of player 1's Gate",
+                "ogre returns to player 1's hand",
+                "the attack ends with 2 strength left",
+            ]
+        );
+        assert_eq!(describe(&events[0]), "ogre goes back face down on top of the Castle");
     }
 
     #[test]

@@ -250,3 +250,38 @@ fn fray_serve_answers_fray_resolve_with_server() {
     let out = ok(&fray(&["resolve", NEEDS_BLOCK, "--server", &served.addr]));
     assert!(out.contains(&format!("fray resolve {NEEDS_BLOCK} --server {} --choice guard", served.addr)), "{out}");
 }
+
+#[test]
+fn resolve_castle_worked_example_prints_the_trace_and_the_castle_board() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/resolve-castle-worked-example.json");
+    let out = ok(&fray(&["resolve", example]));
+    assert_event(&out, "castle.attack.target", "the top card of player 1's Gate is revealed: b-knight, defense 4");
+    assert_event(&out, "castle.attack.stronger", "b-knight is destroyed (to the discard)");
+    assert_event(&out, "castle.attack.into_castle", "the top card of player 1's Castle is revealed: b-ogre, defense 6");
+    assert_event(&out, "castle.attack.weaker", "a-ram is destroyed (to the discard)");
+    assert_event(&out, "castle.attack.weaker", "b-ogre goes back face down on top of player 1's Castle");
+    assert_event(&out, "castle.attack.weaker", "the attack ends with 5 strength left");
+    let board = out.split_once("\nboard: ").map(|(_, b)| b).unwrap_or_else(|| panic!("no board in:\n{out}"));
+    assert_eq!(
+        board,
+        "RULESET_CASTLE_RAMPAGE, bare board
+  cards as id name attack/Gate defense/Castle defense; Gates and Castles top first
+  player 0
+    Gate:   (empty)
+    Castle: a-wall Stone Wall 0/5/8
+    hand:   (empty)
+  player 1
+    Gate:   (empty)
+    Castle: b-ogre Ogre 7/4/6, b-tower Tower 1/4/9
+    hand:   (empty)
+  draw pile: (empty)
+  discard (newest last): b-knight Knight 6/4/5, a-ram Battering Ram 9/1/2
+"
+    );
+    // The win: the board says who won.
+    let win = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/resolve-castle-win.json");
+    let out = ok(&fray(&["resolve", win]));
+    assert_event(&out, "castle.attack.win", "game over: player 0 wins");
+    assert!(out.contains("board: RULESET_CASTLE_RAMPAGE, turn 4, player 0 active, PHASE_GAME_OVER\n"), "{out}");
+    assert!(out.ends_with("  game over: player 0 wins\n"), "{out}");
+}

@@ -70,6 +70,12 @@ const EXAMPLES: &[(&str, Rpc)] = &[
     ("new-game-keyforge.json", Rpc::NewGame),
     ("list-rulesets.json", Rpc::ListRulesets),
     ("choose-action.json", Rpc::ChooseAction),
+    ("resolve-castle-worked-example.json", Rpc::ResolveStrike),
+    ("resolve-castle-tie.json", Rpc::ResolveStrike),
+    ("resolve-castle-win.json", Rpc::ResolveStrike),
+    ("new-game-castle.json", Rpc::NewGame),
+    ("apply-action-reinforce.json", Rpc::ApplyAction),
+    ("choose-action-castle.json", Rpc::ChooseAction),
 ];
 
 fn examples_dir() -> PathBuf {
@@ -231,6 +237,30 @@ fn graveyard(state: &pb::GameState, player: usize) -> Vec<&str> {
 
 fn names(cards: &[pb::Card]) -> Vec<&str> {
     cards.iter().map(|c| c.name.as_str()).collect()
+}
+
+fn revealed(rule: &str, card: &str, structure: &str) -> pb::Event {
+    ev(rule, Kind::CardRevealed(pb::CardRevealed { card: card.into(), structure: structure.into() }))
+}
+
+fn destroyed(rule: &str, card: &str) -> pb::Event {
+    ev(rule, Kind::CardDestroyed(pb::CardDestroyed { card: card.into() }))
+}
+
+fn returned(rule: &str, card: &str, to: &str) -> pb::Event {
+    ev(rule, Kind::CardReturned(pb::CardReturned { card: card.into(), to: to.into() }))
+}
+
+fn attack_ended(rule: &str, remaining: i32) -> pb::Event {
+    ev(rule, Kind::AttackEnded(pb::AttackEnded { remaining }))
+}
+
+fn castle_board(state: &pb::GameState) -> &pb::CastleRampageBoard {
+    state.castle_rampage.as_ref().unwrap_or_else(|| panic!("no castle_rampage board in {state:?}"))
+}
+
+fn ids(cards: &[pb::CastleCard]) -> Vec<&str> {
+    cards.iter().map(|c| c.id.as_str()).collect()
 }
 
 // ---------------------------------------------------------------------------
@@ -457,6 +487,7 @@ async fn check(name: &str, answer: Result<Answer, Status>, clients: &mut Clients
             for info in &list.rulesets[..2] {
                 assert!(["men-vs-fey", "duel"].iter().all(|s| info.scenarios.iter().any(|x| x == s)), "{info:?}");
             }
+            assert_eq!(list.rulesets[3].scenarios, ["standard", "siege", "raid"]);
         }
         "choose-action.json" => {
             let Ok(Answer::Choose(chosen)) = answer else { panic!("examples/{name}: {answer:?}") };
@@ -475,6 +506,123 @@ async fn check(name: &str, answer: Result<Answer, Status>, clients: &mut Clients
             let request = pb::ApplyActionRequest { state: Some(state), action: Some(action) };
             let after = clients.rules.apply_action(request).await.unwrap().into_inner();
             let over = ev("egame.sba.game_over", Kind::GameOver(pb::GameOver { winner: Some(0) }));
+            assert_eq!(after.events.last(), Some(&over));
+        }
+        "resolve-castle-worked-example.json" => {
+            let (state, events) = resolved(name, answer);
+            // Strength 9 beats the Gate's Knight (defense 4): 5 left, the Gate is empty,
+            // so the attack goes on into the Castle, whose Ogre (Castle defense 6) holds:
+            // the Battering Ram is destroyed and the Ogre goes back on top, face down.
+            assert_eq!(
+                events,
+                [
+                    revealed("castle.attack.target", "b-knight", "gate"),
+                    destroyed("castle.attack.stronger", "b-knight"),
+                    revealed("castle.attack.into_castle", "b-ogre", "castle"),
+                    destroyed("castle.attack.weaker", "a-ram"),
+                    returned("castle.attack.weaker", "b-ogre", "castle"),
+                    attack_ended("castle.attack.weaker", 5),
+                ]
+            );
+            let board = castle_board(&state);
+            assert!(board.sides[1].gate.is_empty());
+            assert_eq!(ids(&board.sides[1].castle), ["b-ogre", "b-tower"]);
+            assert!(board.sides[0].hand.is_empty());
+            assert_eq!(ids(&board.discard), ["b-knight", "a-ram"]);
+            assert_eq!((state.phase, state.winner), (pb::Phase::Unspecified as i32, None));
+        }
+        "resolve-castle-tie.json" => {
+            let (state, events) = resolved(name, answer);
+            // 6 against the Palisade's Gate defense 6: both are destroyed, the attack
+            // ends with nothing left and the Archer under it stays unrevealed.
+            assert_eq!(
+                events,
+                [
+                    revealed("castle.attack.target", "b-palisade", "gate"),
+                    destroyed("castle.attack.tie", "a-knight"),
+                    destroyed("castle.attack.tie", "b-palisade"),
+                    attack_ended("castle.attack.tie", 0),
+                ]
+            );
+            let board = castle_board(&state);
+            assert_eq!(ids(&board.sides[1].gate), ["b-archer"]);
+            assert_eq!(ids(&board.discard), ["a-knight", "b-palisade"]);
+        }
+        "resolve-castle-win.json" => {
+            let (state, events) = resolved(name, answer);
+            // 11 - 2 (the Archer in the Gate) = 9 carries into the Castle, whose last
+            // card, the Knight (Castle defense 5), falls: player 0 wins at once.
+            assert_eq!(
+                events,
+                [
+                    revealed("castle.attack.target", "b-archer", "gate"),
+                    destroyed("castle.attack.stronger", "b-archer"),
+                    revealed("castle.attack.into_castle", "b-knight", "castle"),
+                    destroyed("castle.attack.stronger", "b-knight"),
+                    attack_ended("castle.attack.win", 4),
+                    ev("castle.attack.win", Kind::GameOver(pb::GameOver { winner: Some(0) })),
+                ]
+            );
+            assert_eq!((state.phase, state.winner), (pb::Phase::GameOver as i32, Some(0)));
+            let board = castle_board(&state);
+            assert!(board.sides[1].castle.is_empty());
+            assert_eq!(ids(&board.discard), ["b-archer", "b-knight", "a-giant"]);
+            assert!(clients.legal_actions(&state).await.is_empty(), "nothing is legal once the game is over");
+        }
+        "new-game-castle.json" => {
+            let Ok(Answer::NewGame(game)) = answer else { panic!("examples/{name}: {answer:?}") };
+            let state = game.state.clone().unwrap();
+            assert_eq!(state.ruleset, pb::Ruleset::CastleRampage as i32);
+            assert!(state.players.is_empty() && state.creatures.is_empty(), "{state:?}");
+            let board = castle_board(&state);
+            // standard: 3 Gate, 4 Castle and 3 hand cards each; player 0 has drawn 2
+            // already (the Draw phase passes by itself) and may reinforce.
+            let sizes: Vec<(usize, usize, usize)> =
+                board.sides.iter().map(|s| (s.gate.len(), s.castle.len(), s.hand.len())).collect();
+            assert_eq!(sizes, [(3, 4, 5), (3, 4, 3)]);
+            assert_eq!((board.draw_pile.len(), board.discard.len()), (9, 0));
+            assert_eq!((state.phase, state.turn, state.active_player), (pb::Phase::Deployment as i32, 1, 0));
+            for (p, side) in board.sides.iter().enumerate() {
+                assert!(side.gate.iter().chain(&side.castle).chain(&side.hand).all(|c| c.owner == p as u32));
+            }
+            let rules: Vec<&str> = game.events.iter().map(|e| e.rule.as_str()).collect();
+            assert_eq!(rules, ["castle.setup", "castle.turn.draw", "castle.turn.draw", "castle.turn.phase"]);
+            let Ok(Answer::NewGame(again)) = clients.send(name, Rpc::NewGame).await else { panic!("{name} again") };
+            assert_eq!(again, game);
+        }
+        "apply-action-reinforce.json" => {
+            let (state, events) = resolved(name, answer);
+            let phase = |phase: pb::Phase| {
+                let kind = Kind::PhaseChanged(pb::PhaseChanged { phase: phase as i32, turn: 3, active_player: 0 });
+                ev("castle.turn.phase", kind)
+            };
+            // The Stone Wall goes face down under the Knight; the Deployment ends, and
+            // the Event waits for the Archer's attack.
+            assert_eq!(events, [returned("castle.turn.reinforce", "a-wall", "castle"), phase(pb::Phase::Event)]);
+            let board = castle_board(&state);
+            assert_eq!(ids(&board.sides[0].castle), ["a-knight", "a-wall"]);
+            assert_eq!(ids(&board.sides[0].hand), ["a-archer"]);
+            assert_eq!((state.phase, state.active_player, state.turn), (pb::Phase::Event as i32, 0, 3));
+            let strike = pb::Strike { attacker: "a-archer".into(), ..Default::default() };
+            let end = pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})) };
+            let attack = pb::Action { action: Some(pb::action::Action::Strike(strike)) };
+            assert_eq!(clients.legal_actions(&state).await, [attack, end]);
+        }
+        "choose-action-castle.json" => {
+            let Ok(Answer::Choose(chosen)) = answer else { panic!("examples/{name}: {answer:?}") };
+            let request: pb::ChooseActionRequest = parse(name, "fray.v1.ChooseActionRequest");
+            let state = request.state.unwrap();
+            let legal = clients.legal_actions(&state).await;
+            let action = chosen.action.unwrap();
+            assert!(legal.contains(&action), "{action:?} is not among {legal:?}");
+            assert!(!chosen.stats.is_empty());
+            // The Catapult's 10 beats any card that can stand in the bot's one-card
+            // Castle; the Militia's 3 does not beat the Tower.
+            let catapult = pb::Strike { attacker: "a-catapult".into(), ..Default::default() };
+            assert_eq!(action, pb::Action { action: Some(pb::action::Action::Strike(catapult)) });
+            let request = pb::ApplyActionRequest { state: Some(state), action: Some(action) };
+            let after = clients.rules.apply_action(request).await.unwrap().into_inner();
+            let over = ev("castle.attack.win", Kind::GameOver(pb::GameOver { winner: Some(0) }));
             assert_eq!(after.events.last(), Some(&over));
         }
         other => panic!("examples/{other} has no check here: add it to EXAMPLES and check its answer"),

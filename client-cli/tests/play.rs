@@ -285,3 +285,108 @@ fn play_and_replay_against_fray_serve() {
     assert!(text.contains("you: end deployment without summoning"), "{text}");
     assert!(ok(&verdict).starts_with("replay OK: "), "{}", stdout(&verdict));
 }
+
+fn castle_args<'a>(dir: &'a Path, seed: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "play",
+        "--ruleset",
+        "castle-rampage",
+        "--seed",
+        seed,
+        "--difficulty",
+        "easy",
+        "--replay-dir",
+        dir.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
+#[test]
+fn a_whole_castle_rampage_game_against_the_bot_ends_and_replays() {
+    let dir = replay_dir("castle-whole-game");
+    // The person reinforces with their first card and attacks with their first card
+    // that can attack, every turn; the game ends by turn 60.
+    let out = ok(&fray_with_input(&castle_args(&dir, "11", &["--first", "you"]), &"1\n".repeat(3000)));
+    assert!(out.starts_with("Fray skirmish: castle-rampage standard, seed 11 "), "{out}");
+    let result = out.lines().find(|l| l.starts_with("game over on turn ")).unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        result.ends_with("you win (player 0)")
+            || result.ends_with("the bot wins (player 1)")
+            || result.ends_with("a draw"),
+        "{result}"
+    );
+    assert!(out.contains("Turn 1 · your turn · reinforce (Deployment)"), "{out}");
+    assert!(out.contains("you: reinforce the Gate with "), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("you: attack with ") && l.contains(", strength ")), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("bot: ")), "{out}");
+    // Attacks are told event by event, with their rules.
+    assert!(out.contains("    castle.attack.target "), "{out}");
+    assert!(out.lines().any(|l| l.contains("is revealed: ") && l.contains(", defense ")), "{out}");
+    assert!(out.lines().any(|l| l.contains("the attack ends with ") && l.ends_with(" strength left")), "{out}");
+    // What the bot puts into its Gate or Castle is never named.
+    for line in out.lines().filter(|l| l.starts_with("bot: reinforce")) {
+        assert!(line.ends_with("with a face-down card"), "{line}");
+    }
+    assert!(out.contains("your hand: empty") || out.contains("your hand (attack / Gate defense / Castle defense):"));
+    assert!(!out.contains('\x1b'), "plain text on a pipe");
+
+    let replay = saved_replay(&out);
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&replay).unwrap()).unwrap();
+    assert_eq!(json["ruleset"], "RULESET_CASTLE_RAMPAGE");
+    assert_eq!(json["scenario"], "standard");
+    assert_eq!(json["result"]["over"], true);
+    assert!(json["steps"].as_array().unwrap().iter().any(|s| s["action"].get("reinforce").is_some()), "{json}");
+    assert!(replay.file_name().unwrap().to_str().unwrap().starts_with("castle-rampage-standard-seed11-"));
+    let verdict = ok(&fray(&["replay", replay.to_str().unwrap()]));
+    assert!(verdict.contains("step 1  player 0 (you): reinforce the Gate with "), "{verdict}");
+    let last = verdict.lines().last().unwrap();
+    assert!(last.starts_with(&format!("replay OK: {} actions, result: ", json["steps"].as_array().unwrap().len())));
+}
+
+#[test]
+fn the_castle_view_hides_the_bots_hand_and_every_stack() {
+    let dir = replay_dir("castle-hidden");
+    let out = ok(&fray_with_input(&castle_args(&dir, "4", &["--first", "you"]), "help\nquit\n"));
+    // The same deal, straight from the core: which card is where.
+    let (game, _) = fray_core::GameState::new_game(4, 4, "standard").unwrap();
+    let board = game.to_setup().castle_rampage.unwrap();
+    let (me, bot) = (&board.sides[0], &board.sides[1]);
+    for c in &me.hand {
+        assert!(out.contains(&format!("{} ({})", c.name, c.id)), "your {} ({}) is shown:\n{out}", c.name, c.id);
+    }
+    let hidden = bot
+        .hand
+        .iter()
+        .chain(board.draw_pile.iter())
+        .chain(board.sides.iter().flat_map(|s| s.gate.iter().chain(&s.castle)));
+    for c in hidden {
+        assert!(!out.contains(&format!("({})", c.id)), "{} ({}) is face down, yet shown:\n{out}", c.name, c.id);
+    }
+    // Counts only: both hands, both Gates and Castles, the draw pile.
+    assert!(out.contains("  bot (easy), player 1: 3 cards in hand, face down\n"), "{out}");
+    assert_eq!(out.matches("    Gate   ▒▒▒   3 cards, face down\n").count(), 2, "{out}");
+    assert_eq!(out.matches("    Castle ▒▒▒▒  4 cards, face down\n").count(), 2, "{out}");
+    assert!(out.contains("  draw pile: 9 cards   discard: empty\n"), "{out}");
+    // The menu in words, and the Castle help.
+    assert!(out.contains("    1  reinforce the Gate with "), "{out}");
+    assert!(out.lines().any(|l| l.ends_with("  end the phase: go to attacks")), "{out}");
+    assert!(
+        out.contains("  g HAND    reinforce: put your hand card HAND face down at the bottom of your Gate"),
+        "{out}"
+    );
+    assert!(out.contains("quit on turn 1: replay saved to "), "{out}");
+}
+
+#[test]
+fn castle_short_forms_reinforce_and_attack() {
+    let dir = replay_dir("castle-short-forms");
+    let out = ok(&fray_with_input(&castle_args(&dir, "4", &["--first", "you"]), "s 0 1\na 0\nc 1\na 0\nquit\n"));
+    assert!(
+        out.contains("? Castle Rampage has no summons: g HAND or c HAND adds a card to your Gate or Castle"),
+        "{out}"
+    );
+    assert!(out.contains("? you cannot attack now: attacks come after the Deployment phase"), "{out}");
+    assert!(out.contains("you: reinforce the Castle with "), "{out}");
+    assert!(out.contains("you: attack with "), "{out}");
+}

@@ -324,3 +324,46 @@ fn bad_options_are_refused_with_the_reason() {
     code(&unreachable, 1);
     assert!(text(&unreachable.stderr).contains("cannot reach"), "{}", text(&unreachable.stderr));
 }
+
+#[test]
+fn a_castle_rampage_tournament_writes_its_log_and_report() {
+    let dir = out_dir("castle");
+    let out = fray(&[
+        "tournament",
+        "random",
+        "greedy",
+        "--ruleset",
+        "castle-rampage",
+        "--games",
+        "2",
+        "-j",
+        "2",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    code(&out, 0);
+    let (header, games) = log(&dir);
+    assert_eq!(header["config"]["ruleset"], "RULESET_CASTLE_RAMPAGE");
+    // No Castle scenario has a measured balance yet: the default is the first one.
+    assert_eq!(header["config"]["scenario"], "standard");
+    assert_eq!(games.len(), 2);
+    for g in &games {
+        assert!(g["endRule"].as_str().is_some_and(|r| r.starts_with("castle.")), "{g}");
+        let actions = g["actions"].as_array().unwrap();
+        assert!(actions.iter().any(|a| a.get("strike").is_some()), "{g}");
+    }
+    let report = report(&dir);
+    assert_eq!(report["games"], 2);
+    assert_eq!(report["ranking"].as_array().unwrap().len(), 2);
+    assert!(
+        text(&out.stderr)
+            .contains("warning: scenario standard has not been measured for seat balance under RULESET_CASTLE_RAMPAGE"),
+        "{}",
+        text(&out.stderr)
+    );
+    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(md.contains("Scenario standard has not been measured for seat balance yet."), "{md}");
+    let help = text(&fray(&["tournament", "--help"]).stdout);
+    assert!(help.contains("--ruleset castle-rampage (tournament default scenario: standard):"), "{help}");
+    assert!(help.contains("    siege          not measured yet"), "{help}");
+}

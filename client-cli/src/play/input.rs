@@ -1,10 +1,11 @@
 //! What the person types at the `fray play` prompt: action numbers, short forms
-//! (`s 2 3 r`, `a 1 4`, `e`, `b 1`, `n`), and commands (`hint`, `why`, `board`,
-//! `help`, `quit`); and where the lines come from.
+//! (`s 2 3 r`, `a 1 4`, `e`, `b 1`, `n`; in Castle Rampage `a 0`, `g 1`, `c 1`), and
+//! commands (`hint`, `why`, `board`, `help`, `quit`); and where the lines come from.
 
 use fray_proto::fray::v1::{Action, GameState, Orientation, ZoneRef, action, choice};
 use tokio::sync::mpsc;
 
+use super::castle;
 use super::view::{Seats, creature_at};
 
 /// The `help` text.
@@ -29,6 +30,33 @@ Zones are numbered 0..4 from the left as each player sees their own row; the
 bot's row is drawn on top, turned to face you, so its zone 4 is on your left.
 Hand cards are numbered from 0 as listed under `your hand`.";
 
+/// The `help` text of Castle Rampage.
+pub const CASTLE_HELP: &str = "\
+At the prompt type one of:
+  NUMBER    play the action with that number in the list
+  a HAND    attack with your hand card HAND (in your attacks, the Event phase). Example: a 0
+  g HAND    reinforce: put your hand card HAND face down at the bottom of your Gate
+            (in the Deployment phase, which it ends). Example: g 1
+  c HAND    the same at the bottom of your Castle
+  e         end the phase: go on to the attacks, or end your turn
+  hint      ask the bot what it would do in your place, with its top actions
+  why       the bot's reasoning for its last move: its top actions
+  board     show the board and the actions again
+  help      this text
+  quit      save the replay and leave (end of input does the same)
+Your turn: you draw 2 cards, may reinforce with one card, then play attack cards.
+An attack with strength A meets the top card of the bot's Gate (its Castle once the
+Gate is empty), which is revealed; D is its defense there (Gate or Castle defense).
+A < D: your card is destroyed and theirs goes back face down on top. A = D: both
+are destroyed and the attack ends. A > D: theirs is destroyed, A - D carries on to
+the next card (into the Castle once the Gate is empty). Destroy the bot's last
+Castle card to win. Hand cards are numbered from 0 as listed under `your hand`.";
+
+/// The `help` text for the game `state` is in.
+pub fn help(state: &GameState) -> &'static str {
+    if castle::is_castle(state) { CASTLE_HELP } else { HELP }
+}
+
 /// A facing for the `s` short form.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Facing {
@@ -49,6 +77,15 @@ pub enum Shortcut {
         zone: u32,
         /// Facing, or face-down.
         facing: Facing,
+    },
+    /// `a HAND` (Castle Rampage): attack with a hand card.
+    Attack(u32),
+    /// `g HAND` or `c HAND` (Castle Rampage): reinforce the Gate or the Castle.
+    Reinforce {
+        /// Hand index.
+        hand: u32,
+        /// `gate` or `castle`.
+        structure: &'static str,
     },
     /// `a ZONE TARGET`: strike from an own zone at a zone.
     Strike {
@@ -144,6 +181,12 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             let facing = rest.get(2).map_or(Ok(Facing::Up(Orientation::Forward)), |w| facing(w))?;
             Command::Short(Shortcut::Summon { hand, zone, facing })
         }
+        "a" | "attack" | "strike" if rest.len() == 1 => Command::Short(Shortcut::Attack(number(rest[0], "hand card")?)),
+        "g" | "gate" | "c" | "castle" => {
+            let structure = if head.starts_with('g') { "gate" } else { "castle" };
+            arity(1, &format!("{} HAND (e.g. {} 1)", &head[..1], &head[..1]))?;
+            Command::Short(Shortcut::Reinforce { hand: number(rest[0], "hand card")?, structure })
+        }
         "a" | "attack" | "strike" => {
             arity(2, "a ZONE TARGET (e.g. a 1 4, or a 1 y3 for your own zone 3)")?;
             let from = number(rest[0], "zone")?;
@@ -165,6 +208,9 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
 
 /// The index in `legal` of the action a short form names, or why there is none.
 pub fn find(short: &Shortcut, legal: &[Action], state: &GameState, seats: Seats) -> Result<usize, String> {
+    if castle::is_castle(state) {
+        return find_castle(short, legal, state, seats);
+    }
     let me = seats.human;
     let position =
         |pred: &dyn Fn(&action::Action) -> bool| legal.iter().position(|a| a.action.as_ref().is_some_and(pred));
@@ -234,6 +280,50 @@ pub fn find(short: &Shortcut, legal: &[Action], state: &GameState, seats: Seats)
             &|a| matches!(a, action::Action::Choice(c) if matches!(c.choice, Some(choice::Choice::Decline(_)))),
         )
         .ok_or_else(|| "there is nothing to decline now".to_owned()),
+        Shortcut::Attack(_) => Err("usage: a ZONE TARGET (e.g. a 1 4, or a 1 y3 for your own zone 3)".to_owned()),
+        Shortcut::Reinforce { .. } => {
+            Err("this game has no Gate or Castle: summon with s HAND ZONE [FACING] (see help)".to_owned())
+        }
+    }
+}
+
+/// [`find`] in Castle Rampage: attacks and reinforcements name a hand card by its index.
+fn find_castle(short: &Shortcut, legal: &[Action], state: &GameState, seats: Seats) -> Result<usize, String> {
+    let position =
+        |pred: &dyn Fn(&action::Action) -> bool| legal.iter().position(|a| a.action.as_ref().is_some_and(pred));
+    let hand =
+        state.castle_rampage.as_ref().and_then(|b| b.sides.get(seats.human as usize)).map_or(&[][..], |s| &s.hand);
+    let card = |i: u32| {
+        hand.get(i as usize).map(|c| c.id.clone()).ok_or_else(|| match hand.len() {
+            0 => "your hand is empty".to_owned(),
+            n => format!("you have no hand card {i}: your hand holds 0-{}", n - 1),
+        })
+    };
+    match short {
+        Shortcut::Attack(i) => {
+            let id = card(*i)?;
+            position(&|a| matches!(a, action::Action::Strike(s) if s.attacker == id)).ok_or_else(|| {
+                if legal.iter().any(|a| matches!(a.action, Some(action::Action::Strike(_)))) {
+                    format!("your hand card {i} cannot attack (its attack is 0)")
+                } else {
+                    "you cannot attack now: attacks come after the Deployment phase".to_owned()
+                }
+            })
+        }
+        Shortcut::Reinforce { hand: i, structure } => {
+            let id = card(*i)?;
+            position(&|a| matches!(a, action::Action::Reinforce(r) if r.card == id && r.structure == *structure))
+                .ok_or_else(|| "you cannot reinforce now: only in the Deployment phase, once a turn".to_owned())
+        }
+        Shortcut::End => position(&|a| matches!(a, action::Action::EndPhase(_)))
+            .ok_or_else(|| "there is no phase to end now".to_owned()),
+        Shortcut::Summon { .. } => {
+            Err("Castle Rampage has no summons: g HAND or c HAND adds a card to your Gate or Castle".to_owned())
+        }
+        Shortcut::Strike { .. } => Err("in Castle Rampage attack with a hand card: a HAND (e.g. a 0)".to_owned()),
+        Shortcut::Block(_) | Shortcut::Fade | Shortcut::Decline => {
+            Err("Castle Rampage asks no decisions: attacks resolve at once".to_owned())
+        }
     }
 }
 
@@ -326,6 +416,9 @@ mod tests {
             parse("a 1 y3"),
             Ok(Some(Command::Short(Shortcut::Strike { from: 1, own_target: true, target: 3 })))
         );
+        assert_eq!(parse("a 2"), Ok(Some(Command::Short(Shortcut::Attack(2)))));
+        assert_eq!(parse("g 1"), Ok(Some(Command::Short(Shortcut::Reinforce { hand: 1, structure: "gate" }))));
+        assert_eq!(parse("castle 0"), Ok(Some(Command::Short(Shortcut::Reinforce { hand: 0, structure: "castle" }))));
     }
 
     #[test]
@@ -336,7 +429,9 @@ mod tests {
         assert_eq!(parse("s 1").unwrap_err(), "usage: s HAND ZONE [FACING] (e.g. s 0 2 r)");
         assert_eq!(parse("s x 1").unwrap_err(), "`x` is not a hand card number");
         assert_eq!(parse("s 1 2 sideways").unwrap_err(), "`sideways` is not a facing: use u, r, b, l, or down");
-        assert!(parse("a 1").unwrap_err().starts_with("usage: a ZONE TARGET"));
+        assert!(parse("a 1 2 3").unwrap_err().starts_with("usage: a ZONE TARGET"));
+        assert_eq!(parse("g").unwrap_err(), "usage: g HAND (e.g. g 1)");
+        assert_eq!(parse("castle x").unwrap_err(), "`x` is not a hand card number");
         assert_eq!(parse("a 1 yz").unwrap_err(), "`z` is not a zone number");
         assert_eq!(parse("e now").unwrap_err(), "usage: e");
     }

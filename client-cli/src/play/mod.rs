@@ -1,5 +1,6 @@
 //! `fray play`: a person plays the skirmish against the bot in the terminal, over
-//! real gRPC (an embedded server on loopback, or `--server`).
+//! real gRPC (an embedded server on loopback, or `--server`): e:game or Dimensional
+//! Rift on the zone board ([`render`]), or Castle Rampage ([`castle`]).
 //!
 //! The loop: NewGame; then while the game is not over, whoever is to move (the decider
 //! of a pending decision, else the active player) chooses. The person sees the board
@@ -8,6 +9,7 @@
 //! derived from the game's seed and the move number. Every action goes through
 //! ApplyAction, its events are printed one per line, and the replay file is rewritten.
 
+pub mod castle;
 pub mod input;
 pub mod render;
 pub mod view;
@@ -32,21 +34,28 @@ use crate::trace::{self, Style};
 use input::{Command, Lines};
 use view::{Names, Seats};
 
-/// The rulesets `fray play` offers.
+/// The rulesets with a skirmish game, as `--ruleset` names them (`fray play`,
+/// `fray tournament`, `fray bench`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum RulesetArg {
     /// e:game (seed 000): Might, 1 HP per direct hit, Evasive, Fading; 6 HP.
     Egame,
     /// Dimensional Rift (seed 002): Attack Stat damage to the player, Armor; 20 HP.
     Rift,
+    /// Castle Rampage (seed 003): attack cards against face-down Gate and Castle stacks.
+    CastleRampage,
 }
 
 impl RulesetArg {
+    /// Every ruleset, in wire order.
+    pub const ALL: [RulesetArg; 3] = [RulesetArg::Egame, RulesetArg::Rift, RulesetArg::CastleRampage];
+
     /// The wire ruleset.
     pub fn ruleset(self) -> Ruleset {
         match self {
             RulesetArg::Egame => Ruleset::Egame,
             RulesetArg::Rift => Ruleset::DimensionalRift,
+            RulesetArg::CastleRampage => Ruleset::CastleRampage,
         }
     }
 
@@ -55,6 +64,36 @@ impl RulesetArg {
         match self {
             RulesetArg::Egame => fray_core::state::Ruleset::Egame,
             RulesetArg::Rift => fray_core::state::Ruleset::DimensionalRift,
+            RulesetArg::CastleRampage => fray_core::state::Ruleset::CastleRampage,
+        }
+    }
+
+    /// The name `--ruleset` takes: `egame`, `rift`, `castle-rampage`.
+    pub fn name(self) -> &'static str {
+        match self {
+            RulesetArg::Egame => "egame",
+            RulesetArg::Rift => "rift",
+            RulesetArg::CastleRampage => "castle-rampage",
+        }
+    }
+
+    /// The built-in scenarios, as the core's catalogue lists them (ListRulesets serves
+    /// the same list), with their measured balance.
+    pub fn scenarios(self) -> Vec<fray_core::rulesets::ScenarioInfo> {
+        fray_core::rulesets::catalogue()
+            .into_iter()
+            .find(|info| info.ruleset == self.core())
+            .map(|info| info.scenarios)
+            .unwrap_or_default()
+    }
+
+    /// The scenario `fray play` and `fray bench` deal unless told: `men-vs-fey` for
+    /// the zone rulesets, the first built-in scenario otherwise (Castle Rampage:
+    /// `standard`).
+    pub fn default_scenario(self) -> &'static str {
+        match self {
+            RulesetArg::Egame | RulesetArg::Rift => "men-vs-fey",
+            RulesetArg::CastleRampage => self.scenarios().first().map_or("", |s| s.name),
         }
     }
 }
@@ -263,7 +302,15 @@ impl Session<'_> {
     }
 
     /// The top actions of a search, by visits, with their menu numbers when known.
-    fn stats_text(&self, state: &GameState, stats: &[ActionStat], legal: Option<&[Action]>) -> String {
+    /// For the bot's search (`played` is its move) in Castle Rampage, the attack
+    /// cards it did not play stay unnamed: they are still in its hand, face down.
+    fn stats_text(
+        &self,
+        state: &GameState,
+        stats: &[ActionStat],
+        legal: Option<&[Action]>,
+        played: Option<&Action>,
+    ) -> String {
         let mut sorted: Vec<&ActionStat> = stats.iter().collect();
         sorted.sort_by_key(|s| std::cmp::Reverse(s.visits));
         let mut out = String::new();
@@ -272,7 +319,14 @@ impl Session<'_> {
             let number = legal
                 .and_then(|l| l.iter().position(|a| a == action))
                 .map_or_else(|| "    ".to_owned(), |i| format!("{:>3}:", i + 1));
-            let what = view::action_text(state, action, self.seats, false);
+            let hidden = castle::is_castle(state)
+                && played.is_some_and(|p| p != action)
+                && matches!(action.action, Some(fray_proto::fray::v1::action::Action::Strike(_)));
+            let what = if hidden {
+                "attack with another card of its hand".to_owned()
+            } else {
+                view::action_text(state, action, self.seats, false)
+            };
             // Round first, so a tiny negative mean does not print as -0.00.
             let mean = (s.mean_reward * 100.0).round() / 100.0 + 0.0;
             let _ = writeln!(out, "  {number} {:>6} visits  mean reward {mean:+.2}  {what}", s.visits);
@@ -291,7 +345,8 @@ impl Session<'_> {
             "hint ({} playouts, mean reward in [-1, 1] for you): play {number}— {what}\n",
             self.args.difficulty.playouts()
         );
-        let text = format!("{}{}", self.style.paint("1", &head), self.stats_text(&self.state, &stats, Some(legal)));
+        let text =
+            format!("{}{}", self.style.paint("1", &head), self.stats_text(&self.state, &stats, Some(legal), None));
         self.say(&text)
     }
 
@@ -304,7 +359,11 @@ impl Session<'_> {
                     "the bot's last move: {what}\nits search ({} playouts; mean reward in [-1, 1] for the bot):\n",
                     self.args.difficulty.playouts()
                 );
-                format!("{}{}", self.style.paint("1", &head), self.stats_text(&m.before, &m.stats, None))
+                format!(
+                    "{}{}",
+                    self.style.paint("1", &head),
+                    self.stats_text(&m.before, &m.stats, None, Some(&m.action))
+                )
             }
         };
         self.say(&text)
@@ -347,7 +406,7 @@ impl Session<'_> {
                     continue;
                 }
                 Ok(Some(Command::Help)) => {
-                    self.say(&format!("{}\n", input::HELP))?;
+                    self.say(&format!("{}\n", input::help(&self.state)))?;
                     continue;
                 }
                 Ok(Some(Command::Quit)) => return Ok(None),
@@ -494,5 +553,17 @@ mod tests {
             [150, 1500, 8000]
         );
         assert_eq!(RulesetArg::Rift.ruleset(), Ruleset::DimensionalRift);
+        assert_eq!(RulesetArg::CastleRampage.ruleset(), Ruleset::CastleRampage);
+    }
+
+    #[test]
+    fn each_ruleset_has_its_own_scenarios_and_default() {
+        use clap::ValueEnum as _;
+        for r in RulesetArg::ALL {
+            assert_eq!(r.to_possible_value().map(|v| v.get_name().to_owned()).as_deref(), Some(r.name()));
+            assert!(r.scenarios().iter().any(|s| s.name == r.default_scenario()), "{r:?}");
+        }
+        assert_eq!(RulesetArg::value_variants(), &RulesetArg::ALL);
+        assert_eq!(RulesetArg::CastleRampage.default_scenario(), "standard");
     }
 }

@@ -5,10 +5,12 @@
 use std::collections::{HashMap, HashSet};
 
 use fray_proto::fray::v1::{
-    Action, Arrows, Creature, DecisionKind, Event, GameState, Orientation, Phase, Reach, ZoneRef, action, choice, event,
+    Action, Arrows, CastleCard, Creature, DecisionKind, Event, GameState, Orientation, Phase, Reach, ZoneRef, action,
+    choice, event,
 };
 
-use crate::trace::Namer;
+use super::castle;
+use crate::trace::{Namer, castle_defense, structure_label};
 
 /// Which seat the person holds; the bot holds the other one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,6 +48,11 @@ impl Seats {
     /// `your ` or `bot's `, for a creature of `player`.
     pub fn possessive(self, player: u32) -> &'static str {
         if self.is_human(player) { "your " } else { "bot's " }
+    }
+
+    /// `your` or `the bot's`, for a pile of `player`'s.
+    pub fn whose(self, player: u32) -> &'static str {
+        if self.is_human(player) { "your" } else { "the bot's" }
     }
 
     /// Eighths of a turn that take a direction of `controller`'s frame into the
@@ -136,19 +143,30 @@ struct Known {
 }
 
 /// Names creatures, players and zones from the person's seat, hiding the bot's
-/// face-down creatures unless `reveal_all` (a replay shows everything).
+/// face-down creatures unless `reveal_all` (a replay shows everything). In Castle
+/// Rampage it names the cards the person has seen face up (their own hand, the
+/// discard, cards revealed or played) and calls every other card a face-down card.
 #[derive(Debug, Clone)]
 pub struct Names {
     seats: Seats,
     reveal_all: bool,
     known: HashMap<String, Known>,
     flipped: HashSet<String>,
+    cards: HashMap<String, CastleCard>,
+    seen: HashSet<String>,
 }
 
 impl Names {
     /// Knows nothing yet.
     pub fn new(seats: Seats, reveal_all: bool) -> Self {
-        Self { seats, reveal_all, known: HashMap::new(), flipped: HashSet::new() }
+        Self {
+            seats,
+            reveal_all,
+            known: HashMap::new(),
+            flipped: HashSet::new(),
+            cards: HashMap::new(),
+            seen: HashSet::new(),
+        }
     }
 
     /// Names for a step: the creatures of the state before and after it, and the
@@ -161,21 +179,48 @@ impl Names {
         names
     }
 
-    /// Learns the creatures of `state` (later calls win).
+    /// Learns the creatures of `state`, or its Castle Rampage cards and which of them
+    /// the person sees there: their own hand and the discard (later calls win).
     pub fn learn(&mut self, state: &GameState) {
         for c in &state.creatures {
             self.known
                 .insert(c.id.clone(), Known { name: c.name.clone(), controller: c.controller, face_down: c.face_down });
         }
+        if let Some(board) = &state.castle_rampage {
+            for c in castle::all_cards(board) {
+                self.cards.insert(c.id.clone(), c.clone());
+            }
+            let mine = board.sides.get(self.seats.human as usize).map_or(&[][..], |s| &s.hand);
+            self.seen.extend(mine.iter().chain(&board.discard).map(|c| c.id.clone()));
+        }
     }
 
-    /// Learns which creatures these events turned face-up.
+    /// Learns which creatures these events turned face-up, and which Castle Rampage
+    /// cards they showed (revealed, destroyed to the discard, or an attacking card
+    /// that returns to a hand).
     pub fn learn_flips(&mut self, events: &[Event]) {
         for e in events {
-            if let Some(event::Kind::CreatureFlipped(f)) = &e.kind {
-                self.flipped.insert(f.creature.clone());
+            match &e.kind {
+                Some(event::Kind::CreatureFlipped(f)) => {
+                    self.flipped.insert(f.creature.clone());
+                }
+                Some(event::Kind::CardRevealed(r)) => {
+                    self.seen.insert(r.card.clone());
+                }
+                Some(event::Kind::CardDestroyed(d)) => {
+                    self.seen.insert(d.card.clone());
+                }
+                Some(event::Kind::CardReturned(r)) if r.to == "hand" => {
+                    self.seen.insert(r.card.clone());
+                }
+                _ => {}
             }
         }
+    }
+
+    /// The Castle Rampage card `id`, when the person may see it (or everything shows).
+    pub fn visible_card(&self, id: &str) -> Option<&CastleCard> {
+        self.cards.get(id).filter(|_| self.reveal_all || self.seen.contains(id))
     }
 }
 
@@ -201,6 +246,25 @@ impl Namer for Names {
 
     fn zone(&self, z: Option<&ZoneRef>) -> String {
         z.map_or_else(|| "zone ?".to_owned(), |z| self.seats.zone(z))
+    }
+
+    fn card(&self, id: &str) -> String {
+        match (self.visible_card(id), self.cards.contains_key(id)) {
+            (Some(c), _) => format!("{} ({id})", c.name),
+            (None, true) => "a face-down card".to_owned(),
+            (None, false) => id.to_owned(),
+        }
+    }
+
+    fn pile(&self, card: &str, structure: &str) -> String {
+        match self.cards.get(card) {
+            Some(c) => format!("{} {}", self.seats.whose(c.owner), structure_label(structure)),
+            None => format!("the {}", structure_label(structure)),
+        }
+    }
+
+    fn defense(&self, card: &str, structure: &str) -> Option<i32> {
+        self.visible_card(card).and_then(|c| castle_defense(c, structure))
     }
 }
 
@@ -232,6 +296,9 @@ fn occupant(state: &GameState, zone: &ZoneRef, names: &Names) -> String {
 ///
 /// `reveal_all` names the bot's face-down creatures and hand cards (for replays).
 pub fn action_text(state: &GameState, act: &Action, seats: Seats, reveal_all: bool) -> String {
+    if castle::is_castle(state) {
+        return castle::action_text(state, act, seats, reveal_all);
+    }
     let mut names = Names::new(seats, reveal_all);
     names.learn(state);
     let Some(kind) = &act.action else {

@@ -110,9 +110,25 @@ fn settings(args: &TournamentArgs) -> Result<(Config, Paths, Option<log::Loaded>
     Ok((config, Paths { log: dir.join(LOG_NAME), dir }, None))
 }
 
-/// The scenario a tournament plays unless told: the ruleset's most balanced one.
+/// The scenario a tournament plays unless told: the ruleset's most balanced one (the
+/// core's `fairest_scenario` for the zone rulesets; for Castle Rampage, whose
+/// scenarios have no balance measured yet, the same ranking over its catalogue, which
+/// picks its first scenario while none is measured).
 pub fn default_scenario(ruleset: RulesetArg) -> &'static str {
-    skirmish::fairest_scenario(ruleset.core())
+    match ruleset {
+        RulesetArg::Egame | RulesetArg::Rift => skirmish::fairest_scenario(ruleset.core()),
+        RulesetArg::CastleRampage => fairest(&ruleset.scenarios()),
+    }
+}
+
+/// Of `scenarios`, the balanced one (else the measured one) whose seat-0 score is
+/// nearest even; the first such on a tie, the first of all when none is measured.
+fn fairest(scenarios: &[fray_core::rulesets::ScenarioInfo]) -> &'static str {
+    let rank = |b: &SeatBalance| (!b.is_balanced(), b.games == 0, (b.seat0_score - 0.5).abs());
+    scenarios
+        .iter()
+        .min_by(|a, b| rank(&a.balance).partial_cmp(&rank(&b.balance)).unwrap_or(std::cmp::Ordering::Equal))
+        .map_or("", |s| s.name)
 }
 
 /// The scenarios of each ruleset with their measured balance, for `--help`.
@@ -120,10 +136,10 @@ pub fn scenarios_help() -> String {
     let mut text = String::from(
         "Scenarios, with seat 0's score when the normal bot plays itself (fray bench seats; balanced: 40-60% over at least 100 games):\n",
     );
-    for ruleset in [RulesetArg::Egame, RulesetArg::Rift] {
+    for ruleset in RulesetArg::value_variants() {
         let name = ruleset.to_possible_value().map_or_else(String::new, |v| v.get_name().to_owned());
-        text.push_str(&format!("  --ruleset {name} (tournament default scenario: {}):\n", default_scenario(ruleset)));
-        for s in skirmish::scenario_infos(ruleset.core()) {
+        text.push_str(&format!("  --ruleset {name} (tournament default scenario: {}):\n", default_scenario(*ruleset)));
+        for s in ruleset.scenarios() {
             let b = s.balance;
             let verdict = if b.is_balanced() {
                 "balanced"

@@ -1,0 +1,383 @@
+//! Castle Rampage from the person's seat: the board (both Gates and Castles as
+//! face-down stacks, counted; the person's hand face up; the bot's hand counted; the
+//! draw pile counted; the discard face up), the numbered legal actions, and actions in
+//! words. Shared by `fray play` and `fray replay`.
+
+use std::fmt::Write as _;
+
+use fray_proto::fray::v1::{
+    Action, CastleCard, CastleEffect, CastleRampageBoard, CastleSide, GameState, Phase, Ruleset, action,
+};
+
+use super::view::Seats;
+use crate::trace::{Style, castle_defense, effect_tag, saboteur_amount, structure_label};
+
+/// Discard cards shown on the board, newest first.
+const DISCARD_SHOWN: usize = 4;
+/// Card backs drawn for a stack at most; a taller stack adds `…`.
+const STACK_DRAWN: usize = 12;
+
+/// True for a RULESET_CASTLE_RAMPAGE state.
+pub fn is_castle(state: &GameState) -> bool {
+    state.ruleset == Ruleset::CastleRampage as i32
+}
+
+/// Every card of `board`: each side's Gate, Castle and hand, the draw pile, the discard.
+pub fn all_cards(board: &CastleRampageBoard) -> impl Iterator<Item = &CastleCard> {
+    board
+        .sides
+        .iter()
+        .flat_map(|s| s.gate.iter().chain(&s.castle).chain(&s.hand))
+        .chain(&board.draw_pile)
+        .chain(&board.discard)
+}
+
+/// The hand card `id` and whose hand holds it.
+pub fn in_hand<'a>(state: &'a GameState, id: &str) -> Option<(u32, &'a CastleCard)> {
+    let board = state.castle_rampage.as_ref()?;
+    board.sides.iter().enumerate().find_map(|(p, side)| side.hand.iter().find(|c| c.id == id).map(|c| (p as u32, c)))
+}
+
+/// A Castle Rampage phase for people.
+pub fn phase_label(phase: i32) -> &'static str {
+    match Phase::try_from(phase).unwrap_or(Phase::Unspecified) {
+        Phase::Unspecified => "bare board",
+        Phase::Begin => "begin",
+        Phase::Draw => "draw",
+        Phase::Deployment => "reinforce (Deployment)",
+        Phase::Event => "attacks (Event)",
+        Phase::GameOver => "game over",
+    }
+}
+
+/// What a purple card does, in a sentence from its holder's seat.
+pub fn effect_text(c: &CastleCard) -> Option<String> {
+    let effect = CastleEffect::try_from(c.effect).unwrap_or(CastleEffect::None);
+    Some(match effect {
+        CastleEffect::None => return None,
+        CastleEffect::Bomber => "Bomber: destroyed while defending, it destroys the attacking card too".to_owned(),
+        CastleEffect::Saboteur => {
+            format!("Saboteur: destroyed while defending, the attack loses {} more strength", saboteur_amount(c))
+        }
+        CastleEffect::Spy => "Spy: destroyed in a Gate, the attack skips the rest of that Gate".to_owned(),
+        CastleEffect::Veteran => "Veteran: when its attack fails, it returns to your hand".to_owned(),
+        CastleEffect::Digger => "Digger: attacks the Castle even while the Gate has cards".to_owned(),
+    })
+}
+
+/// `Giant (c07)`.
+fn named(c: &CastleCard) -> String {
+    format!("{} ({})", c.name, c.id)
+}
+
+/// `Giant (c07) 11/6/8`, with a purple card's effect in brackets.
+fn face_up(c: &CastleCard) -> String {
+    let mut text = format!("{} {}/{}/{}", named(c), c.attack, c.gate_defense, c.castle_defense);
+    if let Some(tag) = effect_tag(c) {
+        let _ = write!(text, " [{tag}]");
+    }
+    text
+}
+
+/// One action in words, from the person's seat, in `state` (the state it applies to).
+/// An attack card is played face up, so it is always named; a card the bot adds to its
+/// Gate or Castle stays face down unless `reveal_all` (for replays).
+pub fn action_text(state: &GameState, act: &Action, seats: Seats, reveal_all: bool) -> String {
+    let Some(kind) = &act.action else {
+        return "(an empty action)".to_owned();
+    };
+    match kind {
+        action::Action::Strike(s) => match in_hand(state, &s.attacker) {
+            Some((_, c)) => format!("attack with {} ({}, strength {})", c.name, c.id, c.attack),
+            None => format!("attack with {}", s.attacker),
+        },
+        action::Action::Reinforce(r) => {
+            let place = structure_label(&r.structure);
+            match in_hand(state, &r.card) {
+                Some((holder, c)) if seats.is_human(holder) || reveal_all => {
+                    let defense =
+                        castle_defense(c, &r.structure).map_or_else(String::new, |d| format!(", {place} defense {d}"));
+                    format!("reinforce the {place} with {} ({}{defense})", c.name, c.id)
+                }
+                Some(_) => format!("reinforce the {place} with a face-down card"),
+                None => format!("reinforce the {place} with {}", r.card),
+            }
+        }
+        action::Action::EndPhase(_) => match Phase::try_from(state.phase).unwrap_or(Phase::Unspecified) {
+            Phase::Deployment => "end the phase: go to attacks".to_owned(),
+            Phase::Event => "end the turn".to_owned(),
+            Phase::Draw => "end the phase: draw 2 cards".to_owned(),
+            _ => "end the phase".to_owned(),
+        },
+        action::Action::Summon(_) => "summon (Castle Rampage has no summons)".to_owned(),
+        action::Action::Choice(_) => "choose (Castle Rampage asks no decisions)".to_owned(),
+    }
+}
+
+/// A face-down stack: card backs and the count.
+fn stack_line(label: &str, count: usize, width: usize, style: Style) -> String {
+    let mut backs = "▒".repeat(count.min(STACK_DRAWN));
+    if count > STACK_DRAWN {
+        backs.push('…');
+    }
+    let padded = format!("{backs:<width$}");
+    let what = match count {
+        0 => "empty".to_owned(),
+        1 => "1 card, face down".to_owned(),
+        n => format!("{n} cards, face down"),
+    };
+    format!("    {label:<7}{}  {what}\n", style.paint("2", &padded))
+}
+
+fn stacks(side: Option<&CastleSide>, width: usize, style: Style) -> String {
+    let (gate, castle) = side.map_or((0, 0), |s| (s.gate.len(), s.castle.len()));
+    format!("{}{}", stack_line("Gate", gate, width, style), stack_line("Castle", castle, width, style))
+}
+
+fn cards(n: usize) -> String {
+    if n == 1 { "1 card".to_owned() } else { format!("{n} cards") }
+}
+
+/// The whole board from the person's seat: turn and phase; the bot's hand (counted),
+/// Gate and Castle (face down, counted); the draw pile (counted) and the discard (its
+/// newest cards face up); the person's Gate and Castle (face down, counted) and hand.
+pub fn render_board(state: &GameState, seats: Seats, bot_label: &str, style: Style) -> String {
+    let (me, bot) = (seats.human, seats.bot());
+    let empty = CastleRampageBoard::default();
+    let board = state.castle_rampage.as_ref().unwrap_or(&empty);
+    let side = |p: u32| board.sides.get(p as usize);
+    let mut out = String::new();
+    let whose = if state.phase == Phase::GameOver as i32 {
+        "game over".to_owned()
+    } else if seats.is_human(state.active_player) {
+        format!("your turn · {}", phase_label(state.phase))
+    } else {
+        format!("bot's turn · {}", phase_label(state.phase))
+    };
+    let _ = writeln!(out, "{}", style.paint("1", &format!("Turn {} · {whose}", state.turn)));
+    let width =
+        board.sides.iter().flat_map(|s| [s.gate.len(), s.castle.len()]).max().unwrap_or(0).clamp(4, STACK_DRAWN + 1);
+
+    let bot_hand = side(bot).map_or(0, |s| s.hand.len());
+    let bot_head = format!("{bot_label}, player {bot}");
+    let hand = if bot_hand == 0 { "hand empty".to_owned() } else { format!("{} in hand, face down", cards(bot_hand)) };
+    let _ = writeln!(out, "  {}: {hand}", style.paint("1;31", &bot_head));
+    out.push_str(&stacks(side(bot), width, style));
+
+    let mut middle = format!("  draw pile: {}   discard: ", cards(board.draw_pile.len()));
+    if board.discard.is_empty() {
+        middle.push_str("empty");
+    } else {
+        let newest: Vec<String> = board.discard.iter().rev().take(DISCARD_SHOWN).map(face_up).collect();
+        let _ = write!(middle, "{}, newest first: {}", cards(board.discard.len()), newest.join(", "));
+        if board.discard.len() > DISCARD_SHOWN {
+            let _ = write!(middle, ", …");
+        }
+    }
+    let _ = writeln!(out, "{middle}");
+
+    let _ = writeln!(out, "  {}:", style.paint("1;32", &format!("you, player {me}")));
+    out.push_str(&stacks(side(me), width, style));
+    out.push_str(&render_hand(side(me).map_or(&[][..], |s| &s.hand), style));
+    out
+}
+
+/// The person's hand, one card a line: index, name and id, attack / Gate defense /
+/// Castle defense, and what is special about it.
+pub fn render_hand(hand: &[CastleCard], style: Style) -> String {
+    if hand.is_empty() {
+        return "  your hand: empty\n".to_owned();
+    }
+    let mut out = "  your hand (attack / Gate defense / Castle defense):\n".to_owned();
+    let width = hand.iter().map(|c| named(c).chars().count()).max().unwrap_or(0);
+    for (i, c) in hand.iter().enumerate() {
+        let name = format!("{:<width$}", named(c));
+        let values = format!("{:>2} / {} / {}", c.attack, c.gate_defense, c.castle_defense);
+        let note = match effect_text(c) {
+            Some(text) => text,
+            None if c.attack <= 0 => "cannot attack".to_owned(),
+            None => String::new(),
+        };
+        let line = format!("  [{i}] {}  {values}  {note}", style.paint("1", &name));
+        let _ = writeln!(out, "  {}", line.trim_end());
+    }
+    out
+}
+
+/// The numbered legal actions (numbers are 1-based positions in `legal`), under a line
+/// that says what the phase's choice does.
+pub fn render_menu(state: &GameState, legal: &[Action], seats: Seats, style: Style) -> String {
+    let mut out = String::new();
+    if seats.is_human(state.active_player) {
+        let head = match Phase::try_from(state.phase).unwrap_or(Phase::Unspecified) {
+            Phase::Deployment => Some(
+                "  you may add one hand card face down to the bottom of your Gate or Castle (that ends the phase):",
+            ),
+            Phase::Event => {
+                Some("  attack: your card meets the top card of the bot's Gate (its Castle once the Gate is empty):")
+            }
+            _ => None,
+        };
+        if let Some(head) = head {
+            let _ = writeln!(out, "{head}");
+        }
+    }
+    for (i, act) in legal.iter().enumerate() {
+        let text = action_text(state, act, seats, false);
+        let _ = writeln!(out, "  {}  {text}", style.paint("1", &format!("{:>3}", i + 1)));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fray_proto::fray::v1::{EndPhase, Reinforce, Strike};
+
+    fn card(id: &str, name: &str, owner: u32, values: (i32, i32, i32)) -> CastleCard {
+        CastleCard {
+            id: id.into(),
+            name: name.into(),
+            owner,
+            attack: values.0,
+            gate_defense: values.1,
+            castle_defense: values.2,
+            ..Default::default()
+        }
+    }
+
+    /// Player 0 holds a Giant and a Stone Wall; player 1 holds a secret Catapult; the
+    /// Gates and Castles hold secret cards too.
+    pub(crate) fn small_board(phase: Phase) -> GameState {
+        let secret = |id: &str, owner| card(id, &format!("Secret {id}"), owner, (1, 1, 1));
+        let spy = CastleCard { effect: CastleEffect::Spy as i32, ..card("c05", "Spy", 0, (2, 1, 2)) };
+        GameState {
+            ruleset: Ruleset::CastleRampage as i32,
+            turn: 3,
+            phase: phase as i32,
+            active_player: 0,
+            castle_rampage: Some(CastleRampageBoard {
+                sides: vec![
+                    CastleSide {
+                        gate: vec![secret("g0", 0), secret("g1", 0)],
+                        castle: vec![secret("k0", 0), secret("k1", 0), secret("k2", 0)],
+                        hand: vec![card("c07", "Giant", 0, (11, 6, 8)), card("c12", "Stone Wall", 0, (0, 5, 8)), spy],
+                    },
+                    CastleSide {
+                        gate: vec![secret("g2", 1)],
+                        castle: vec![secret("k3", 1), secret("k4", 1)],
+                        hand: vec![card("c09", "Catapult", 1, (10, 0, 1))],
+                    },
+                ],
+                draw_pile: vec![secret("d0", 0), secret("d1", 0)],
+                discard: vec![card("c01", "Militia", 1, (3, 2, 3)), card("c02", "Ogre", 0, (7, 4, 6))],
+            }),
+            ..Default::default()
+        }
+    }
+
+    fn act(a: action::Action) -> Action {
+        Action { action: Some(a) }
+    }
+
+    #[test]
+    fn the_board_shows_counts_for_what_is_face_down() {
+        let text = render_board(&small_board(Phase::Event), Seats { human: 0 }, "bot (easy)", Style::default());
+        let expected = "\
+Turn 3 · your turn · attacks (Event)
+  bot (easy), player 1: 1 card in hand, face down
+    Gate   ▒     1 card, face down
+    Castle ▒▒    2 cards, face down
+  draw pile: 2 cards   discard: 2 cards, newest first: Ogre (c02) 7/4/6, Militia (c01) 3/2/3
+  you, player 0:
+    Gate   ▒▒    2 cards, face down
+    Castle ▒▒▒   3 cards, face down
+  your hand (attack / Gate defense / Castle defense):
+    [0] Giant (c07)       11 / 6 / 8
+    [1] Stone Wall (c12)   0 / 5 / 8  cannot attack
+    [2] Spy (c05)          2 / 1 / 2  Spy: destroyed in a Gate, the attack skips the rest of that Gate
+";
+        assert_eq!(text, expected, "\n{text}");
+        assert!(!text.contains("Secret") && !text.contains("Catapult"), "{text}");
+    }
+
+    #[test]
+    fn from_seat_1_the_other_hand_shows() {
+        let text = render_board(&small_board(Phase::Event), Seats { human: 1 }, "bot", Style::default());
+        assert!(text.contains("Turn 3 · bot's turn · attacks (Event)"), "{text}");
+        assert!(text.contains("  bot, player 0: 3 cards in hand, face down"), "{text}");
+        assert!(text.contains("    [0] Catapult (c09)  10 / 0 / 1"), "{text}");
+        assert!(!text.contains("Giant") && !text.contains("Secret"), "{text}");
+    }
+
+    #[test]
+    fn actions_read_in_words_and_hide_the_bots_reinforcement() {
+        let mut state = small_board(Phase::Event);
+        let seats = Seats { human: 0 };
+        let strike = act(action::Action::Strike(Strike { attacker: "c07".into(), ..Default::default() }));
+        assert_eq!(action_text(&state, &strike, seats, false), "attack with Giant (c07, strength 11)");
+        let end = act(action::Action::EndPhase(EndPhase {}));
+        assert_eq!(action_text(&state, &end, seats, false), "end the turn");
+        state.phase = Phase::Deployment as i32;
+        assert_eq!(action_text(&state, &end, seats, false), "end the phase: go to attacks");
+        let reinforce = |card: &str, structure: &str| {
+            act(action::Action::Reinforce(Reinforce { card: card.into(), structure: structure.into() }))
+        };
+        assert_eq!(
+            action_text(&state, &reinforce("c07", "castle"), seats, false),
+            "reinforce the Castle with Giant (c07, Castle defense 8)"
+        );
+        assert_eq!(
+            action_text(&state, &reinforce("c09", "gate"), seats, false),
+            "reinforce the Gate with a face-down card"
+        );
+        assert_eq!(
+            action_text(&state, &reinforce("c09", "gate"), seats, true),
+            "reinforce the Gate with Catapult (c09, Gate defense 0)"
+        );
+    }
+
+    #[test]
+    fn short_forms_name_hand_cards() {
+        use crate::play::input::{Shortcut, find};
+        let seats = Seats { human: 0 };
+        let mut state = small_board(Phase::Event);
+        let strike = |id: &str| act(action::Action::Strike(Strike { attacker: id.into(), ..Default::default() }));
+        let end = act(action::Action::EndPhase(EndPhase {}));
+        let legal = vec![strike("c07"), strike("c05"), end.clone()];
+        assert_eq!(find(&Shortcut::Attack(2), &legal, &state, seats), Ok(1));
+        assert_eq!(
+            find(&Shortcut::Attack(1), &legal, &state, seats),
+            Err("your hand card 1 cannot attack (its attack is 0)".to_owned())
+        );
+        assert_eq!(
+            find(&Shortcut::Attack(7), &legal, &state, seats),
+            Err("you have no hand card 7: your hand holds 0-2".to_owned())
+        );
+        assert_eq!(find(&Shortcut::End, &legal, &state, seats), Ok(2));
+        assert!(find(&Shortcut::Reinforce { hand: 0, structure: "gate" }, &legal, &state, seats).is_err());
+        assert!(find(&Shortcut::Block(1), &legal, &state, seats).unwrap_err().contains("no decisions"));
+        state.phase = Phase::Deployment as i32;
+        let reinforce = |card: &str, structure: &str| {
+            act(action::Action::Reinforce(Reinforce { card: card.into(), structure: structure.into() }))
+        };
+        let legal = vec![reinforce("c07", "gate"), reinforce("c07", "castle"), end];
+        assert_eq!(find(&Shortcut::Reinforce { hand: 0, structure: "castle" }, &legal, &state, seats), Ok(1));
+        assert!(find(&Shortcut::Attack(0), &legal, &state, seats).unwrap_err().contains("cannot attack now"));
+    }
+
+    #[test]
+    fn the_menu_numbers_the_actions() {
+        let state = small_board(Phase::Deployment);
+        let legal = vec![
+            act(action::Action::Reinforce(Reinforce { card: "c07".into(), structure: "gate".into() })),
+            act(action::Action::EndPhase(EndPhase {})),
+        ];
+        let text = render_menu(&state, &legal, Seats { human: 0 }, Style::default());
+        assert_eq!(
+            text,
+            "  you may add one hand card face down to the bottom of your Gate or Castle (that ends the phase):\n    \
+             1  reinforce the Gate with Giant (c07, Gate defense 6)\n    2  end the phase: go to attacks\n"
+        );
+    }
+}
