@@ -575,12 +575,13 @@ async fn check(name: &str, answer: Result<Answer, Status>, clients: &mut Clients
             assert_eq!(state.ruleset, pb::Ruleset::CastleRampage as i32);
             assert!(state.players.is_empty() && state.creatures.is_empty(), "{state:?}");
             let board = castle_board(&state);
-            // standard: 3 Gate, 4 Castle and 3 hand cards each; player 0 has drawn 2
-            // already (the Draw phase passes by itself) and may reinforce.
+            // standard: 3 Gate, 4 Castle and 3 hand cards each, and the second player
+            // one more Castle and one more hand card; player 0 has drawn 2 already (the
+            // Draw phase passes by itself) and may reinforce.
             let sizes: Vec<(usize, usize, usize)> =
                 board.sides.iter().map(|s| (s.gate.len(), s.castle.len(), s.hand.len())).collect();
-            assert_eq!(sizes, [(3, 4, 5), (3, 4, 3)]);
-            assert_eq!((board.draw_pile.len(), board.discard.len()), (9, 0));
+            assert_eq!(sizes, [(3, 4, 5), (3, 5, 4)]);
+            assert_eq!((board.draw_pile.len(), board.discard.len()), (13, 0));
             assert_eq!((state.phase, state.turn, state.active_player), (pb::Phase::Deployment as i32, 1, 0));
             for (p, side) in board.sides.iter().enumerate() {
                 assert!(side.gate.iter().chain(&side.castle).chain(&side.hand).all(|c| c.owner == p as u32));
