@@ -470,8 +470,9 @@ impl ZoneState {
         }
 
         let active_player = seat(&mut v, "active_player", s.active_player).unwrap_or(PlayerId(0));
-        if phase != Phase::Bare && s.turn == 0 {
-            v.push("turn", "turns are 1-based: turn 0 is only allowed on a bare board (phase unset)");
+        // A bare board keeps turn 0 when a strike ends the game on it.
+        if !matches!(phase, Phase::Bare | Phase::GameOver) && s.turn == 0 {
+            v.push("turn", "turns are 1-based: turn 0 is only allowed on a bare board (phase unset) or a game over");
         }
         let winner = match s.winner {
             Some(w) if !over => {

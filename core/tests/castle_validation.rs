@@ -174,3 +174,13 @@ fn a_missing_ruleset_names_castle_rampage_among_the_served_ones() {
     let v = violations(&s);
     assert!(v[0].1.contains("RULESET_CASTLE_RAMPAGE"), "{v:?}");
 }
+
+// A bare-board attack that wins leaves PHASE_GAME_OVER with turn 0; the server's own
+// answer must load again (it was refused: "turn 0 is only allowed on a bare board").
+#[test]
+fn a_bare_board_won_by_an_attack_loads_again() {
+    let mut g = valid().build();
+    attack(&mut g, "h0");
+    assert_eq!(g.to_setup().phase, 5, "the last Castle card fell");
+    assert_eq!(GameState::from_setup(&g.to_setup()).unwrap(), g);
+}

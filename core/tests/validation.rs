@@ -266,3 +266,13 @@ fn a_pending_block_option_must_reach_the_struck_zone_and_not_be_the_attacker() {
         Some(DecisionSetup { player: 1, kind: 1, options: vec!["far".into(), "near".into()], may_decline: true });
     assert_eq!(fields(&s), vec!["chain[0].defender", "pending.options[0]"]);
 }
+
+// A bare-board strike that ends the game leaves PHASE_GAME_OVER with turn 0; the
+// server's own answer must load again (it was refused on `turn`).
+#[test]
+fn a_bare_board_ended_by_a_strike_loads_again() {
+    let mut g = Bd::egame().put("mine", (0, 1), 1, 3, "U1").hp(1, 1).build();
+    try_strike(&mut g, "mine", (1, 3)).unwrap();
+    assert_eq!(g.to_setup().phase, 5, "player 1 fell to 0 HP");
+    assert_eq!(GameState::from_setup(&g.to_setup()).unwrap(), g);
+}
