@@ -344,8 +344,9 @@ fn a_castle_rampage_tournament_writes_its_log_and_report() {
     code(&out, 0);
     let (header, games) = log(&dir);
     assert_eq!(header["config"]["ruleset"], "RULESET_CASTLE_RAMPAGE");
-    // No Castle scenario has a measured balance yet: the default is the first one.
-    assert_eq!(header["config"]["scenario"], "standard");
+    // The default is the core's fairest Castle scenario, which is balanced: no warning.
+    let fairest = fray_core::rulesets::fairest_scenario(fray_core::Ruleset::CastleRampage);
+    assert_eq!(header["config"]["scenario"], fairest);
     assert_eq!(games.len(), 2);
     for g in &games {
         assert!(g["endRule"].as_str().is_some_and(|r| r.starts_with("castle.")), "{g}");
@@ -355,15 +356,7 @@ fn a_castle_rampage_tournament_writes_its_log_and_report() {
     let report = report(&dir);
     assert_eq!(report["games"], 2);
     assert_eq!(report["ranking"].as_array().unwrap().len(), 2);
-    assert!(
-        text(&out.stderr)
-            .contains("warning: scenario standard has not been measured for seat balance under RULESET_CASTLE_RAMPAGE"),
-        "{}",
-        text(&out.stderr)
-    );
-    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
-    assert!(md.contains("Scenario standard has not been measured for seat balance yet."), "{md}");
+    assert!(!text(&out.stderr).contains("seat balance under RULESET_CASTLE_RAMPAGE"), "{}", text(&out.stderr));
     let help = text(&fray(&["tournament", "--help"]).stdout);
-    assert!(help.contains("--ruleset castle-rampage (tournament default scenario: standard):"), "{help}");
-    assert!(help.contains("    siege          not measured yet"), "{help}");
+    assert!(help.contains(&format!("--ruleset castle-rampage (tournament default scenario: {fairest}):")), "{help}");
 }

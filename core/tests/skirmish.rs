@@ -239,7 +239,7 @@ proptest! {
 #[test]
 fn each_ruleset_has_a_balanced_scenario_and_tournaments_default_to_the_fairest() {
     for ruleset in [Ruleset::Egame, Ruleset::DimensionalRift] {
-        let name = fray_core::rulesets::skirmish::fairest_scenario(ruleset);
+        let name = fray_core::rulesets::fairest_scenario(ruleset);
         let chosen = SCENARIOS.iter().find(|s| s.name == name).unwrap();
         assert!(chosen.balance(ruleset).is_balanced(), "{ruleset}: {name} {:?}", chosen.balance(ruleset));
         let off = |s: &fray_core::rulesets::skirmish::Scenario| (s.balance(ruleset).seat0_score - 0.5).abs();

@@ -22,7 +22,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::ValueEnum as _;
-use fray_core::rulesets::{SeatBalance, skirmish};
+use fray_core::rulesets::SeatBalance;
 use fray_proto::fray::v1::ScenarioInfo;
 use tokio::task::JoinSet;
 
@@ -110,25 +110,9 @@ fn settings(args: &TournamentArgs) -> Result<(Config, Paths, Option<log::Loaded>
     Ok((config, Paths { log: dir.join(LOG_NAME), dir }, None))
 }
 
-/// The scenario a tournament plays unless told: the ruleset's most balanced one (the
-/// core's `fairest_scenario` for the zone rulesets; for Castle Rampage, whose
-/// scenarios have no balance measured yet, the same ranking over its catalogue, which
-/// picks its first scenario while none is measured).
+/// The scenario a tournament plays unless told: the ruleset's most balanced one.
 pub fn default_scenario(ruleset: RulesetArg) -> &'static str {
-    match ruleset {
-        RulesetArg::Egame | RulesetArg::Rift => skirmish::fairest_scenario(ruleset.core()),
-        RulesetArg::CastleRampage => fairest(&ruleset.scenarios()),
-    }
-}
-
-/// Of `scenarios`, the balanced one (else the measured one) whose seat-0 score is
-/// nearest even; the first such on a tie, the first of all when none is measured.
-fn fairest(scenarios: &[fray_core::rulesets::ScenarioInfo]) -> &'static str {
-    let rank = |b: &SeatBalance| (!b.is_balanced(), b.games == 0, (b.seat0_score - 0.5).abs());
-    scenarios
-        .iter()
-        .min_by(|a, b| rank(&a.balance).partial_cmp(&rank(&b.balance)).unwrap_or(std::cmp::Ordering::Equal))
-        .map_or("", |s| s.name)
+    fray_core::rulesets::fairest_scenario(ruleset.core())
 }
 
 /// The scenarios of each ruleset with their measured balance, for `--help`.

@@ -81,12 +81,29 @@ pub fn catalogue() -> Vec<RulesetInfo> {
                 }
                 Ruleset::DogFight => ("dog-fight", "Dog Fight vessel attacks and responses (seed 004)", false),
             };
-            let scenarios = match ruleset {
-                Ruleset::CastleRampage => castle_rampage::skirmish::scenario_infos(),
-                _ if resolves_strikes => skirmish::scenario_infos(ruleset),
-                _ => Vec::new(),
-            };
-            RulesetInfo { ruleset, name, description, resolves_strikes, scenarios }
+            RulesetInfo { ruleset, name, description, resolves_strikes, scenarios: scenario_infos(ruleset) }
         })
         .collect()
+}
+
+/// The built-in scenarios of `ruleset` with their measured balance (empty where no
+/// skirmish is served).
+pub fn scenario_infos(ruleset: Ruleset) -> Vec<ScenarioInfo> {
+    match ruleset {
+        Ruleset::Egame | Ruleset::DimensionalRift => skirmish::scenario_infos(ruleset),
+        Ruleset::CastleRampage => castle_rampage::skirmish::scenario_infos(),
+        Ruleset::Keyforge | Ruleset::DogFight => Vec::new(),
+    }
+}
+
+/// The scenario a tournament plays unless told otherwise: of the balanced ones (else
+/// of the measured ones), the one whose seat-0 score is nearest even; the first such
+/// in catalogue order on a tie (the first of all while none is measured). Empty where
+/// the ruleset has no scenario.
+pub fn fairest_scenario(ruleset: Ruleset) -> &'static str {
+    let rank = |b: &SeatBalance| (!b.is_balanced(), b.games == 0, (b.seat0_score - 0.5).abs());
+    scenario_infos(ruleset)
+        .iter()
+        .min_by(|a, b| rank(&a.balance).partial_cmp(&rank(&b.balance)).unwrap_or(std::cmp::Ordering::Equal))
+        .map_or("", |s| s.name)
 }

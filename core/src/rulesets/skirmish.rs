@@ -193,20 +193,6 @@ pub fn scenario_infos(ruleset: Ruleset) -> Vec<ScenarioInfo> {
         .collect()
 }
 
-/// The scenario a tournament plays unless told otherwise: of the balanced ones (else
-/// of the measured ones), the one whose seat-0 score is nearest even under `ruleset`;
-/// the first such in [`SCENARIOS`] on a tie.
-pub fn fairest_scenario(ruleset: Ruleset) -> &'static str {
-    let rank = |s: &Scenario| {
-        let b = s.balance(ruleset);
-        (!b.is_balanced(), b.games == 0, (b.seat0_score - 0.5).abs())
-    };
-    SCENARIOS
-        .iter()
-        .min_by(|a, b| rank(a).partial_cmp(&rank(b)).unwrap_or(std::cmp::Ordering::Equal))
-        .map_or("", |s| s.name)
-}
-
 impl ZoneState {
     /// Starts a skirmish game of `ruleset` from `seed` and the built-in `scenario`
     /// (empty: the first). The same arguments always give the same game.

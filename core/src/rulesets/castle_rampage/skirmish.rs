@@ -87,7 +87,8 @@ pub struct Scenario {
     /// The second player's compensation for moving second: extra cards dealt to their
     /// Castle and hand (from the draw pile).
     pub second_player: Extra,
-    /// Seat 0's measured score (`fray bench seats`); not measured yet.
+    /// Seat 0's score when the `normal` bot plays itself (`fray bench seats`,
+    /// docs/benchmarks.md).
     pub balance: SeatBalance,
 }
 
@@ -103,8 +104,6 @@ pub struct Extra {
 /// No extra cards.
 const NONE: Extra = Extra { castle: 0, hand: 0 };
 
-const UNMEASURED: SeatBalance = SeatBalance { seat0_score: 0.0, games: 0 };
-
 /// The built-in scenarios, in the order ListRulesets reports them.
 pub const SCENARIOS: &[Scenario] = &[
     Scenario {
@@ -115,7 +114,7 @@ pub const SCENARIOS: &[Scenario] = &[
         castle: 4,
         hand: 3,
         second_player: Extra { castle: 1, hand: 1 },
-        balance: UNMEASURED,
+        balance: SeatBalance { seat0_score: 0.43, games: 100 },
     },
     Scenario {
         name: "siege",
@@ -124,7 +123,7 @@ pub const SCENARIOS: &[Scenario] = &[
         castle: 5,
         hand: 3,
         second_player: NONE,
-        balance: UNMEASURED,
+        balance: SeatBalance { seat0_score: 0.555, games: 100 },
     },
     Scenario {
         name: "raid",
@@ -134,7 +133,7 @@ pub const SCENARIOS: &[Scenario] = &[
         castle: 3,
         hand: 3,
         second_player: Extra { castle: 2, hand: 0 },
-        balance: UNMEASURED,
+        balance: SeatBalance { seat0_score: 0.515, games: 100 },
     },
 ];
 
