@@ -128,6 +128,44 @@ fn every_rpc_answers_mutated_mid_game_states_with_a_result_or_a_clear_status() {
     runtime.block_on(server.shutdown()).unwrap();
 }
 
+/// The harness itself: it deals every served ruleset, Castle Rampage included, from
+/// each of its scenarios, and Castle games stop where `Origin::stop` asks.
+#[test]
+fn the_harness_deals_every_served_ruleset_and_stops_castle_games_where_asked() {
+    let castle = served().iter().position(|s| s.ruleset == Ruleset::CastleRampage.wire());
+    let castle = u8::try_from(castle.expect("Castle Rampage is served")).unwrap();
+    for (r, s) in served().iter().enumerate() {
+        for scenario in 0..s.scenarios.len() {
+            let origin = Origin { ruleset: r as u8, scenario, seed: 1, picks: vec![], stop: 0 };
+            let (state, legal) = origin.play();
+            assert_eq!((state.ruleset, origin.dealt()), (s.ruleset, (s.ruleset, s.scenarios[scenario])));
+            assert!(!legal.is_empty(), "{:?}", origin.dealt());
+        }
+    }
+    let is = |a: &pb::Action, f: fn(&pb::action::Action) -> bool| a.action.as_ref().is_some_and(f);
+    let (mut deployments, mut events) = (0, 0);
+    for seed in 0..20u64 {
+        // Moves from the seed, so that the games differ.
+        let picks: Vec<u16> = (0..40u64).map(|i| (seed.wrapping_mul(7919) ^ i.wrapping_mul(104_729)) as u16).collect();
+        for stop in [1, 2] {
+            let origin = Origin { ruleset: castle, scenario: seed as usize, seed, picks: picks.clone(), stop };
+            let (state, legal) = origin.play();
+            let board = state.castle_rampage.as_ref().unwrap();
+            let hand = &board.sides[state.active_player as usize].hand;
+            if stop == 1 && state.phase == pb::Phase::Deployment as i32 && !hand.is_empty() {
+                assert!(legal.iter().any(|a| is(a, |a| matches!(a, pb::action::Action::Reinforce(_)))));
+                deployments += 1;
+            }
+            if stop == 2 && state.phase == pb::Phase::Event as i32 {
+                assert!(hand.iter().any(|c| c.attack > 0));
+                assert!(legal.iter().any(|a| is(a, |a| matches!(a, pb::action::Action::Strike(_)))));
+                events += 1;
+            }
+        }
+    }
+    assert!(deployments >= 10 && events >= 10, "{deployments} Deployment and {events} Event stops in 20 games");
+}
+
 // ---------------------------------------------------------------------------
 // Regressions
 

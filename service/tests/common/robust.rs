@@ -82,7 +82,8 @@ pub struct Origin {
     /// Where to stop early, modulo 3: 0 nowhere; 1 on a zone board at the first
     /// pending decision, on a Castle board in PHASE_DEPLOYMENT with cards in hand; 2 in
     /// PHASE_EVENT (a zone board's strikes, a Castle hand's attack cards). Castle stops
-    /// and PHASE_EVENT stops come in the second half of the moves.
+    /// and PHASE_EVENT stops come in the second half of the moves; when the game ends
+    /// before, at the last one passed.
     pub stop: u8,
 }
 
@@ -97,6 +98,9 @@ impl Origin {
     pub fn play(&self) -> (pb::GameState, Vec<pb::Action>) {
         let (ruleset, scenario) = self.dealt();
         let (mut game, _) = GameState::new_game(ruleset, self.seed, scenario).unwrap();
+        // The last stop point passed before the second half, kept in case the game ends
+        // before it reaches another (random Castle games often end within 20 moves).
+        let mut passed = None;
         for (i, &pick) in self.picks.iter().enumerate() {
             let legal = game.legal_actions();
             if legal.is_empty() {
@@ -104,18 +108,24 @@ impl Origin {
             }
             game.apply_action(&legal[usize::from(pick) % legal.len()], "action").unwrap();
             let late = 2 * i >= self.picks.len();
-            let stop = match (&game, self.stop % 3) {
-                (GameState::Zone(z), 1) => z.pending.is_some(),
-                (GameState::Zone(z), 2) => z.phase == Phase::Event && late,
+            let (stop, any_time) = match (&game, self.stop % 3) {
+                (GameState::Zone(z), 1) => (z.pending.is_some(), true),
+                (GameState::Zone(z), 2) => (z.phase == Phase::Event, false),
                 (GameState::Castle(c), 1) => {
-                    c.phase == Phase::Deployment && !c.side(c.active_player).hand.is_empty() && late
+                    (c.phase == Phase::Deployment && !c.side(c.active_player).hand.is_empty(), false)
                 }
-                (GameState::Castle(c), 2) => c.phase == Phase::Event && c.side(c.active_player).can_attack() && late,
-                _ => false,
+                (GameState::Castle(c), 2) => (c.phase == Phase::Event && c.side(c.active_player).can_attack(), false),
+                _ => (false, false),
             };
-            if stop {
+            if stop && (late || any_time) {
                 break;
             }
+            if stop {
+                passed = Some(game.clone());
+            }
+        }
+        if let Some(state) = passed.filter(|_| game.outcome().is_some()) {
+            game = state;
         }
         let legal = game.legal_actions().iter().map(convert::action_from_setup).collect();
         (convert::state_from_setup(&game.to_setup()), legal)
