@@ -27,8 +27,9 @@ fn case(u: &mut Unstructured<'_>) -> Result<Case> {
     let (ruleset, scenario, seed, stop) =
         (u.arbitrary::<u8>()?, u.arbitrary::<u8>()?.into(), u.arbitrary::<u64>()?, u.arbitrary::<u8>()?);
     let action = u.arbitrary::<u8>()?.into();
-    let attacker = u.arbitrary::<u8>()?.into();
+    let attacker = u.arbitrary::<u16>()?.into();
     let target = (u.int_in_range(0..=2)?, u.int_in_range(0..=5)?);
+    let dress = u.arbitrary::<u8>()?;
     let mut choices = Vec::new();
     for _ in 0..u.int_in_range(0..=2)? {
         choices.push((u.arbitrary::<u8>()?, u.arbitrary::<u8>()?.into()));
@@ -42,6 +43,7 @@ fn case(u: &mut Unstructured<'_>) -> Result<Case> {
         action,
         attacker,
         target,
+        dress,
         choices,
         player,
         seed: agent_seed,

@@ -14,9 +14,9 @@ use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use common::robust::{Api, Case, Kind, Mutation, Origin};
+use common::robust::{Api, Case, Kind, Mutation, ODD_SCENARIOS, Origin, new_game_scenarios, served};
 use common::*;
-use fray_core::rulesets::skirmish::SCENARIOS;
+use fray_core::Ruleset;
 use fray_proto::fray::v1 as pb;
 use pb::agent_client::AgentClient;
 use proptest::collection::vec;
@@ -31,10 +31,21 @@ fn mutation() -> impl Strategy<Value = Mutation> {
         .prop_map(|(kind, site, value)| Mutation { kind, site, value })
 }
 
+fn ruleset_name(wire: i32) -> &'static str {
+    Ruleset::from_wire(wire).map_or("?", Ruleset::wire_name)
+}
+
+/// The most scenarios a served ruleset has.
+fn most_scenarios() -> usize {
+    served().iter().map(|s| s.scenarios.len()).max().unwrap_or(1)
+}
+
 fn origin() -> impl Strategy<Value = Origin> {
-    // Early states (no creature yet, or few) as often as later ones.
+    // Every served ruleset alike; early states (no creature yet, or few) as often as
+    // later ones.
+    let rulesets = u8::try_from(served().len()).unwrap();
     let picks = prop_oneof![vec(any::<u16>(), 0..4), vec(any::<u16>(), 0..60)];
-    (0u8..2, 0..SCENARIOS.len(), any::<u64>(), picks, 0u8..3)
+    (0..rulesets, 0..most_scenarios(), any::<u64>(), picks, 0u8..3)
         .prop_map(|(ruleset, scenario, seed, picks, stop)| Origin { ruleset, scenario, seed, picks, stop })
 }
 
@@ -46,22 +57,20 @@ fn case() -> impl Strategy<Value = Case> {
             any::<usize>(),
             any::<usize>(),
             prop_oneof![3 => (0u32..2, 0u32..5), 1 => (any::<u32>(), any::<u32>())],
+            // The strike as it is two times in three.
+            prop_oneof![2 => Just(0u8), 1 => 2u8..4],
             prop_oneof![Just(Vec::new()), vec((0u8..4, any::<usize>()), 1..3)],
         ),
         (0u8..8, any::<u64>()),
         // NewGame: a served ruleset and a built-in scenario half of the time.
-        (prop_oneof![0usize..2, any::<usize>()], any::<u64>(), prop_oneof![0..SCENARIOS.len(), any::<usize>()]),
+        (
+            prop_oneof![0..served().len(), any::<usize>()],
+            any::<u64>(),
+            prop_oneof![0..new_game_scenarios().len() - ODD_SCENARIOS.len(), any::<usize>()],
+        ),
     )
-        .prop_map(|(origin, mutations, (action, attacker, target, choices), (player, seed), new_game)| Case {
-            origin,
-            mutations,
-            action,
-            attacker,
-            target,
-            choices,
-            player,
-            seed,
-            new_game,
+        .prop_map(|(origin, mutations, (action, attacker, target, dress, choices), (player, seed), new_game)| {
+            Case { origin, mutations, action, attacker, target, dress, choices, player, seed, new_game }
         })
 }
 
@@ -79,32 +88,82 @@ fn every_rpc_answers_mutated_mid_game_states_with_a_result_or_a_clear_status() {
     if std::env::var_os("PROPTEST_CASES").is_none() {
         config.cases = CASES;
     }
-    let tally: RefCell<BTreeMap<(&str, String), u64>> = RefCell::default();
+    // Answers by the origin's ruleset, RPC and code.
+    let tally: RefCell<BTreeMap<(&str, &str, String), u64>> = RefCell::default();
     let result = TestRunner::new(config).run(&case(), |case| {
         let mut api = Api::new(server.channel.clone(), Duration::from_secs(10));
         let answers = runtime.block_on(api.exercise(&case)).map_err(TestCaseError::fail)?;
+        let ruleset = ruleset_name(case.origin.dealt().0);
         for (rpc, code) in answers {
-            *tally.borrow_mut().entry((rpc, format!("{code:?}"))).or_default() += 1;
+            *tally.borrow_mut().entry((ruleset, rpc, format!("{code:?}"))).or_default() += 1;
         }
         Ok(())
     });
     // What the cases met, for `--nocapture`: every RPC should see both results and
-    // rejections.
-    for ((rpc, code), n) in tally.borrow().iter() {
-        println!("{rpc:>13} {code:<18} {n}");
+    // rejections, from every served ruleset's states.
+    for ((ruleset, rpc, code), n) in tally.borrow().iter() {
+        println!("{ruleset:<24} {rpc:>13} {code:<18} {n}");
     }
     if let Err(e) = result {
         panic!("{e}");
     }
     // The cases are not all rejected at the door (each of these is met in about a third
-    // of the cases or more).
+    // of a ruleset's cases or more).
     let tally = tally.into_inner();
-    let met = |rpc, code: &str| tally.contains_key(&(rpc, code.to_owned()));
-    for rpc in ["LegalActions", "ApplyAction", "ChooseAction", "NewGame"] {
-        assert!(met(rpc, "Ok"), "no case reached a result of {rpc}");
+    let met = |ruleset, rpc, code: &str| tally.contains_key(&(ruleset, rpc, code.to_owned()));
+    for served in served() {
+        let ruleset = ruleset_name(served.ruleset);
+        for rpc in ["LegalActions", "ApplyAction", "ChooseAction"] {
+            assert!(met(ruleset, rpc, "Ok"), "no {ruleset} case reached a result of {rpc}");
+        }
+        assert!(
+            met(ruleset, "ResolveStrike", "Ok") || met(ruleset, "ResolveStrike", "FailedPrecondition"),
+            "no {ruleset} strike reached the rules"
+        );
     }
-    assert!(met("ResolveStrike", "Ok") || met("ResolveStrike", "FailedPrecondition"), "no strike reached the rules");
+    assert!(
+        tally.keys().any(|(_, rpc, code)| *rpc == "NewGame" && code == "Ok"),
+        "no case reached a result of NewGame"
+    );
     runtime.block_on(server.shutdown()).unwrap();
+}
+
+/// The harness itself: it deals every served ruleset, Castle Rampage included, from
+/// each of its scenarios, and Castle games stop where `Origin::stop` asks.
+#[test]
+fn the_harness_deals_every_served_ruleset_and_stops_castle_games_where_asked() {
+    let castle = served().iter().position(|s| s.ruleset == Ruleset::CastleRampage.wire());
+    let castle = u8::try_from(castle.expect("Castle Rampage is served")).unwrap();
+    for (r, s) in served().iter().enumerate() {
+        for scenario in 0..s.scenarios.len() {
+            let origin = Origin { ruleset: r as u8, scenario, seed: 1, picks: vec![], stop: 0 };
+            let (state, legal) = origin.play();
+            assert_eq!((state.ruleset, origin.dealt()), (s.ruleset, (s.ruleset, s.scenarios[scenario])));
+            assert!(!legal.is_empty(), "{:?}", origin.dealt());
+        }
+    }
+    let is = |a: &pb::Action, f: fn(&pb::action::Action) -> bool| a.action.as_ref().is_some_and(f);
+    let (mut deployments, mut events) = (0, 0);
+    for seed in 0..20u64 {
+        // Moves from the seed, so that the games differ.
+        let picks: Vec<u16> = (0..40u64).map(|i| (seed.wrapping_mul(7919) ^ i.wrapping_mul(104_729)) as u16).collect();
+        for stop in [1, 2] {
+            let origin = Origin { ruleset: castle, scenario: seed as usize, seed, picks: picks.clone(), stop };
+            let (state, legal) = origin.play();
+            let board = state.castle_rampage.as_ref().unwrap();
+            let hand = &board.sides[state.active_player as usize].hand;
+            if stop == 1 && state.phase == pb::Phase::Deployment as i32 && !hand.is_empty() {
+                assert!(legal.iter().any(|a| is(a, |a| matches!(a, pb::action::Action::Reinforce(_)))));
+                deployments += 1;
+            }
+            if stop == 2 && state.phase == pb::Phase::Event as i32 {
+                assert!(hand.iter().any(|c| c.attack > 0));
+                assert!(legal.iter().any(|a| is(a, |a| matches!(a, pb::action::Action::Strike(_)))));
+                events += 1;
+            }
+        }
+    }
+    assert!(deployments >= 10 && events >= 10, "{deployments} Deployment and {events} Event stops in 20 games");
 }
 
 // ---------------------------------------------------------------------------

@@ -15,11 +15,12 @@
 
 use std::collections::BTreeMap;
 use std::future::Future;
+use std::sync::OnceLock;
 use std::time::Duration;
 
-use fray_core::GameState;
-use fray_core::rulesets::skirmish::SCENARIOS;
+use fray_core::rulesets::catalogue;
 use fray_core::state::Phase;
+use fray_core::{GameState, Ruleset};
 use fray_proto::fray::v1 as pb;
 use fray_service::convert;
 use pb::agent_client::AgentClient;
@@ -31,48 +32,109 @@ use tonic_types::StatusExt;
 // ---------------------------------------------------------------------------
 // Real games
 
+/// A ruleset the server serves (strikes resolved), with the built-in scenarios
+/// NewGame deals for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Served {
+    /// The ruleset's wire value.
+    pub ruleset: i32,
+    /// Its built-in scenarios, in catalogue order.
+    pub scenarios: Vec<&'static str>,
+}
+
+/// Every served ruleset that NewGame deals games of, in wire order, as
+/// `fray_core::rulesets::catalogue()` lists them: a ruleset served tomorrow is covered
+/// without editing the harness.
+pub fn served() -> &'static [Served] {
+    static SERVED: OnceLock<Vec<Served>> = OnceLock::new();
+    SERVED.get_or_init(|| {
+        let served: Vec<Served> = catalogue()
+            .into_iter()
+            .filter(|info| info.resolves_strikes && !info.scenarios.is_empty())
+            .map(|info| Served {
+                ruleset: info.ruleset.wire(),
+                scenarios: info.scenarios.iter().map(|s| s.name).collect(),
+            })
+            .collect();
+        assert!(!served.is_empty(), "the catalogue serves no ruleset with scenarios");
+        served
+    })
+}
+
+/// True for a known ruleset the server does not serve (answered UNIMPLEMENTED).
+pub fn unserved(ruleset: i32) -> bool {
+    let served = catalogue().into_iter().any(|info| info.resolves_strikes && info.ruleset.wire() == ruleset);
+    Ruleset::from_wire(ruleset).is_some() && !served
+}
+
 /// Where a case's state comes from: a NewGame and some moves.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Origin {
-    /// Even: RULESET_EGAME; odd: RULESET_DIMENSIONAL_RIFT.
+    /// A served ruleset: an index into [`served`], modulo their count (today 0
+    /// RULESET_EGAME, 1 RULESET_DIMENSIONAL_RIFT, 2 RULESET_CASTLE_RAMPAGE).
     pub ruleset: u8,
-    /// A built-in scenario, modulo their count.
+    /// One of its built-in scenarios, modulo their count.
     pub scenario: usize,
     /// NewGame's seed.
     pub seed: u64,
     /// Moves: indices into the legal actions, modulo their count.
     pub picks: Vec<u16>,
-    /// Where to stop early, modulo 3: 0 nowhere, 1 at the first pending decision, 2 at
-    /// the first PHASE_EVENT state (where strikes are legal) in the second half of the
-    /// moves.
+    /// Where to stop early, modulo 3: 0 nowhere; 1 on a zone board at the first
+    /// pending decision, on a Castle board in PHASE_DEPLOYMENT with cards in hand; 2 in
+    /// PHASE_EVENT (a zone board's strikes, a Castle hand's attack cards). Castle stops
+    /// and PHASE_EVENT stops come in the second half of the moves; when the game ends
+    /// before, at the last one passed.
     pub stop: u8,
 }
 
 impl Origin {
+    /// The served ruleset and the scenario the game is dealt from.
+    pub fn dealt(&self) -> (i32, &'static str) {
+        let served = &served()[usize::from(self.ruleset) % served().len()];
+        (served.ruleset, served.scenarios[self.scenario % served.scenarios.len()])
+    }
+
     /// Plays the game in-process: the state reached and its legal actions, as messages.
     pub fn play(&self) -> (pb::GameState, Vec<pb::Action>) {
-        let ruleset = 1 + i32::from(self.ruleset % 2);
-        let scenario = SCENARIOS[self.scenario % SCENARIOS.len()].name;
+        let (ruleset, scenario) = self.dealt();
         let (mut game, _) = GameState::new_game(ruleset, self.seed, scenario).unwrap();
+        // The last stop point passed before the second half, kept in case the game ends
+        // before it reaches another (random Castle games often end within 20 moves).
+        let mut passed = None;
         for (i, &pick) in self.picks.iter().enumerate() {
             let legal = game.legal_actions();
             if legal.is_empty() {
                 break;
             }
             game.apply_action(&legal[usize::from(pick) % legal.len()], "action").unwrap();
-            let GameState::Zone(z) = &game else { break };
-            let stop = match self.stop % 3 {
-                1 => z.pending.is_some(),
-                2 => z.phase == Phase::Event && 2 * i >= self.picks.len(),
-                _ => false,
+            let late = 2 * i >= self.picks.len();
+            let (stop, any_time) = match (&game, self.stop % 3) {
+                (GameState::Zone(z), 1) => (z.pending.is_some(), true),
+                (GameState::Zone(z), 2) => (z.phase == Phase::Event, false),
+                (GameState::Castle(c), 1) => {
+                    (c.phase == Phase::Deployment && !c.side(c.active_player).hand.is_empty(), false)
+                }
+                (GameState::Castle(c), 2) => (c.phase == Phase::Event && c.side(c.active_player).can_attack(), false),
+                _ => (false, false),
             };
-            if stop {
+            if stop && (late || any_time) {
                 break;
             }
+            if stop {
+                passed = Some(game.clone());
+            }
+        }
+        if let Some(state) = passed.filter(|_| game.outcome().is_some()) {
+            game = state;
         }
         let legal = game.legal_actions().iter().map(convert::action_from_setup).collect();
         (convert::state_from_setup(&game.to_setup()), legal)
     }
+}
+
+/// The state message of a fresh game of `ruleset` (the default scenario, seed 0).
+fn fresh(ruleset: Ruleset) -> pb::GameState {
+    convert::state_from_setup(&GameState::new_game(ruleset.wire(), 0, "").unwrap().0.to_setup())
 }
 
 // ---------------------------------------------------------------------------
@@ -187,11 +249,48 @@ fn card_numbers<'a>(f: &str, c: &'a mut pb::Card, out: &mut Sites<Num<'a>>) {
     arrow_numbers(f, arrows, out);
 }
 
+fn castle_card_numbers<'a>(f: &str, c: &'a mut pb::CastleCard, out: &mut Sites<Num<'a>>) {
+    let pb::CastleCard { owner, attack, gate_defense, castle_defense, effect, effect_amount, .. } = c;
+    out.push((format!("{f}.owner"), Num::U32(owner)));
+    out.push((format!("{f}.attack"), Num::I32(attack)));
+    out.push((format!("{f}.gate_defense"), Num::I32(gate_defense)));
+    out.push((format!("{f}.castle_defense"), Num::I32(castle_defense)));
+    out.push((format!("{f}.effect"), Num::I32(effect)));
+    out.push((format!("{f}.effect_amount"), Num::I32(effect_amount)));
+}
+
+/// The Castle board's piles, with their field paths: each side's Gate, Castle and
+/// hand in seat order, then the draw pile and the discard.
+fn castle_piles(b: &mut pb::CastleRampageBoard) -> Vec<(String, &mut Vec<pb::CastleCard>)> {
+    let pb::CastleRampageBoard { sides, draw_pile, discard } = b;
+    let mut out = Vec::new();
+    for (i, side) in sides.iter_mut().enumerate() {
+        let pb::CastleSide { gate, castle, hand } = side;
+        for (name, cards) in [("gate", gate), ("castle", castle), ("hand", hand)] {
+            out.push((format!("castle_rampage.sides[{i}].{name}"), cards));
+        }
+    }
+    out.push(("castle_rampage.draw_pile".to_owned(), draw_pile));
+    out.push(("castle_rampage.discard".to_owned(), discard));
+    out
+}
+
 /// Every number and bool of the state, with its field path.
 fn numbers(s: &mut pb::GameState) -> Sites<Num<'_>> {
     let mut out = Vec::new();
     let pb::GameState {
-        ruleset, players, creatures, active_player, turn, phase, event, pending, chain, winner, ..
+        ruleset,
+        players,
+        creatures,
+        active_player,
+        turn,
+        phase,
+        event,
+        pending,
+        chain,
+        winner,
+        castle_rampage,
+        ..
     } = s;
     out.push(("ruleset".to_owned(), Num::I32(ruleset)));
     out.push(("active_player".to_owned(), Num::U32(active_player)));
@@ -255,51 +354,145 @@ fn numbers(s: &mut pb::GameState) -> Sites<Num<'_>> {
             out.push((format!("{f}.outcome.passive"), Num::Bool(passive)));
         }
     }
+    if let Some(board) = castle_rampage {
+        for (f, cards) in castle_piles(board) {
+            for (j, c) in cards.iter_mut().enumerate() {
+                castle_card_numbers(&format!("{f}[{j}]"), c, &mut out);
+            }
+        }
+    }
     out
 }
 
-/// An optional field: dropped when set, set to its default when absent.
+/// A field that can be dropped or emptied, or set when absent; `value` picks what
+/// it is set to where there is a choice.
 trait Toggle {
-    fn toggle(&mut self) -> &'static str;
+    fn toggle(&mut self, value: usize) -> &'static str;
 }
 
-impl<T: Default> Toggle for Option<T> {
-    fn toggle(&mut self) -> &'static str {
+/// An optional field: dropped when set, set to its default when absent.
+impl<T: Default> Toggle for &mut Option<T> {
+    fn toggle(&mut self, _value: usize) -> &'static str {
         if self.take().is_some() {
             "dropped"
         } else {
-            *self = Some(T::default());
+            **self = Some(T::default());
             "set to its default"
         }
     }
 }
 
-/// Every optional field of the state, with its field path.
-fn toggles(s: &mut pb::GameState) -> Sites<&mut dyn Toggle> {
-    let mut out: Sites<&mut dyn Toggle> = Vec::new();
+/// An optional field of another ruleset: dropped when set; when absent, set to its
+/// default (`value` even) or to a real one, taken from a game of that ruleset (odd).
+struct Graft<'a, T> {
+    field: &'a mut Option<T>,
+    real: fn() -> T,
+}
+
+impl<T: Default> Toggle for Graft<'_, T> {
+    fn toggle(&mut self, value: usize) -> &'static str {
+        if self.field.take().is_some() {
+            "dropped"
+        } else if value.is_multiple_of(2) {
+            *self.field = Some(T::default());
+            "set to its default"
+        } else {
+            *self.field = Some((self.real)());
+            "set to a real one from another ruleset's game"
+        }
+    }
+}
+
+/// An empty list field, filled with `fill(value)` (on a Castle state: the zone board's
+/// fields set). A list with items is left to Duplicate and Remove.
+struct Fill<'a, T> {
+    list: &'a mut Vec<T>,
+    fill: fn(usize) -> (&'static str, Vec<T>),
+}
+
+impl<T> Toggle for Fill<'_, T> {
+    fn toggle(&mut self, value: usize) -> &'static str {
+        let (what, items) = (self.fill)(value);
+        *self.list = items;
+        what
+    }
+}
+
+/// Players for an empty `players`: two bare seats (which a Castle state may carry),
+/// or a zone game's players, with hit points and cards.
+fn fill_players(value: usize) -> (&'static str, Vec<pb::Player>) {
+    if value.is_multiple_of(2) {
+        ("set to two bare seats", (0..2).map(|id| pb::Player { id, ..Default::default() }).collect())
+    } else {
+        ("set to a zone game's players", fresh(Ruleset::Egame).players)
+    }
+}
+
+/// A creature for an empty `creatures`: a face-up one in player 0's zone 1.
+fn fill_creatures(_value: usize) -> (&'static str, Vec<pb::Creature>) {
+    let arrows = pb::Arrows { up: 1, ..Default::default() };
+    let knight = pb::Creature {
+        id: "intruder".into(),
+        name: "Knight".into(),
+        zone: Some(pb::ZoneRef { player: 0, index: 1 }),
+        might: 2,
+        life: 3,
+        arrows: Some(arrows),
+        ..Default::default()
+    };
+    ("set to one creature", vec![knight])
+}
+
+/// A strike for an empty `chain`.
+fn fill_chain(_value: usize) -> (&'static str, Vec<pb::Strike>) {
+    let target = Some(pb::ZoneRef { player: 1, index: 3 });
+    ("set to one strike", vec![pb::Strike { attacker: "intruder".into(), target, ..Default::default() }])
+}
+
+/// A real Castle board, from a fresh game.
+fn real_castle_board() -> pb::CastleRampageBoard {
+    fresh(Ruleset::CastleRampage).castle_rampage.unwrap_or_default()
+}
+
+/// Every optional field of the state, and its empty lists of the zone board, with
+/// their field paths.
+fn toggles(s: &mut pb::GameState) -> Sites<Box<dyn Toggle + '_>> {
+    let mut out: Sites<Box<dyn Toggle + '_>> = Vec::new();
     let pb::GameState { players, creatures, pending, chain, winner, keyforge, castle_rampage, dog_fight, .. } = s;
-    out.push(("pending".to_owned(), pending));
-    out.push(("winner".to_owned(), winner));
-    out.push(("keyforge".to_owned(), keyforge));
-    out.push(("castle_rampage".to_owned(), castle_rampage));
-    out.push(("dog_fight".to_owned(), dog_fight));
-    for (i, p) in players.iter_mut().enumerate() {
-        let pb::Player { hand, deck, graveyard, .. } = p;
-        for (pile, cards) in [("hand", hand), ("deck", deck), ("graveyard", graveyard)] {
-            for (j, c) in cards.iter_mut().enumerate() {
-                out.push((format!("players[{i}].{pile}[{j}].arrows"), &mut c.arrows));
+    out.push(("pending".to_owned(), Box::new(pending)));
+    out.push(("winner".to_owned(), Box::new(winner)));
+    out.push(("keyforge".to_owned(), Box::new(keyforge)));
+    out.push(("castle_rampage".to_owned(), Box::new(Graft { field: castle_rampage, real: real_castle_board })));
+    out.push(("dog_fight".to_owned(), Box::new(dog_fight)));
+    if players.is_empty() {
+        out.push(("players".to_owned(), Box::new(Fill { list: players, fill: fill_players })));
+    } else {
+        for (i, p) in players.iter_mut().enumerate() {
+            let pb::Player { hand, deck, graveyard, .. } = p;
+            for (pile, cards) in [("hand", hand), ("deck", deck), ("graveyard", graveyard)] {
+                for (j, c) in cards.iter_mut().enumerate() {
+                    out.push((format!("players[{i}].{pile}[{j}].arrows"), Box::new(&mut c.arrows)));
+                }
             }
         }
     }
-    for (i, c) in creatures.iter_mut().enumerate() {
-        let pb::Creature { zone, arrows, .. } = c;
-        out.push((format!("creatures[{i}].zone"), zone));
-        out.push((format!("creatures[{i}].arrows"), arrows));
+    if creatures.is_empty() {
+        out.push(("creatures".to_owned(), Box::new(Fill { list: creatures, fill: fill_creatures })));
+    } else {
+        for (i, c) in creatures.iter_mut().enumerate() {
+            let pb::Creature { zone, arrows, .. } = c;
+            out.push((format!("creatures[{i}].zone"), Box::new(zone)));
+            out.push((format!("creatures[{i}].arrows"), Box::new(arrows)));
+        }
     }
-    for (i, link) in chain.iter_mut().enumerate() {
-        let pb::Strike { target, outcome, .. } = link;
-        out.push((format!("chain[{i}].target"), target));
-        out.push((format!("chain[{i}].outcome"), outcome));
+    if chain.is_empty() {
+        out.push(("chain".to_owned(), Box::new(Fill { list: chain, fill: fill_chain })));
+    } else {
+        for (i, link) in chain.iter_mut().enumerate() {
+            let pb::Strike { target, outcome, .. } = link;
+            out.push((format!("chain[{i}].target"), Box::new(target)));
+            out.push((format!("chain[{i}].outcome"), Box::new(outcome)));
+        }
     }
     out
 }
@@ -335,6 +528,9 @@ enum ListAt {
     Pile(usize, usize),
     CardKeywords(usize, usize, usize),
     CreatureKeywords(usize),
+    CastleSides,
+    /// An index into [`castle_piles`].
+    CastlePile(usize),
 }
 
 const PILES: [&str; 3] = ["hand", "deck", "graveyard"];
@@ -366,6 +562,12 @@ fn lists(s: &mut pb::GameState) -> Vec<(String, ListAt)> {
     for i in 0..s.creatures.len() {
         out.push((format!("creatures[{i}].keywords"), ListAt::CreatureKeywords(i)));
     }
+    if let Some(board) = &mut s.castle_rampage {
+        out.push(("castle_rampage.sides".to_owned(), ListAt::CastleSides));
+        for (k, (path, _)) in castle_piles(board).into_iter().enumerate() {
+            out.push((path, ListAt::CastlePile(k)));
+        }
+    }
     out.retain(|(_, at)| list(s, *at).is_some_and(|l| l.len() > 0));
     out
 }
@@ -379,13 +581,24 @@ fn list(s: &mut pb::GameState, at: ListAt) -> Option<&mut dyn List> {
         ListAt::Pile(i, k) => pile(s.players.get_mut(i)?, k),
         ListAt::CardKeywords(i, k, j) => &mut pile(s.players.get_mut(i)?, k).get_mut(j)?.keywords,
         ListAt::CreatureKeywords(i) => &mut s.creatures.get_mut(i)?.keywords,
+        ListAt::CastleSides => &mut s.castle_rampage.as_mut()?.sides,
+        ListAt::CastlePile(k) => castle_piles(s.castle_rampage.as_mut()?).into_iter().nth(k)?.1,
     })
 }
 
 /// Every string of the state that names something, with its field path.
 fn texts(s: &mut pb::GameState) -> Sites<&mut String> {
     let mut out = Vec::new();
-    let pb::GameState { players, creatures, pending, chain, .. } = s;
+    let pb::GameState { players, creatures, pending, chain, castle_rampage, .. } = s;
+    if let Some(board) = castle_rampage {
+        for (f, cards) in castle_piles(board) {
+            for (j, c) in cards.iter_mut().enumerate() {
+                let pb::CastleCard { id, name, .. } = c;
+                out.push((format!("{f}[{j}].id"), id));
+                out.push((format!("{f}[{j}].name"), name));
+            }
+        }
+    }
     for (i, p) in players.iter_mut().enumerate() {
         let pb::Player { hand, deck, graveyard, .. } = p;
         for (pile, cards) in [("hand", hand), ("deck", deck), ("graveyard", graveyard)] {
@@ -417,10 +630,32 @@ fn texts(s: &mut pb::GameState) -> Sites<&mut String> {
     out
 }
 
-/// Every id the state uses (creatures and cards), in order.
+/// Every id the state uses (creatures, cards, then Castle cards pile by pile), in
+/// order.
 pub fn ids(s: &pb::GameState) -> Vec<String> {
     let cards = s.players.iter().flat_map(|p| p.hand.iter().chain(&p.deck).chain(&p.graveyard)).map(|c| &c.id);
-    s.creatures.iter().map(|c| &c.id).chain(cards).filter(|id| !id.is_empty()).cloned().collect()
+    let castle = castle_cards(s).map(|(_, c)| &c.id);
+    s.creatures.iter().map(|c| &c.id).chain(cards).chain(castle).filter(|id| !id.is_empty()).cloned().collect()
+}
+
+/// Where a Castle card lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lies {
+    /// In player `n`'s hand.
+    Hand(usize),
+    /// In a Gate, a Castle, the draw pile or the discard.
+    Pile,
+}
+
+/// Every card of the state's Castle board, with where it lies.
+pub fn castle_cards(s: &pb::GameState) -> impl Iterator<Item = (Lies, &pb::CastleCard)> {
+    let board = s.castle_rampage.iter();
+    let sides = board.clone().flat_map(|b| b.sides.iter().enumerate());
+    let stacks = sides.flat_map(|(i, side)| {
+        let hand = side.hand.iter().map(move |c| (Lies::Hand(i), c));
+        side.gate.iter().chain(&side.castle).map(|c| (Lies::Pile, c)).chain(hand)
+    });
+    stacks.chain(board.flat_map(|b| b.draw_pile.iter().chain(&b.discard)).map(|c| (Lies::Pile, c)))
 }
 
 /// `path` with its list indices replaced by `*`: the field it is an instance of.
@@ -473,8 +708,8 @@ pub fn mutate(s: &mut pb::GameState, m: Mutation) -> Option<String> {
             Some(format!("{path} = {}", num.set(m.value)))
         }
         Kind::Toggle => {
-            let (path, field) = pick(toggles(s), m.site)?;
-            Some(format!("{path} {}", field.toggle()))
+            let (path, mut field) = pick(toggles(s), m.site)?;
+            Some(format!("{path} {}", field.toggle(m.value)))
         }
         Kind::Duplicate | Kind::Remove => {
             let (path, at) = pick(lists(s), m.site)?;
@@ -504,11 +739,30 @@ pub fn mutate(s: &mut pb::GameState, m: Mutation) -> Option<String> {
 // ---------------------------------------------------------------------------
 // Cases and answers
 
-/// NewGame rulesets: the served ones, the unserved ones, and nonsense.
-pub const NEW_GAME_RULESETS: [i32; 9] = [1, 2, 0, 3, 5, 6, -1, i32::MIN, i32::MAX];
+/// NewGame rulesets: the served ones ([`served`], first), the unserved ones, and
+/// nonsense.
+pub fn new_game_rulesets() -> Vec<i32> {
+    let served: Vec<i32> = served().iter().map(|s| s.ruleset).collect();
+    let unserved = Ruleset::ALL.iter().map(|r| r.wire()).filter(|r| !served.contains(r));
+    let nonsense = [0, 6, -1, i32::MIN, i32::MAX];
+    served.iter().copied().chain(unserved).chain(nonsense).collect()
+}
+
+/// NewGame scenarios: every served ruleset's built-in ones (each named once, in
+/// catalogue order), then [`ODD_SCENARIOS`].
+pub fn new_game_scenarios() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for name in served().iter().flat_map(|s| s.scenarios.iter().copied()) {
+        if !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names.extend(ODD_SCENARIOS);
+    names
+}
 
 /// NewGame scenarios besides the built-in ones.
-pub const ODD_SCENARIOS: [&str; 5] = ["", "chess", "MIRROR", "men-vs-fey ", "\0"];
+pub const ODD_SCENARIOS: [&str; 6] = ["", "chess", "MIRROR", "men-vs-fey ", "STANDARD", "\0"];
 
 /// One case: a state, its mutations, and what each RPC is sent along with it.
 #[derive(Debug, Clone)]
@@ -520,11 +774,17 @@ pub struct Case {
     /// ApplyAction: which of the unmutated state's legal actions (modulo their count).
     pub action: usize,
     /// ResolveStrike: unless it is 3 modulo 4, one of the unmutated state's legal
-    /// strikes if it has any (`attacker / 4`, modulo their count); else which of its
-    /// creatures strikes (modulo) the target zone.
+    /// strikes if it has any (`attacker / 4`, modulo their count); else, on a zone
+    /// board, which of its creatures strikes (modulo) the target zone, and on a Castle
+    /// board (`attacker / 4` modulo 4) a card of the active player's hand, of the other
+    /// player's hand, of any pile, or a nonsense id (`attacker / 16` modulo each's count).
     pub attacker: usize,
     /// ResolveStrike: the target zone (player, index), not necessarily valid.
     pub target: (u32, u32),
+    /// ResolveStrike: how the strike is dressed, modulo 4: 0 and 1 as it is; 2 its
+    /// target toggled (a zone strike's dropped, a Castle strike's set to `target`); 3
+    /// a defender named (one of the state's ids, by `attacker`, or "ghost").
+    pub dress: u8,
     /// ResolveStrike: choices as (how, which): 0 an option naming a creature (modulo),
     /// 1 decline, 2 `decline: false`, 3 neither set.
     pub choices: Vec<(u8, usize)>,
@@ -532,8 +792,8 @@ pub struct Case {
     pub player: u8,
     /// ChooseAction's seed.
     pub seed: u64,
-    /// NewGame: ruleset ([`NEW_GAME_RULESETS`], modulo), seed, scenario (built-in ones
-    /// then [`ODD_SCENARIOS`], modulo).
+    /// NewGame: ruleset ([`new_game_rulesets`], modulo), seed, scenario
+    /// ([`new_game_scenarios`], modulo).
     pub new_game: (usize, u64, usize),
 }
 
@@ -558,7 +818,7 @@ pub fn clear(rpc: &str, status: &Status, ruleset: i32) -> Result<(), String> {
             }
             _ => unclear("FAILED_PRECONDITION without an ErrorInfo naming the rule"),
         },
-        Code::Unimplemented if matches!(ruleset, 3..=5) => Ok(()),
+        Code::Unimplemented if unserved(ruleset) => Ok(()),
         _ => unclear("not a clear status"),
     }
 }
@@ -593,10 +853,8 @@ pub type Answer = (&'static str, Code);
 
 /// The player to move in `state`, if it loads and someone is.
 pub fn to_move(state: &pb::GameState) -> Option<u32> {
-    match GameState::from_setup(&convert::state_to_setup(state)) {
-        Ok(GameState::Zone(z)) => z.to_move().map(|p| u32::from(p.0)),
-        _ => None,
-    }
+    let game = GameState::from_setup(&convert::state_to_setup(state)).ok()?;
+    game.to_move().map(|p| u32::from(p.0))
 }
 
 /// Awaits `call` for at most `limit`; no answer in time is a hang.
@@ -609,6 +867,52 @@ async fn within<R>(
         Ok(answer) => Ok(answer.map(tonic::Response::into_inner)),
         Err(_) => Err(format!("{rpc} did not answer within {limit:?}")),
     }
+}
+
+/// Ids no state uses, some near the skirmish ids (`c01`, `knight`).
+const NONSENSE_IDS: [&str; 5] = ["ghost", "", "C01", "c01 ", "\0"];
+
+/// The strike ResolveStrike is sent for `case` on the unmutated state `base` (see
+/// [`Case::attacker`] and [`Case::dress`]).
+pub fn strike(case: &Case, base: &pb::GameState, base_legal: &[pb::Action]) -> pb::Strike {
+    let nth = |ids: Vec<&String>, n: usize| ids.get(n.checked_rem(ids.len()).unwrap_or(0)).map(|id| (*id).clone());
+    let legal_strikes: Vec<&pb::Strike> = base_legal
+        .iter()
+        .filter_map(|a| match &a.action {
+            Some(pb::action::Action::Strike(s)) => Some(s),
+            _ => None,
+        })
+        .collect();
+    let target = Some(pb::ZoneRef { player: case.target.0, index: case.target.1 });
+    let mut strike = match legal_strikes.get((case.attacker / 4).checked_rem(legal_strikes.len()).unwrap_or(0)) {
+        Some(&legal) if case.attacker % 4 != 3 => legal.clone(),
+        _ if base.castle_rampage.is_some() => {
+            let me = base.active_player as usize;
+            let lies = |wanted: fn(Lies, usize) -> bool| {
+                castle_cards(base).filter(|&(at, _)| wanted(at, me)).map(|(_, c)| &c.id).collect::<Vec<_>>()
+            };
+            let n = case.attacker / 16;
+            let attacker = match (case.attacker / 4) % 4 {
+                0 => nth(lies(|at, me| at == Lies::Hand(me)), n),
+                1 => nth(lies(|at, me| matches!(at, Lies::Hand(p) if p != me)), n),
+                2 => nth(lies(|_, _| true), n),
+                _ => None,
+            };
+            let attacker = attacker.unwrap_or_else(|| NONSENSE_IDS[n % NONSENSE_IDS.len()].to_owned());
+            pb::Strike { attacker, ..Default::default() }
+        }
+        _ => {
+            let attacker = nth(base.creatures.iter().map(|c| &c.id).collect(), case.attacker);
+            pb::Strike { attacker: attacker.unwrap_or_else(|| "ghost".to_owned()), target, ..Default::default() }
+        }
+    };
+    match case.dress % 4 {
+        2 if strike.target.is_some() => strike.target = None,
+        2 => strike.target = target,
+        3 => strike.defender = nth(ids(base).iter().collect(), case.attacker).unwrap_or_else(|| "ghost".to_owned()),
+        _ => {}
+    }
+    strike
 }
 
 /// Both services over one transport: a tonic channel, or the servers in-process.
@@ -695,23 +999,9 @@ where
             Err(s) => clear("ApplyAction", &s, ruleset)?,
         }
 
-        // ResolveStrike: one of the unmutated state's legal strikes (when it has any,
-        // unless `attacker` is 3 modulo 4), or one of its creatures on the case's
-        // target.
-        let legal_strikes: Vec<&pb::Strike> = base_legal
-            .iter()
-            .filter_map(|a| match &a.action {
-                Some(pb::action::Action::Strike(s)) => Some(s),
-                _ => None,
-            })
-            .collect();
-        let attacker = base.creatures.get(case.attacker.checked_rem(base.creatures.len()).unwrap_or(0));
-        let attacker = attacker.map_or_else(|| "ghost".to_owned(), |c| c.id.clone());
-        let target = Some(pb::ZoneRef { player: case.target.0, index: case.target.1 });
-        let strike = match legal_strikes.get((case.attacker / 4).checked_rem(legal_strikes.len()).unwrap_or(0)) {
-            Some(&legal) if case.attacker % 4 != 3 => legal.clone(),
-            _ => pb::Strike { attacker, target, ..Default::default() },
-        };
+        // ResolveStrike: one of the unmutated state's legal strikes, or another attacker
+        // (see `Case::attacker`), dressed as `Case::dress` says.
+        let strike = strike(case, base, base_legal);
         let pool = ids(base);
         let choices = case
             .choices
@@ -781,8 +1071,9 @@ where
 
         // NewGame with odd arguments.
         let (r, seed, s) = case.new_game;
-        let ruleset = NEW_GAME_RULESETS[r % NEW_GAME_RULESETS.len()];
-        let names: Vec<&str> = SCENARIOS.iter().map(|s| s.name).chain(ODD_SCENARIOS).collect();
+        let rulesets = new_game_rulesets();
+        let ruleset = rulesets[r % rulesets.len()];
+        let names = new_game_scenarios();
         let request = pb::NewGameRequest { ruleset, seed, scenario: names[s % names.len()].to_owned() };
         let game = within("NewGame", self.limit, self.rules.new_game(request)).await?;
         answers.push(("NewGame", code(&game)));
