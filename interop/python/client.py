@@ -12,7 +12,11 @@ example requests in the repository's examples/ folder:
 3. resolve-invalid-state.json (a zone index out of range, a life of 0):
    INVALID_ARGUMENT whose google.rpc.BadRequest detail names the field paths;
 4. resolve-unreachable-target.json: FAILED_PRECONDITION naming the rule
-   egame.strike.target in its message and in its google.rpc.ErrorInfo detail.
+   egame.strike.target in its message and in its google.rpc.ErrorInfo detail;
+5. resolve-castle-worked-example.json (Castle Rampage, seed 003's example): the
+   Gate card falls, 5 strength goes on, the Ogre holds, the attack card is
+   discarded and the Ogre goes back on top of the Castle, each step with its rule;
+6. resolve-castle-win.json: the last Castle card falls and the game is over at once.
 
 Exits 1 with a message on the first mismatch; otherwise prints
 "python interop: N checks passed".
@@ -38,6 +42,8 @@ EXAMPLES = (
     "resolve-direct.json",
     "resolve-invalid-state.json",
     "resolve-unreachable-target.json",
+    "resolve-castle-worked-example.json",
+    "resolve-castle-win.json",
 )
 
 
@@ -170,6 +176,47 @@ def check_unreachable(stub, checks, examples):
               ("egame.strike.target", "fray.v1"))
 
 
+def trace(response):
+    """Each event as (rule, kind, its fields as a tuple), in order."""
+    out = []
+    for e in response.events:
+        kind = e.WhichOneof("kind")
+        fields = tuple(v for _, v in getattr(e, kind).ListFields())
+        out.append((e.rule, kind, fields))
+    return out
+
+
+def check_castle_worked(stub, checks, examples):
+    request = json_format.ParseDict(examples["resolve-castle-worked-example.json"], rules_pb2.ResolveStrikeRequest())
+    response = stub.ResolveStrike(request, timeout=TIMEOUT_S)
+    checks.eq("castle worked example: the trace", trace(response), [
+        ("castle.attack.target", "card_revealed", ("b-knight", "gate")),
+        ("castle.attack.stronger", "card_destroyed", ("b-knight",)),
+        ("castle.attack.into_castle", "card_revealed", ("b-ogre", "castle")),
+        ("castle.attack.weaker", "card_destroyed", ("a-ram",)),
+        ("castle.attack.weaker", "card_returned", ("b-ogre", "castle")),
+        ("castle.attack.weaker", "attack_ended", (5,)),
+    ])
+    board = response.state.castle_rampage
+    checks.eq("castle worked example: Beatrix's Gate", [c.id for c in board.sides[1].gate], [])
+    checks.eq("castle worked example: her Castle, top first", [c.id for c in board.sides[1].castle],
+              ["b-ogre", "b-tower"])
+    checks.eq("castle worked example: the discard, newest last", [c.id for c in board.discard],
+              ["b-knight", "a-ram"])
+
+
+def check_castle_win(stub, checks, examples):
+    request = json_format.ParseDict(examples["resolve-castle-win.json"], rules_pb2.ResolveStrikeRequest())
+    response = stub.ResolveStrike(request, timeout=TIMEOUT_S)
+    over = events_of(response, "game_over")
+    checks.eq("castle win: one game_over event", len(over), 1)
+    checks.eq("castle win: the winner", over[0].game_over.winner, 0)
+    checks.eq("castle win: game_over is the last event", response.events[-1].WhichOneof("kind"), "game_over")
+    checks.eq("castle win: the phase", response.state.phase, 5)  # PHASE_GAME_OVER
+    checks.eq("castle win: the winner in the state", response.state.winner, 0)
+    checks.eq("castle win: her Castle", len(response.state.castle_rampage.sides[1].castle), 0)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("addr", help="the server, HOST:PORT")
@@ -194,7 +241,8 @@ def main():
             print(f"python interop: cannot connect to {args.addr}", file=sys.stderr)
             return 1
         stub = rules_pb2_grpc.RulesStub(channel)
-        for check in (check_blocked, check_direct, check_invalid, check_unreachable):
+        for check in (check_blocked, check_direct, check_invalid, check_unreachable, check_castle_worked,
+                      check_castle_win):
             try:
                 check(stub, checks, examples)
             except Mismatch as err:
