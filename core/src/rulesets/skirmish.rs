@@ -141,14 +141,14 @@ pub const SCENARIOS: &[Scenario] = &[
         description: "the men's commons against the fey's commons and a token",
         decks: men_vs_fey,
         second_player_hp: [0, 0],
-        balance: [seat0(1.0, 20), seat0(1.0, 10)],
+        balance: [seat0(1.0, 100), seat0(0.97, 100)],
     },
     Scenario {
         name: "fables",
         description: "each faction's whole list, Fabled creatures included",
         decks: fables,
         second_player_hp: [0, 0],
-        balance: [seat0(0.8, 10), seat0(1.0, 4)],
+        balance: [seat0(0.84, 100), seat0(1.0, 4)],
     },
     Scenario {
         name: "mirror",
@@ -162,7 +162,7 @@ pub const SCENARIOS: &[Scenario] = &[
         description: "men-vs-fey where three fey cards gain Fading, named as such (Fading works in e:game only)",
         decks: fading_ambush,
         second_player_hp: [0, 0],
-        balance: [seat0(1.0, 10), seat0(1.0, 6)],
+        balance: [seat0(1.0, 100), seat0(1.0, 6)],
     },
     Scenario {
         name: "duel",
