@@ -101,9 +101,8 @@ pub enum BenchCommand {
         /// Games per scenario (each a different opening).
         #[arg(long, default_value_t = 100)]
         games: u32,
-        /// One ruleset (default: egame and rift, whose balance ListRulesets serves;
-        /// castle-rampage only when named: some of its games never end, see
-        /// docs/tournaments.md).
+        /// One ruleset (default: every ruleset with a skirmish, whose balance
+        /// ListRulesets serves).
         #[arg(long, value_enum)]
         ruleset: Option<SkirmishRuleset>,
         /// One scenario (default: every built-in scenario of each ruleset).
@@ -281,7 +280,8 @@ pub fn run(cmd: &BenchCommand) -> Result<(), CliError> {
         }
         BenchCommand::Seats { bot, games, ruleset, scenario, seed, jobs } => {
             let bot = spec(bot)?;
-            let rulesets = ruleset.map_or_else(|| vec![SkirmishRuleset::Egame, SkirmishRuleset::Rift], |r| vec![r]);
+            let every = || <SkirmishRuleset as clap::ValueEnum>::value_variants().to_vec();
+            let rulesets = ruleset.map_or_else(every, |r| vec![r]);
             seat_rows(&bot, &rulesets, scenario.as_deref(), *games, *seed, *jobs)?;
         }
         BenchCommand::Ladder { games, scenario, jobs } => {
