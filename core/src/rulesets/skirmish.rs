@@ -162,7 +162,7 @@ pub const SCENARIOS: &[Scenario] = &[
         description: "men-vs-fey where three fey cards gain Fading, named as such (Fading works in e:game only)",
         decks: fading_ambush,
         second_player_hp: [0, 0],
-        balance: [seat0(1.0, 100), seat0(1.0, 6)],
+        balance: [seat0(1.0, 100), seat0(0.97, 100)],
     },
     Scenario {
         name: "duel",
