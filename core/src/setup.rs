@@ -269,6 +269,25 @@ pub fn ruleset_of(setup: &StateSetup) -> Result<Ruleset, SetupError> {
     }
 }
 
+/// The turn fields every ruleset shares, once `phase` is read: the active player, the
+/// turn number (1-based; 0 only on a bare board, which keeps it when a strike ends the
+/// game on it) and the winner (only once the game is over).
+pub(crate) fn turn_fields(v: &mut Violations, s: &StateSetup, phase: Phase) -> (PlayerId, Option<PlayerId>) {
+    let active_player = seat(v, "active_player", s.active_player).unwrap_or(PlayerId(0));
+    if !matches!(phase, Phase::Bare | Phase::GameOver) && s.turn == 0 {
+        v.push("turn", "turns are 1-based: turn 0 is only allowed on a bare board (phase unset) or a game over");
+    }
+    let winner = match s.winner {
+        Some(w) if phase != Phase::GameOver => {
+            v.push("winner", format!("winner {w} is set but the phase is not PHASE_GAME_OVER"));
+            None
+        }
+        Some(w) => seat(v, "winner", w),
+        None => None,
+    };
+    (active_player, winner)
+}
+
 /// Checks a player seat number.
 fn seat(v: &mut Violations, field: &str, n: u32) -> Option<PlayerId> {
     if n < 2 {
@@ -469,19 +488,7 @@ impl ZoneState {
             }
         }
 
-        let active_player = seat(&mut v, "active_player", s.active_player).unwrap_or(PlayerId(0));
-        // A bare board keeps turn 0 when a strike ends the game on it.
-        if !matches!(phase, Phase::Bare | Phase::GameOver) && s.turn == 0 {
-            v.push("turn", "turns are 1-based: turn 0 is only allowed on a bare board (phase unset) or a game over");
-        }
-        let winner = match s.winner {
-            Some(w) if !over => {
-                v.push("winner", format!("winner {w} is set but the phase is not PHASE_GAME_OVER"));
-                None
-            }
-            Some(w) => seat(&mut v, "winner", w),
-            None => None,
-        };
+        let (active_player, winner) = turn_fields(&mut v, s, phase);
 
         let mut state = ZoneState {
             ruleset,

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use super::{CardId, CastleCard, CastleEffect, CastleState, Side};
 use crate::error::{SetupError, Violations};
-use crate::setup::{CastleBoardSetup, CastleCardSetup, CastleSideSetup, StateSetup, ruleset_of};
+use crate::setup::{CastleBoardSetup, CastleCardSetup, CastleSideSetup, StateSetup, ruleset_of, turn_fields};
 use crate::state::{Phase, PlayerId, Ruleset};
 
 /// Seen card ids, with the path of the first card that had each.
@@ -64,19 +64,7 @@ impl CastleState {
             }
         }
 
-        let active_player = seat(&mut v, "active_player", s.active_player).unwrap_or(PlayerId(0));
-        // A bare board keeps turn 0 when a strike ends the game on it.
-        if !matches!(phase, Phase::Bare | Phase::GameOver) && s.turn == 0 {
-            v.push("turn", "turns are 1-based: turn 0 is only allowed on a bare board (phase unset) or a game over");
-        }
-        let winner = match s.winner {
-            Some(w) if !over => {
-                v.push("winner", format!("winner {w} is set but the phase is not PHASE_GAME_OVER"));
-                None
-            }
-            Some(w) => seat(&mut v, "winner", w),
-            None => None,
-        };
+        let (active_player, winner) = turn_fields(&mut v, s, phase);
         let state = CastleState { sides, draw_pile, discard, active_player, turn: s.turn, phase, winner };
         v.into_result(state).map_err(SetupError::Invalid)
     }
