@@ -148,7 +148,7 @@ pub const SCENARIOS: &[Scenario] = &[
         description: "each faction's whole list, Fabled creatures included",
         decks: fables,
         second_player_hp: [0, 0],
-        balance: [seat0(0.84, 100), seat0(1.0, 4)],
+        balance: [seat0(0.84, 100), seat0(0.93, 100)],
     },
     Scenario {
         name: "mirror",
