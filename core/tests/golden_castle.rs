@@ -10,12 +10,7 @@ use common::log;
 // The seed's worked example: strength 9 through a Gate of 4, then against an Ogre of 6.
 #[test]
 fn golden_castle_worked_example_fails_against_the_ogre() {
-    let mut g = Cb::bare()
-        .hand(0, vec![card("anton-9", 9, 2, 2)])
-        .castle(0, vec![card("anton-keep", 0, 3, 3)])
-        .gate(1, vec![card("gate-4", 0, 4, 1)])
-        .castle(1, vec![card("ogre", 7, 4, 6), card("tower", 1, 4, 9)])
-        .build();
+    let mut g = worked_example();
     insta::assert_snapshot!(log(&attack(&mut g, "anton-9")));
 }
 

@@ -507,12 +507,7 @@ fn sentence_26_a_purple_attacking_card_that_is_destroyed_has_no_effect() {
 // defending Ogre face down back on top of her Castle."
 #[test]
 fn example_anton_attacks_with_9_through_a_gate_of_4_and_fails_against_the_ogre() {
-    let mut g = Cb::bare()
-        .hand(0, vec![card("anton-9", 9, 2, 2)])
-        .castle(0, vec![card("anton-keep", 0, 3, 3)])
-        .gate(1, vec![card("gate-4", 0, 4, 1)])
-        .castle(1, vec![card("ogre", 7, 4, 6), card("tower", 1, 4, 9)])
-        .build();
+    let mut g = worked_example();
     let events = attack(&mut g, "anton-9");
     assert_eq!(
         events,

@@ -108,3 +108,15 @@ pub fn try_attack(g: &mut GameState, card: &str) -> Result<Vec<Event>, ActionErr
 pub fn reinforce(card: &str, structure: &str) -> ActionSetup {
     ActionSetup::Reinforce(ReinforceSetup { card: card.into(), structure: structure.into() })
 }
+
+/// The rules text's worked example: Anton holds a 9 (`anton-9`); Beatrix's Gate has one
+/// card of defense 4 (`gate-4`), her Castle an Ogre of Castle defense 6 on top of a
+/// Tower. A bare board, Anton to play.
+pub fn worked_example() -> GameState {
+    Cb::bare()
+        .hand(0, vec![card("anton-9", 9, 2, 2)])
+        .castle(0, vec![card("anton-keep", 0, 3, 3)])
+        .gate(1, vec![card("gate-4", 0, 4, 1)])
+        .castle(1, vec![card("ogre", 7, 4, 6), card("tower", 1, 4, 9)])
+        .build()
+}
