@@ -3,6 +3,11 @@
 //! the decisions it raises (each decider picks what is best for them), so the bot
 //! takes lethal, blocks lethal and prefers the best immediate trade. Ties are broken
 //! by the seed.
+//!
+//! Greedy plays on what its player may see: when the state holds cards hidden from
+//! them ([`Game::has_hidden`]), each action is scored as the mean over [`WORLDS`]
+//! sampled worlds ([`Game::determinize`], the same sampling MCTS searches), never on
+//! the true hidden cards. An action one sampled world refuses is scored on the others.
 
 use rand::SeedableRng;
 use rand::seq::IndexedRandom;
@@ -13,6 +18,10 @@ use crate::eval::settled;
 use crate::{ActionStat, Bot, BotError, Decision};
 use fray_core::Game;
 use fray_core::event::Discard;
+
+/// Sampled worlds an action's value is averaged over when the mover cannot see
+/// everything.
+pub const WORLDS: usize = 8;
 
 /// The one-ply player.
 #[derive(Debug, Default, Clone, Copy)]
@@ -25,18 +34,30 @@ impl<G: Game> Bot<G> for GreedyBot {
 
     fn choose(&mut self, state: &G, seed: u64) -> Result<Decision<G::Action>, BotError> {
         let me = state.to_move().ok_or(BotError::GameOver)?;
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let worlds: Vec<G> = if state.has_hidden(me) {
+            (0..WORLDS).map(|_| state.determinize(me, &mut rng)).collect()
+        } else {
+            vec![state.clone()]
+        };
         let legal = state.legal_actions();
         let scored: Vec<(G::Action, f64)> = legal
             .iter()
             .filter_map(|&a| {
-                let mut next = state.clone();
-                next.apply(a, &mut Discard).ok()?;
-                Some((a, settled(&Local, &next, 4).get(me)))
+                let values: Vec<f64> = worlds
+                    .iter()
+                    .filter_map(|world| {
+                        let mut next = world.clone();
+                        next.apply(a, &mut Discard).ok()?;
+                        Some(settled(&Local, &next, 4).get(me))
+                    })
+                    .collect();
+                (!values.is_empty()).then(|| (a, values.iter().sum::<f64>() / values.len() as f64))
             })
             .collect();
         let best = scored.iter().map(|(_, v)| *v).fold(f64::NEG_INFINITY, f64::max);
         let top: Vec<G::Action> = scored.iter().filter(|(_, v)| (*v - best).abs() < 1e-9).map(|(a, _)| *a).collect();
-        let action = *top.choose(&mut ChaCha8Rng::seed_from_u64(seed)).ok_or(BotError::GameOver)?;
+        let action = *top.choose(&mut rng).ok_or(BotError::GameOver)?;
         let stats = scored.into_iter().map(|(action, v)| ActionStat { action, visits: 1, mean_reward: v }).collect();
         Ok(Decision { action, stats })
     }

@@ -8,9 +8,10 @@ use fray_ai::exact::Solver;
 use fray_ai::{Bot, BotSpec, Budget, ExactBot, GreedyBot, Local, MctsBot, MctsConfig, RandomBot};
 use fray_core::board::ZoneRef;
 use fray_core::event::Discard;
+use fray_core::rulesets::castle_rampage::CastleAction;
 use fray_core::setup::{CreatureSetup, PlayerSetup, StateSetup, ZoneSetup};
 use fray_core::state::{PlayerId, Ruleset};
-use fray_core::{Action, GameState, ZoneState};
+use fray_core::{Action, Game, GameState, ZoneState};
 
 fn creature(id: &str, p: u32, i: u32, might: i32, life: i32, arrows: &[(usize, i32)]) -> CreatureSetup {
     let mut a = [0; 8];
@@ -171,4 +172,51 @@ fn mcts_answers_game_over_when_its_backend_lists_no_action() {
     assert!(s.to_move().is_some());
     let mut bot = MctsBot::new(Arc::new(Empty), MctsConfig::for_playouts(30));
     assert_eq!(bot.choose(&s, 1), Err(fray_ai::BotError::GameOver));
+}
+
+/// A Castle Rampage board where the truth and what player 0 may see disagree: player 1's
+/// face-down Gate card is the one strong card (defense 9), the 7 cards of the draw pile
+/// are weak (attack 1, defense 1: the game goes on after a failed attack). Player 0's 5 fails against the true Gate, but in most worlds
+/// player 0 can imagine it breaks a weak Gate and carries through a weak Castle.
+fn castle_gamble() -> GameState {
+    use fray_core::setup::{CastleBoardSetup, CastleCardSetup, CastleSideSetup};
+    let card = |id: &str, owner: u32, attack: i32, defense: i32| CastleCardSetup {
+        id: id.into(),
+        name: id.into(),
+        owner,
+        attack,
+        gate_defense: defense,
+        castle_defense: defense,
+        ..Default::default()
+    };
+    let side = |hand, gate, castle| CastleSideSetup { hand, gate, castle, ..Default::default() };
+    let setup = StateSetup {
+        ruleset: 4,
+        castle_rampage: Some(CastleBoardSetup {
+            sides: vec![
+                side(vec![card("five", 0, 5, 1)], vec![], vec![card("keep", 0, 0, 1)]),
+                side(vec![], vec![card("wall", 1, 0, 9)], vec![card("hut", 1, 0, 1)]),
+            ],
+            draw_pile: (0..7).map(|i| card(&format!("weak-{i}"), 0, 1, 1)).collect(),
+            ..Default::default()
+        }),
+        phase: 2, // PHASE_EVENT: attack or end the turn
+        turn: 3,
+        ..Default::default()
+    };
+    GameState::from_setup(&setup).unwrap()
+}
+
+#[test]
+fn greedy_decides_on_what_its_player_may_see() {
+    let GameState::Castle(s) = castle_gamble() else { unreachable!() };
+    let strike = s.legal_actions().into_iter().find(|a| matches!(a, CastleAction::Strike { .. })).unwrap();
+    // On the true board the attack fails: a player who peeked would not attack.
+    let mut truth = s.clone();
+    truth.apply(strike, &mut Discard).unwrap();
+    assert!(truth.outcome().is_none(), "the 5 does not break the 9");
+    assert!(s.legal_actions().contains(&CastleAction::EndPhase), "keeping the card is an option");
+    for seed in 0..5 {
+        assert_eq!(GreedyBot.choose(&s, seed).unwrap().action, strike, "seed {seed}");
+    }
 }
