@@ -189,7 +189,7 @@ fn castle_gamble() -> GameState {
         castle_defense: defense,
         ..Default::default()
     };
-    let side = |hand, gate, castle| CastleSideSetup { hand, gate, castle, ..Default::default() };
+    let side = |hand, gate, castle| CastleSideSetup { hand, gate, castle };
     let setup = StateSetup {
         ruleset: 4,
         castle_rampage: Some(CastleBoardSetup {
