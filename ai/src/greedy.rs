@@ -13,9 +13,9 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
-use crate::Local;
 use crate::eval::settled;
 use crate::{ActionStat, Bot, BotError, Decision};
+use crate::{Local, sampled_worlds};
 use fray_core::Game;
 use fray_core::event::Discard;
 
@@ -35,11 +35,7 @@ impl<G: Game> Bot<G> for GreedyBot {
     fn choose(&mut self, state: &G, seed: u64) -> Result<Decision<G::Action>, BotError> {
         let me = state.to_move().ok_or(BotError::GameOver)?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let worlds: Vec<G> = if state.has_hidden(me) {
-            (0..WORLDS).map(|_| state.determinize(me, &mut rng)).collect()
-        } else {
-            vec![state.clone()]
-        };
+        let worlds = sampled_worlds(state, me, WORLDS, &mut rng);
         let legal = state.legal_actions();
         let scored: Vec<(G::Action, f64)> = legal
             .iter()

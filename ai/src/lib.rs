@@ -34,6 +34,8 @@ mod spec;
 mod state_bot;
 
 use fray_core::Game;
+use fray_core::state::PlayerId;
+use rand::RngCore;
 
 pub use backend::{Backend, Local};
 pub use exact::{ExactBot, Solver};
@@ -42,6 +44,17 @@ pub use mcts_bot::{Budget, MctsBot, MctsConfig};
 pub use random::RandomBot;
 pub use spec::{BotSpec, Difficulty, SpecError};
 pub use state_bot::{BuildBot, StateBot};
+
+/// The worlds a bot decides `viewer`'s move in: the state itself when nothing is
+/// hidden from them, else `n` (at least 1) samples of the hidden cards
+/// ([`Game::determinize`]), drawn one after the other from `rng`.
+pub fn sampled_worlds<G: Game>(state: &G, viewer: PlayerId, n: usize, rng: &mut dyn RngCore) -> Vec<G> {
+    if state.has_hidden(viewer) {
+        (0..n.max(1)).map(|_| state.determinize(viewer, rng)).collect()
+    } else {
+        vec![state.clone()]
+    }
+}
 
 /// What a bot answers: its action and, for searching bots, per-action statistics.
 #[derive(Debug, Clone, PartialEq)]

@@ -33,7 +33,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::backend::Backend;
 use crate::eval::settled;
 use crate::rollout::{RolloutPolicy, rollout_value};
-use crate::{ActionStat, Bot, BotError, Decision};
+use crate::{ActionStat, Bot, BotError, Decision, sampled_worlds};
 use fray_core::game::MAX_PLAYERS;
 use fray_core::state::PlayerId;
 use fray_core::{Game, Returns};
@@ -317,16 +317,15 @@ impl<G: Game, B: Backend<G> + 'static> Bot<G> for MctsBot<G, B> {
             _ => {}
         }
         let started = Instant::now();
-        let hidden = state.has_hidden(me);
-        let worlds = if hidden { self.config.determinizations.max(1) } else { 1 };
+        let mut world_rng = ChaCha8Rng::seed_from_u64(seed);
+        let sampled = sampled_worlds(state, me, self.config.determinizations as usize, &mut world_rng);
+        let worlds = u32::try_from(sampled.len()).unwrap_or(u32::MAX);
         let per_world = match self.config.budget.playouts {
             0 => u32::MAX, // time only
             n => (n / worlds).max(1),
         };
         let mut totals: Vec<(u64, i64)> = vec![(0, 0); root_actions.len()];
-        let mut world_rng = ChaCha8Rng::seed_from_u64(seed);
-        for w in 0..worlds {
-            let world = if hidden { state.determinize(me, &mut world_rng) } else { state.clone() };
+        for (w, world) in (0u32..).zip(sampled) {
             let mut manager = MCTSManager::new(
                 Node { state: world, backend: Arc::clone(&self.backend) },
                 Spec { node_limit: self.config.node_limit, _types: PhantomData },
