@@ -182,6 +182,7 @@ pub fn ruleset_named(name: &str) -> Option<Ruleset> {
         "egame" => Some(Ruleset::Egame),
         "rift" | "dimensional-rift" => Some(Ruleset::DimensionalRift),
         "castle-rampage" | "castle" => Some(Ruleset::CastleRampage),
+        "keyforge" => Some(Ruleset::Keyforge),
         other => Ruleset::from_str_name(other),
     }
 }
@@ -193,6 +194,7 @@ pub fn short_name(ruleset: Ruleset) -> &'static str {
         Ruleset::Egame => "egame",
         Ruleset::DimensionalRift => "rift",
         Ruleset::CastleRampage => "castle-rampage",
+        Ruleset::Keyforge => "keyforge",
         other => other.as_str_name(),
     }
 }
@@ -223,7 +225,8 @@ pub fn load(path: &Path) -> Result<Loaded, CliError> {
     }
     let ruleset = ruleset_named(&replay.ruleset).ok_or_else(|| {
         bad(format!(
-            "unknown ruleset {:?}: use RULESET_EGAME, RULESET_DIMENSIONAL_RIFT or RULESET_CASTLE_RAMPAGE",
+            "unknown ruleset {:?}: use RULESET_EGAME, RULESET_DIMENSIONAL_RIFT, RULESET_KEYFORGE or \
+             RULESET_CASTLE_RAMPAGE",
             replay.ruleset
         ))
     })?;

@@ -202,11 +202,35 @@ pub fn describe_with(event: &Event, names: &dyn Namer) -> String {
         ),
         Kind::CardDrawn(e) => format!("{} draws a card", p(e.player)),
         Kind::AmberMoved(e) => {
-            format!("{} amber moves from {} to {}", e.amount, p(e.from_player), p(e.to_player))
+            let from = if e.from_supply { "the supply".to_owned() } else { p(e.from_player) };
+            let to = if e.to_supply { "the supply".to_owned() } else { p(e.to_player) };
+            let on = if e.creature.is_empty() { String::new() } else { format!(" ({})", c(&e.creature)) };
+            format!("{} amber moves from {from} to {to}{on}", e.amount)
         }
         Kind::CreatureStunned(e) => format!("{} is stunned", c(&e.creature)),
         Kind::StunRemoved(e) => format!("{}'s stun is removed", c(&e.creature)),
-        Kind::WardRemoved(e) => format!("{}'s ward is removed", c(&e.creature)),
+        Kind::WardRemoved(e) => format!("{}'s ward is discarded", c(&e.creature)),
+        Kind::WardGained(e) => format!("{} gains a ward", c(&e.creature)),
+        Kind::CreatureExhausted(e) => format!("{} is exhausted", c(&e.creature)),
+        Kind::FightDeclared(e) => format!("{} fights {}", c(&e.attacker), c(&e.defender)),
+        Kind::FightExchange(e) => format!(
+            "exchange: {} sets {} pending damage on {}, {} sets {} on {}",
+            c(&e.attacker),
+            e.attacker_deals,
+            c(&e.defender),
+            c(&e.defender),
+            e.defender_deals,
+            c(&e.attacker)
+        ),
+        Kind::FightEnded(e) if e.exchanged => format!("the fight of {} and {} ends", c(&e.attacker), c(&e.defender)),
+        Kind::FightEnded(e) => {
+            format!("the fight of {} and {} ends without an exchange", c(&e.attacker), c(&e.defender))
+        }
+        Kind::AbilityResolved(e) => format!("{} of {} resolves", e.ability, c(&e.creature)),
+        Kind::CreatureTagged(e) => format!("{} is tagged for destruction", c(&e.creature)),
+        Kind::Reaped(e) => format!("{} reaps", c(&e.creature)),
+        Kind::KeyForged(e) => format!("{} forges a key ({} in all)", p(e.player), e.keys),
+        Kind::DamagePending(e) => format!("{} sets {} pending damage on {}", c(&e.source), e.amount, c(&e.target)),
         Kind::CardRevealed(e) => {
             let defense = names.defense(&e.card, &e.structure).map_or_else(String::new, |d| format!(", defense {d}"));
             format!(
@@ -216,6 +240,9 @@ pub fn describe_with(event: &Event, names: &dyn Namer) -> String {
             )
         }
         Kind::CardDestroyed(e) => format!("{} is destroyed (to the discard)", names.card(&e.card)),
+        Kind::CardReturned(e) if e.to == "hand" && event.rule == fray_core::rulesets::keyforge::rule::EFFECT_RETURN => {
+            format!("{} returns to its owner's hand", c(&e.card))
+        }
         Kind::CardReturned(e) if e.to == "hand" => {
             format!("{} returns to {}", names.card(&e.card), names.pile(&e.card, &e.to))
         }

@@ -138,6 +138,11 @@ impl ZoneState {
                 );
                 Err(ActionError::Invalid(v))
             }
+            ActionSetup::Reap(_) => {
+                let mut v = Violations::default();
+                v.push(format!("{path}.reap"), format!("{} has no reaping (a KeyForge action)", self.ruleset));
+                Err(ActionError::Invalid(v))
+            }
             ActionSetup::Missing => {
                 let mut v = Violations::default();
                 v.push(path.to_owned(), "is required: set one of strike, choice, summon, end_phase");

@@ -152,6 +152,102 @@ pub enum EventKind {
         /// The attack strength left when it ended.
         remaining: i32,
     },
+    /// Amber moved (KeyForge); amber on a creature counts as its controller's side.
+    AmberMoved {
+        /// From this player's side; `None`: from the supply.
+        from: Option<PlayerId>,
+        /// To this player's side; `None`: to the supply.
+        to: Option<PlayerId>,
+        /// How much (never 0).
+        amount: i32,
+        /// The creature it moved onto (captured) or off (it left play).
+        creature: Option<CreatureId>,
+    },
+    /// A creature was stunned (KeyForge).
+    CreatureStunned {
+        /// The creature.
+        creature: CreatureId,
+    },
+    /// A stun was removed (KeyForge).
+    StunRemoved {
+        /// The creature.
+        creature: CreatureId,
+    },
+    /// A ward was discarded (KeyForge).
+    WardRemoved {
+        /// The creature.
+        creature: CreatureId,
+    },
+    /// A creature gained a ward (KeyForge).
+    WardGained {
+        /// The creature.
+        creature: CreatureId,
+    },
+    /// A creature was exhausted by being used (KeyForge).
+    CreatureExhausted {
+        /// The creature.
+        creature: CreatureId,
+    },
+    /// A creature was used to fight another (KeyForge).
+    FightDeclared {
+        /// The creature used.
+        attacker: CreatureId,
+        /// The creature fought.
+        defender: CreatureId,
+    },
+    /// A fight's power exchange: the pending damage each sets (KeyForge).
+    FightExchange {
+        /// The attacker.
+        attacker: CreatureId,
+        /// The defender.
+        defender: CreatureId,
+        /// Pending damage the attacker sets.
+        attacker_deals: i32,
+        /// Pending damage the defender sets.
+        defender_deals: i32,
+    },
+    /// A fight ended (KeyForge).
+    FightEnded {
+        /// The attacker.
+        attacker: CreatureId,
+        /// The defender.
+        defender: CreatureId,
+        /// The exchange happened.
+        exchanged: bool,
+    },
+    /// A keyword or ability started to resolve (KeyForge).
+    AbilityResolved {
+        /// `<creature>:assault`, `<creature>:hazardous`, or the ability id.
+        ability: String,
+        /// The creature it is on.
+        creature: CreatureId,
+    },
+    /// A creature was tagged for destruction (KeyForge).
+    CreatureTagged {
+        /// The creature.
+        creature: CreatureId,
+    },
+    /// A creature was used to reap (KeyForge).
+    Reaped {
+        /// The creature.
+        creature: CreatureId,
+    },
+    /// A player forged a key (KeyForge).
+    KeyForged {
+        /// The player.
+        player: PlayerId,
+        /// Their keys after forging.
+        keys: i32,
+    },
+    /// Damage was set pending above a creature (KeyForge).
+    DamagePending {
+        /// The creature dealing it.
+        source: CreatureId,
+        /// The creature it would be dealt to.
+        target: CreatureId,
+        /// How much.
+        amount: i32,
+    },
 }
 
 /// Where events go. Searches use [`Discard`], which builds none of them.
@@ -226,6 +322,36 @@ impl std::fmt::Display for Event {
             EventKind::CardDestroyed { card } => write!(f, "{card} is destroyed"),
             EventKind::CardReturned { card, to } => write!(f, "{card} goes to the {to}"),
             EventKind::AttackEnded { remaining } => write!(f, "the attack ends with strength {remaining} left"),
+            EventKind::AmberMoved { from, to, amount, creature } => {
+                let side = |p: &Option<PlayerId>| p.map_or("the supply".to_owned(), |p| format!("player {}", p.0));
+                write!(f, "{amount} amber moves from {} to {}", side(from), side(to))?;
+                match creature {
+                    Some(c) => write!(f, " ({c})"),
+                    None => Ok(()),
+                }
+            }
+            EventKind::CreatureStunned { creature } => write!(f, "{creature} is stunned"),
+            EventKind::StunRemoved { creature } => write!(f, "{creature}'s stun is removed"),
+            EventKind::WardRemoved { creature } => write!(f, "{creature}'s ward is discarded"),
+            EventKind::WardGained { creature } => write!(f, "{creature} gains a ward"),
+            EventKind::CreatureExhausted { creature } => write!(f, "{creature} is exhausted"),
+            EventKind::FightDeclared { attacker, defender } => write!(f, "{attacker} fights {defender}"),
+            EventKind::FightExchange { attacker, defender, attacker_deals, defender_deals } => write!(
+                f,
+                "{attacker} sets {attacker_deals} pending damage on {defender}, {defender} sets {defender_deals} on {attacker}"
+            ),
+            EventKind::FightEnded { attacker, defender, exchanged } => write!(
+                f,
+                "the fight of {attacker} and {defender} ends{}",
+                if *exchanged { "" } else { " without an exchange" }
+            ),
+            EventKind::AbilityResolved { ability, creature } => write!(f, "{ability} of {creature} resolves"),
+            EventKind::CreatureTagged { creature } => write!(f, "{creature} is tagged for destruction"),
+            EventKind::Reaped { creature } => write!(f, "{creature} reaps"),
+            EventKind::KeyForged { player, keys } => write!(f, "player {} forges a key ({keys} keys)", player.0),
+            EventKind::DamagePending { source, target, amount } => {
+                write!(f, "{source} sets {amount} pending damage on {target}")
+            }
         }
     }
 }

@@ -45,6 +45,7 @@ pub use game::{Game, GameVisitor, Outcome, Returns};
 pub use state::{Ruleset, ZoneState};
 
 use rulesets::castle_rampage::CastleState;
+use rulesets::keyforge::KeyforgeState;
 use setup::{ActionSetup, ChoiceSetup, StateSetup, StrikeSetup};
 
 /// A validated state of any served ruleset: the one place that names every ruleset.
@@ -60,6 +61,8 @@ pub enum GameState {
     Zone(ZoneState),
     /// RULESET_CASTLE_RAMPAGE.
     Castle(CastleState),
+    /// RULESET_KEYFORGE.
+    Keyforge(KeyforgeState),
 }
 
 /// Runs `$body` with `$g` bound to the ruleset's state (by reference or mutably).
@@ -68,6 +71,7 @@ macro_rules! each_ruleset {
         match $state {
             GameState::Zone($g) => $body,
             GameState::Castle($g) => $body,
+            GameState::Keyforge($g) => $body,
         }
     };
 }
@@ -78,6 +82,7 @@ impl GameState {
         match setup::ruleset_of(setup)? {
             Ruleset::Egame | Ruleset::DimensionalRift => ZoneState::from_setup(setup).map(GameState::Zone),
             Ruleset::CastleRampage => CastleState::from_setup(setup).map(GameState::Castle),
+            Ruleset::Keyforge => KeyforgeState::from_setup(setup).map(GameState::Keyforge),
             other => Err(SetupError::Unsupported(other.wire_name())),
         }
     }
@@ -91,6 +96,7 @@ impl GameState {
                 GameState::Zone(ZoneState::new_game(r, seed, scenario, &mut events)?)
             }
             Ruleset::CastleRampage => GameState::Castle(CastleState::new_game(seed, scenario, &mut events)?),
+            Ruleset::Keyforge => GameState::Keyforge(KeyforgeState::new_game(seed, scenario, &mut events)?),
             other => return Err(SetupError::Unsupported(other.wire_name())),
         };
         Ok((state, events))

@@ -173,6 +173,8 @@ pub enum ActionSetup {
     Summon(SummonSetup),
     /// Castle Rampage: add a hand card to the bottom of one's Gate or Castle.
     Reinforce(ReinforceSetup),
+    /// KeyForge: use the creature with this id to reap.
+    Reap(String),
     /// End the phase.
     EndPhase,
     /// No action was set.
@@ -204,6 +206,132 @@ pub struct StateSetup {
     pub winner: Option<u32>,
     /// RULESET_CASTLE_RAMPAGE's board; must be unset for the other rulesets.
     pub castle_rampage: Option<CastleBoardSetup>,
+    /// RULESET_KEYFORGE's board; must be unset for the other rulesets.
+    pub keyforge: Option<KeyforgeBoardSetup>,
+}
+
+/// A KeyForge ability as submitted (the `Ability` message; enums as wire numbers).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AbilitySetup {
+    /// Unique in the state.
+    pub id: String,
+    /// Trigger wire number.
+    pub trigger: i32,
+    /// Effect wire number.
+    pub effect: i32,
+    /// The effect's N.
+    pub amount: i32,
+    /// AbilityTarget wire number.
+    pub target: i32,
+}
+
+/// A KeyForge creature as submitted (the `KeyforgeCreature` message).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KeyforgeCreatureSetup {
+    /// Unique id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Owner (0 means the side's player).
+    pub owner: u32,
+    /// Power.
+    pub power: i32,
+    /// Armor.
+    pub armor: i32,
+    /// Armor spent this turn.
+    pub armor_used: i32,
+    /// Damage.
+    pub damage: i32,
+    /// Ward.
+    pub ward: bool,
+    /// Stunned.
+    pub stunned: bool,
+    /// Exhausted.
+    pub exhausted: bool,
+    /// Amber on it.
+    pub amber: i32,
+    /// Taunt.
+    pub taunt: bool,
+    /// Elusive.
+    pub elusive: bool,
+    /// Elusive used this turn.
+    pub elusive_used: bool,
+    /// Skirmish.
+    pub skirmish: bool,
+    /// Poison.
+    pub poison: bool,
+    /// Assault N.
+    pub assault: i32,
+    /// Hazardous N.
+    pub hazardous: i32,
+    /// Invulnerable.
+    pub invulnerable: bool,
+    /// Abilities.
+    pub abilities: Vec<AbilitySetup>,
+}
+
+/// One KeyForge player's side as submitted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KeyforgeSideSetup {
+    /// Amber in the pool.
+    pub amber: i32,
+    /// Forged keys.
+    pub keys: i32,
+    /// Creatures, left to right.
+    pub battleline: Vec<KeyforgeCreatureSetup>,
+    /// Discarded card names, oldest first.
+    pub discard: Vec<String>,
+    /// Card names in hand, oldest first.
+    pub hand: Vec<String>,
+}
+
+/// A fight in a KeyForge resolution as submitted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KeyforgeFightSetup {
+    /// Attacker id.
+    pub attacker: String,
+    /// Defender id.
+    pub defender: String,
+    /// KeyforgeFightStage wire number.
+    pub stage: i32,
+    /// Elusive stopped the exchange's damage.
+    pub elusive: bool,
+    /// The exchange happened.
+    pub exchanged: bool,
+}
+
+/// One step of a KeyForge resolution as submitted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeyforgeStepSetup {
+    /// A fight.
+    Fight(KeyforgeFightSetup),
+    /// A window: KeyforgeWindowKind wire number and item names.
+    Window {
+        /// KeyforgeWindowKind wire number.
+        kind: i32,
+        /// Item names.
+        items: Vec<String>,
+    },
+    /// A destruction: tagged creature ids and Destroyed: ability ids.
+    Destruction {
+        /// Tagged creatures.
+        tagged: Vec<String>,
+        /// Destroyed: abilities still to resolve.
+        items: Vec<String>,
+    },
+    /// The ability whose target is being chosen.
+    Target(String),
+    /// No kind was set.
+    Missing,
+}
+
+/// RULESET_KEYFORGE's board as submitted (the `KeyforgeBoard` message).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KeyforgeBoardSetup {
+    /// `sides[i]` is player i's; exactly 2.
+    pub sides: Vec<KeyforgeSideSetup>,
+    /// The resolution waiting under a pending decision, [0] = bottom.
+    pub resolution: Vec<KeyforgeStepSetup>,
 }
 
 /// A Castle Rampage card as submitted (the `CastleCard` message).
@@ -252,14 +380,15 @@ pub struct CastleBoardSetup {
 /// The ruleset named by a state, or why it cannot be served.
 pub fn ruleset_of(setup: &StateSetup) -> Result<Ruleset, SetupError> {
     match Ruleset::from_wire(setup.ruleset) {
-        Some(r @ (Ruleset::Egame | Ruleset::DimensionalRift | Ruleset::CastleRampage)) => Ok(r),
+        Some(r @ (Ruleset::Egame | Ruleset::DimensionalRift | Ruleset::CastleRampage | Ruleset::Keyforge)) => Ok(r),
         Some(r) => Err(SetupError::Unsupported(r.wire_name())),
         None => {
             let mut v = Violations::default();
             if setup.ruleset == 0 {
                 v.push(
                     "ruleset",
-                    "is required: name one of RULESET_EGAME, RULESET_DIMENSIONAL_RIFT, RULESET_CASTLE_RAMPAGE",
+                    "is required: name one of RULESET_EGAME, RULESET_DIMENSIONAL_RIFT, RULESET_KEYFORGE, \
+                     RULESET_CASTLE_RAMPAGE",
                 );
             } else {
                 v.push("ruleset", format!("{} is not a known Ruleset value", setup.ruleset));
@@ -504,6 +633,9 @@ impl ZoneState {
         };
         state.chain = chain(&mut v, s);
         state.pending = pending(&mut v, s, &state, over);
+        if s.keyforge.is_some() {
+            v.push("keyforge", format!("is RULESET_KEYFORGE's board and must be unset in a {ruleset} state"));
+        }
         v.into_result(state).map_err(SetupError::Invalid)
     }
 
@@ -584,6 +716,7 @@ impl ZoneState {
                 .collect(),
             winner: self.winner.map(|w| u32::from(w.0)),
             castle_rampage: None,
+            keyforge: None,
         }
     }
 

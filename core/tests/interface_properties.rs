@@ -1,37 +1,36 @@
 //! Properties of the [`Game`] interface, written once, generic over `G: Game`, and run
-//! for every served ruleset (e:game, Dimensional Rift, Castle Rampage) through random
-//! games: determinism, a refused action changes nothing, someone is to move exactly when
-//! an action is legal, a finished game has no legal action, returns and heuristics sum as
-//! documented, and a determinized world keeps what its viewer sees. Then a Castle
-//! Rampage property: its stacks change only by the rules.
+//! for every ruleset with a skirmish in the catalogue (e:game, Dimensional Rift,
+//! KeyForge, Castle Rampage) through random games: determinism, a refused action changes
+//! nothing, someone is to move exactly when an action is legal, a finished game has no
+//! legal action, returns and heuristics sum as documented, and a determinized world keeps
+//! what its viewer sees. Then per-ruleset bookkeeping: Castle Rampage's stacks change
+//! only by the rules; KeyForge's amber and creatures change only as the events say.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 use fray_core::event::Discard;
 use fray_core::game::{Game, GameVisitor};
 use fray_core::rulesets::castle_rampage::{CastleAction, CastleCard, CastleState};
+use fray_core::rulesets::keyforge::KeyforgeState;
 use fray_core::state::PlayerId;
-use fray_core::{Event, GameState};
+use fray_core::{Event, EventKind, GameState};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-/// A random skirmish of any served ruleset: (ruleset wire number, scenario, seed).
+/// A random skirmish of any ruleset the catalogue deals games of: (state, seed).
 fn any_game() -> impl Strategy<Value = (GameState, u64)> {
-    let scenario = |ruleset: i32| -> Vec<&'static str> {
-        if ruleset == 4 {
-            fray_core::rulesets::castle_rampage::skirmish::scenario_names()
-        } else {
-            fray_core::rulesets::skirmish::scenario_names()
-        }
-    };
-    (prop_oneof![Just(1), Just(2), Just(4)], any::<u64>(), any::<prop::sample::Index>()).prop_map(
-        move |(ruleset, seed, pick)| {
-            let names = scenario(ruleset);
-            let name = names[pick.index(names.len())];
-            (GameState::new_game(ruleset, seed, name).unwrap().0, seed)
-        },
-    )
+    let dealt: Vec<(i32, Vec<&'static str>)> = fray_core::rulesets::catalogue()
+        .into_iter()
+        .filter(|r| !r.scenarios.is_empty())
+        .map(|r| (r.ruleset.wire(), r.scenarios.iter().map(|s| s.name).collect()))
+        .collect();
+    assert!(dealt.len() >= 4, "e:game, Dimensional Rift, KeyForge and Castle Rampage deal games");
+    (any::<prop::sample::Index>(), any::<u64>(), any::<prop::sample::Index>()).prop_map(move |(r, seed, pick)| {
+        let (ruleset, names) = &dealt[r.index(dealt.len())];
+        let name = names[pick.index(names.len())];
+        (GameState::new_game(*ruleset, seed, name).unwrap().0, seed)
+    })
 }
 
 fn picks() -> impl Strategy<Value = Vec<u16>> {
@@ -217,6 +216,72 @@ proptest! {
             prop_assert_eq!(s.cards().count(), total);
         }
     }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// KeyForge: each pool and each creature's amber changes exactly as the AmberMoved
+    /// events say; creatures only ever leave play, each with a CreatureDestroyed or
+    /// CardReturned event; damage only grows while a creature is in play.
+    #[test]
+    fn keyforge_amber_and_creatures_change_only_as_the_events_say(seed in any::<u64>(), scenario in any::<prop::sample::Index>(), picks in prop::collection::vec(any::<u16>(), 0..300)) {
+        let names = fray_core::rulesets::keyforge::skirmish::SCENARIOS;
+        let name = names[scenario.index(names.len())].name;
+        let GameState::Keyforge(mut s) = GameState::new_game(3, seed, name).unwrap().0 else { unreachable!() };
+        for p in picks {
+            let legal = s.legal_actions();
+            if legal.is_empty() {
+                break;
+            }
+            let before = s.clone();
+            let mut events = Vec::new();
+            s.apply(legal[usize::from(p) % legal.len()], &mut events).unwrap();
+            keyforge_follows_its_events(&before, &s, &events)?;
+        }
+    }
+}
+
+fn keyforge_follows_its_events(
+    before: &KeyforgeState,
+    after: &KeyforgeState,
+    events: &[Event],
+) -> Result<(), TestCaseError> {
+    let mut pools = [before.sides[0].amber, before.sides[1].amber];
+    let mut left: Vec<String> = Vec::new();
+    for e in events {
+        match &e.kind {
+            EventKind::AmberMoved { from, to, amount, creature } => {
+                prop_assert!(*amount > 0);
+                // Amber onto or off a creature counts as its controller's side: only the
+                // pool on the other end moves.
+                let onto =
+                    creature.is_some() && before.find(creature.as_ref().unwrap()).is_some_and(|s| Some(s.side) == *to);
+                let off = creature.is_some() && !onto;
+                if let Some(f) = from.filter(|_| !off) {
+                    pools[f.index()] -= amount;
+                }
+                if let Some(t) = to.filter(|_| !onto) {
+                    pools[t.index()] += amount;
+                }
+            }
+            EventKind::CreatureDestroyed { creature } => left.push(creature.to_string()),
+            EventKind::CardReturned { card, .. } => left.push(card.to_string()),
+            _ => {}
+        }
+    }
+    prop_assert_eq!(pools, [after.sides[0].amber, after.sides[1].amber], "{:#?}", events);
+    for (_, c) in before.creatures() {
+        match after.creature(&c.id) {
+            Some(now) => {
+                prop_assert!(!left.contains(&c.id.to_string()));
+                prop_assert!(now.damage >= c.damage || now.damage == 0);
+            }
+            None => prop_assert!(left.contains(&c.id.to_string()), "{} left play without an event", c.id),
+        }
+    }
+    prop_assert!(after.creatures().all(|(_, c)| before.creature(&c.id).is_some()), "no creature enters play");
+    Ok(())
 }
 
 fn ids(cards: &[CastleCard]) -> Vec<&str> {

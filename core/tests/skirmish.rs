@@ -74,7 +74,7 @@ fn unknown_scenarios_and_unserved_rulesets_are_refused() {
     let Err(SetupError::Invalid(v)) = GameState::new_game(1, 0, "chess") else { panic!() };
     assert_eq!(v.0[0].field, "scenario");
     assert!(v.0[0].description.contains("men-vs-fey"));
-    assert!(matches!(GameState::new_game(3, 0, ""), Err(SetupError::Unsupported(_))));
+    assert!(matches!(GameState::new_game(5, 0, ""), Err(SetupError::Unsupported(_))));
     assert!(matches!(GameState::new_game(0, 0, ""), Err(SetupError::Invalid(_))));
 }
 

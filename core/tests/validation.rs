@@ -63,8 +63,8 @@ fn ruleset_is_required_and_must_be_known() {
 #[test]
 fn later_rulesets_are_known_but_not_served_yet() {
     let mut s = Bd::egame().0;
-    s.ruleset = 3;
-    assert_eq!(GameState::from_setup(&s), Err(SetupError::Unsupported("RULESET_KEYFORGE")));
+    s.ruleset = 5;
+    assert_eq!(GameState::from_setup(&s), Err(SetupError::Unsupported("RULESET_DOG_FIGHT")));
 }
 
 #[test]

@@ -214,7 +214,7 @@ async fn list_rulesets_names_every_ruleset_and_what_it_serves() {
         [
             (pb::Ruleset::Egame as i32, "egame", true),
             (pb::Ruleset::DimensionalRift as i32, "dimensional-rift", true),
-            (pb::Ruleset::Keyforge as i32, "keyforge", false),
+            (pb::Ruleset::Keyforge as i32, "keyforge", true),
             (pb::Ruleset::CastleRampage as i32, "castle-rampage", true),
             (pb::Ruleset::DogFight as i32, "dog-fight", false),
         ]
@@ -277,10 +277,10 @@ async fn unknown_or_unset_ruleset_is_invalid() {
 async fn unserved_ruleset_is_unimplemented() {
     let server = TestServer::start().await;
     let mut state = knight_and_wolf();
-    state.ruleset = pb::Ruleset::Keyforge as i32;
+    state.ruleset = pb::Ruleset::DogFight as i32;
     let status = server.rules().resolve_strike(resolve(state, strike("knight", 1, 3), vec![])).await.unwrap_err();
     assert_eq!(status.code(), Code::Unimplemented);
-    assert!(status.message().contains("RULESET_KEYFORGE"), "{status:?}");
+    assert!(status.message().contains("RULESET_DOG_FIGHT"), "{status:?}");
 }
 
 #[tokio::test]
@@ -509,8 +509,8 @@ async fn new_game_deals_a_skirmish_and_names_bad_arguments() {
     let unknown = pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 1, scenario: "chess".into() };
     let status = rules.new_game(unknown).await.unwrap_err();
     assert_eq!(bad_fields(&status), ["scenario"]);
-    let keyforge = pb::NewGameRequest { ruleset: pb::Ruleset::Keyforge as i32, ..Default::default() };
-    assert_eq!(rules.new_game(keyforge).await.unwrap_err().code(), Code::Unimplemented);
+    let dog_fight = pb::NewGameRequest { ruleset: pb::Ruleset::DogFight as i32, ..Default::default() };
+    assert_eq!(rules.new_game(dog_fight).await.unwrap_err().code(), Code::Unimplemented);
 
     // A legal action from the new state applies.
     let legal = rules.legal_actions(pb::LegalActionsRequest { state: Some(state.clone()) }).await.unwrap().into_inner();

@@ -110,6 +110,7 @@ pub fn action_text(state: &GameState, act: &Action, seats: Seats, reveal_all: bo
             _ => "end the phase".to_owned(),
         },
         action::Action::Summon(_) => "summon (Castle Rampage has no summons)".to_owned(),
+        action::Action::Reap(_) => "reap (Castle Rampage has no creatures)".to_owned(),
         action::Action::Choice(_) => "choose (Castle Rampage asks no decisions)".to_owned(),
     }
 }

@@ -42,19 +42,23 @@ pub enum RulesetArg {
     Egame,
     /// Dimensional Rift (seed 002): Attack Stat damage to the player, Armor; 20 HP.
     Rift,
+    /// KeyForge (seed 001): fights with the damage and destruction charts, reaping, keys.
+    Keyforge,
     /// Castle Rampage (seed 003): attack cards against face-down Gate and Castle stacks.
     CastleRampage,
 }
 
 impl RulesetArg {
     /// Every ruleset, in wire order.
-    pub const ALL: [RulesetArg; 3] = [RulesetArg::Egame, RulesetArg::Rift, RulesetArg::CastleRampage];
+    pub const ALL: [RulesetArg; 4] =
+        [RulesetArg::Egame, RulesetArg::Rift, RulesetArg::Keyforge, RulesetArg::CastleRampage];
 
     /// The wire ruleset.
     pub fn ruleset(self) -> Ruleset {
         match self {
             RulesetArg::Egame => Ruleset::Egame,
             RulesetArg::Rift => Ruleset::DimensionalRift,
+            RulesetArg::Keyforge => Ruleset::Keyforge,
             RulesetArg::CastleRampage => Ruleset::CastleRampage,
         }
     }
@@ -64,15 +68,17 @@ impl RulesetArg {
         match self {
             RulesetArg::Egame => fray_core::state::Ruleset::Egame,
             RulesetArg::Rift => fray_core::state::Ruleset::DimensionalRift,
+            RulesetArg::Keyforge => fray_core::state::Ruleset::Keyforge,
             RulesetArg::CastleRampage => fray_core::state::Ruleset::CastleRampage,
         }
     }
 
-    /// The name `--ruleset` takes: `egame`, `rift`, `castle-rampage`.
+    /// The name `--ruleset` takes: `egame`, `rift`, `keyforge`, `castle-rampage`.
     pub fn name(self) -> &'static str {
         match self {
             RulesetArg::Egame => "egame",
             RulesetArg::Rift => "rift",
+            RulesetArg::Keyforge => "keyforge",
             RulesetArg::CastleRampage => "castle-rampage",
         }
     }
@@ -89,11 +95,11 @@ impl RulesetArg {
 
     /// The scenario `fray play` and `fray bench` deal unless told: `men-vs-fey` for
     /// the zone rulesets, the first built-in scenario otherwise (Castle Rampage:
-    /// `standard`).
+    /// `standard`, KeyForge: `mirror`).
     pub fn default_scenario(self) -> &'static str {
         match self {
             RulesetArg::Egame | RulesetArg::Rift => "men-vs-fey",
-            RulesetArg::CastleRampage => self.scenarios().first().map_or("", |s| s.name),
+            RulesetArg::Keyforge | RulesetArg::CastleRampage => self.scenarios().first().map_or("", |s| s.name),
         }
     }
 }

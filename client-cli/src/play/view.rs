@@ -363,6 +363,7 @@ pub fn action_text(state: &GameState, act: &Action, seats: Seats, reveal_all: bo
             }
         }
         action::Action::Reinforce(r) => format!("put card {} at the bottom of the {}", r.card, r.structure),
+        action::Action::Reap(r) => format!("{} reaps", names.creature(&r.creature)),
         action::Action::EndPhase(_) => match Phase::try_from(state.phase).unwrap_or(Phase::Unspecified) {
             Phase::Event => "end the battle (go to deployment)".to_owned(),
             Phase::Deployment => "end deployment without summoning".to_owned(),

@@ -2,6 +2,7 @@
 
 pub mod castle_rampage;
 pub mod egame;
+pub mod keyforge;
 pub mod skirmish;
 pub mod zone_game;
 pub mod zone_hints;
@@ -75,7 +76,7 @@ pub fn catalogue() -> Vec<RulesetInfo> {
                     "Dimensional Rift's Attack Action: Attack Stat damage to the player, Armor (seed 002)",
                     true,
                 ),
-                Ruleset::Keyforge => ("keyforge", "KeyForge fight, damage and destruction timing (seed 001)", false),
+                Ruleset::Keyforge => ("keyforge", "KeyForge fight, damage and destruction timing (seed 001)", true),
                 Ruleset::CastleRampage => {
                     ("castle-rampage", "Castle Rampage attacks on Gate and Castle (seed 003)", true)
                 }
@@ -92,7 +93,8 @@ pub fn scenario_infos(ruleset: Ruleset) -> Vec<ScenarioInfo> {
     match ruleset {
         Ruleset::Egame | Ruleset::DimensionalRift => skirmish::scenario_infos(ruleset),
         Ruleset::CastleRampage => castle_rampage::skirmish::scenario_infos(),
-        Ruleset::Keyforge | Ruleset::DogFight => Vec::new(),
+        Ruleset::Keyforge => keyforge::skirmish::scenario_infos(),
+        Ruleset::DogFight => Vec::new(),
     }
 }
 

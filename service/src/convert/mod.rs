@@ -2,8 +2,8 @@
 //! types (`fray_core::setup`) and back, and core events and catalogue entries to their
 //! messages. This module holds what every ruleset shares (the state's envelope,
 //! strikes, choices, decisions, actions, events, the catalogue); each ruleset's own
-//! messages have a module: [`zone`] (e:game, Dimensional Rift), [`castle`] (Castle
-//! Rampage).
+//! messages have a module: [`zone`] (e:game, Dimensional Rift), [`keyforge`]
+//! (KeyForge), [`castle`] (Castle Rampage).
 //!
 //! The mapping is mechanical on purpose: enums travel as their wire numbers and
 //! references as strings, so every check (unknown enum values, dangling ids, ...)
@@ -12,6 +12,7 @@
 //! lose it silently on the way back.
 
 pub mod castle;
+pub mod keyforge;
 pub mod zone;
 
 use zone::{
@@ -61,6 +62,7 @@ pub fn action_to_setup(a: Option<&pb::Action>) -> ActionSetup {
         Some(pb::action::Action::Summon(s)) => ActionSetup::Summon(summon_to_setup(s)),
         Some(pb::action::Action::EndPhase(_)) => ActionSetup::EndPhase,
         Some(pb::action::Action::Reinforce(r)) => ActionSetup::Reinforce(castle::reinforce_to_setup(r)),
+        Some(pb::action::Action::Reap(r)) => ActionSetup::Reap(r.creature.clone()),
         None => ActionSetup::Missing,
     }
 }
@@ -80,6 +82,7 @@ pub fn state_to_setup(s: &pb::GameState) -> StateSetup {
         chain: s.chain.iter().map(strike_to_setup).collect(),
         winner: s.winner,
         castle_rampage: s.castle_rampage.as_ref().map(castle::board_to_setup),
+        keyforge: s.keyforge.as_ref().map(keyforge::board_to_setup),
     }
 }
 
@@ -92,18 +95,13 @@ pub fn state_to_setup(s: &pb::GameState) -> StateSetup {
 pub fn foreign_boards(s: &pb::GameState) -> Violations {
     let mut v = Violations::default();
     let ruleset = Ruleset::from_wire(s.ruleset);
-    if !matches!(ruleset, Some(Ruleset::Egame | Ruleset::DimensionalRift | Ruleset::CastleRampage)) {
+    if !matches!(ruleset, Some(Ruleset::Egame | Ruleset::DimensionalRift | Ruleset::CastleRampage | Ruleset::Keyforge))
+    {
         return v;
     }
     let name = ruleset.map_or("this ruleset", Ruleset::wire_name);
-    let boards = [
-        ("keyforge", s.keyforge.is_some(), "RULESET_KEYFORGE"),
-        ("dog_fight", s.dog_fight.is_some(), "RULESET_DOG_FIGHT"),
-    ];
-    for (field, set, owner) in boards {
-        if set {
-            v.push(field, format!("is {owner}'s board and must be unset in a {name} state"));
-        }
+    if s.dog_fight.is_some() {
+        v.push("dog_fight", format!("is RULESET_DOG_FIGHT's board and must be unset in a {name} state"));
     }
     v
 }
@@ -144,6 +142,7 @@ pub fn action_from_setup(a: &ActionSetup) -> pb::Action {
         ActionSetup::Summon(s) => Some(pb::action::Action::Summon(summon_from_setup(s))),
         ActionSetup::EndPhase => Some(pb::action::Action::EndPhase(pb::EndPhase {})),
         ActionSetup::Reinforce(r) => Some(pb::action::Action::Reinforce(castle::reinforce_from_setup(r))),
+        ActionSetup::Reap(id) => Some(pb::action::Action::Reap(pb::Reap { creature: id.clone() })),
         ActionSetup::Missing => None,
     };
     pb::Action { action }
@@ -162,7 +161,7 @@ pub fn state_from_setup(s: &StateSetup) -> pb::GameState {
         pending: s.pending.as_ref().map(decision_from_setup),
         chain: s.chain.iter().map(strike_from_setup).collect(),
         winner: s.winner,
-        keyforge: None,
+        keyforge: s.keyforge.as_ref().map(keyforge::board_from_setup),
         castle_rampage: s.castle_rampage.as_ref().map(castle::board_from_setup),
         dog_fight: None,
     }
@@ -184,6 +183,7 @@ fn decision_view(d: &DecisionView) -> pb::PendingDecision {
 /// A core event as a message: its rule id and the matching `kind`.
 pub fn event_to_proto(e: &Event) -> pb::Event {
     use pb::event::Kind;
+    let id = |c: &fray_core::state::CreatureId| c.to_string();
     let kind = match &e.kind {
         EventKind::StrikeDeclared { attacker, target } => {
             Kind::StrikeDeclared(pb::StrikeDeclared { attacker: attacker.to_string(), target: Some(zone_ref(*target)) })
@@ -244,6 +244,48 @@ pub fn event_to_proto(e: &Event) -> pb::Event {
             Kind::CardReturned(pb::CardReturned { card: card.to_string(), to: (*to).to_owned() })
         }
         EventKind::AttackEnded { remaining } => Kind::AttackEnded(pb::AttackEnded { remaining: *remaining }),
+        EventKind::AmberMoved { from, to, amount, creature } => Kind::AmberMoved(pb::AmberMoved {
+            from_player: from.map_or(0, |p| u32::from(p.0)),
+            to_player: to.map_or(0, |p| u32::from(p.0)),
+            amount: *amount,
+            from_supply: from.is_none(),
+            to_supply: to.is_none(),
+            creature: creature.as_ref().map(ToString::to_string).unwrap_or_default(),
+        }),
+        EventKind::CreatureStunned { creature } => {
+            Kind::CreatureStunned(pb::CreatureStunned { creature: id(creature) })
+        }
+        EventKind::StunRemoved { creature } => Kind::StunRemoved(pb::StunRemoved { creature: id(creature) }),
+        EventKind::WardRemoved { creature } => Kind::WardRemoved(pb::WardRemoved { creature: id(creature) }),
+        EventKind::WardGained { creature } => Kind::WardGained(pb::WardGained { creature: id(creature) }),
+        EventKind::CreatureExhausted { creature } => {
+            Kind::CreatureExhausted(pb::CreatureExhausted { creature: id(creature) })
+        }
+        EventKind::FightDeclared { attacker, defender } => {
+            Kind::FightDeclared(pb::FightDeclared { attacker: id(attacker), defender: id(defender) })
+        }
+        EventKind::FightExchange { attacker, defender, attacker_deals, defender_deals } => {
+            Kind::FightExchange(pb::FightExchange {
+                attacker: id(attacker),
+                defender: id(defender),
+                attacker_deals: *attacker_deals,
+                defender_deals: *defender_deals,
+            })
+        }
+        EventKind::FightEnded { attacker, defender, exchanged } => {
+            Kind::FightEnded(pb::FightEnded { attacker: id(attacker), defender: id(defender), exchanged: *exchanged })
+        }
+        EventKind::AbilityResolved { ability, creature } => {
+            Kind::AbilityResolved(pb::AbilityResolved { ability: ability.clone(), creature: id(creature) })
+        }
+        EventKind::CreatureTagged { creature } => Kind::CreatureTagged(pb::CreatureTagged { creature: id(creature) }),
+        EventKind::Reaped { creature } => Kind::Reaped(pb::Reaped { creature: id(creature) }),
+        EventKind::KeyForged { player, keys } => {
+            Kind::KeyForged(pb::KeyForged { player: u32::from(player.0), keys: *keys })
+        }
+        EventKind::DamagePending { source, target, amount } => {
+            Kind::DamagePending(pb::DamagePending { source: id(source), target: id(target), amount: *amount })
+        }
     };
     pb::Event { rule: e.rule.to_owned(), kind: Some(kind) }
 }
@@ -549,11 +591,13 @@ mod tests {
     fn foreign_boards_are_reported_for_zone_rulesets_only() {
         let mut state = rich_state();
         assert!(foreign_boards(&state).is_empty());
-        state.keyforge = Some(pb::KeyforgeBoard::default());
         state.dog_fight = Some(pb::DogFightBoard::default());
         let fields: Vec<_> = foreign_boards(&state).0.into_iter().map(|v| v.field).collect();
-        assert_eq!(fields, ["keyforge", "dog_fight"]);
+        assert_eq!(fields, ["dog_fight"]);
         state.ruleset = pb::Ruleset::Keyforge as i32;
+        let fields: Vec<_> = foreign_boards(&state).0.into_iter().map(|v| v.field).collect();
+        assert_eq!(fields, ["dog_fight"], "KeyForge is served: another ruleset's board on it is refused");
+        state.ruleset = pb::Ruleset::DogFight as i32;
         assert!(foreign_boards(&state).is_empty());
     }
 
@@ -564,7 +608,7 @@ mod tests {
         assert_eq!(infos[0].name, "egame");
         assert!(infos[0].resolves_strikes);
         let skirmish: Vec<bool> = infos.iter().map(|i| i.skirmish).collect();
-        assert_eq!(skirmish, [true, true, false, true, false]);
+        assert_eq!(skirmish, [true, true, true, true, false]);
         assert!(infos.iter().all(|i| i.skirmish != i.scenarios.is_empty()));
         for info in &infos {
             let names: Vec<&str> = info.scenario_details.iter().map(|d| d.name.as_str()).collect();

@@ -158,6 +158,9 @@ impl Game for CastleState {
                 format!("{path}.summon"),
                 "Castle Rampage has no summons: add a card to the Gate or Castle with reinforce",
             )),
+            ActionSetup::Reap(_) => {
+                Err(invalid(format!("{path}.reap"), "Castle Rampage has no creatures to reap with (a KeyForge action)"))
+            }
             ActionSetup::Missing => {
                 Err(invalid(path.to_owned(), "is required: set one of strike, reinforce, end_phase"))
             }

@@ -137,6 +137,9 @@ fn zone_fields(v: &mut Violations, s: &StateSetup) {
     if s.event != 0 {
         v.push("event", "must be 0: Castle Rampage has no Event counter");
     }
+    if s.keyforge.is_some() {
+        v.push("keyforge", "is RULESET_KEYFORGE's board and must be unset in a RULESET_CASTLE_RAMPAGE state");
+    }
     if s.pending.is_some() {
         v.push("pending", "must be unset: Castle Rampage asks no decisions (an attack resolves at once)");
     }

@@ -1,0 +1,243 @@
+//! KeyForge behind the [`Game`] interface: two players, ORDER and TARGET decisions,
+//! and the material balance below as the heuristic.
+//!
+//! Hidden information: none. The skirmish deals no hands or decks (the battlelines are
+//! open, and a creature returned to hand is only a name there), so every player sees
+//! the whole state and a sampled world is the state itself.
+//!
+//! Material counts, per side: a key 8, an amber in the pool 1, amber captured on an
+//! enemy creature -0.5 for its controller (it comes back when that creature leaves
+//! play); each creature `1 + 0.4 * (power - damage) + 0.3 * armor`, plus 0.5 for a
+//! ward, 0.3 for each keyword (taunt, elusive, skirmish, poison) and ability, and 0.2
+//! for assault or hazardous. The balance `x` (seat 0's minus seat 1's, divided by 10)
+//! is squashed with `x / (1 + |x|)`; once the game is over the heuristic is its result.
+
+use rand::RngCore;
+
+use super::{KeyforgeState, KfAction, KfCreature, KfSide, Slot};
+use crate::GameState;
+use crate::error::{ActionError, IllegalAction, Violations};
+use crate::event::EventSink;
+use crate::game::{Game, Outcome, Returns};
+use crate::setup::{ActionSetup, ChoiceSetup, StateSetup, StrikeSetup};
+use crate::state::{CreatureId, PlayerId, Ruleset};
+
+impl Game for KeyforgeState {
+    type Action = KfAction;
+
+    fn ruleset(&self) -> Ruleset {
+        Ruleset::Keyforge
+    }
+
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    fn to_move(&self) -> Option<PlayerId> {
+        KeyforgeState::to_move(self)
+    }
+
+    fn legal_actions_into(&self, out: &mut Vec<KfAction>) {
+        KeyforgeState::legal_actions_into(self, out);
+    }
+
+    fn apply<S: EventSink>(&mut self, action: KfAction, sink: &mut S) -> Result<(), IllegalAction> {
+        KeyforgeState::apply(self, action, sink)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.is_over().then(|| self.winner.map_or(Outcome::Draw, Outcome::Win))
+    }
+
+    fn game_over_rule(&self) -> &'static str {
+        super::rule::GAME_OVER
+    }
+
+    fn heuristic(&self) -> Returns {
+        Returns::zero_sum(material(self))
+    }
+
+    fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    fn is_pending(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    fn has_hidden(&self, _viewer: PlayerId) -> bool {
+        false
+    }
+
+    fn determinize(&self, _viewer: PlayerId, _rng: &mut dyn RngCore) -> Self {
+        self.clone()
+    }
+
+    fn observation(&self, _viewer: PlayerId) -> StateSetup {
+        self.to_setup()
+    }
+
+    fn to_setup(&self) -> StateSetup {
+        KeyforgeState::to_setup(self)
+    }
+
+    fn action_setup(&self, action: KfAction) -> ActionSetup {
+        let id = |slot: Slot| self.at(slot).map(|c| c.id.to_string()).unwrap_or_default();
+        match action {
+            KfAction::Fight { attacker, defender } => ActionSetup::Strike(StrikeSetup {
+                attacker: id(attacker),
+                defender: id(defender),
+                ..Default::default()
+            }),
+            KfAction::Reap(slot) => ActionSetup::Reap(id(slot)),
+            KfAction::Choose(k) => ActionSetup::Choice(ChoiceSetup::Option(
+                self.pending
+                    .as_ref()
+                    .and_then(|d| d.options.get(usize::from(k)))
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
+            )),
+            KfAction::EndPhase => ActionSetup::EndPhase,
+        }
+    }
+
+    fn parse_action(&self, action: &ActionSetup, path: &str) -> Result<KfAction, ActionError> {
+        let invalid = |field: String, why: &str| {
+            let mut v = Violations::default();
+            v.push(field, why);
+            ActionError::Invalid(v)
+        };
+        match action {
+            ActionSetup::Strike(s) => self.parse_strike(s, &format!("{path}.strike")).map_err(ActionError::Invalid),
+            ActionSetup::Choice(c) => self.parse_choice(c, &format!("{path}.choice")).map_err(ActionError::Invalid),
+            ActionSetup::Reap(id) => {
+                let mut v = Violations::default();
+                let slot = self.slot_of(&mut v, &format!("{path}.reap.creature"), id);
+                slot.map(KfAction::Reap).ok_or(ActionError::Invalid(v))
+            }
+            ActionSetup::EndPhase => Ok(KfAction::EndPhase),
+            ActionSetup::Summon(_) => Err(invalid(format!("{path}.summon"), "KeyForge's skirmish has no summons")),
+            ActionSetup::Reinforce(_) => Err(invalid(
+                format!("{path}.reinforce"),
+                "KeyForge has no Gate or Castle: reinforce is Castle Rampage's",
+            )),
+            ActionSetup::Missing => {
+                Err(invalid(path.to_owned(), "is required: set one of strike, reap, choice, end_phase"))
+            }
+        }
+    }
+
+    /// "Use `attacker` to fight `defender`": both named by id, both in play (`target`
+    /// unset). Which side each is on, readiness and taunt are the rules' to refuse.
+    fn parse_strike(&self, strike: &StrikeSetup, path: &str) -> Result<KfAction, Violations> {
+        let mut v = Violations::default();
+        let attacker = self.slot_of(&mut v, &format!("{path}.attacker"), &strike.attacker);
+        let defender = self.slot_of(&mut v, &format!("{path}.defender"), &strike.defender);
+        if strike.target.is_some() {
+            v.push(format!("{path}.target"), "must be unset: a KeyForge fight names its defender, not a zone");
+        }
+        if strike.outcome.is_some() {
+            v.push(format!("{path}.outcome"), "must be unset: KeyForge has no chain");
+        }
+        match (attacker, defender) {
+            (Some(attacker), Some(defender)) if v.is_empty() => Ok(KfAction::Fight { attacker, defender }),
+            _ => Err(v),
+        }
+    }
+
+    fn parse_choice(&self, choice: &ChoiceSetup, path: &str) -> Result<KfAction, Violations> {
+        let mut v = Violations::default();
+        let Some(d) = &self.pending else {
+            v.push(path.to_owned(), "answers no pending decision: none is pending");
+            return Err(v);
+        };
+        match choice {
+            ChoiceSetup::Option(id) => match d.options.iter().position(|o| o.as_str() == id) {
+                Some(k) => return Ok(KfAction::Choose(k as u8)),
+                None => {
+                    let options: Vec<&str> = d.options.iter().map(CreatureId::as_str).collect();
+                    v.push(
+                        format!("{path}.option"),
+                        format!("{id:?} is not one of the options [{}]", options.join(", ")),
+                    );
+                }
+            },
+            ChoiceSetup::Decline(_) => {
+                v.push(format!("{path}.decline"), format!("{} cannot be declined: choose an option", d.kind_name()));
+            }
+            ChoiceSetup::Missing => v.push(path.to_owned(), "is required: set option"),
+        }
+        Err(v)
+    }
+
+    fn from_game_state(state: GameState) -> Option<Self> {
+        match state {
+            GameState::Keyforge(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// Using a stunned creature only removes its stun, whatever it was used for: its
+    /// fights and its reap are one move.
+    fn dedupe(&self, actions: &mut Vec<KfAction>) {
+        let mut seen: Vec<Slot> = Vec::new();
+        actions.retain(|&a| {
+            let used = match a {
+                KfAction::Fight { attacker, .. } => attacker,
+                KfAction::Reap(slot) => slot,
+                _ => return true,
+            };
+            if !self.at(used).is_some_and(|c| c.stunned) {
+                return true;
+            }
+            if seen.contains(&used) {
+                return false;
+            }
+            seen.push(used);
+            true
+        });
+    }
+}
+
+impl KeyforgeState {
+    /// Where the creature `id` stands, or a violation at `field`.
+    fn slot_of(&self, v: &mut Violations, field: &str, id: &str) -> Option<Slot> {
+        if id.is_empty() {
+            v.push(field, "is required");
+            return None;
+        }
+        let slot = self.find(&CreatureId::from(id));
+        if slot.is_none() {
+            v.push(field, format!("{id:?} names no creature in play"));
+        }
+        slot
+    }
+}
+
+/// Seat 0's material balance, squashed into [-1, 1]; the result once the game is over.
+pub fn material(s: &KeyforgeState) -> f64 {
+    match s.outcome() {
+        Some(Outcome::Win(PlayerId(0))) => 1.0,
+        Some(Outcome::Win(_)) => -1.0,
+        Some(Outcome::Draw) => 0.0,
+        None => {
+            let x = (side_value(&s.sides[0], &s.sides[1]) - side_value(&s.sides[1], &s.sides[0])) / 10.0;
+            x / (1.0 + x.abs())
+        }
+    }
+}
+
+fn side_value(side: &KfSide, enemy: &KfSide) -> f64 {
+    let captured_from_me: i32 = enemy.battleline.iter().map(|c| c.amber).sum();
+    8.0 * f64::from(side.keys) + f64::from(side.amber) - 0.5 * f64::from(captured_from_me)
+        + side.battleline.iter().map(creature_value).sum::<f64>()
+}
+
+fn creature_value(c: &KfCreature) -> f64 {
+    let keywords = [c.taunt, c.elusive, c.skirmish, c.poison].iter().filter(|&&k| k).count() + c.abilities.len();
+    1.0 + 0.4 * f64::from(c.power - c.damage)
+        + 0.3 * f64::from(c.armor)
+        + if c.ward { 0.5 } else { 0.0 }
+        + 0.3 * keywords as f64
+        + if c.assault > 0 || c.hazardous > 0 { 0.2 } else { 0.0 }
+}

@@ -1,0 +1,575 @@
+//! Validation of a submitted KeyForge state (every violation at once, with field paths
+//! relative to the GameState) and the way back to plain data.
+//!
+//! A KeyForge state keeps everything in `keyforge`: two sides, and the resolution
+//! stack while a decision is pending. The zone-board fields stay empty (no
+//! `creatures`, an empty `chain`, `event` 0); `players` may be empty or hold at most
+//! two bare seats. The decision itself travels in the shared `pending` field.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::{
+    Ability, AbilityTarget, Effect, Fight, FightStage, Item, KEYS_TO_WIN, KeyforgeState, KfCreature, KfDecision,
+    KfDecisionKind, KfSide, Step, Trigger, WindowKind,
+};
+use crate::error::{SetupError, Violations};
+use crate::setup::{
+    AbilitySetup, DecisionSetup, KeyforgeBoardSetup, KeyforgeCreatureSetup, KeyforgeFightSetup, KeyforgeSideSetup,
+    KeyforgeStepSetup, StateSetup, ruleset_of, turn_fields,
+};
+use crate::state::{CreatureId, DecisionKind, Phase, PlayerId, Ruleset};
+
+impl KeyforgeState {
+    /// Validates a submitted KeyForge state. Every problem is reported at once; paths
+    /// are relative to the GameState message.
+    pub fn from_setup(s: &StateSetup) -> Result<KeyforgeState, SetupError> {
+        let ruleset = ruleset_of(s)?;
+        let mut v = Violations::default();
+        if ruleset != Ruleset::Keyforge {
+            v.push("ruleset", format!("{ruleset} is not KeyForge: load it with GameState::from_setup"));
+            return Err(SetupError::Invalid(v));
+        }
+        let phase = match Phase::from_wire(s.phase) {
+            Some(p @ (Phase::Deployment | Phase::Draw)) => {
+                v.push(
+                    "phase",
+                    format!("KeyForge's turn has no {p}: it runs PHASE_BEGIN (forge a key), then PHASE_EVENT"),
+                );
+                Phase::Event
+            }
+            Some(p) => p,
+            None => {
+                v.push("phase", format!("{} is not a known Phase value", s.phase));
+                Phase::Bare
+            }
+        };
+        let over = phase == Phase::GameOver;
+        other_fields(&mut v, s);
+
+        let mut sides: [KfSide; 2] = Default::default();
+        let mut resolution = Vec::new();
+        match &s.keyforge {
+            None => v.push("keyforge", "is required: a RULESET_KEYFORGE state keeps its board there"),
+            Some(board) => {
+                board_sides(&mut v, board, &mut sides, over);
+                resolution = steps(&mut v, board, &sides);
+            }
+        }
+        let (active_player, winner) = turn_fields(&mut v, s, phase);
+        let mut state = KeyforgeState { sides, active_player, turn: s.turn, phase, winner, pending: None, resolution };
+        state.pending = pending(&mut v, s.pending.as_ref(), &state);
+        tag_and_check_damage(&mut v, &mut state);
+        v.into_result(state).map_err(SetupError::Invalid)
+    }
+
+    /// The state as plain data (no `players`: the sides hold everything).
+    pub fn to_setup(&self) -> StateSetup {
+        let names = |ns: &[Arc<str>]| ns.iter().map(ToString::to_string).collect::<Vec<_>>();
+        let items = |is: &[Item]| is.iter().map(Item::name).collect::<Vec<_>>();
+        let ids = |cs: &[CreatureId]| cs.iter().map(ToString::to_string).collect::<Vec<_>>();
+        StateSetup {
+            ruleset: Ruleset::Keyforge.wire(),
+            active_player: u32::from(self.active_player.0),
+            turn: self.turn,
+            phase: self.phase.wire(),
+            winner: self.winner.map(|w| u32::from(w.0)),
+            pending: self.pending.as_ref().map(|d| DecisionSetup {
+                player: u32::from(d.player.0),
+                kind: match d.kind {
+                    KfDecisionKind::Order => DecisionKind::Order,
+                    KfDecisionKind::Target => DecisionKind::Target,
+                }
+                .wire(),
+                options: ids(&d.options),
+                may_decline: false,
+            }),
+            keyforge: Some(KeyforgeBoardSetup {
+                sides: self
+                    .sides
+                    .iter()
+                    .enumerate()
+                    .map(|(p, s)| KeyforgeSideSetup {
+                        amber: s.amber,
+                        keys: s.keys,
+                        battleline: s.battleline.iter().map(|c| creature_setup(c, PlayerId(p as u8))).collect(),
+                        discard: names(&s.discard),
+                        hand: names(&s.hand),
+                    })
+                    .collect(),
+                resolution: self
+                    .resolution
+                    .iter()
+                    .map(|step| match step {
+                        Step::Fight(f) => KeyforgeStepSetup::Fight(KeyforgeFightSetup {
+                            attacker: f.attacker.to_string(),
+                            defender: f.defender.to_string(),
+                            stage: f.stage.wire(),
+                            elusive: f.elusive,
+                            exchanged: f.exchanged,
+                        }),
+                        Step::Window { kind, items: is } => {
+                            KeyforgeStepSetup::Window { kind: kind.wire(), items: items(is) }
+                        }
+                        Step::Destruction { tagged, items: is } => {
+                            KeyforgeStepSetup::Destruction { tagged: ids(tagged), items: items(is) }
+                        }
+                        Step::Target(a) => KeyforgeStepSetup::Target(a.to_string()),
+                    })
+                    .collect(),
+            }),
+            ..Default::default()
+        }
+    }
+}
+
+/// A creature as plain data; an owner equal to its side is written as 0 ("unset").
+pub(crate) fn creature_setup(c: &KfCreature, side: PlayerId) -> KeyforgeCreatureSetup {
+    KeyforgeCreatureSetup {
+        id: c.id.to_string(),
+        name: c.name.to_string(),
+        owner: if c.owner == side { 0 } else { u32::from(c.owner.0) },
+        power: c.power,
+        armor: c.armor,
+        armor_used: c.armor_used,
+        damage: c.damage,
+        ward: c.ward,
+        stunned: c.stunned,
+        exhausted: c.exhausted,
+        amber: c.amber,
+        taunt: c.taunt,
+        elusive: c.elusive,
+        elusive_used: c.elusive_used,
+        skirmish: c.skirmish,
+        poison: c.poison,
+        assault: c.assault,
+        hazardous: c.hazardous,
+        invulnerable: c.invulnerable,
+        abilities: c
+            .abilities
+            .iter()
+            .map(|a| AbilitySetup {
+                id: a.id.to_string(),
+                trigger: a.trigger.wire(),
+                effect: a.effect.wire(),
+                amount: a.amount,
+                target: a.target.wire(),
+            })
+            .collect(),
+    }
+}
+
+/// The fields of the other rulesets, which a KeyForge state leaves empty.
+fn other_fields(v: &mut Violations, s: &StateSetup) {
+    if s.players.len() > 2 {
+        v.push("players", format!("has {} entries: KeyForge seats 2 players", s.players.len()));
+    }
+    for (i, p) in s.players.iter().enumerate() {
+        let f = format!("players[{i}]");
+        if p.id as usize != i {
+            v.push(format!("{f}.id"), format!("must equal its index {i}, got {}", p.id));
+        }
+        if p.hp != 0 || !p.hand.is_empty() || !p.deck.is_empty() || !p.graveyard.is_empty() {
+            v.push(f, "must be a bare seat (hp 0, no cards): a KeyForge state keeps its board in keyforge");
+        }
+    }
+    if !s.creatures.is_empty() {
+        v.push("creatures", "must be empty: KeyForge creatures stand in keyforge.sides[i].battleline");
+    }
+    if s.event != 0 {
+        v.push("event", "must be 0: KeyForge has no Event counter");
+    }
+    if !s.chain.is_empty() {
+        v.push("chain", "must be empty: a KeyForge resolution travels in keyforge.resolution");
+    }
+    if s.castle_rampage.is_some() {
+        v.push("castle_rampage", "is RULESET_CASTLE_RAMPAGE's board and must be unset in a RULESET_KEYFORGE state");
+    }
+}
+
+/// Validates both sides into `sides`.
+fn board_sides(v: &mut Violations, board: &KeyforgeBoardSetup, sides: &mut [KfSide; 2], over: bool) {
+    if board.sides.len() != 2 {
+        v.push("keyforge.sides", format!("needs exactly 2 sides, one per player, got {}", board.sides.len()));
+    }
+    let mut creature_ids: BTreeMap<&str, String> = BTreeMap::new();
+    let mut ability_ids: BTreeMap<&str, String> = BTreeMap::new();
+    for (p, side) in board.sides.iter().enumerate().take(2) {
+        let f = format!("keyforge.sides[{p}]");
+        let player = PlayerId(p as u8);
+        if side.amber < 0 {
+            v.push(format!("{f}.amber"), format!("amber {} cannot be negative", side.amber));
+        }
+        if side.keys < 0 {
+            v.push(format!("{f}.keys"), format!("keys {} cannot be negative", side.keys));
+        } else if side.keys >= KEYS_TO_WIN && !over {
+            v.push(
+                format!("{f}.keys"),
+                format!("{} keys win the game (keyforge.turn.win): the phase must be PHASE_GAME_OVER", side.keys),
+            );
+        }
+        let battleline = side
+            .battleline
+            .iter()
+            .enumerate()
+            .map(|(i, c)| creature(v, &format!("{f}.battleline[{i}]"), c, player, &mut creature_ids, &mut ability_ids))
+            .collect();
+        sides[p] = KfSide {
+            amber: side.amber,
+            keys: side.keys,
+            battleline,
+            discard: side.discard.iter().map(|n| Arc::from(n.as_str())).collect(),
+            hand: side.hand.iter().map(|n| Arc::from(n.as_str())).collect(),
+        };
+    }
+    // An ability id that reads as a keyword item would make ORDER options ambiguous.
+    for (id, path) in &ability_ids {
+        for keyword in [":assault", ":hazardous"] {
+            if id.strip_suffix(keyword).is_some_and(|c| creature_ids.contains_key(c)) {
+                v.push(
+                    format!("{path}.id"),
+                    format!(
+                        "{id:?} is how ORDER options name a creature's {} keyword: choose another id",
+                        &keyword[1..]
+                    ),
+                );
+            }
+        }
+    }
+}
+
+fn creature<'a>(
+    v: &mut Violations,
+    f: &str,
+    c: &'a KeyforgeCreatureSetup,
+    side: PlayerId,
+    creature_ids: &mut BTreeMap<&'a str, String>,
+    ability_ids: &mut BTreeMap<&'a str, String>,
+) -> KfCreature {
+    unique(v, &format!("{f}.id"), &c.id, creature_ids);
+    let owner = match c.owner {
+        0 => side,
+        1 => PlayerId(1),
+        n => {
+            v.push(format!("{f}.owner"), format!("player {n} does not exist: there are 2 players, 0 and 1"));
+            side
+        }
+    };
+    for (name, value) in [
+        ("armor", c.armor),
+        ("armor_used", c.armor_used),
+        ("damage", c.damage),
+        ("amber", c.amber),
+        ("assault", c.assault),
+        ("hazardous", c.hazardous),
+    ] {
+        if value < 0 {
+            v.push(format!("{f}.{name}"), format!("{name} {value} cannot be negative"));
+        }
+    }
+    if c.power < 1 {
+        v.push(format!("{f}.power"), format!("power {} must be at least 1", c.power));
+    }
+    if c.armor_used > c.armor && c.armor >= 0 {
+        v.push(
+            format!("{f}.armor_used"),
+            format!("{} armor spent, but the creature has only {}", c.armor_used, c.armor),
+        );
+    }
+    if c.elusive_used && !c.elusive {
+        v.push(format!("{f}.elusive_used"), "is set but the creature is not elusive");
+    }
+    let abilities: Vec<Ability> = c
+        .abilities
+        .iter()
+        .enumerate()
+        .map(|(j, a)| ability(v, &format!("{f}.abilities[{j}]"), a, ability_ids))
+        .collect();
+    KfCreature {
+        id: CreatureId::from(c.id.as_str()),
+        name: Arc::from(c.name.as_str()),
+        owner,
+        power: c.power,
+        armor: c.armor,
+        armor_used: c.armor_used,
+        damage: c.damage,
+        ward: c.ward,
+        stunned: c.stunned,
+        exhausted: c.exhausted,
+        amber: c.amber,
+        taunt: c.taunt,
+        elusive: c.elusive,
+        elusive_used: c.elusive_used,
+        skirmish: c.skirmish,
+        poison: c.poison,
+        assault: c.assault,
+        hazardous: c.hazardous,
+        invulnerable: c.invulnerable,
+        abilities: abilities.into(),
+        tagged: false,
+    }
+}
+
+/// Records a required, unique id.
+fn unique<'a>(v: &mut Violations, field: &str, id: &'a str, seen: &mut BTreeMap<&'a str, String>) {
+    if id.is_empty() {
+        v.push(field, "is required");
+    } else if let Some(first) = seen.get(id) {
+        v.push(field, format!("duplicate id {id:?}: {first} has it too"));
+    } else {
+        seen.insert(id, field.trim_end_matches(".id").to_owned());
+    }
+}
+
+fn ability<'a>(
+    v: &mut Violations,
+    f: &str,
+    a: &'a AbilitySetup,
+    ability_ids: &mut BTreeMap<&'a str, String>,
+) -> Ability {
+    unique(v, &format!("{f}.id"), &a.id, ability_ids);
+    let trigger = Trigger::from_wire(a.trigger);
+    if trigger.is_none() {
+        v.push(format!("{f}.trigger"), required_enum(a.trigger, "Trigger"));
+    }
+    let effect = Effect::from_wire(a.effect);
+    if effect.is_none() {
+        v.push(format!("{f}.effect"), required_enum(a.effect, "Effect"));
+    }
+    let target = AbilityTarget::from_wire(a.target);
+    if target.is_none() {
+        v.push(format!("{f}.target"), required_enum(a.target, "AbilityTarget"));
+    }
+    if a.amount < 0 {
+        v.push(format!("{f}.amount"), format!("amount {} cannot be negative", a.amount));
+    }
+    if let (Some(e), Some(t)) = (effect, target) {
+        if e.on_player() && !t.is_player() {
+            v.push(
+                format!("{f}.target"),
+                format!("{e} acts on a player's pool: the target must be ABILITY_TARGET_CONTROLLER or ABILITY_TARGET_OPPONENT, not {t}"),
+            );
+        } else if !e.on_player() && t.is_player() {
+            v.push(format!("{f}.target"), format!("{e} acts on creatures: {t} names a player"));
+        }
+    }
+    Ability {
+        id: CreatureId::from(a.id.as_str()),
+        trigger: trigger.unwrap_or(Trigger::Reap),
+        effect: effect.unwrap_or(Effect::GainAmber),
+        amount: a.amount,
+        target: target.unwrap_or(AbilityTarget::Controller),
+    }
+}
+
+fn required_enum(n: i32, name: &str) -> String {
+    if n == 0 { "is required".to_owned() } else { format!("{n} is not a known {name} value") }
+}
+
+/// Reads an item name: a creature's keyword, or an ability (one that has left play
+/// with its creature is kept; it no longer resolves).
+fn item(name: &str, sides: &[KfSide; 2]) -> Item {
+    let is_ability =
+        sides.iter().flat_map(|s| &s.battleline).flat_map(|c| c.abilities.iter()).any(|a| a.id.as_str() == name);
+    if !is_ability {
+        if let Some(c) = name.strip_suffix(":assault") {
+            return Item::Assault(CreatureId::from(c));
+        }
+        if let Some(c) = name.strip_suffix(":hazardous") {
+            return Item::Hazardous(CreatureId::from(c));
+        }
+    }
+    Item::Ability(CreatureId::from(name))
+}
+
+/// Validates the resolution stack's shape (what the decision needs is checked with it).
+fn steps(v: &mut Violations, board: &KeyforgeBoardSetup, sides: &[KfSide; 2]) -> Vec<Step> {
+    let mut out = Vec::new();
+    let last = board.resolution.len().saturating_sub(1);
+    for (i, step) in board.resolution.iter().enumerate() {
+        let f = format!("keyforge.resolution[{i}]");
+        let names = |f: &str, v: &mut Violations, ns: &[String]| -> Vec<Item> {
+            ns.iter()
+                .enumerate()
+                .map(|(j, n)| {
+                    if n.is_empty() {
+                        v.push(format!("{f}.items[{j}]"), "is empty: name an item");
+                    }
+                    item(n, sides)
+                })
+                .collect()
+        };
+        match step {
+            KeyforgeStepSetup::Fight(fight) => {
+                if i != 0 {
+                    v.push(format!("{f}.fight"), "a fight is only ever the bottom step (resolution[0])");
+                }
+                for (name, id) in [("attacker", &fight.attacker), ("defender", &fight.defender)] {
+                    if id.is_empty() {
+                        v.push(format!("{f}.fight.{name}"), "is required");
+                    }
+                }
+                let stage = FightStage::from_wire(fight.stage).unwrap_or_else(|| {
+                    v.push(format!("{f}.fight.stage"), required_enum(fight.stage, "KeyforgeFightStage"));
+                    FightStage::Exchange
+                });
+                out.push(Step::Fight(Fight {
+                    attacker: CreatureId::from(fight.attacker.as_str()),
+                    defender: CreatureId::from(fight.defender.as_str()),
+                    stage,
+                    elusive: fight.elusive,
+                    exchanged: fight.exchanged,
+                }));
+            }
+            KeyforgeStepSetup::Window { kind, items } => {
+                let kind = WindowKind::from_wire(*kind).unwrap_or_else(|| {
+                    v.push(format!("{f}.window.kind"), required_enum(*kind, "KeyforgeWindowKind"));
+                    WindowKind::PreFight
+                });
+                out.push(Step::Window { kind, items: names(&format!("{f}.window"), v, items) });
+            }
+            KeyforgeStepSetup::Destruction { tagged, items } => {
+                for (j, id) in tagged.iter().enumerate() {
+                    if id.is_empty() {
+                        v.push(format!("{f}.destruction.tagged[{j}]"), "is empty: name a creature");
+                    }
+                }
+                out.push(Step::Destruction {
+                    tagged: tagged.iter().map(|t| CreatureId::from(t.as_str())).collect(),
+                    items: names(&format!("{f}.destruction"), v, items),
+                });
+            }
+            KeyforgeStepSetup::Target(ability) => {
+                if i != last {
+                    v.push(format!("{f}.target"), "a target step is only ever the top step");
+                }
+                out.push(Step::Target(CreatureId::from(ability.as_str())));
+            }
+            KeyforgeStepSetup::Missing => v.push(f, "is empty: set one of fight, window, destruction, target"),
+        }
+    }
+    out
+}
+
+/// Validates the pending decision against the resolution stack it stops.
+fn pending(v: &mut Violations, d: Option<&DecisionSetup>, s: &KeyforgeState) -> Option<KfDecision> {
+    let Some(d) = d else {
+        if !s.resolution.is_empty() {
+            v.push("keyforge.resolution", "must be empty when no decision is pending: a resolution stops only at one");
+        }
+        return None;
+    };
+    if s.resolution.is_empty() {
+        v.push("pending", "is set but keyforge.resolution is empty: return the state as the service gave it");
+        return None;
+    }
+    if matches!(s.phase, Phase::GameOver | Phase::Begin) {
+        v.push("pending", format!("no decision can wait in {}", s.phase));
+    }
+    let player = if d.player < 2 {
+        PlayerId(d.player as u8)
+    } else {
+        v.push("pending.player", format!("player {} does not exist: there are 2 players, 0 and 1", d.player));
+        return None;
+    };
+    if d.may_decline {
+        v.push("pending.may_decline", "must be false: KeyForge's ORDER and TARGET decisions cannot be declined");
+    }
+    let options: Vec<CreatureId> = d.options.iter().map(|o| CreatureId::from(o.as_str())).collect();
+    let top = s.resolution.last();
+    let kind = match (DecisionKind::from_wire(d.kind), top) {
+        (Some(DecisionKind::Order), Some(Step::Window { items, .. } | Step::Destruction { items, .. })) => {
+            let names: Vec<String> = items.iter().map(Item::name).collect();
+            if items.len() < 2 || d.options != names {
+                v.push(
+                    "pending.options",
+                    format!(
+                        "must name the top step's items in order ({names:?}): ORDER is asked only between two or more"
+                    ),
+                );
+            }
+            if items.iter().any(|i| !live(s, i)) {
+                v.push("pending.options", "names an item whose creature is not in play");
+            }
+            if player != s.active_player {
+                v.push("pending.player", "ORDER is asked of the active player");
+            }
+            KfDecisionKind::Order
+        }
+        (Some(DecisionKind::Target), Some(Step::Target(ability))) => {
+            match s.ability(ability) {
+                None => v.push(
+                    format!("keyforge.resolution[{}].target", s.resolution.len() - 1),
+                    format!("{ability} is no ability of a creature in play"),
+                ),
+                Some((slot, a)) => {
+                    if a.target != AbilityTarget::Chosen {
+                        v.push(
+                            format!("keyforge.resolution[{}].target", s.resolution.len() - 1),
+                            format!("{ability}'s target is {}, not ABILITY_TARGET_CHOSEN", a.target),
+                        );
+                    }
+                    if slot.side != player {
+                        v.push("pending.player", "TARGET is asked of the ability's controller");
+                    }
+                }
+            }
+            if options.is_empty() {
+                v.push("pending.options", "is empty: a decision with no option is never asked");
+            }
+            for (j, o) in options.iter().enumerate() {
+                if s.find(o).is_none() {
+                    v.push(format!("pending.options[{j}]"), format!("{o} is no creature in play"));
+                }
+            }
+            KfDecisionKind::Target
+        }
+        (Some(DecisionKind::Order | DecisionKind::Target), _) => {
+            v.push(
+                "pending.kind",
+                "does not fit keyforge.resolution's top step (ORDER: a window or destruction; TARGET: a target step)",
+            );
+            return None;
+        }
+        _ => {
+            v.push("pending.kind", "KeyForge asks only DECISION_KIND_ORDER and DECISION_KIND_TARGET");
+            return None;
+        }
+    };
+    Some(KfDecision { player, kind, options })
+}
+
+fn live(s: &KeyforgeState, item: &Item) -> bool {
+    match item {
+        Item::Assault(c) | Item::Hazardous(c) => s.find(c).is_some(),
+        Item::Ability(a) => s.ability(a).is_some(),
+    }
+}
+
+/// Marks the creatures the destruction steps name as tagged, and checks that every
+/// other creature's damage is below its power.
+fn tag_and_check_damage(v: &mut Violations, s: &mut KeyforgeState) {
+    let tagged: Vec<CreatureId> = s
+        .resolution
+        .iter()
+        .flat_map(|step| match step {
+            Step::Destruction { tagged, .. } => tagged.as_slice(),
+            _ => &[],
+        })
+        .cloned()
+        .collect();
+    for (p, side) in s.sides.iter_mut().enumerate() {
+        for (i, c) in side.battleline.iter_mut().enumerate() {
+            c.tagged = tagged.contains(&c.id);
+            if !c.tagged && c.damage >= c.power && c.power >= 1 {
+                v.push(
+                    format!("keyforge.sides[{p}].battleline[{i}].damage"),
+                    format!(
+                        "damage {} reaches power {}: the creature would have been destroyed (keyforge.damage.destroy)",
+                        c.damage, c.power
+                    ),
+                );
+            }
+        }
+    }
+}
