@@ -2,6 +2,7 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::panic)]
 
 pub mod castle;
+pub mod keyforge;
 
 use fray_core::setup::{ChoiceSetup, CreatureSetup, PlayerSetup, StateSetup, StrikeSetup, ZoneSetup};
 use fray_core::{ActionError, Event, GameState};

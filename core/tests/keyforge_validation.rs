@@ -1,0 +1,131 @@
+//! Validation of submitted KeyForge states: every problem at once with its field path,
+//! the resolution stack and its pending decision checked together, and the fields of
+//! the other rulesets refused.
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+mod common;
+
+use common::keyforge::*;
+use fray_core::setup::{DecisionSetup, KeyforgeFightSetup, KeyforgeStepSetup, PlayerSetup, StateSetup};
+use fray_core::{GameState, SetupError};
+
+fn fields(s: &StateSetup) -> Vec<String> {
+    match GameState::from_setup(s) {
+        Err(SetupError::Invalid(v)) => v.0.into_iter().map(|x| x.field).collect(),
+        other => panic!("expected violations, got {other:?}"),
+    }
+}
+
+/// The state a fight stopped in at an ORDER decision, as plain data.
+fn ordering() -> StateSetup {
+    let mut g = Kb::bare()
+        .line(0, vec![cr("a", 2).with(|c| c.assault = 1)])
+        .line(1, vec![cr("d", 9).with(|c| c.hazardous = 1)])
+        .build();
+    fight(&mut g, "a", "d", &[]).unwrap();
+    g.to_setup()
+}
+
+#[test]
+fn a_state_stopped_at_a_decision_loads_again_unchanged() {
+    let s = ordering();
+    assert_eq!(GameState::from_setup(&s).unwrap().to_setup(), s);
+    let steps = &s.keyforge.as_ref().unwrap().resolution;
+    assert!(matches!(steps[0], KeyforgeStepSetup::Fight(KeyforgeFightSetup { stage: 1, .. })));
+    assert!(matches!(&steps[1], KeyforgeStepSetup::Window { kind: 1, items } if items.len() == 2));
+}
+
+#[test]
+fn the_pending_decision_and_the_resolution_travel_together() {
+    let mut s = ordering();
+    s.pending = None;
+    assert_eq!(fields(&s), ["keyforge.resolution"]);
+    let mut s = ordering();
+    s.keyforge.as_mut().unwrap().resolution.clear();
+    assert_eq!(fields(&s), ["pending"]);
+    let mut s = ordering();
+    s.pending.as_mut().unwrap().options.reverse();
+    assert_eq!(fields(&s), ["pending.options"]);
+    let mut s = ordering();
+    let p = s.pending.as_mut().unwrap();
+    p.may_decline = true;
+    p.player = 1;
+    assert_eq!(fields(&s), ["pending.may_decline", "pending.player"]);
+    let mut s = ordering();
+    s.pending = Some(DecisionSetup { kind: 1, ..s.pending.unwrap() });
+    assert_eq!(fields(&s), ["pending.kind"]);
+}
+
+#[test]
+fn a_resolution_step_is_checked_where_it_stands() {
+    let mut s = ordering();
+    let steps = &mut s.keyforge.as_mut().unwrap().resolution;
+    steps.swap(0, 1);
+    steps.insert(0, KeyforgeStepSetup::Target("nope".into()));
+    let f = fields(&s);
+    assert!(f.contains(&"keyforge.resolution[0].target".to_owned()), "{f:?}");
+    assert!(f.contains(&"keyforge.resolution[2].fight".to_owned()), "{f:?}");
+}
+
+#[test]
+fn creature_numbers_owners_and_keyword_flags_are_checked() {
+    let bad = cr("a", 3).with(|c| {
+        c.owner = 2;
+        c.armor = 1;
+        c.armor_used = 2;
+        c.amber = -1;
+        c.hazardous = -1;
+        c.elusive_used = true;
+    });
+    let s = Kb::bare().line(0, vec![bad]).amber(1, -2).0;
+    assert_eq!(
+        fields(&s),
+        [
+            "keyforge.sides[0].battleline[0].owner",
+            "keyforge.sides[0].battleline[0].amber",
+            "keyforge.sides[0].battleline[0].hazardous",
+            "keyforge.sides[0].battleline[0].armor_used",
+            "keyforge.sides[0].battleline[0].elusive_used",
+            "keyforge.sides[1].amber",
+        ]
+    );
+}
+
+#[test]
+fn abilities_need_known_enums_a_fitting_target_and_unique_ids() {
+    let c = cr("a", 3)
+        .ability(ab("x", REAP, 99, 1, CONTROLLER))
+        .ability(ab("x", REAP, DEAL_DAMAGE, 1, OPPONENT))
+        .ability(ab("y", REAP, GAIN_AMBER, -1, SELF))
+        .ability(ab("a:assault", REAP, STUN, 0, SELF));
+    let s = Kb::bare().line(0, vec![c]).0;
+    let p = "keyforge.sides[0].battleline[0].abilities";
+    assert_eq!(
+        fields(&s),
+        [
+            format!("{p}[0].effect"),
+            format!("{p}[1].id"),
+            format!("{p}[1].target"),
+            format!("{p}[2].amount"),
+            format!("{p}[2].target"),
+            format!("{p}[3].id"),
+        ]
+    );
+}
+
+#[test]
+fn the_other_rulesets_fields_and_phases_are_refused() {
+    let mut s = Kb::bare().0;
+    s.players = vec![PlayerSetup { id: 0, hp: 6, ..Default::default() }];
+    s.event = 3;
+    s.phase = 3;
+    s.turn = 1;
+    assert_eq!(fields(&s), ["phase", "players[0]", "event"]);
+    let mut s = Kb::bare().0;
+    s.keyforge = None;
+    assert_eq!(fields(&s), ["keyforge"]);
+    // Bare seats are fine.
+    let mut s = Kb::bare().0;
+    s.players = vec![PlayerSetup { id: 0, ..Default::default() }, PlayerSetup { id: 1, ..Default::default() }];
+    GameState::from_setup(&s).unwrap();
+}
