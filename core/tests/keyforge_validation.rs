@@ -129,3 +129,26 @@ fn the_other_rulesets_fields_and_phases_are_refused() {
     s.players = vec![PlayerSetup { id: 0, ..Default::default() }, PlayerSetup { id: 1, ..Default::default() }];
     GameState::from_setup(&s).unwrap();
 }
+
+#[test]
+fn numbers_and_sizes_are_bounded_so_no_call_runs_long() {
+    // An After Damaged ability that damages its own creature runs once per point of
+    // power: power is bounded.
+    let looping = cr("a", 1001).ability(ab("a.hurt", AFTER_DAMAGED, DEAL_DAMAGE, 1001, SELF));
+    let many: Vec<_> = (0..33).map(|i| cr(&format!("c{i}"), 1)).collect();
+    let s = Kb::bare().line(0, vec![looping]).line(1, many).amber(0, 1001).0;
+    assert_eq!(
+        fields(&s),
+        [
+            "keyforge.sides[0].amber",
+            "keyforge.sides[0].battleline[0].power",
+            "keyforge.sides[0].battleline[0].abilities[0].amount",
+            "keyforge.sides[1].battleline",
+        ]
+    );
+    // At the bound, the self-damaging loop runs to the creature's end in one call.
+    let looping = cr("a", 1000).ability(ab("a.hurt", AFTER_DAMAGED, DEAL_DAMAGE, 1, SELF));
+    let mut g = Kb::bare().line(0, vec![cr("x", 1)]).line(1, vec![looping]).build();
+    fight(&mut g, "x", "a", &[]).unwrap();
+    assert!(creature(&g, "a").is_none());
+}

@@ -20,6 +20,18 @@ use crate::setup::{
 };
 use crate::state::{CreatureId, DecisionKind, Phase, PlayerId, Ruleset};
 
+/// The largest power, armor, damage, assault, hazardous, amber count or ability amount
+/// a state may hold. An ability chain that needs no decision (an After Damaged ability
+/// that damages its own creature, two creatures answering each other) runs once per
+/// point of damage a creature can take, so the bound keeps every call short.
+pub const MAX_VALUE: i32 = 1000;
+/// The most creatures in one battleline.
+pub const MAX_BATTLELINE: usize = 32;
+/// The most abilities on one creature.
+pub const MAX_ABILITIES: usize = 8;
+/// The most steps in a submitted resolution.
+pub const MAX_STEPS: usize = 64;
+
 impl KeyforgeState {
     /// Validates a submitted KeyForge state. Every problem is reported at once; paths
     /// are relative to the GameState message.
@@ -197,8 +209,12 @@ fn board_sides(v: &mut Violations, board: &KeyforgeBoardSetup, sides: &mut [KfSi
     for (p, side) in board.sides.iter().enumerate().take(2) {
         let f = format!("keyforge.sides[{p}]");
         let player = PlayerId(p as u8);
-        if side.amber < 0 {
-            v.push(format!("{f}.amber"), format!("amber {} cannot be negative", side.amber));
+        in_range(v, &format!("{f}.amber"), "amber", side.amber);
+        if side.battleline.len() > MAX_BATTLELINE {
+            v.push(
+                format!("{f}.battleline"),
+                format!("has {} creatures: at most {MAX_BATTLELINE} in one battleline", side.battleline.len()),
+            );
         }
         if side.keys < 0 {
             v.push(format!("{f}.keys"), format!("keys {} cannot be negative", side.keys));
@@ -263,12 +279,18 @@ fn creature<'a>(
         ("assault", c.assault),
         ("hazardous", c.hazardous),
     ] {
-        if value < 0 {
-            v.push(format!("{f}.{name}"), format!("{name} {value} cannot be negative"));
-        }
+        in_range(v, &format!("{f}.{name}"), name, value);
     }
     if c.power < 1 {
         v.push(format!("{f}.power"), format!("power {} must be at least 1", c.power));
+    } else {
+        in_range(v, &format!("{f}.power"), "power", c.power);
+    }
+    if c.abilities.len() > MAX_ABILITIES {
+        v.push(
+            format!("{f}.abilities"),
+            format!("has {} abilities: at most {MAX_ABILITIES} on one creature", c.abilities.len()),
+        );
     }
     if c.armor_used > c.armor && c.armor >= 0 {
         v.push(
@@ -340,9 +362,7 @@ fn ability<'a>(
     if target.is_none() {
         v.push(format!("{f}.target"), required_enum(a.target, "AbilityTarget"));
     }
-    if a.amount < 0 {
-        v.push(format!("{f}.amount"), format!("amount {} cannot be negative", a.amount));
-    }
+    in_range(v, &format!("{f}.amount"), "amount", a.amount);
     if let (Some(e), Some(t)) = (effect, target) {
         if e.on_player() && !t.is_player() {
             v.push(
@@ -359,6 +379,15 @@ fn ability<'a>(
         effect: effect.unwrap_or(Effect::GainAmber),
         amount: a.amount,
         target: target.unwrap_or(AbilityTarget::Controller),
+    }
+}
+
+/// Checks 0 <= value <= [`MAX_VALUE`].
+fn in_range(v: &mut Violations, field: &str, name: &str, value: i32) {
+    if value < 0 {
+        v.push(field, format!("{name} {value} cannot be negative"));
+    } else if value > MAX_VALUE {
+        v.push(field, format!("{name} {value} is above the limit of {MAX_VALUE}"));
     }
 }
 
@@ -385,6 +414,10 @@ fn item(name: &str, sides: &[KfSide; 2]) -> Item {
 /// Validates the resolution stack's shape (what the decision needs is checked with it).
 fn steps(v: &mut Violations, board: &KeyforgeBoardSetup, sides: &[KfSide; 2]) -> Vec<Step> {
     let mut out = Vec::new();
+    if board.resolution.len() > MAX_STEPS {
+        v.push("keyforge.resolution", format!("has {} steps: at most {MAX_STEPS}", board.resolution.len()));
+        return out;
+    }
     let last = board.resolution.len().saturating_sub(1);
     for (i, step) in board.resolution.iter().enumerate() {
         let f = format!("keyforge.resolution[{i}]");
