@@ -215,6 +215,16 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     }
 }
 
+/// A two-player heuristic from seat 0's material balance: the game's returns once it is
+/// over, else `balance()` (seat 0's side minus seat 1's, any size) squashed into (-1, 1)
+/// with x / (1 + |x|), zero-sum.
+pub fn balance_heuristic<G: Game>(game: &G, balance: impl FnOnce() -> f64) -> Returns {
+    game.returns().unwrap_or_else(|| {
+        let x = balance();
+        Returns::zero_sum(x / (1.0 + x.abs()))
+    })
+}
+
 /// Plays a submitted strike and then the choices it meets, in order, on a copy;
 /// stops with a decision pending when the choices run out. Field paths are
 /// `strike...` and `choices[i]...`. On error `game` is unchanged.

@@ -21,7 +21,7 @@ use crate::action::Action;
 use crate::board::{ZONES_PER_PLAYER, ZoneRef};
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::EventSink;
-use crate::game::{Game, Outcome, Returns};
+use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::rulesets::zone_hints;
 use crate::setup::{ActionSetup, CardSetup, ChoiceSetup, StateSetup, StrikeSetup};
 use crate::state::{Card, PlayerId, Ruleset, ZoneState};
@@ -58,7 +58,7 @@ impl Game for ZoneState {
     }
 
     fn heuristic(&self) -> Returns {
-        Returns::zero_sum(material(self))
+        balance_heuristic(self, || material(self))
     }
 
     fn turn(&self) -> u32 {
@@ -179,17 +179,9 @@ impl Game for ZoneState {
     }
 }
 
-/// Seat 0's material balance, squashed into [-1, 1]; the result once the game is over.
+/// Seat 0's material balance: seat 0's side minus seat 1's.
 pub fn material(s: &ZoneState) -> f64 {
-    match ZoneState::outcome(s) {
-        Some(Some(PlayerId(0))) => 1.0,
-        Some(Some(_)) => -1.0,
-        Some(None) => 0.0,
-        None => {
-            let x = side(s, PlayerId(0)) - side(s, PlayerId(1));
-            x / (1.0 + x.abs())
-        }
-    }
+    side(s, PlayerId(0)) - side(s, PlayerId(1))
 }
 
 fn side(s: &ZoneState, p: PlayerId) -> f64 {

@@ -22,7 +22,7 @@ use super::{CastleAction, CastleCard, CastleState, Side, Structure};
 use crate::GameState;
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::EventSink;
-use crate::game::{Game, Outcome, Returns};
+use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::setup::{ActionSetup, CastleCardSetup, ChoiceSetup, ReinforceSetup, StateSetup, StrikeSetup};
 use crate::state::{PlayerId, Ruleset};
 
@@ -58,7 +58,7 @@ impl Game for CastleState {
     }
 
     fn heuristic(&self) -> Returns {
-        Returns::zero_sum(material(self))
+        balance_heuristic(self, || material(self))
     }
 
     fn turn(&self) -> u32 {
@@ -274,17 +274,9 @@ impl CastleState {
     }
 }
 
-/// Seat 0's material balance, squashed into [-1, 1]; the result once the game is over.
+/// Seat 0's material balance: seat 0's side minus seat 1's.
 pub fn material(s: &CastleState) -> f64 {
-    match s.outcome() {
-        Some(Outcome::Win(PlayerId(0))) => 1.0,
-        Some(Outcome::Win(_)) => -1.0,
-        Some(Outcome::Draw) => 0.0,
-        None => {
-            let x = side_value(&s.sides[0]) - side_value(&s.sides[1]);
-            x / (1.0 + x.abs())
-        }
-    }
+    side_value(&s.sides[0]) - side_value(&s.sides[1])
 }
 
 fn side_value(side: &Side) -> f64 {

@@ -18,7 +18,7 @@ use super::{KeyforgeState, KfAction, KfCreature, KfSide, Slot};
 use crate::GameState;
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::EventSink;
-use crate::game::{Game, Outcome, Returns};
+use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::setup::{ActionSetup, ChoiceSetup, StateSetup, StrikeSetup};
 use crate::state::{CreatureId, PlayerId, Ruleset};
 
@@ -54,7 +54,7 @@ impl Game for KeyforgeState {
     }
 
     fn heuristic(&self) -> Returns {
-        Returns::zero_sum(material(self))
+        balance_heuristic(self, || material(self))
     }
 
     fn turn(&self) -> u32 {
@@ -214,17 +214,9 @@ impl KeyforgeState {
     }
 }
 
-/// Seat 0's material balance, squashed into [-1, 1]; the result once the game is over.
+/// Seat 0's material balance (seat 0's side minus seat 1's, divided by 10).
 pub fn material(s: &KeyforgeState) -> f64 {
-    match s.outcome() {
-        Some(Outcome::Win(PlayerId(0))) => 1.0,
-        Some(Outcome::Win(_)) => -1.0,
-        Some(Outcome::Draw) => 0.0,
-        None => {
-            let x = (side_value(&s.sides[0], &s.sides[1]) - side_value(&s.sides[1], &s.sides[0])) / 10.0;
-            x / (1.0 + x.abs())
-        }
-    }
+    (side_value(&s.sides[0], &s.sides[1]) - side_value(&s.sides[1], &s.sides[0])) / 10.0
 }
 
 fn side_value(side: &KfSide, enemy: &KfSide) -> f64 {
