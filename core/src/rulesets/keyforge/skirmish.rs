@@ -80,10 +80,6 @@ pub const POOL: &[CardSpec] = &[
         ..card("caller", "Grave Caller", 3, 0)
     },
     CardSpec { abilities: &[(On::Reap, E::Stun, 0, T::Chosen)], ..card("storm", "Stormcaller", 2, 0) },
-    CardSpec {
-        abilities: &[(On::BeforeFight, E::DealDamage, 1, T::FoughtAndNeighbors)],
-        ..card("hexknight", "Hex Knight", 4, 0)
-    },
     CardSpec { abilities: &[(On::Reap, E::GainAmber, 1, T::Controller)], ..card("hoarder", "Amber Hoarder", 3, 0) },
     CardSpec { abilities: &[(On::AfterDamaged, E::LoseAmber, 1, T::Opponent)], ..card("husk", "Spiteful Husk", 3, 1) },
 ];
