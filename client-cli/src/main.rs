@@ -45,10 +45,11 @@ enum Command {
     ///
     /// Each turn shows the board from your seat and the numbered legal actions; type a
     /// number, a short form (s HAND ZONE FACING, a ZONE TARGET, e, b ZONE, f, n; in
-    /// Castle Rampage a HAND, g HAND, c HAND, e) or a command (hint, why, board, help,
-    /// quit). With stdin and stdout not terminals the
-    /// output is plain text and a script can play by writing lines. Every game is saved
-    /// as a replay (rewritten after each action) that `fray replay` checks.
+    /// Castle Rampage a HAND, g HAND, c HAND, e; in KeyForge f MINE THEIRS, r MINE,
+    /// t THEIRS, e) or a command (hint, why, board, help, quit). With stdin and stdout
+    /// not terminals the output is plain text and a script can play by writing lines.
+    /// Every game is saved as a replay (rewritten after each action) that `fray replay`
+    /// checks.
     ///
     /// Exit codes: 0 the game ended or you quit, 2 invalid options (e.g. an unknown
     /// scenario), 1 anything else.
@@ -125,9 +126,9 @@ struct PlayCmd {
     /// The ruleset.
     #[arg(long, value_enum, default_value = "egame")]
     ruleset: RulesetArg,
-    /// The built-in scenario (default: men-vs-fey for egame and rift, standard for
-    /// castle-rampage; listed below with how much each favours the first player; the
-    /// server's error lists its names).
+    /// The built-in scenario (default: men-vs-fey for egame and rift, mirror for
+    /// keyforge, standard for castle-rampage; listed below with how much each favours
+    /// the first player; the server's error lists its names).
     #[arg(long, value_name = "NAME")]
     scenario: Option<String>,
     /// Shuffles the decks; default: from the clock (printed, to replay the deal).
