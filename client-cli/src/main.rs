@@ -172,6 +172,10 @@ struct ResolveCmd {
     /// The zone struck, PLAYER:INDEX (e.g. 1:3; sets or overrides the strike's target).
     #[arg(long, value_name = "PLAYER:INDEX", value_parser = parse_zone)]
     target: Option<ZoneRef>,
+    /// The creature a KeyForge fight attacks, by id (sets or overrides the strike's
+    /// defender).
+    #[arg(long, value_name = "ID")]
+    defender: Option<String>,
     /// Answer the next decision: an option id, or `decline`. Repeatable, in order;
     /// appended after the file's own choices.
     #[arg(long, value_name = "ID|decline", action = ArgAction::Append)]
@@ -214,6 +218,7 @@ async fn main() -> ExitCode {
                 file: cmd.file,
                 attacker: cmd.attacker,
                 target: cmd.target,
+                defender: cmd.defender,
                 choices,
                 json: cmd.json,
                 server: cmd.server,

@@ -39,14 +39,14 @@ uses only one creature); everything readies at the end of the turn. At the start
 your turn 6 amber forges a key; 3 keys win.
 A fight: assault, hazardous and Before Fight: abilities first (you order them when
 several are pending; if either creature leaves play the fight stops there); then
-both creatures deal damage equal to their power at once; then Fight: (if the
-attacker survived) and After Fight: abilities. Damage: a ward cancels it all (and
-is gone), armor cancels that much each turn, the rest lands; damage >= power
-destroys. Elusive: the first fight against it each turn deals no damage either way.
-Skirmish: the attacker takes none. Taunt: its neighbors cannot be fought (unless
-they have taunt). Poison: its fight damage that lands destroys. A stunned creature,
-when used, only loses its stun. Amber on a destroyed creature goes to its
-controller's opponent.";
+both creatures deal damage equal to their power at once (the exchange); then Fight:
+(if the attacker survived) and After Fight: abilities. Damage: a ward cancels it all
+(and is gone), armor cancels that much each turn, the rest lands; damage >= power
+destroys. Elusive: the first fight against it each turn exchanges no damage (assault
+and hazardous still deal theirs). Skirmish: the attacker takes none in the exchange.
+Taunt: its neighbors cannot be fought (unless they have taunt). Poison: its exchange
+damage that lands destroys. A stunned creature, when used, only loses its stun.
+Amber on a destroyed creature goes to its controller's opponent.";
 
 /// A KeyForge phase for people.
 pub fn phase_label(phase: i32) -> &'static str {
@@ -98,7 +98,7 @@ pub fn action_text(state: &GameState, act: &Action, seats: Seats) -> String {
             if attacker.is_some_and(|c| c.stunned) {
                 let _ = write!(text, " ({STUNNED})");
             } else if defender.is_some_and(|c| c.elusive && !c.elusive_used) {
-                text.push_str(" (elusive: no damage either way)");
+                text.push_str(" (elusive: the exchange deals no damage)");
             }
             text
         }
@@ -312,6 +312,8 @@ pub fn render_menu(state: &GameState, legal: &[Action], seats: Seats, style: Sty
         let uses = legal.iter().any(|a| matches!(a.action, Some(action::Action::Strike(_) | action::Action::Reap(_))));
         let head = if uses {
             "  use a ready creature: fight (f MINE THEIRS) or reap (r MINE), or end the turn (e):"
+        } else if board_of(state).sides.get(seats.human as usize).is_none_or(|s| s.battleline.is_empty()) {
+            "  you have no creature left: end the turn (e):"
         } else if state.turn == 1 {
             "  on turn 1 the first player uses only one creature: end the turn (e):"
         } else {
@@ -337,6 +339,7 @@ pub fn find(short: &Shortcut, legal: &[Action], state: &GameState, seats: Seats)
         let whose = if seats.is_human(player) { "your" } else { "the bot's" };
         line.get(i as usize).ok_or_else(|| match line.len() {
             0 => format!("{whose} battleline is empty"),
+            1 => format!("{whose} battleline has no position {i}: it holds only position 0"),
             n => format!("{whose} battleline has no position {i}: it holds 0-{}", n - 1),
         })
     };
@@ -409,6 +412,7 @@ pub fn find(short: &Shortcut, legal: &[Action], state: &GameState, seats: Seats)
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::play::input::Shortcut;
     use fray_proto::fray::v1::{
         Ability, AbilityTarget, Choice, Effect, EndPhase, KeyforgeFight, KeyforgeStep, KeyforgeWindow, Reap, Ruleset,
         Strike, Trigger,
@@ -528,7 +532,7 @@ Turn 4 · your turn · fight or reap
         );
         assert_eq!(
             text(&fight("p0-raider", "p1-runner")),
-            "use your Raider Captain [0] to fight bot's Shade Runner [2] (elusive: no damage either way)"
+            "use your Raider Captain [0] to fight bot's Shade Runner [2] (elusive: the exchange deals no damage)"
         );
         assert_eq!(
             text(&fight("p0-storm", "p1-thornback")),
@@ -606,7 +610,6 @@ Turn 4 · your turn · fight or reap
              1  choose your Raider Captain [0] for your Stormcaller's Reap: ability\n    \
              2  choose bot's Shield Warden [1] for your Stormcaller's Reap: ability\n"
         );
-        use crate::play::input::Shortcut;
         assert_eq!(find(&Shortcut::Target { own: false, index: 1 }, &legal, &state, Seats { human: 0 }), Ok(1));
         assert_eq!(find(&Shortcut::Target { own: true, index: 0 }, &legal, &state, Seats { human: 0 }), Ok(0));
         assert_eq!(
@@ -620,8 +623,34 @@ Turn 4 · your turn · fight or reap
     }
 
     #[test]
+    fn the_menu_head_says_what_the_turn_allows() {
+        let seats = Seats { human: 0 };
+        let end = vec![act(action::Action::EndPhase(EndPhase {}))];
+        let mut state = small_board(Phase::Event);
+        let head = |state: &GameState, legal: &[Action]| {
+            render_menu(state, legal, seats, Style::default()).lines().next().unwrap_or_default().to_owned()
+        };
+        assert_eq!(
+            head(&state, &[reap("p0-raider")]),
+            "  use a ready creature: fight (f MINE THEIRS) or reap (r MINE), or end the turn (e):"
+        );
+        assert_eq!(head(&state, &end), "  no creature of yours is ready: end the turn (e):");
+        state.turn = 1;
+        assert_eq!(head(&state, &end), "  on turn 1 the first player uses only one creature: end the turn (e):");
+        state.keyforge.as_mut().unwrap().sides[0].battleline.truncate(1);
+        assert_eq!(
+            find(&Shortcut::Reap(2), &end, &state, seats),
+            Err("your battleline has no position 2: it holds only position 0".to_owned())
+        );
+        state.keyforge.as_mut().unwrap().sides[0].battleline.clear();
+        assert_eq!(head(&state, &end), "  you have no creature left: end the turn (e):");
+        // The bot's turn has no head.
+        state.active_player = 1;
+        assert_eq!(head(&state, &end), "    1  end the turn");
+    }
+
+    #[test]
     fn short_forms_name_battleline_positions() {
-        use crate::play::input::Shortcut;
         let seats = Seats { human: 0 };
         let mut state = small_board(Phase::Event);
         let end = act(action::Action::EndPhase(EndPhase {}));

@@ -340,7 +340,8 @@ impl Session<'_> {
             let _ = writeln!(out, "  {number} {:>6} visits  mean reward {mean:+.2}  {what}", s.visits);
         }
         if out.is_empty() {
-            out.push_str("  (no statistics)\n");
+            // The Agent searches only when there is a choice.
+            out.push_str("  (no search: there was only one move to make)\n");
         }
         out
     }
