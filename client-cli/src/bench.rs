@@ -34,7 +34,7 @@ pub enum BenchCommand {
         /// The ruleset.
         #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
         ruleset: SkirmishRuleset,
-        /// The scenario (default: men-vs-fey, or standard for castle-rampage).
+        /// The scenario (default: men-vs-fey; mirror for keyforge, standard for castle-rampage).
         #[arg(long)]
         scenario: Option<String>,
     },
@@ -46,7 +46,7 @@ pub enum BenchCommand {
         /// The ruleset.
         #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
         ruleset: SkirmishRuleset,
-        /// The scenario (default: men-vs-fey, or standard for castle-rampage).
+        /// The scenario (default: men-vs-fey; mirror for keyforge, standard for castle-rampage).
         #[arg(long)]
         scenario: Option<String>,
     },
@@ -82,7 +82,7 @@ pub enum BenchCommand {
         /// The ruleset.
         #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
         ruleset: SkirmishRuleset,
-        /// The scenario (default: men-vs-fey, or standard for castle-rampage).
+        /// The scenario (default: men-vs-fey; mirror for keyforge, standard for castle-rampage).
         #[arg(long)]
         scenario: Option<String>,
         /// Seeds the openings.

@@ -23,6 +23,7 @@ pub mod client;
 pub mod embedded;
 pub mod error;
 pub mod json;
+pub mod keyforge;
 pub mod play;
 pub mod replay;
 pub mod resolve;

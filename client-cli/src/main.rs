@@ -45,10 +45,11 @@ enum Command {
     ///
     /// Each turn shows the board from your seat and the numbered legal actions; type a
     /// number, a short form (s HAND ZONE FACING, a ZONE TARGET, e, b ZONE, f, n; in
-    /// Castle Rampage a HAND, g HAND, c HAND, e) or a command (hint, why, board, help,
-    /// quit). With stdin and stdout not terminals the
-    /// output is plain text and a script can play by writing lines. Every game is saved
-    /// as a replay (rewritten after each action) that `fray replay` checks.
+    /// Castle Rampage a HAND, g HAND, c HAND, e; in KeyForge f MINE THEIRS, r MINE,
+    /// t THEIRS, e) or a command (hint, why, board, help, quit). With stdin and stdout
+    /// not terminals the output is plain text and a script can play by writing lines.
+    /// Every game is saved as a replay (rewritten after each action) that `fray replay`
+    /// checks.
     ///
     /// Exit codes: 0 the game ended or you quit, 2 invalid options (e.g. an unknown
     /// scenario), 1 anything else.
@@ -125,9 +126,9 @@ struct PlayCmd {
     /// The ruleset.
     #[arg(long, value_enum, default_value = "egame")]
     ruleset: RulesetArg,
-    /// The built-in scenario (default: men-vs-fey for egame and rift, standard for
-    /// castle-rampage; listed below with how much each favours the first player; the
-    /// server's error lists its names).
+    /// The built-in scenario (default: men-vs-fey for egame and rift, mirror for
+    /// keyforge, standard for castle-rampage; listed below with how much each favours
+    /// the first player; the server's error lists its names).
     #[arg(long, value_name = "NAME")]
     scenario: Option<String>,
     /// Shuffles the decks; default: from the clock (printed, to replay the deal).
@@ -171,6 +172,10 @@ struct ResolveCmd {
     /// The zone struck, PLAYER:INDEX (e.g. 1:3; sets or overrides the strike's target).
     #[arg(long, value_name = "PLAYER:INDEX", value_parser = parse_zone)]
     target: Option<ZoneRef>,
+    /// The creature a KeyForge fight attacks, by id (sets or overrides the strike's
+    /// defender).
+    #[arg(long, value_name = "ID")]
+    defender: Option<String>,
     /// Answer the next decision: an option id, or `decline`. Repeatable, in order;
     /// appended after the file's own choices.
     #[arg(long, value_name = "ID|decline", action = ArgAction::Append)]
@@ -213,6 +218,7 @@ async fn main() -> ExitCode {
                 file: cmd.file,
                 attacker: cmd.attacker,
                 target: cmd.target,
+                defender: cmd.defender,
                 choices,
                 json: cmd.json,
                 server: cmd.server,

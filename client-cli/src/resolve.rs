@@ -70,6 +70,8 @@ pub struct ResolveArgs {
     pub attacker: Option<String>,
     /// Overrides the strike's target zone.
     pub target: Option<ZoneRef>,
+    /// Overrides the strike's defender (the creature a KeyForge fight attacks).
+    pub defender: Option<String>,
     /// Answers appended, in order, to the request's choices.
     pub choices: Vec<ChoiceArg>,
     /// Print the response as proto3 JSON instead of the trace.
@@ -95,6 +97,9 @@ impl ResolveArgs {
         }
         if let Some(target) = &self.target {
             words.extend(["--target".into(), format!("{}:{}", target.player, target.index)]);
+        }
+        if let Some(defender) = &self.defender {
+            words.extend(["--defender".into(), defender.clone()]);
         }
         for c in &self.choices {
             words.extend(["--choice".into(), c.as_arg().to_owned()]);
@@ -128,13 +133,16 @@ pub fn read_input(args: &ResolveArgs) -> Result<ParsedInput, CliError> {
 /// Completes the parsed input with the command-line options into the request to send.
 pub fn build_request(parsed: ParsedInput, args: &ResolveArgs) -> Result<ResolveStrikeRequest, CliError> {
     let mut request = parsed.request;
-    if args.attacker.is_some() || args.target.is_some() {
+    if args.attacker.is_some() || args.target.is_some() || args.defender.is_some() {
         let strike = request.strike.get_or_insert_with(Default::default);
         if let Some(attacker) = &args.attacker {
             strike.attacker.clone_from(attacker);
         }
         if let Some(target) = args.target {
             strike.target = Some(target);
+        }
+        if let Some(defender) = &args.defender {
+            strike.defender.clone_from(defender);
         }
     }
     request.choices.extend(args.choices.iter().map(ChoiceArg::to_proto));
@@ -150,7 +158,8 @@ pub fn build_request(parsed: ParsedInput, args: &ResolveArgs) -> Result<ResolveS
             InputKind::Request => "a request without a strike attacker",
         };
         return Err(CliError::Usage(format!(
-            "{name} holds {held}: say which strike to resolve with --attacker ID --target PLAYER:INDEX"
+            "{name} holds {held}: say which strike to resolve with --attacker ID --target PLAYER:INDEX \
+             (a KeyForge fight: --attacker ID --defender ID)"
         )));
     }
     Ok(request)
@@ -259,6 +268,24 @@ mod tests {
         assert_eq!(strike.target, Some(ZoneRef { player: 1, index: 4 }));
         assert_eq!(request.choices.len(), 2);
         assert_eq!(request.choices[1], ChoiceArg::Decline.to_proto());
+    }
+
+    #[test]
+    fn a_keyforge_fight_names_its_defender() {
+        let input =
+            parsed(InputKind::State, ResolveStrikeRequest { state: Some(GameState::default()), ..Default::default() });
+        let args = ResolveArgs {
+            file: "kf.json".into(),
+            attacker: Some("raider".into()),
+            defender: Some("thornback".into()),
+            ..Default::default()
+        };
+        let strike = build_request(input, &args).unwrap().strike.unwrap();
+        assert_eq!((strike.attacker.as_str(), strike.defender.as_str(), strike.target), ("raider", "thornback", None));
+        assert_eq!(
+            args.answer_command("raider:assault"),
+            "fray resolve kf.json --attacker raider --defender thornback --choice raider:assault"
+        );
     }
 
     #[test]

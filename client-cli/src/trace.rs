@@ -5,10 +5,13 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use fray_core::rulesets::castle_rampage::rule as castle_rule;
+use fray_core::rulesets::keyforge::rule as kf_rule;
 use fray_proto::fray::v1::{
-    CastleCard, CastleEffect, CastleRampageBoard, Creature, DecisionKind, Event, GameState, PendingDecision, Phase,
-    ResolveStrikeResponse, Ruleset, ZoneRef, event::Kind,
+    AmberMoved, CastleCard, CastleEffect, CastleRampageBoard, Creature, DecisionKind, Event, GameState, KeyforgeBoard,
+    PendingDecision, Phase, ResolveStrikeResponse, Ruleset, ZoneRef, event::Kind, keyforge_step,
 };
+
+use crate::keyforge;
 
 /// Whether to colour the output (ANSI escapes), decided once by the caller.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -74,6 +77,19 @@ pub trait Namer {
     /// `card`'s defense in `structure`, when known and shown.
     fn defense(&self, _card: &str, _structure: &str) -> Option<i32> {
         None
+    }
+    /// A KeyForge ability of `creature`, by id: `raider's ability raider.fight`.
+    fn ability(&self, id: &str, creature: &str) -> String {
+        format!("{}'s ability {id}", self.creature(creature))
+    }
+    /// A KeyForge DECISION_KIND_ORDER item: `raider's assault`, `thornback's
+    /// hazardous`, or an ability (by id, its creature unknown).
+    fn item(&self, item: &str) -> String {
+        match keyforge::Item::parse(item) {
+            keyforge::Item::Assault(c) => format!("{}'s assault", self.creature(c)),
+            keyforge::Item::Hazardous(c) => format!("{}'s hazardous", self.creature(c)),
+            keyforge::Item::Ability(a) => format!("ability {a}"),
+        }
     }
 }
 
@@ -201,12 +217,7 @@ pub fn describe_with(event: &Event, names: &dyn Namer) -> String {
             if e.face_down { " face-down" } else { "" }
         ),
         Kind::CardDrawn(e) => format!("{} draws a card", p(e.player)),
-        Kind::AmberMoved(e) => {
-            let from = if e.from_supply { "the supply".to_owned() } else { p(e.from_player) };
-            let to = if e.to_supply { "the supply".to_owned() } else { p(e.to_player) };
-            let on = if e.creature.is_empty() { String::new() } else { format!(" ({})", c(&e.creature)) };
-            format!("{} amber moves from {from} to {to}{on}", e.amount)
-        }
+        Kind::AmberMoved(e) => amber_moved(e, &event.rule, names),
         Kind::CreatureStunned(e) => format!("{} is stunned", c(&e.creature)),
         Kind::StunRemoved(e) => format!("{}'s stun is removed", c(&e.creature)),
         Kind::WardRemoved(e) => format!("{}'s ward is discarded", c(&e.creature)),
@@ -226,7 +237,10 @@ pub fn describe_with(event: &Event, names: &dyn Namer) -> String {
         Kind::FightEnded(e) => {
             format!("the fight of {} and {} ends without an exchange", c(&e.attacker), c(&e.defender))
         }
-        Kind::AbilityResolved(e) => format!("{} of {} resolves", e.ability, c(&e.creature)),
+        Kind::AbilityResolved(e) => match keyforge::Item::parse(&e.ability) {
+            keyforge::Item::Ability(id) => format!("{} resolves", names.ability(id, &e.creature)),
+            _ => format!("{} resolves", names.item(&e.ability)),
+        },
         Kind::CreatureTagged(e) => format!("{} is tagged for destruction", c(&e.creature)),
         Kind::Reaped(e) => format!("{} reaps", c(&e.creature)),
         Kind::KeyForged(e) => format!("{} forges a key ({} in all)", p(e.player), e.keys),
@@ -257,6 +271,25 @@ pub fn describe_with(event: &Event, names: &dyn Namer) -> String {
     }
 }
 
+/// An AmberMoved event in words, by what moved it: reaped or gained from the supply,
+/// lost or spent on a key, stolen, captured onto a creature, or left on a creature
+/// that left play.
+fn amber_moved(e: &AmberMoved, rule: &str, names: &dyn Namer) -> String {
+    let n = e.amount;
+    let (from, to) = (names.player(e.from_player), names.player(e.to_player));
+    match (e.from_supply, e.to_supply, e.creature.as_str()) {
+        (true, _, _) => format!("{to} gains {n} amber"),
+        (_, true, _) if rule == kf_rule::FORGE => format!("{from} spends {n} amber"),
+        (_, true, _) => format!("{from} loses {n} amber"),
+        (_, _, "") if rule == kf_rule::EFFECT_AMBER => format!("{to} steals {n} amber from {from}"),
+        (_, _, "") => format!("{n} amber moves from {from} to {to}"),
+        (_, _, c) if rule == kf_rule::EFFECT_AMBER => {
+            format!("{} captures {n} amber from {from}", names.creature(c))
+        }
+        (_, _, c) => format!("the {n} amber on {} goes to {to}", names.creature(c)),
+    }
+}
+
 /// The board after resolution: header, then each player's HP and creatures in zone order.
 pub fn render_board(state: &GameState, style: Style) -> String {
     let mut out = String::new();
@@ -270,6 +303,11 @@ pub fn render_board(state: &GameState, style: Style) -> String {
     let _ = writeln!(out, "{} {ruleset}, {turn}", style.paint("1", "board:"));
     if let Some(board) = &state.castle_rampage {
         out.push_str(&render_castle_board(board));
+        out.push_str(&game_over_line(state, phase));
+        return out;
+    }
+    if let Some(board) = &state.keyforge {
+        out.push_str(&render_keyforge_board(board));
         out.push_str(&game_over_line(state, phase));
         return out;
     }
@@ -337,6 +375,76 @@ fn render_castle_board(board: &CastleRampageBoard) -> String {
     out
 }
 
+/// A KeyForge board, raw ids: each side's amber and keys, its battleline left to right
+/// (id, name, stats, state, keywords, abilities by id), discard and hand; then the
+/// resolution steps waiting under a pending decision, bottom first.
+fn render_keyforge_board(board: &KeyforgeBoard) -> String {
+    let mut out = String::new();
+    let plain = |p: u32| format!("player {p}");
+    let creatures = board.sides.iter().flat_map(|s| s.battleline.iter());
+    let (id_width, name_width, stats_width) = creatures
+        .fold((0, 0, 0), |(i, n, s), c| (i.max(c.id.len()), n.max(c.name.len()), s.max(keyforge::stats(c).len())));
+    for (p, side) in board.sides.iter().enumerate() {
+        let keys = if side.keys == 1 { "1 key".to_owned() } else { format!("{} keys", side.keys) };
+        let _ = writeln!(out, "  player {p}: {} amber, {keys}; battleline left to right:", side.amber);
+        if side.battleline.is_empty() {
+            let _ = writeln!(out, "    (no creatures)");
+        }
+        for c in &side.battleline {
+            let mut parts = vec![keyforge::status(c).join(", ")];
+            let keywords = keyforge::keywords(c);
+            if !keywords.is_empty() {
+                parts.push(keywords.join(", "));
+            }
+            parts.extend(
+                c.abilities.iter().map(|a| format!("{} ({})", a.id, keyforge::ability_text(a, p as u32, &plain))),
+            );
+            let line = format!(
+                "    {:<id_width$}  {:<name_width$}  {:<stats_width$}  {}",
+                c.id,
+                c.name,
+                keyforge::stats(c),
+                parts.join("; ")
+            );
+            let _ = writeln!(out, "{}", line.trim_end());
+        }
+        if !side.discard.is_empty() {
+            let _ = writeln!(out, "    discard: {}", side.discard.join(", "));
+        }
+        if !side.hand.is_empty() {
+            let _ = writeln!(out, "    hand: {}", side.hand.join(", "));
+        }
+    }
+    if !board.resolution.is_empty() {
+        let _ = writeln!(out, "  resolution waiting, bottom first:");
+        for step in &board.resolution {
+            let _ = writeln!(out, "    {}", keyforge_step_line(step.step.as_ref()));
+        }
+    }
+    out
+}
+
+/// One step of a KeyForge resolution, raw names.
+fn keyforge_step_line(step: Option<&keyforge_step::Step>) -> String {
+    use fray_proto::fray::v1::{KeyforgeFightStage, KeyforgeWindowKind};
+    match step {
+        Some(keyforge_step::Step::Fight(f)) => {
+            let stage = KeyforgeFightStage::try_from(f.stage).map_or("KEYFORGE_FIGHT_STAGE_?", |s| s.as_str_name());
+            format!("fight: {} fights {}, resumes at {stage}", f.attacker, f.defender)
+        }
+        Some(keyforge_step::Step::Window(w)) => {
+            let kind = KeyforgeWindowKind::try_from(w.kind).map_or("KEYFORGE_WINDOW_KIND_?", |k| k.as_str_name());
+            format!("window {kind}: {}", w.items.join(", "))
+        }
+        Some(keyforge_step::Step::Destruction(d)) => {
+            let items = if d.items.is_empty() { String::new() } else { format!("; Destroyed: {}", d.items.join(", ")) };
+            format!("destruction of {}{items}", d.tagged.join(", "))
+        }
+        Some(keyforge_step::Step::Target(a)) => format!("target of ability {a}"),
+        None => "(an empty step)".to_owned(),
+    }
+}
+
 /// `ogre Ogre 7/4/6`, with a purple card's effect: `b1 Bomber 3/3/3 [Bomber]`.
 pub fn castle_card_short(c: &CastleCard) -> String {
     let mut text = format!("{} {} {}/{}/{}", c.id, c.name, c.attack, c.gate_defense, c.castle_defense);
@@ -396,9 +504,20 @@ pub fn render_pending(
     let mut out = String::new();
     let strike = state.chain.last().map(|s| format!("{}'s strike on zone {}", s.attacker, zone(s.target.as_ref())));
     let kind = DecisionKind::try_from(pending.kind).unwrap_or(DecisionKind::Unspecified);
+    let target_of = state.keyforge.as_ref().and_then(|b| {
+        b.resolution.iter().rev().find_map(|s| match &s.step {
+            Some(keyforge_step::Step::Target(a)) => Some(a.clone()),
+            _ => None,
+        })
+    });
     let what = match (kind, &strike) {
         (DecisionKind::Block, Some(s)) => format!("may block {s}"),
         (DecisionKind::Fade, Some(s)) => format!("may let {s} through by fading"),
+        (DecisionKind::Order, _) => "must choose which item resolves next (DECISION_KIND_ORDER)".to_owned(),
+        (DecisionKind::Target, _) => match &target_of {
+            Some(a) => format!("must choose the creature ability {a} affects (DECISION_KIND_TARGET)"),
+            None => "must choose a creature (DECISION_KIND_TARGET)".to_owned(),
+        },
         _ => format!("must decide ({})", kind.as_str_name()),
     };
     let _ = writeln!(out, "{} player {} {what}", style.paint("1;33", "pending:"), pending.player);
@@ -409,6 +528,7 @@ pub fn render_pending(
             let label = match kind {
                 DecisionKind::Block => format!("block with {o}"),
                 DecisionKind::Fade => format!("fade {o}"),
+                DecisionKind::Order => format!("{o} first"),
                 _ => format!("choose {o}"),
             };
             (label, answer(o))
@@ -430,11 +550,15 @@ pub fn render_pending(
 }
 
 fn decision_summary(d: &PendingDecision, names: &dyn Namer) -> String {
-    let options: Vec<String> = d.options.iter().map(|o| names.creature(o)).collect();
+    let kind = DecisionKind::try_from(d.kind).unwrap_or(DecisionKind::Unspecified);
+    let options: Vec<String> =
+        d.options.iter().map(|o| if kind == DecisionKind::Order { names.item(o) } else { names.creature(o) }).collect();
     let options = options.join(", ");
-    let mut text = match DecisionKind::try_from(d.kind).unwrap_or(DecisionKind::Unspecified) {
+    let mut text = match kind {
         DecisionKind::Block => format!("block with {options}"),
         DecisionKind::Fade => format!("fade {options}"),
+        DecisionKind::Order => format!("choose which resolves next: {options}"),
+        DecisionKind::Target => format!("choose a target: {options}"),
         kind => format!("choose ({}) {options}", kind.as_str_name()),
     };
     if d.may_decline {
@@ -528,6 +652,115 @@ mod tests {
             ]
         );
         assert_eq!(describe(&events[0]), "ogre goes back face down on top of the Castle");
+    }
+
+    #[test]
+    fn amber_moves_read_by_what_moved_them() {
+        use fray_proto::fray::v1::AmberMoved;
+        let moved = |rule: &str, m: AmberMoved| describe(&ev(rule, Kind::AmberMoved(m)));
+        let gain = AmberMoved { to_player: 1, amount: 1, from_supply: true, ..Default::default() };
+        assert_eq!(moved("keyforge.reap", gain), "player 1 gains 1 amber");
+        let forge = AmberMoved { from_player: 0, amount: 6, to_supply: true, ..Default::default() };
+        assert_eq!(moved("keyforge.turn.forge", forge.clone()), "player 0 spends 6 amber");
+        assert_eq!(moved("keyforge.effect.amber", forge), "player 0 loses 6 amber");
+        let steal = AmberMoved { from_player: 0, to_player: 1, amount: 1, ..Default::default() };
+        assert_eq!(moved("keyforge.effect.amber", steal), "player 1 steals 1 amber from player 0");
+        let capture =
+            AmberMoved { from_player: 1, to_player: 0, amount: 1, creature: "raider".into(), ..Default::default() };
+        assert_eq!(moved("keyforge.effect.amber", capture), "raider captures 1 amber from player 1");
+        let left =
+            AmberMoved { from_player: 0, to_player: 1, amount: 2, creature: "drake".into(), ..Default::default() };
+        assert_eq!(moved("keyforge.destroy.amber", left), "the 2 amber on drake goes to player 1");
+        let resolved = |ability: &str| {
+            let kind = Kind::AbilityResolved(fray_proto::fray::v1::AbilityResolved {
+                ability: ability.into(),
+                creature: "raider".into(),
+            });
+            describe(&ev("keyforge.fight.pre_fight", kind))
+        };
+        assert_eq!(resolved("raider:assault"), "raider's assault resolves");
+        assert_eq!(resolved("raider.fight"), "raider's ability raider.fight resolves");
+    }
+
+    #[test]
+    fn a_keyforge_board_lists_each_battleline_and_the_waiting_resolution() {
+        use fray_proto::fray::v1::{
+            Ability, KeyforgeCreature, KeyforgeFight, KeyforgeSide, KeyforgeStep, KeyforgeWindow, keyforge_step::Step,
+        };
+        let raider = KeyforgeCreature {
+            id: "raider".into(),
+            name: "Raider Captain".into(),
+            power: 4,
+            assault: 2,
+            exhausted: true,
+            abilities: vec![Ability { id: "raider.fight".into(), trigger: 2, effect: 4, amount: 1, target: 1 }],
+            ..Default::default()
+        };
+        let thorn = KeyforgeCreature {
+            id: "thornback".into(),
+            name: "Thornback".into(),
+            power: 3,
+            damage: 1,
+            hazardous: 2,
+            ..Default::default()
+        };
+        let state = GameState {
+            ruleset: Ruleset::Keyforge as i32,
+            keyforge: Some(KeyforgeBoard {
+                sides: vec![
+                    KeyforgeSide { battleline: vec![raider], ..Default::default() },
+                    KeyforgeSide {
+                        amber: 2,
+                        keys: 1,
+                        battleline: vec![thorn],
+                        discard: vec!["Ember Sprite".into()],
+                        ..Default::default()
+                    },
+                ],
+                resolution: vec![
+                    KeyforgeStep {
+                        step: Some(Step::Fight(KeyforgeFight {
+                            attacker: "raider".into(),
+                            defender: "thornback".into(),
+                            stage: 1,
+                            ..Default::default()
+                        })),
+                    },
+                    KeyforgeStep {
+                        step: Some(Step::Window(KeyforgeWindow {
+                            kind: 1,
+                            items: vec!["raider:assault".into(), "thornback:hazardous".into()],
+                        })),
+                    },
+                ],
+            }),
+            ..Default::default()
+        };
+        let expected = "\
+board: RULESET_KEYFORGE, bare board
+  player 0: 0 amber, 0 keys; battleline left to right:
+    raider     Raider Captain  power 4            exhausted; assault 2; raider.fight (Fight: it captures 1 amber from player 1)
+  player 1: 2 amber, 1 key; battleline left to right:
+    thornback  Thornback       power 3, 1 damage  ready; hazardous 2
+    discard: Ember Sprite
+  resolution waiting, bottom first:
+    fight: raider fights thornback, resumes at KEYFORGE_FIGHT_STAGE_EXCHANGE
+    window KEYFORGE_WINDOW_KIND_PRE_FIGHT: raider:assault, thornback:hazardous
+";
+        assert_eq!(render_board(&state, Style::default()), expected);
+        let pending = PendingDecision {
+            player: 0,
+            kind: DecisionKind::Order as i32,
+            options: vec!["raider:assault".into(), "thornback:hazardous".into()],
+            may_decline: false,
+        };
+        let text = render_pending(&state, &pending, Style::default(), &|c| format!("--choice {c}"));
+        assert_eq!(
+            text,
+            "pending: player 0 must choose which item resolves next (DECISION_KIND_ORDER)\n  \
+             raider:assault first:       --choice raider:assault\n  \
+             thornback:hazardous first:  --choice thornback:hazardous\n"
+        );
     }
 
     #[test]

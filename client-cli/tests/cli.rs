@@ -285,3 +285,60 @@ fn resolve_castle_worked_example_prints_the_trace_and_the_castle_board() {
     assert!(out.contains("board: RULESET_CASTLE_RAMPAGE, turn 4, player 0 active, PHASE_GAME_OVER\n"), "{out}");
     assert!(out.ends_with("  game over: player 0 wins\n"), "{out}");
 }
+
+#[test]
+fn resolve_keyforge_examples_print_the_trace_and_the_keyforge_board() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/resolve-keyforge-fight.json");
+    let out = ok(&fray(&["resolve", example]));
+    assert_event(&out, "keyforge.fight.declare", "raider fights squire");
+    assert_event(&out, "keyforge.keyword.assault", "raider's assault resolves");
+    assert_event(&out, "keyforge.damage.ward", "ward prevents 2 damage to squire");
+    assert_event(
+        &out,
+        "keyforge.fight.exchange",
+        "exchange: raider sets 4 pending damage on squire, squire sets 3 on raider",
+    );
+    assert_event(&out, "keyforge.damage.armor", "armor prevents 2 damage to squire");
+    assert_event(&out, "keyforge.damage.apply", "squire deals 3 damage to raider");
+    assert_event(&out, "keyforge.ability.fight", "raider's ability raider.fight resolves");
+    assert_event(&out, "keyforge.effect.amber", "raider captures 1 amber from player 1");
+    let board = out.split_once("\nboard: ").map(|(_, b)| b).unwrap_or_else(|| panic!("no board in:\n{out}"));
+    assert_eq!(
+        board,
+        "RULESET_KEYFORGE, bare board
+  player 0: 0 amber, 0 keys; battleline left to right:
+    raider  Raider Captain   power 4, 3 damage                   exhausted, 1 amber on it; assault 2; raider.fight (Fight: it captures 1 amber from player 1)
+  player 1: 2 amber, 0 keys; battleline left to right:
+    squire  Ironclad Squire  power 3, 2 damage, armor 2 (spent)  ready
+"
+    );
+    // An ORDER decision: the waiting resolution, and the command answering each option.
+    let order = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/resolve-keyforge-order.json");
+    let out = ok(&fray(&["resolve", order]));
+    assert_event(
+        &out,
+        "keyforge.order",
+        "player 0 must choose which resolves next: raider's assault, thornback's hazardous",
+    );
+    assert!(out.contains("  resolution waiting, bottom first:\n    fight: raider fights thornback, resumes at KEYFORGE_FIGHT_STAGE_EXCHANGE\n"), "{out}");
+    assert!(out.contains("pending: player 0 must choose which item resolves next (DECISION_KIND_ORDER)\n"), "{out}");
+    assert!(
+        out.contains(&format!("  raider:assault first:       fray resolve {order} --choice raider:assault\n")),
+        "{out}"
+    );
+    let out = ok(&fray(&["resolve", order, "--choice", "raider:assault"]));
+    assert_event(&out, "keyforge.fight.cut_short", "the fight of raider and thornback ends without an exchange");
+    assert!(
+        out.contains(
+            "  player 1: 2 amber, 0 keys; battleline left to right:\n    (no creatures)\n    discard: Thornback\n"
+        ),
+        "{out}"
+    );
+    // The destruction chart: poison, a Destroyed: ability with its target, the amber
+    // on a creature that leaves play.
+    let poison = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/resolve-keyforge-poison.json");
+    let out = ok(&fray(&["resolve", poison]));
+    assert_event(&out, "keyforge.keyword.poison", "sprite is tagged for destruction");
+    assert_event(&out, "keyforge.ability.target", "player 1 must choose a target: hoarder, storm");
+    assert_event(&out, "keyforge.destroy.amber", "the 2 amber on drake goes to player 1");
+}

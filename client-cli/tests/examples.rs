@@ -68,6 +68,7 @@ const EXAMPLES: &[(&str, Rpc)] = &[
     ("new-game-egame.json", Rpc::NewGame),
     ("new-game-rift.json", Rpc::NewGame),
     ("new-game-keyforge.json", Rpc::NewGame),
+    ("new-game-dog-fight.json", Rpc::NewGame),
     ("list-rulesets.json", Rpc::ListRulesets),
     ("choose-action.json", Rpc::ChooseAction),
     ("resolve-castle-worked-example.json", Rpc::ResolveStrike),
@@ -76,6 +77,14 @@ const EXAMPLES: &[(&str, Rpc)] = &[
     ("new-game-castle.json", Rpc::NewGame),
     ("apply-action-reinforce.json", Rpc::ApplyAction),
     ("choose-action-castle.json", Rpc::ChooseAction),
+    ("resolve-keyforge-fight.json", Rpc::ResolveStrike),
+    ("resolve-keyforge-order.json", Rpc::ResolveStrike),
+    ("apply-action-keyforge-order.json", Rpc::ApplyAction),
+    ("resolve-keyforge-choices.json", Rpc::ResolveStrike),
+    ("resolve-keyforge-poison.json", Rpc::ResolveStrike),
+    ("apply-action-keyforge-reap.json", Rpc::ApplyAction),
+    ("choose-action-keyforge.json", Rpc::ChooseAction),
+    ("resolve-keyforge-invalid-state.json", Rpc::ResolveStrike),
 ];
 
 fn examples_dir() -> PathBuf {
@@ -261,6 +270,116 @@ fn castle_board(state: &pb::GameState) -> &pb::CastleRampageBoard {
 
 fn ids(cards: &[pb::CastleCard]) -> Vec<&str> {
     cards.iter().map(|c| c.id.as_str()).collect()
+}
+
+fn kf_board(state: &pb::GameState) -> &pb::KeyforgeBoard {
+    state.keyforge.as_ref().unwrap_or_else(|| panic!("no keyforge board in {state:?}"))
+}
+
+/// Each side's battleline as (id, damage) pairs, left to right.
+fn kf_lines(state: &pb::GameState) -> Vec<Vec<(&str, i32)>> {
+    kf_board(state).sides.iter().map(|s| s.battleline.iter().map(|c| (c.id.as_str(), c.damage)).collect()).collect()
+}
+
+/// Each side's (amber, keys).
+fn kf_pools(state: &pb::GameState) -> Vec<(i32, i32)> {
+    kf_board(state).sides.iter().map(|s| (s.amber, s.keys)).collect()
+}
+
+fn kf_creature<'a>(state: &'a pb::GameState, id: &str) -> &'a pb::KeyforgeCreature {
+    kf_board(state)
+        .sides
+        .iter()
+        .flat_map(|s| s.battleline.iter())
+        .find(|c| c.id == id)
+        .unwrap_or_else(|| panic!("no creature {id} in play"))
+}
+
+fn exhausted(rule: &str, creature: &str) -> pb::Event {
+    ev(rule, Kind::CreatureExhausted(pb::CreatureExhausted { creature: creature.into() }))
+}
+
+fn fight_declared(attacker: &str, defender: &str) -> [pb::Event; 2] {
+    let kind = Kind::FightDeclared(pb::FightDeclared { attacker: attacker.into(), defender: defender.into() });
+    [exhausted("keyforge.fight.declare", attacker), ev("keyforge.fight.declare", kind)]
+}
+
+fn resolves(rule: &str, ability: &str, creature: &str) -> pb::Event {
+    ev(rule, Kind::AbilityResolved(pb::AbilityResolved { ability: ability.into(), creature: creature.into() }))
+}
+
+fn pending_damage(source: &str, target: &str, amount: i32) -> pb::Event {
+    let kind = Kind::DamagePending(pb::DamagePending { source: source.into(), target: target.into(), amount });
+    ev("keyforge.damage.pending", kind)
+}
+
+fn landed(source: &str, target: &str, amount: i32) -> pb::Event {
+    let kind = Kind::DamageDealt(pb::DamageDealt { source: source.into(), target: target.into(), amount });
+    ev("keyforge.damage.apply", kind)
+}
+
+fn prevented(rule: &str, target: &str, amount: i32, by: &str) -> pb::Event {
+    ev(rule, Kind::DamagePrevented(pb::DamagePrevented { target: target.into(), amount, by: by.into() }))
+}
+
+fn exchange(attacker: &str, defender: &str, attacker_deals: i32, defender_deals: i32) -> pb::Event {
+    let kind = Kind::FightExchange(pb::FightExchange {
+        attacker: attacker.into(),
+        defender: defender.into(),
+        attacker_deals,
+        defender_deals,
+    });
+    ev("keyforge.fight.exchange", kind)
+}
+
+fn fight_ended(rule: &str, attacker: &str, defender: &str, exchanged: bool) -> pb::Event {
+    let kind = Kind::FightEnded(pb::FightEnded { attacker: attacker.into(), defender: defender.into(), exchanged });
+    ev(rule, kind)
+}
+
+fn tagged(rule: &str, creature: &str) -> pb::Event {
+    ev(rule, Kind::CreatureTagged(pb::CreatureTagged { creature: creature.into() }))
+}
+
+fn left_play(creature: &str) -> pb::Event {
+    let kind = Kind::CreatureDestroyed(pb::CreatureDestroyed { creature: creature.into() });
+    ev("keyforge.destroy.leave_play", kind)
+}
+
+fn amber(rule: &str, moved: pb::AmberMoved) -> pb::Event {
+    ev(rule, Kind::AmberMoved(moved))
+}
+
+fn kf_decision(player: u32, kind: pb::DecisionKind, options: &[&str]) -> pb::PendingDecision {
+    pb::PendingDecision {
+        player,
+        kind: kind as i32,
+        options: options.iter().map(|s| (*s).to_owned()).collect(),
+        may_decline: false,
+    }
+}
+
+fn requested(rule: &str, decision: pb::PendingDecision) -> pb::Event {
+    ev(rule, Kind::DecisionRequested(pb::DecisionRequested { decision: Some(decision) }))
+}
+
+fn kf_phase(rule: &str, phase: pb::Phase, turn: u32, active_player: u32) -> pb::Event {
+    ev(rule, Kind::PhaseChanged(pb::PhaseChanged { phase: phase as i32, turn, active_player }))
+}
+
+fn end_phase_action() -> pb::Action {
+    pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})) }
+}
+
+fn reap_action(creature: &str) -> pb::Action {
+    pb::Action { action: Some(pb::action::Action::Reap(pb::Reap { creature: creature.into() })) }
+}
+
+/// Applies `action` to `state`, answering the new state and its events.
+async fn apply(clients: &mut Clients, state: pb::GameState, action: pb::Action) -> (pb::GameState, Vec<pb::Event>) {
+    let request = pb::ApplyActionRequest { state: Some(state), action: Some(action) };
+    let answer = clients.rules.apply_action(request).await.unwrap().into_inner();
+    (answer.state.unwrap(), answer.events)
 }
 
 // ---------------------------------------------------------------------------
@@ -466,9 +585,41 @@ async fn check(name: &str, answer: Result<Answer, Status>, clients: &mut Clients
             let Ok(Answer::NewGame(again)) = clients.send(name, Rpc::NewGame).await else { panic!("{name} again") };
             assert_eq!(again, game);
         }
-        "new-game-keyforge.json" => {
+        "new-game-dog-fight.json" => {
             let status = failed(name, answer, Code::Unimplemented);
-            assert!(status.message().contains("RULESET_KEYFORGE"), "{status:?}");
+            assert_eq!(status.message(), "RULESET_DOG_FIGHT is not served yet by this server");
+        }
+        "new-game-keyforge.json" => {
+            let Ok(Answer::NewGame(game)) = answer else { panic!("examples/{name}: {answer:?}") };
+            let state = game.state.clone().unwrap();
+            assert_eq!(state.ruleset, pb::Ruleset::Keyforge as i32);
+            assert!(state.players.is_empty() && state.creatures.is_empty(), "{state:?}");
+            // mirror: the same five creatures on each side, in an order the seed
+            // shuffles; the second player starts with 1 amber.
+            let lines: Vec<Vec<&str>> =
+                kf_board(&state).sides.iter().map(|s| s.battleline.iter().map(|c| c.id.as_str()).collect()).collect();
+            assert_eq!(
+                lines,
+                [
+                    ["p0-warden", "p0-runner", "p0-raider", "p0-thornback", "p0-storm"],
+                    ["p1-raider", "p1-thornback", "p1-storm", "p1-warden", "p1-runner"],
+                ]
+            );
+            assert_eq!(kf_pools(&state), [(0, 0), (1, 0)]);
+            let raider = kf_creature(&state, "p0-raider");
+            assert_eq!((raider.name.as_str(), raider.power, raider.assault), ("Raider Captain", 4, 2));
+            assert_eq!(raider.abilities[0].id, "p0-raider.fight");
+            assert_eq!((state.phase, state.turn, state.active_player), (pb::Phase::Event as i32, 1, 0));
+            assert_eq!(game.events, [kf_phase("keyforge.setup", pb::Phase::Event, 1, 0)]);
+            let Ok(Answer::NewGame(again)) = clients.send(name, Rpc::NewGame).await else { panic!("{name} again") };
+            assert_eq!(again, game);
+            // Turn 1: each of player 0's five may fight the raider, the thornback or the
+            // warden (its taunt shields its neighbors, the storm and the runner), or reap;
+            // or end_phase.
+            let legal = clients.legal_actions(&state).await;
+            let fights = legal.iter().filter(|a| matches!(a.action, Some(pb::action::Action::Strike(_)))).count();
+            assert_eq!((fights, legal.len()), (15, 21), "{legal:?}");
+            assert_eq!(legal.last(), Some(&end_phase_action()));
         }
         "list-rulesets.json" => {
             let Ok(Answer::Rulesets(list)) = answer else { panic!("examples/{name}: {answer:?}") };
@@ -479,7 +630,7 @@ async fn check(name: &str, answer: Result<Answer, Status>, clients: &mut Clients
                 [
                     (pb::Ruleset::Egame as i32, "egame", true, true),
                     (pb::Ruleset::DimensionalRift as i32, "dimensional-rift", true, true),
-                    (pb::Ruleset::Keyforge as i32, "keyforge", false, false),
+                    (pb::Ruleset::Keyforge as i32, "keyforge", true, true),
                     (pb::Ruleset::CastleRampage as i32, "castle-rampage", true, true),
                     (pb::Ruleset::DogFight as i32, "dog-fight", false, false),
                 ]
@@ -487,6 +638,7 @@ async fn check(name: &str, answer: Result<Answer, Status>, clients: &mut Clients
             for info in &list.rulesets[..2] {
                 assert!(["men-vs-fey", "duel"].iter().all(|s| info.scenarios.iter().any(|x| x == s)), "{info:?}");
             }
+            assert_eq!(list.rulesets[2].scenarios, ["mirror", "clash"]);
             assert_eq!(list.rulesets[3].scenarios, ["standard", "siege", "raid"]);
         }
         "choose-action.json" => {
@@ -625,6 +777,230 @@ async fn check(name: &str, answer: Result<Answer, Status>, clients: &mut Clients
             let after = clients.rules.apply_action(request).await.unwrap().into_inner();
             let over = ev("castle.attack.win", Kind::GameOver(pb::GameOver { winner: Some(0) }));
             assert_eq!(after.events.last(), Some(&over));
+        }
+        "resolve-keyforge-fight.json" => {
+            let (state, events) = resolved(name, answer);
+            // The assault's 2 meet the squire's ward (gone, all 2 prevented); in the
+            // exchange its armor 2 takes 2 of the raider's 4; both survive, so the
+            // raider's Fight: ability captures 1 amber from player 1.
+            let capture = pb::AmberMoved {
+                from_player: 1,
+                to_player: 0,
+                amount: 1,
+                creature: "raider".into(),
+                ..Default::default()
+            };
+            let mut expected = fight_declared("raider", "squire").to_vec();
+            expected.extend([
+                resolves("keyforge.keyword.assault", "raider:assault", "raider"),
+                pending_damage("raider", "squire", 2),
+                ev("keyforge.damage.ward", Kind::WardRemoved(pb::WardRemoved { creature: "squire".into() })),
+                prevented("keyforge.damage.ward", "squire", 2, "ward"),
+                exchange("raider", "squire", 4, 3),
+                pending_damage("raider", "squire", 4),
+                pending_damage("squire", "raider", 3),
+                prevented("keyforge.damage.armor", "squire", 2, "armor"),
+                landed("raider", "squire", 2),
+                landed("squire", "raider", 3),
+                resolves("keyforge.ability.fight", "raider.fight", "raider"),
+                amber("keyforge.effect.amber", capture),
+                fight_ended("keyforge.fight.end", "raider", "squire", true),
+            ]);
+            assert_eq!(events, expected);
+            assert_eq!(kf_lines(&state), [vec![("raider", 3)], vec![("squire", 2)]]);
+            let (raider, squire) = (kf_creature(&state, "raider"), kf_creature(&state, "squire"));
+            assert_eq!((raider.exhausted, raider.amber), (true, 1));
+            assert_eq!((squire.ward, squire.armor_used), (false, 2));
+            assert_eq!(kf_pools(&state), [(0, 0), (2, 0)]);
+            assert_eq!((state.phase, state.pending.as_ref()), (pb::Phase::Unspecified as i32, None));
+        }
+        "resolve-keyforge-order.json" => {
+            let (state, events) = resolved(name, answer);
+            // The raider's assault and the thornback's hazardous wait together: the
+            // active player orders them.
+            let order = kf_decision(0, pb::DecisionKind::Order, &["raider:assault", "thornback:hazardous"]);
+            let mut expected = fight_declared("raider", "thornback").to_vec();
+            expected.push(requested("keyforge.order", order.clone()));
+            assert_eq!(events, expected);
+            assert_eq!(state.pending, Some(order));
+            let board = kf_board(&state);
+            assert_eq!(board.resolution.len(), 2, "{board:?}");
+            let Some(pb::keyforge_step::Step::Window(window)) = &board.resolution[1].step else { panic!("{board:?}") };
+            assert_eq!(window.items, ["raider:assault", "thornback:hazardous"]);
+            assert_eq!(window.kind, pb::KeyforgeWindowKind::PreFight as i32);
+            // examples/apply-action-keyforge-order.json re-submits exactly this state.
+            let apply: pb::ApplyActionRequest = parse("apply-action-keyforge-order.json", "fray.v1.ApplyActionRequest");
+            assert_eq!(apply.state.as_ref(), Some(&state), "apply-action-keyforge-order.json re-submits this state");
+        }
+        "apply-action-keyforge-order.json" => {
+            let (state, events) = resolved(name, answer);
+            // Assault first: its 2 bring the thornback's damage to its power 3, it is
+            // destroyed before its hazardous resolves, and the fight is cut short.
+            assert_eq!(
+                events,
+                [
+                    resolves("keyforge.keyword.assault", "raider:assault", "raider"),
+                    pending_damage("raider", "thornback", 2),
+                    landed("raider", "thornback", 2),
+                    tagged("keyforge.damage.destroy", "thornback"),
+                    left_play("thornback"),
+                    fight_ended("keyforge.fight.cut_short", "raider", "thornback", false),
+                ]
+            );
+            assert_eq!(kf_lines(&state), [vec![("raider", 0)], vec![]]);
+            assert_eq!(kf_board(&state).sides[1].discard, ["Thornback"]);
+            assert_eq!(kf_pools(&state), [(0, 0), (2, 0)], "no Fight: ability, no capture");
+            assert!(state.pending.is_none() && kf_board(&state).resolution.is_empty(), "{state:?}");
+        }
+        "resolve-keyforge-choices.json" => {
+            let (state, events) = resolved(name, answer);
+            // The same fight with choices: [hazardous first]: the raider takes 2, then
+            // the assault destroys the thornback; cut short all the same.
+            let order = kf_decision(0, pb::DecisionKind::Order, &["raider:assault", "thornback:hazardous"]);
+            let mut expected = fight_declared("raider", "thornback").to_vec();
+            expected.extend([
+                requested("keyforge.order", order),
+                resolves("keyforge.keyword.hazardous", "thornback:hazardous", "thornback"),
+                pending_damage("thornback", "raider", 2),
+                landed("thornback", "raider", 2),
+                resolves("keyforge.keyword.assault", "raider:assault", "raider"),
+                pending_damage("raider", "thornback", 2),
+                landed("raider", "thornback", 2),
+                tagged("keyforge.damage.destroy", "thornback"),
+                left_play("thornback"),
+                fight_ended("keyforge.fight.cut_short", "raider", "thornback", false),
+            ]);
+            assert_eq!(events, expected);
+            assert_eq!(kf_lines(&state), [vec![("raider", 2)], vec![]]);
+            assert!(state.pending.is_none());
+        }
+        "resolve-keyforge-poison.json" => {
+            let (state, events) = resolved(name, answer);
+            // The drake's 2 land on the sprite (power 3): poison destroys it; the
+            // sprite's 3 destroy the drake. The sprite's Destroyed: ability asks its
+            // controller for a target (the tagged creatures are not eligible), answered
+            // by the request's choice; both leave play together and the 2 amber on the
+            // drake go to player 1.
+            let target = kf_decision(1, pb::DecisionKind::Target, &["hoarder", "storm"]);
+            let on_drake = pb::AmberMoved {
+                from_player: 0,
+                to_player: 1,
+                amount: 2,
+                creature: "drake".into(),
+                ..Default::default()
+            };
+            let mut expected = fight_declared("drake", "sprite").to_vec();
+            expected.extend([
+                exchange("drake", "sprite", 2, 3),
+                pending_damage("drake", "sprite", 2),
+                pending_damage("sprite", "drake", 3),
+                landed("drake", "sprite", 2),
+                landed("sprite", "drake", 3),
+                tagged("keyforge.keyword.poison", "sprite"),
+                tagged("keyforge.damage.destroy", "drake"),
+                resolves("keyforge.ability.destroyed", "sprite.destroyed", "sprite"),
+                requested("keyforge.ability.target", target),
+                pending_damage("sprite", "hoarder", 2),
+                landed("sprite", "hoarder", 2),
+                left_play("sprite"),
+                left_play("drake"),
+                amber("keyforge.destroy.amber", on_drake),
+                fight_ended("keyforge.fight.end", "drake", "sprite", true),
+            ]);
+            assert_eq!(events, expected);
+            assert_eq!(kf_lines(&state), [vec![("hoarder", 2)], vec![("storm", 0)]]);
+            let board = kf_board(&state);
+            assert_eq!(
+                (board.sides[0].discard.as_slice(), board.sides[1].discard.as_slice()),
+                (&["Venom Drake".to_owned()][..], &["Ember Sprite".to_owned()][..])
+            );
+            assert_eq!(kf_pools(&state), [(0, 0), (2, 0)]);
+        }
+        "apply-action-keyforge-reap.json" => {
+            let (state, events) = resolved(name, answer);
+            // Player 1 reaps with the Shade Runner: it exhausts, 1 amber from the
+            // supply, then its Reap: ability steals 1 from player 0.
+            let gained = pb::AmberMoved { to_player: 1, amount: 1, from_supply: true, ..Default::default() };
+            let stolen = pb::AmberMoved { from_player: 0, to_player: 1, amount: 1, ..Default::default() };
+            assert_eq!(
+                events,
+                [
+                    exhausted("keyforge.reap", "p1-runner"),
+                    ev("keyforge.reap", Kind::Reaped(pb::Reaped { creature: "p1-runner".into() })),
+                    amber("keyforge.reap", gained),
+                    resolves("keyforge.ability.reap", "p1-runner.reap", "p1-runner"),
+                    amber("keyforge.effect.amber", stolen),
+                ]
+            );
+            assert_eq!(kf_pools(&state), [(2, 1), (6, 0)]);
+            assert!(kf_creature(&state, "p1-runner").exhausted);
+            assert_eq!((state.phase, state.active_player, state.turn), (pb::Phase::Event as i32, 1, 4));
+            // Both creatures are used: only end_phase is left. Player 0's turn passes;
+            // then player 1, at 6 amber, forges a key at the start of its turn.
+            assert_eq!(clients.legal_actions(&state).await, [end_phase_action()]);
+            let (state, events) = apply(clients, state, end_phase_action()).await;
+            assert_eq!(
+                events,
+                [
+                    kf_phase("keyforge.turn.end", pb::Phase::Begin, 5, 0),
+                    kf_phase("keyforge.turn.phase", pb::Phase::Event, 5, 0),
+                ]
+            );
+            let (state, events) = apply(clients, state, end_phase_action()).await;
+            let spent = pb::AmberMoved { from_player: 1, amount: 6, to_supply: true, ..Default::default() };
+            assert_eq!(
+                events,
+                [
+                    kf_phase("keyforge.turn.end", pb::Phase::Begin, 6, 1),
+                    amber("keyforge.turn.forge", spent),
+                    ev("keyforge.turn.forge", Kind::KeyForged(pb::KeyForged { player: 1, keys: 1 })),
+                    kf_phase("keyforge.turn.phase", pb::Phase::Event, 6, 1),
+                ]
+            );
+            assert_eq!(kf_pools(&state), [(2, 1), (0, 1)]);
+        }
+        "choose-action-keyforge.json" => {
+            let Ok(Answer::Choose(chosen)) = answer else { panic!("examples/{name}: {answer:?}") };
+            let request: pb::ChooseActionRequest = parse(name, "fray.v1.ChooseActionRequest");
+            let state = request.state.unwrap();
+            let legal = clients.legal_actions(&state).await;
+            let action = chosen.action.unwrap();
+            assert!(legal.contains(&action), "{action:?} is not among {legal:?}");
+            assert!(!chosen.stats.is_empty());
+            // Player 1 has 2 keys and 6 amber: it forges its third at the start of its
+            // next turn unless the runner's reap steals 1. That reap also brings player
+            // 0 to 7, and its own third key next turn: the agent reaps.
+            assert_eq!(action, reap_action("p0-runner"));
+            let (state, _) = apply(clients, state, action).await;
+            assert_eq!(kf_pools(&state), [(7, 2), (5, 2)]);
+            let (state, _) = apply(clients, state, end_phase_action()).await;
+            let (state, events) = apply(clients, state, end_phase_action()).await;
+            assert_eq!(
+                events[events.len() - 2..],
+                [
+                    ev("keyforge.turn.forge", Kind::KeyForged(pb::KeyForged { player: 0, keys: 3 })),
+                    ev("keyforge.turn.win", Kind::GameOver(pb::GameOver { winner: Some(0) })),
+                ]
+            );
+            assert_eq!((state.phase, state.winner), (pb::Phase::GameOver as i32, Some(0)));
+        }
+        "resolve-keyforge-invalid-state.json" => {
+            let status = failed(name, answer, Code::InvalidArgument);
+            let details = status.get_error_details();
+            let bad = details.bad_request().unwrap_or_else(|| panic!("no BadRequest detail in {status:?}"));
+            let fields: Vec<&str> = bad.field_violations.iter().map(|v| v.field.as_str()).collect();
+            assert_eq!(
+                fields,
+                [
+                    "state.keyforge.sides[0].battleline[1].power",
+                    "state.keyforge.sides[1].amber",
+                    "state.keyforge.sides[1].battleline[0].damage",
+                ]
+            );
+            let said: Vec<&str> = bad.field_violations.iter().map(|v| v.description.as_str()).collect();
+            assert_eq!(said[0], "power 0 must be at least 1");
+            assert_eq!(said[1], "amber -1 cannot be negative");
+            assert!(said[2].starts_with("damage 3 reaches power 3"), "{said:?}");
         }
         other => panic!("examples/{other} has no check here: add it to EXAMPLES and check its answer"),
     }

@@ -395,3 +395,103 @@ fn castle_short_forms_reinforce_and_attack() {
     assert!(out.contains("you: reinforce the Castle with "), "{out}");
     assert!(out.contains("you: attack with "), "{out}");
 }
+
+fn keyforge_args<'a>(dir: &'a Path, seed: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "play",
+        "--ruleset",
+        "keyforge",
+        "--seed",
+        seed,
+        "--difficulty",
+        "easy",
+        "--replay-dir",
+        dir.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
+#[test]
+fn a_whole_keyforge_game_against_the_bot_ends_and_replays() {
+    let dir = replay_dir("keyforge-whole-game");
+    // The person always plays the first listed action: a fight while one is legal,
+    // the first option of an ORDER or TARGET decision, else a reap or the end of the
+    // turn. The skirmish ends by turn 60.
+    let out = ok(&fray_with_input(&keyforge_args(&dir, "6", &["--first", "you"]), &"1\n".repeat(3000)));
+    assert!(out.starts_with("Fray skirmish: keyforge mirror, seed 6 "), "{out}");
+    let result = out.lines().find(|l| l.starts_with("game over on turn ")).unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        result.ends_with("you win (player 0)")
+            || result.ends_with("the bot wins (player 1)")
+            || result.ends_with("a draw"),
+        "{result}"
+    );
+    // The board: both battlelines left to right, each creature with its position,
+    // name, id, power and state; amber and keys.
+    assert!(out.contains("Turn 1 · your turn · fight or reap\n"), "{out}");
+    assert!(out.contains("  bot (easy), player 1: 1 amber, 0 of 3 keys\n"), "{out}");
+    assert!(out.contains("  you, player 0: 0 amber, 0 of 3 keys\n"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("    [0] ") && l.contains(" (p1-") && l.contains("power ")), "{out}");
+    assert!(out.contains("Fight: it captures 1 amber from the bot"), "{out}");
+    // Actions, decisions and their events in words, with their rules.
+    assert!(out.contains("you: use your Raider Captain [0] to fight bot's Thornback [0]\n"), "{out}");
+    assert!(out.contains("  You choose which of these resolves next (the others follow, in turn):\n"), "{out}");
+    assert!(out.contains("you: resolve your Raider Captain [0]'s assault 2 (2 damage to bot's Thornback [0]) first\n"));
+    assert!(out.contains("    keyforge.keyword.assault     your Raider Captain's assault resolves\n"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("bot: use bot's ") && l.contains(" to fight your ")), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("you: end the turn")), "{out}");
+    assert!(out.contains("    keyforge.fight.exchange  "), "{out}");
+    assert!(out.contains("    keyforge.turn.end    turn 2, player 1 (bot): PHASE_BEGIN\n"), "{out}");
+    assert!(out.lines().any(|l| l.contains("keyforge.turn.forge") && l.ends_with(" amber")), "a key is forged: {out}");
+    assert!(!out.contains('\x1b'), "plain text on a pipe");
+
+    let replay = saved_replay(&out);
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&replay).unwrap()).unwrap();
+    assert_eq!(json["ruleset"], "RULESET_KEYFORGE");
+    assert_eq!(json["scenario"], "mirror");
+    assert_eq!(json["result"]["over"], true);
+    let steps = json["steps"].as_array().unwrap();
+    assert!(steps.iter().any(|s| s["action"].get("strike").is_some()), "{json}");
+    assert!(steps.iter().any(|s| s["action"].get("choice").is_some()), "{json}");
+    assert!(replay.file_name().unwrap().to_str().unwrap().starts_with("keyforge-mirror-seed6-"));
+    let verdict = ok(&fray(&["replay", replay.to_str().unwrap()]));
+    assert!(verdict.contains("step 1  player 0 (you): use your Raider Captain [0] to fight bot's Thornback [0]\n"));
+    assert!(verdict.contains("step 2  player 0 (you): resolve your Raider Captain [0]'s assault 2 "), "{verdict}");
+    let last = verdict.lines().last().unwrap();
+    assert!(last.starts_with(&format!("replay OK: {} actions, result: ", steps.len())), "{last}");
+}
+
+#[test]
+fn keyforge_short_forms_decisions_and_help() {
+    let dir = replay_dir("keyforge-short-forms");
+    // Seed 6: your Raider Captain [0] may fight the bot's Thornback [0] (no taunt next
+    // to it): assault and hazardous then wait for your ORDER.
+    let input = "help\nf 0 9\nr 7\nf 0 0\nt 0\ne\n2\nhint\ne\nwhy\nquit\n";
+    let out = ok(&fray_with_input(&keyforge_args(&dir, "6", &["--first", "you"]), input));
+    assert!(
+        out.contains("  f MINE THEIRS use your creature at position MINE to fight the bot's creature at\n"),
+        "{out}"
+    );
+    assert!(out.contains("? the bot's battleline has no position 9: it holds 0-4\n"), "{out}");
+    assert!(out.contains("? your battleline has no position 7: it holds 0-4\n"), "{out}");
+    assert!(out.contains("you: use your Raider Captain [0] to fight bot's Thornback [0]\n"), "{out}");
+    assert!(out.contains("  your Raider Captain [0] fights bot's Thornback [0]\n"), "{out}");
+    assert!(
+        out.contains("    2  resolve bot's Thornback [0]'s hazardous 2 (2 damage to your Raider Captain [0]) first\n")
+    );
+    // A decision takes a number: neither a target nor the end of the turn answers it.
+    assert!(out.contains("? bot's Thornback [0] cannot be chosen now\n"), "{out}");
+    assert!(out.contains("? a decision is pending: choose one of the numbered options\n"), "{out}");
+    assert!(
+        out.contains("you: resolve bot's Thornback [0]'s hazardous 2 (2 damage to your Raider Captain [0]) first\n")
+    );
+    assert!(out.contains("    keyforge.keyword.hazardous   bot's Thornback's hazardous resolves\n"), "{out}");
+    assert!(out.contains("hint (150 playouts, mean reward in [-1, 1] for you): play "), "{out}");
+    assert!(out.contains("you: end the turn\n"), "{out}");
+    assert!(out.contains("the bot's last move: "), "{out}");
+    assert!(out.contains("quit on turn 3: replay saved to "), "{out}");
+    let replay = saved_replay(&out);
+    let verdict = ok(&fray(&["replay", "-q", replay.to_str().unwrap()]));
+    assert!(verdict.starts_with("replay OK: ") && verdict.ends_with("result: unfinished on turn 3\n"), "{verdict}");
+}

@@ -16,7 +16,14 @@ example requests in the repository's examples/ folder:
 5. resolve-castle-worked-example.json (Castle Rampage, seed 003's example): the
    Gate card falls, 5 strength goes on, the Ogre holds, the attack card is
    discarded and the Ogre goes back on top of the Castle, each step with its rule;
-6. resolve-castle-win.json: the last Castle card falls and the game is over at once.
+6. resolve-castle-win.json: the last Castle card falls and the game is over at once;
+7. resolve-keyforge-fight.json (KeyForge, seed 001's damage chart): the assault's
+   damage meets the ward, the exchange meets the armor, the rest lands, and the
+   raider's Fight: ability captures 1 amber, each step with its rule; the board;
+8. resolve-keyforge-order.json, then ApplyAction with the state it returned: the
+   fight stops at a DECISION_KIND_ORDER decision (assault and hazardous), the
+   resolution travels in the state, and the answer (assault first) destroys the
+   Thornback before its hazardous: the fight is cut short.
 
 Exits 1 with a message on the first mismatch; otherwise prints
 "python interop: N checks passed".
@@ -32,7 +39,7 @@ from google.protobuf import json_format
 from google.rpc import error_details_pb2
 from grpc_status import rpc_status
 
-from fray.v1 import rules_pb2, rules_pb2_grpc
+from fray.v1 import rules_pb2, rules_pb2_grpc, state_pb2
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 DEFAULT_EXAMPLES = ROOT / "examples"
@@ -44,6 +51,8 @@ EXAMPLES = (
     "resolve-unreachable-target.json",
     "resolve-castle-worked-example.json",
     "resolve-castle-win.json",
+    "resolve-keyforge-fight.json",
+    "resolve-keyforge-order.json",
 )
 
 
@@ -217,6 +226,69 @@ def check_castle_win(stub, checks, examples):
     checks.eq("castle win: her Castle", len(response.state.castle_rampage.sides[1].castle), 0)
 
 
+def check_keyforge_fight(stub, checks, examples):
+    request = json_format.ParseDict(examples["resolve-keyforge-fight.json"], rules_pb2.ResolveStrikeRequest())
+    response = stub.ResolveStrike(request, timeout=TIMEOUT_S)
+    checks.eq("keyforge fight: the trace", trace(response), [
+        ("keyforge.fight.declare", "creature_exhausted", ("raider",)),
+        ("keyforge.fight.declare", "fight_declared", ("raider", "squire")),
+        ("keyforge.keyword.assault", "ability_resolved", ("raider:assault", "raider")),
+        ("keyforge.damage.pending", "damage_pending", ("raider", "squire", 2)),
+        ("keyforge.damage.ward", "ward_removed", ("squire",)),
+        ("keyforge.damage.ward", "damage_prevented", ("squire", 2, "ward")),
+        ("keyforge.fight.exchange", "fight_exchange", ("raider", "squire", 4, 3)),
+        ("keyforge.damage.pending", "damage_pending", ("raider", "squire", 4)),
+        ("keyforge.damage.pending", "damage_pending", ("squire", "raider", 3)),
+        ("keyforge.damage.armor", "damage_prevented", ("squire", 2, "armor")),
+        ("keyforge.damage.apply", "damage_dealt", ("raider", "squire", 2)),
+        ("keyforge.damage.apply", "damage_dealt", ("squire", "raider", 3)),
+        ("keyforge.ability.fight", "ability_resolved", ("raider.fight", "raider")),
+        # from_player 1 onto the raider (to_player 0 is the default, so not listed).
+        ("keyforge.effect.amber", "amber_moved", (1, 1, "raider")),
+        ("keyforge.fight.end", "fight_ended", ("raider", "squire", True)),
+    ])
+    sides = response.state.keyforge.sides
+    raider, squire = sides[0].battleline[0], sides[1].battleline[0]
+    checks.eq("keyforge fight: the raider (damage, exhausted, amber on it)",
+              (raider.damage, raider.exhausted, raider.amber), (3, True, 1))
+    checks.eq("keyforge fight: the squire (damage, ward, armor used)",
+              (squire.damage, squire.ward, squire.armor_used), (2, False, 2))
+    checks.eq("keyforge fight: the amber pools", [s.amber for s in sides], [0, 2])
+    checks.eq("keyforge fight: nothing pending", response.state.HasField("pending"), False)
+
+
+def check_keyforge_order(stub, checks, examples):
+    request = json_format.ParseDict(examples["resolve-keyforge-order.json"], rules_pb2.ResolveStrikeRequest())
+    response = stub.ResolveStrike(request, timeout=TIMEOUT_S)
+    checks.eq("keyforge order: the trace", [(rule, kind) for rule, kind, _ in trace(response)], [
+        ("keyforge.fight.declare", "creature_exhausted"),
+        ("keyforge.fight.declare", "fight_declared"),
+        ("keyforge.order", "decision_requested"),
+    ])
+    pending = response.state.pending
+    checks.eq("keyforge order: the decision (kind, options, may_decline)",
+              (state_pb2.DecisionKind.Name(pending.kind), list(pending.options), pending.may_decline),
+              ("DECISION_KIND_ORDER", ["raider:assault", "thornback:hazardous"], False))
+    steps = [step.WhichOneof("step") for step in response.state.keyforge.resolution]
+    checks.eq("keyforge order: the resolution waiting in the state", steps, ["fight", "window"])
+
+    answer = rules_pb2.ApplyActionRequest(state=response.state)
+    answer.action.choice.option = "raider:assault"
+    applied = stub.ApplyAction(answer, timeout=TIMEOUT_S)
+    checks.eq("keyforge order: the answer's trace", trace(applied), [
+        ("keyforge.keyword.assault", "ability_resolved", ("raider:assault", "raider")),
+        ("keyforge.damage.pending", "damage_pending", ("raider", "thornback", 2)),
+        ("keyforge.damage.apply", "damage_dealt", ("raider", "thornback", 2)),
+        ("keyforge.damage.destroy", "creature_tagged", ("thornback",)),
+        ("keyforge.destroy.leave_play", "creature_destroyed", ("thornback",)),
+        ("keyforge.fight.cut_short", "fight_ended", ("raider", "thornback")),
+    ])
+    sides = applied.state.keyforge.sides
+    checks.eq("keyforge order: player 1's battleline", [c.id for c in sides[1].battleline], [])
+    checks.eq("keyforge order: player 1's discard", list(sides[1].discard), ["Thornback"])
+    checks.eq("keyforge order: the resolution is done", len(applied.state.keyforge.resolution), 0)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("addr", help="the server, HOST:PORT")
@@ -242,7 +314,7 @@ def main():
             return 1
         stub = rules_pb2_grpc.RulesStub(channel)
         for check in (check_blocked, check_direct, check_invalid, check_unreachable, check_castle_worked,
-                      check_castle_win):
+                      check_castle_win, check_keyforge_fight, check_keyforge_order):
             try:
                 check(stub, checks, examples)
             except Mismatch as err:

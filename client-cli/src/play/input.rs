@@ -1,12 +1,13 @@
 //! What the person types at the `fray play` prompt: action numbers, short forms
-//! (`s 2 3 r`, `a 1 4`, `e`, `b 1`, `n`; in Castle Rampage `a 0`, `g 1`, `c 1`), and
-//! commands (`hint`, `why`, `board`, `help`, `quit`); and where the lines come from.
+//! (`s 2 3 r`, `a 1 4`, `e`, `b 1`, `n`; in Castle Rampage `a 0`, `g 1`, `c 1`; in
+//! KeyForge `f 0 2`, `r 3`, `t 1`), and commands (`hint`, `why`, `board`, `help`,
+//! `quit`); and where the lines come from.
 
 use fray_proto::fray::v1::{Action, GameState, Orientation, ZoneRef, action, choice};
 use tokio::sync::mpsc;
 
-use super::castle;
 use super::view::{Seats, creature_at};
+use super::{castle, keyforge};
 
 /// The `help` text.
 pub const HELP: &str = "\
@@ -54,7 +55,13 @@ Castle card to win. Hand cards are numbered from 0 as listed under `your hand`."
 
 /// The `help` text for the game `state` is in.
 pub fn help(state: &GameState) -> &'static str {
-    if castle::is_castle(state) { CASTLE_HELP } else { HELP }
+    if castle::is_castle(state) {
+        CASTLE_HELP
+    } else if crate::keyforge::is_keyforge(state) {
+        keyforge::HELP
+    } else {
+        HELP
+    }
 }
 
 /// A facing for the `s` short form.
@@ -95,6 +102,23 @@ pub enum Shortcut {
         own_target: bool,
         /// The target zone index.
         target: u32,
+    },
+    /// `f MINE THEIRS` (KeyForge): use the person's creature at battleline position
+    /// MINE to fight the bot's creature at position THEIRS.
+    Fight {
+        /// The person's battleline position.
+        attacker: u32,
+        /// The bot's battleline position.
+        defender: u32,
+    },
+    /// `r MINE` (KeyForge): use the person's creature at this position to reap.
+    Reap(u32),
+    /// `t THEIRS` or `t yMINE` (KeyForge): choose this creature for a TARGET decision.
+    Target {
+        /// The creature is the person's own (`yN`).
+        own: bool,
+        /// Its battleline position.
+        index: u32,
     },
     /// `e`: end the phase.
     End,
@@ -164,9 +188,26 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             arity(0, "n")?;
             Command::Short(Shortcut::Decline)
         }
+        "f" | "fight" if rest.len() == 2 => Command::Short(Shortcut::Fight {
+            attacker: number(rest[0], "position")?,
+            defender: number(rest[1], "position")?,
+        }),
         "f" | "fade" => {
-            arity(0, "f")?;
+            arity(0, "f (or f MINE THEIRS to fight in KeyForge)")?;
             Command::Short(Shortcut::Fade)
+        }
+        "fight" => return Err("usage: f MINE THEIRS (e.g. f 0 2)".to_owned()),
+        "r" | "reap" => {
+            arity(1, "r MINE (e.g. r 3)")?;
+            Command::Short(Shortcut::Reap(number(rest[0], "position")?))
+        }
+        "t" | "target" => {
+            arity(1, "t THEIRS (e.g. t 1), or t yN for your own creature at position N")?;
+            let (own, index) = match rest[0].strip_prefix('y') {
+                Some(n) => (true, number(n, "position")?),
+                None => (false, number(rest[0], "position")?),
+            };
+            Command::Short(Shortcut::Target { own, index })
         }
         "b" | "block" => {
             arity(1, "b ZONE (e.g. b 1)")?;
@@ -210,6 +251,9 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
 pub fn find(short: &Shortcut, legal: &[Action], state: &GameState, seats: Seats) -> Result<usize, String> {
     if castle::is_castle(state) {
         return find_castle(short, legal, state, seats);
+    }
+    if crate::keyforge::is_keyforge(state) {
+        return keyforge::find(short, legal, state, seats);
     }
     let me = seats.human;
     let position =
@@ -284,6 +328,9 @@ pub fn find(short: &Shortcut, legal: &[Action], state: &GameState, seats: Seats)
         Shortcut::Reinforce { .. } => {
             Err("this game has no Gate or Castle: summon with s HAND ZONE [FACING] (see help)".to_owned())
         }
+        Shortcut::Fight { .. } | Shortcut::Reap(_) | Shortcut::Target { .. } => {
+            Err("that is a KeyForge short form: here strike with a ZONE TARGET (see help)".to_owned())
+        }
     }
 }
 
@@ -321,8 +368,11 @@ fn find_castle(short: &Shortcut, legal: &[Action], state: &GameState, seats: Sea
             Err("Castle Rampage has no summons: g HAND or c HAND adds a card to your Gate or Castle".to_owned())
         }
         Shortcut::Strike { .. } => Err("in Castle Rampage attack with a hand card: a HAND (e.g. a 0)".to_owned()),
-        Shortcut::Block(_) | Shortcut::Fade | Shortcut::Decline => {
+        Shortcut::Block(_) | Shortcut::Fade | Shortcut::Decline | Shortcut::Target { .. } => {
             Err("Castle Rampage asks no decisions: attacks resolve at once".to_owned())
+        }
+        Shortcut::Fight { .. } | Shortcut::Reap(_) => {
+            Err("Castle Rampage has no creatures: attack with a hand card, a HAND (e.g. a 0)".to_owned())
         }
     }
 }
@@ -419,6 +469,11 @@ mod tests {
         assert_eq!(parse("a 2"), Ok(Some(Command::Short(Shortcut::Attack(2)))));
         assert_eq!(parse("g 1"), Ok(Some(Command::Short(Shortcut::Reinforce { hand: 1, structure: "gate" }))));
         assert_eq!(parse("castle 0"), Ok(Some(Command::Short(Shortcut::Reinforce { hand: 0, structure: "castle" }))));
+        assert_eq!(parse("f 0 2"), Ok(Some(Command::Short(Shortcut::Fight { attacker: 0, defender: 2 }))));
+        assert_eq!(parse("fight 1 0"), Ok(Some(Command::Short(Shortcut::Fight { attacker: 1, defender: 0 }))));
+        assert_eq!(parse("r 3"), Ok(Some(Command::Short(Shortcut::Reap(3)))));
+        assert_eq!(parse("t 1"), Ok(Some(Command::Short(Shortcut::Target { own: false, index: 1 }))));
+        assert_eq!(parse("t y0"), Ok(Some(Command::Short(Shortcut::Target { own: true, index: 0 }))));
     }
 
     #[test]
@@ -434,6 +489,12 @@ mod tests {
         assert_eq!(parse("castle x").unwrap_err(), "`x` is not a hand card number");
         assert_eq!(parse("a 1 yz").unwrap_err(), "`z` is not a zone number");
         assert_eq!(parse("e now").unwrap_err(), "usage: e");
+        assert_eq!(parse("f 1").unwrap_err(), "usage: f (or f MINE THEIRS to fight in KeyForge)");
+        assert_eq!(parse("fight").unwrap_err(), "usage: f MINE THEIRS (e.g. f 0 2)");
+        assert_eq!(parse("f x 2").unwrap_err(), "`x` is not a position number");
+        assert_eq!(parse("r").unwrap_err(), "usage: r MINE (e.g. r 3)");
+        assert!(parse("t").unwrap_err().starts_with("usage: t THEIRS"));
+        assert_eq!(parse("t yq").unwrap_err(), "`q` is not a position number");
     }
 
     fn act(a: action::Action) -> Action {
@@ -481,6 +542,7 @@ mod tests {
         assert!(find(Shortcut::Summon { hand: 1, zone: 3, facing: Facing::Down }).is_err());
         assert_eq!(find(Shortcut::End), Ok(4));
         assert_eq!(find(Shortcut::Decline), Err("there is nothing to decline now".to_owned()));
+        assert!(find(Shortcut::Reap(0)).unwrap_err().contains("KeyForge short form"));
     }
 
     #[test]

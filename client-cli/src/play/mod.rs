@@ -1,6 +1,7 @@
 //! `fray play`: a person plays the skirmish against the bot in the terminal, over
 //! real gRPC (an embedded server on loopback, or `--server`): e:game or Dimensional
-//! Rift on the zone board ([`render`]), or Castle Rampage ([`castle`]).
+//! Rift on the zone board ([`render`]), Castle Rampage ([`castle`]) or KeyForge
+//! ([`keyforge`]).
 //!
 //! The loop: NewGame; then while the game is not over, whoever is to move (the decider
 //! of a pending decision, else the active player) chooses. The person sees the board
@@ -11,6 +12,7 @@
 
 pub mod castle;
 pub mod input;
+pub mod keyforge;
 pub mod render;
 pub mod view;
 
@@ -338,7 +340,8 @@ impl Session<'_> {
             let _ = writeln!(out, "  {number} {:>6} visits  mean reward {mean:+.2}  {what}", s.visits);
         }
         if out.is_empty() {
-            out.push_str("  (no statistics)\n");
+            // The Agent searches only when there is a choice.
+            out.push_str("  (no search: there was only one move to make)\n");
         }
         out
     }

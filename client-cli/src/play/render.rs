@@ -1,7 +1,7 @@
 //! The terminal picture of a skirmish from the person's seat: both rows of creature
 //! zones (the bot's on top, turned to face the person), the hands and HP, the numbered
-//! legal actions, and the prompt of a pending block or fade. Castle Rampage has its own
-//! picture ([`castle`]).
+//! legal actions, and the prompt of a pending block or fade. Castle Rampage and KeyForge
+//! have their own pictures ([`castle`], [`keyforge`]).
 //!
 //! Column `c` shows the person's zone `c` at the bottom and the facing bot zone `4-c`
 //! on top. Each creature's arrows are drawn in a 3×3 compass in the person's frame
@@ -11,8 +11,8 @@ use std::fmt::Write as _;
 
 use fray_proto::fray::v1::{Action, Card, Creature, DecisionKind, GameState, Keyword, Phase, Player, ZoneRef, action};
 
-use super::castle;
 use super::view::{self, Names, Seats, arrow_glyph, arrow_list, creature_at, facing_glyph, orientation_turn, reaches};
+use super::{castle, keyforge};
 use crate::trace::{Namer as _, Style};
 
 /// Characters inside one zone's box.
@@ -179,6 +179,9 @@ pub fn render_board(state: &GameState, seats: Seats, bot_label: &str, style: Sty
     if castle::is_castle(state) {
         return castle::render_board(state, seats, bot_label, style);
     }
+    if crate::keyforge::is_keyforge(state) {
+        return keyforge::render_board(state, seats, bot_label, style);
+    }
     let (me, bot) = (seats.human, seats.bot());
     let mut out = String::new();
     let whose = if state.phase == Phase::GameOver as i32 {
@@ -236,6 +239,9 @@ fn hand_line(index: usize, card: &Card, width: usize, style: Style) -> String {
 pub fn render_menu(state: &GameState, legal: &[Action], seats: Seats, style: Style) -> String {
     if castle::is_castle(state) {
         return castle::render_menu(state, legal, seats, style);
+    }
+    if crate::keyforge::is_keyforge(state) {
+        return keyforge::render_menu(state, legal, seats, style);
     }
     let mut out = String::new();
     if let Some(pending) = &state.pending {

@@ -5,11 +5,11 @@
 use std::collections::{HashMap, HashSet};
 
 use fray_proto::fray::v1::{
-    Action, Arrows, CastleCard, Creature, DecisionKind, Event, GameState, Orientation, Phase, Reach, ZoneRef, action,
-    choice, event,
+    Ability, Action, Arrows, CastleCard, Creature, DecisionKind, Event, GameState, Orientation, Phase, Reach, ZoneRef,
+    action, choice, event,
 };
 
-use super::castle;
+use super::{castle, keyforge};
 use crate::trace::{Namer, castle_defense, structure_label};
 
 /// Which seat the person holds; the bot holds the other one.
@@ -142,10 +142,19 @@ struct Known {
     face_down: bool,
 }
 
+/// A KeyForge ability the namer knows: its creature's id and controller, and itself.
+#[derive(Debug, Clone)]
+struct KnownAbility {
+    creature: String,
+    controller: u32,
+    ability: Ability,
+}
+
 /// Names creatures, players and zones from the person's seat, hiding the bot's
 /// face-down creatures unless `reveal_all` (a replay shows everything). In Castle
 /// Rampage it names the cards the person has seen face up (their own hand, the
 /// discard, cards revealed or played) and calls every other card a face-down card.
+/// In KeyForge (nothing hidden) it names creatures and abilities.
 #[derive(Debug, Clone)]
 pub struct Names {
     seats: Seats,
@@ -154,6 +163,7 @@ pub struct Names {
     flipped: HashSet<String>,
     cards: HashMap<String, CastleCard>,
     seen: HashSet<String>,
+    abilities: HashMap<String, KnownAbility>,
 }
 
 impl Names {
@@ -166,6 +176,7 @@ impl Names {
             flipped: HashSet::new(),
             cards: HashMap::new(),
             seen: HashSet::new(),
+            abilities: HashMap::new(),
         }
     }
 
@@ -179,12 +190,25 @@ impl Names {
         names
     }
 
-    /// Learns the creatures of `state`, or its Castle Rampage cards and which of them
-    /// the person sees there: their own hand and the discard (later calls win).
+    /// Learns the creatures of `state` (KeyForge: with their abilities), or its Castle
+    /// Rampage cards and which of them the person sees there: their own hand and the
+    /// discard (later calls win).
     pub fn learn(&mut self, state: &GameState) {
         for c in &state.creatures {
             self.known
                 .insert(c.id.clone(), Known { name: c.name.clone(), controller: c.controller, face_down: c.face_down });
+        }
+        if let Some(board) = &state.keyforge {
+            for (p, side) in board.sides.iter().enumerate() {
+                let controller = p as u32;
+                for c in &side.battleline {
+                    self.known.insert(c.id.clone(), Known { name: c.name.clone(), controller, face_down: false });
+                    for a in &c.abilities {
+                        let known = KnownAbility { creature: c.id.clone(), controller, ability: a.clone() };
+                        self.abilities.insert(a.id.clone(), known);
+                    }
+                }
+            }
         }
         if let Some(board) = &state.castle_rampage {
             for c in castle::all_cards(board) {
@@ -266,6 +290,33 @@ impl Namer for Names {
     fn defense(&self, card: &str, structure: &str) -> Option<i32> {
         self.visible_card(card).and_then(|c| castle_defense(c, structure))
     }
+
+    fn ability(&self, id: &str, creature: &str) -> String {
+        match self.abilities.get(id) {
+            Some(k) => {
+                let seats = self.seats;
+                let name = move |p: u32| if seats.is_human(p) { "you".to_owned() } else { "the bot".to_owned() };
+                format!(
+                    "{}'s {} ability ({})",
+                    self.creature(&k.creature),
+                    crate::keyforge::trigger_label(k.ability.trigger),
+                    crate::keyforge::effect_text(&k.ability, k.controller, &name)
+                )
+            }
+            None => format!("{}'s ability {id}", self.creature(creature)),
+        }
+    }
+
+    fn item(&self, item: &str) -> String {
+        match crate::keyforge::Item::parse(item) {
+            crate::keyforge::Item::Assault(c) => format!("{}'s assault", self.creature(c)),
+            crate::keyforge::Item::Hazardous(c) => format!("{}'s hazardous", self.creature(c)),
+            crate::keyforge::Item::Ability(a) => {
+                let creature = self.abilities.get(a).map_or("", |k| k.creature.as_str());
+                self.ability(a, creature)
+            }
+        }
+    }
 }
 
 /// The legal actions in the order a person reads them: strikes into one's own zones
@@ -298,6 +349,9 @@ fn occupant(state: &GameState, zone: &ZoneRef, names: &Names) -> String {
 pub fn action_text(state: &GameState, act: &Action, seats: Seats, reveal_all: bool) -> String {
     if castle::is_castle(state) {
         return castle::action_text(state, act, seats, reveal_all);
+    }
+    if crate::keyforge::is_keyforge(state) {
+        return keyforge::action_text(state, act, seats);
     }
     let mut names = Names::new(seats, reveal_all);
     names.learn(state);
