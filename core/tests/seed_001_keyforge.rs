@@ -707,22 +707,42 @@ fn the_turn_forges_a_key_at_six_amber_readies_everything_and_three_keys_win() {
 }
 
 #[test]
-fn the_first_turn_uses_one_creature_and_a_reap_gains_one_amber() {
-    let GameState::Keyforge(mut s) = GameState::new_game(3, 4, "mirror").unwrap().0 else { panic!() };
+fn the_first_turn_uses_one_creature_then_ends_and_a_reap_gains_one_amber() {
+    let GameState::Keyforge(s) = GameState::new_game(3, 4, "mirror").unwrap().0 else { panic!() };
     let first = s.sides[0].battleline[0].id.clone();
     let second = s.sides[0].battleline[1].id.clone();
     let mut g = GameState::Keyforge(s.clone());
     let events = g.apply_action(&ActionSetup::Reap(first.to_string()), "action").unwrap();
-    assert!(lines(&events).contains(&"keyforge.reap: 1 amber moves from the supply to player 0".to_owned()));
-    let Err(ActionError::Illegal(e)) = g.apply_action(&ActionSetup::Reap(second.to_string()), "action") else {
-        panic!()
-    };
-    assert_eq!(e.rule, "keyforge.turn.first");
+    let l = lines(&events);
+    assert!(l.contains(&"keyforge.reap: 1 amber moves from the supply to player 0".to_owned()));
+    assert!(l.contains(&"keyforge.turn.end: turn 2, player 1: PHASE_BEGIN".to_owned()), "{l:#?}");
+    assert_eq!(g.to_setup().active_player, 1);
+    // A submitted turn-1 state with a creature already used allows only end_phase.
+    let mut spent = s.clone();
+    spent.sides[0].battleline[0].exhausted = true;
+    let mut g = GameState::Keyforge(spent);
+    assert_eq!(illegal_rule(g.apply_action(&ActionSetup::Reap(second.to_string()), "action").unwrap_err()), "keyforge.turn.first");
     assert_eq!(g.legal_actions(), [ActionSetup::EndPhase]);
-    s.turn = 3;
-    let mut later = GameState::Keyforge(s);
+    // Later turns use every ready creature.
+    let mut later = s;
+    later.turn = 3;
+    let mut later = GameState::Keyforge(later);
     later.apply_action(&ActionSetup::Reap(first.to_string()), "action").unwrap();
     later.apply_action(&ActionSetup::Reap(second.to_string()), "action").unwrap();
+}
+
+#[test]
+fn the_first_turn_ends_even_when_the_one_creature_used_dies_in_its_fight() {
+    // Found by playing: the limit used to count the exhausted creatures still in play.
+    let mut g = Kb::bare()
+        .line(0, vec![cr("a", 2), cr("b", 2)])
+        .line(1, vec![cr("d", 5)])
+        .phase(EVENT, 1)
+        .build();
+    fight(&mut g, "a", "d", &[]).unwrap();
+    let s = g.to_setup();
+    assert!(creature(&g, "a").is_none());
+    assert_eq!((s.turn, s.active_player), (2, 1), "player 1's turn: b may not be used on turn 1");
 }
 
 #[test]

@@ -140,7 +140,9 @@ pub mod rule {
     pub const FORGE: &str = "keyforge.turn.forge";
     /// 3 keys win.
     pub const WIN: &str = "keyforge.turn.win";
-    /// Turn 1: the first player uses at most [`super::FIRST_TURN_USES`] creatures.
+    /// Turn 1: the first player uses one creature, then the turn ends (a Fray reading
+    /// after KeyForge's first turn rule: every creature starts in play and ready, and
+    /// a first turn with all of them decides most games).
     pub const FIRST_TURN: &str = "keyforge.turn.first";
     /// The end of a turn: everything readies, armor and elusive reset.
     pub const TURN_END: &str = "keyforge.turn.end";
@@ -166,10 +168,6 @@ pub mod rule {
 pub const KEY_COST: i32 = 6;
 /// Keys that win the game.
 pub const KEYS_TO_WIN: i32 = 3;
-/// Creatures the first player may use on turn 1 (a Fray reading after KeyForge's first
-/// turn rule: every creature starts in play and ready, and a first turn with all of
-/// them decides most games; the number was chosen by measured seat balance).
-pub const FIRST_TURN_USES: usize = 1;
 
 wire_enum! {
     /// When an ability triggers.

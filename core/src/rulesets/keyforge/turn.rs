@@ -9,7 +9,7 @@
 //! bare board (phase unset) has no turn: only fights, by either side's creatures (the
 //! fighting creature's controller becomes the active player, who orders its items).
 
-use super::{FIRST_TURN_USES, KEY_COST, KEYS_TO_WIN, KeyforgeState, KfAction, Slot, rule};
+use super::{KEY_COST, KEYS_TO_WIN, KeyforgeState, KfAction, Slot, rule};
 use crate::error::IllegalAction;
 use crate::event::{EventKind, EventSink, emit};
 use crate::rulesets::skirmish::MAX_TURNS;
@@ -127,6 +127,11 @@ impl KeyforgeState {
                 KfAction::Choose(_) => {}
             }
         }
+        // The first turn's one use is over (whatever became of the creature): the turn
+        // ends, so the limit never rests on counting the creatures still in play.
+        if self.pending.is_none() && action != KfAction::EndPhase && self.turn == 1 && self.phase == Phase::Event {
+            self.end_turn(sink);
+        }
         if self.pending.is_none() && self.phase == Phase::Begin {
             self.begin_turn(sink);
         }
@@ -150,7 +155,7 @@ impl KeyforgeState {
         if self.first_turn_spent() {
             return Err(IllegalAction::new(
                 rule::FIRST_TURN,
-                format!("on turn 1 the first player uses at most {FIRST_TURN_USES} creature(s)"),
+                "on turn 1 the first player uses one creature",
             ));
         }
         let Some(c) = self.at(slot) else {
@@ -162,12 +167,12 @@ impl KeyforgeState {
         Ok(())
     }
 
-    /// Turn 1 of a game, and the active player has used (exhausted) as many creatures
-    /// as the first turn allows.
+    /// Turn 1 of a game and the active player has used (exhausted) a creature: a
+    /// submitted state may stand there (a game ends the turn once the use is over).
     fn first_turn_spent(&self) -> bool {
         self.turn == 1
             && self.phase == Phase::Event
-            && self.side(self.active_player).battleline.iter().filter(|c| c.exhausted).count() >= FIRST_TURN_USES
+            && self.side(self.active_player).battleline.iter().any(|c| c.exhausted)
     }
 
     /// The attacked creature is an enemy creature in play that taunt does not shield.
