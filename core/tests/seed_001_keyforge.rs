@@ -721,7 +721,10 @@ fn the_first_turn_uses_one_creature_then_ends_and_a_reap_gains_one_amber() {
     let mut spent = s.clone();
     spent.sides[0].battleline[0].exhausted = true;
     let mut g = GameState::Keyforge(spent);
-    assert_eq!(illegal_rule(g.apply_action(&ActionSetup::Reap(second.to_string()), "action").unwrap_err()), "keyforge.turn.first");
+    assert_eq!(
+        illegal_rule(g.apply_action(&ActionSetup::Reap(second.to_string()), "action").unwrap_err()),
+        "keyforge.turn.first"
+    );
     assert_eq!(g.legal_actions(), [ActionSetup::EndPhase]);
     // Later turns use every ready creature.
     let mut later = s;
@@ -734,11 +737,7 @@ fn the_first_turn_uses_one_creature_then_ends_and_a_reap_gains_one_amber() {
 #[test]
 fn the_first_turn_ends_even_when_the_one_creature_used_dies_in_its_fight() {
     // Found by playing: the limit used to count the exhausted creatures still in play.
-    let mut g = Kb::bare()
-        .line(0, vec![cr("a", 2), cr("b", 2)])
-        .line(1, vec![cr("d", 5)])
-        .phase(EVENT, 1)
-        .build();
+    let mut g = Kb::bare().line(0, vec![cr("a", 2), cr("b", 2)]).line(1, vec![cr("d", 5)]).phase(EVENT, 1).build();
     fight(&mut g, "a", "d", &[]).unwrap();
     let s = g.to_setup();
     assert!(creature(&g, "a").is_none());

@@ -153,10 +153,7 @@ impl KeyforgeState {
             ));
         }
         if self.first_turn_spent() {
-            return Err(IllegalAction::new(
-                rule::FIRST_TURN,
-                "on turn 1 the first player uses one creature",
-            ));
+            return Err(IllegalAction::new(rule::FIRST_TURN, "on turn 1 the first player uses one creature"));
         }
         let Some(c) = self.at(slot) else {
             return Err(IllegalAction::new(rule::READY, "no creature stands there"));
