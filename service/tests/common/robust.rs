@@ -13,17 +13,19 @@
 //! build them alike.
 #![allow(dead_code, clippy::unwrap_used, clippy::panic)]
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::future::Future;
 use std::sync::OnceLock;
 use std::time::Duration;
 
 use fray_core::rulesets::catalogue;
+use fray_core::setup::ActionSetup;
 use fray_core::state::Phase;
 use fray_core::{GameState, Ruleset};
 use fray_proto::fray::v1 as pb;
 use fray_service::convert;
 use pb::agent_client::AgentClient;
+use pb::keyforge_step::Step;
 use pb::rules_client::RulesClient;
 use tonic::codegen::{Body, Bytes, StdError};
 use tonic::{Code, Status};
@@ -68,10 +70,11 @@ pub fn unserved(ruleset: i32) -> bool {
 }
 
 /// Where a case's state comes from: a NewGame and some moves.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Origin {
     /// A served ruleset: an index into [`served`], modulo their count (today 0
-    /// RULESET_EGAME, 1 RULESET_DIMENSIONAL_RIFT, 2 RULESET_CASTLE_RAMPAGE).
+    /// RULESET_EGAME, 1 RULESET_DIMENSIONAL_RIFT, 2 RULESET_KEYFORGE, 3
+    /// RULESET_CASTLE_RAMPAGE).
     pub ruleset: u8,
     /// One of its built-in scenarios, modulo their count.
     pub scenario: usize,
@@ -79,11 +82,13 @@ pub struct Origin {
     pub seed: u64,
     /// Moves: indices into the legal actions, modulo their count.
     pub picks: Vec<u16>,
-    /// Where to stop early, modulo 3: 0 nowhere; 1 on a zone board at the first
-    /// pending decision, on a Castle board in PHASE_DEPLOYMENT with cards in hand; 2 in
-    /// PHASE_EVENT (a zone board's strikes, a Castle hand's attack cards). Castle stops
-    /// and PHASE_EVENT stops come in the second half of the moves; when the game ends
-    /// before, at the last one passed.
+    /// Where to stop early, modulo 3: 0 nowhere; 1 on a zone or KeyForge board at the
+    /// first pending decision (KeyForge: ORDER or TARGET), on a Castle board in
+    /// PHASE_DEPLOYMENT with cards in hand; 2 in PHASE_EVENT (a zone board's strikes,
+    /// a Castle hand's attack cards, a KeyForge ready creature with a fight to start).
+    /// Castle stops and PHASE_EVENT stops come in the second half of the moves; when
+    /// the game meets none there (it ended, or nothing can strike any more), at the
+    /// last one passed.
     pub stop: u8,
 }
 
@@ -99,8 +104,10 @@ impl Origin {
         let (ruleset, scenario) = self.dealt();
         let (mut game, _) = GameState::new_game(ruleset, self.seed, scenario).unwrap();
         // The last stop point passed before the second half, kept in case the game ends
-        // before it reaches another (random Castle games often end within 20 moves).
+        // before it reaches another (random Castle games often end within 20 moves) or
+        // never meets one again (a KeyForge side wiped out leaves no fight).
         let mut passed = None;
+        let mut stopped = false;
         for (i, &pick) in self.picks.iter().enumerate() {
             let legal = game.legal_actions();
             if legal.is_empty() {
@@ -115,21 +122,30 @@ impl Origin {
                     (c.phase == Phase::Deployment && !c.side(c.active_player).hand.is_empty(), false)
                 }
                 (GameState::Castle(c), 2) => (c.phase == Phase::Event && c.side(c.active_player).can_attack(), false),
+                (GameState::Keyforge(k), 1) => (k.pending.is_some(), true),
+                (GameState::Keyforge(k), 2) => (k.phase == Phase::Event && can_fight(&game), false),
                 _ => (false, false),
             };
             if stop && (late || any_time) {
+                stopped = true;
                 break;
             }
             if stop {
                 passed = Some(game.clone());
             }
         }
-        if let Some(state) = passed.filter(|_| game.outcome().is_some()) {
+        if let Some(state) = passed.filter(|_| !stopped) {
             game = state;
         }
         let legal = game.legal_actions().iter().map(convert::action_from_setup).collect();
         (convert::state_from_setup(&game.to_setup()), legal)
     }
+}
+
+/// True when one of `game`'s legal actions is a strike (on a KeyForge board: a ready
+/// creature of the active player may fight).
+fn can_fight(game: &GameState) -> bool {
+    game.legal_actions().iter().any(|a| matches!(a, ActionSetup::Strike(_)))
 }
 
 /// The state message of a fresh game of `ruleset` (the default scenario, seed 0).
@@ -275,6 +291,92 @@ fn castle_piles(b: &mut pb::CastleRampageBoard) -> Vec<(String, &mut Vec<pb::Cas
     out
 }
 
+fn keyforge_creature_numbers<'a>(f: &str, c: &'a mut pb::KeyforgeCreature, out: &mut Sites<Num<'a>>) {
+    let pb::KeyforgeCreature {
+        owner,
+        power,
+        armor,
+        armor_used,
+        damage,
+        ward,
+        stunned,
+        exhausted,
+        amber,
+        taunt,
+        elusive,
+        elusive_used,
+        skirmish,
+        poison,
+        assault,
+        hazardous,
+        invulnerable,
+        abilities,
+        ..
+    } = c;
+    out.push((format!("{f}.owner"), Num::U32(owner)));
+    let ints = [
+        ("power", power),
+        ("armor", armor),
+        ("armor_used", armor_used),
+        ("damage", damage),
+        ("amber", amber),
+        ("assault", assault),
+        ("hazardous", hazardous),
+    ];
+    for (name, n) in ints {
+        out.push((format!("{f}.{name}"), Num::I32(n)));
+    }
+    let bools = [
+        ("ward", ward),
+        ("stunned", stunned),
+        ("exhausted", exhausted),
+        ("taunt", taunt),
+        ("elusive", elusive),
+        ("elusive_used", elusive_used),
+        ("skirmish", skirmish),
+        ("poison", poison),
+        ("invulnerable", invulnerable),
+    ];
+    for (name, b) in bools {
+        out.push((format!("{f}.{name}"), Num::Bool(b)));
+    }
+    for (k, a) in abilities.iter_mut().enumerate() {
+        let pb::Ability { trigger, effect, amount, target, .. } = a;
+        for (name, n) in [("trigger", trigger), ("effect", effect), ("amount", amount), ("target", target)] {
+            out.push((format!("{f}.abilities[{k}].{name}"), Num::I32(n)));
+        }
+    }
+}
+
+/// The KeyForge board's numbers and bools: each side's amber and keys, its creatures'
+/// (abilities' enums included), and the resolution steps' enums and flags.
+fn keyforge_numbers<'a>(b: &'a mut pb::KeyforgeBoard, out: &mut Sites<Num<'a>>) {
+    let pb::KeyforgeBoard { sides, resolution } = b;
+    for (i, side) in sides.iter_mut().enumerate() {
+        let f = format!("keyforge.sides[{i}]");
+        let pb::KeyforgeSide { amber, keys, battleline, .. } = side;
+        out.push((format!("{f}.amber"), Num::I32(amber)));
+        out.push((format!("{f}.keys"), Num::I32(keys)));
+        for (j, c) in battleline.iter_mut().enumerate() {
+            keyforge_creature_numbers(&format!("{f}.battleline[{j}]"), c, out);
+        }
+    }
+    for (k, step) in resolution.iter_mut().enumerate() {
+        let f = format!("keyforge.resolution[{k}]");
+        match &mut step.step {
+            Some(Step::Fight(pb::KeyforgeFight { stage, elusive, exchanged, .. })) => {
+                out.push((format!("{f}.fight.stage"), Num::I32(stage)));
+                out.push((format!("{f}.fight.elusive"), Num::Bool(elusive)));
+                out.push((format!("{f}.fight.exchanged"), Num::Bool(exchanged)));
+            }
+            Some(Step::Window(pb::KeyforgeWindow { kind, .. })) => {
+                out.push((format!("{f}.window.kind"), Num::I32(kind)));
+            }
+            Some(Step::Destruction(_) | Step::Target(_)) | None => {}
+        }
+    }
+}
+
 /// Every number and bool of the state, with its field path.
 fn numbers(s: &mut pb::GameState) -> Sites<Num<'_>> {
     let mut out = Vec::new();
@@ -289,6 +391,7 @@ fn numbers(s: &mut pb::GameState) -> Sites<Num<'_>> {
         pending,
         chain,
         winner,
+        keyforge,
         castle_rampage,
         ..
     } = s;
@@ -360,6 +463,9 @@ fn numbers(s: &mut pb::GameState) -> Sites<Num<'_>> {
                 castle_card_numbers(&format!("{f}[{j}]"), c, &mut out);
             }
         }
+    }
+    if let Some(board) = keyforge {
+        keyforge_numbers(board, &mut out);
     }
     out
 }
@@ -454,14 +560,116 @@ fn real_castle_board() -> pb::CastleRampageBoard {
     fresh(Ruleset::CastleRampage).castle_rampage.unwrap_or_default()
 }
 
-/// Every optional field of the state, and its empty lists of the zone board, with
-/// their field paths.
+/// A real KeyForge board, from a fresh game.
+fn real_keyforge_board() -> pb::KeyforgeBoard {
+    fresh(Ruleset::Keyforge).keyforge.unwrap_or_default()
+}
+
+/// Sides for an empty `keyforge.sides`: two empty ones, or a KeyForge game's.
+fn fill_keyforge_sides(value: usize) -> (&'static str, Vec<pb::KeyforgeSide>) {
+    if value.is_multiple_of(2) {
+        ("set to two empty sides", vec![pb::KeyforgeSide::default(); 2])
+    } else {
+        ("set to a KeyForge game's sides", real_keyforge_board().sides)
+    }
+}
+
+/// A creature for an empty battleline: a ready 3-power one with a Reap: ability.
+fn fill_battleline(_value: usize) -> (&'static str, Vec<pb::KeyforgeCreature>) {
+    let reap = pb::Ability { id: "intruder.reap".into(), trigger: 4, effect: 2, amount: 1, target: 7 };
+    let creature = pb::KeyforgeCreature {
+        id: "intruder".into(),
+        name: "Intruder".into(),
+        power: 3,
+        abilities: vec![reap],
+        ..Default::default()
+    };
+    ("set to one creature", vec![creature])
+}
+
+/// A step for an empty `keyforge.resolution` (which a state with no pending decision
+/// must not carry): a fight, a window, a destruction, or a target step, by `value`.
+fn fill_resolution(value: usize) -> (&'static str, Vec<pb::KeyforgeStep>) {
+    let real = real_keyforge_board();
+    let id = |side: usize| real.sides.get(side).and_then(|s| s.battleline.first()).map(|c| c.id.clone());
+    let (attacker, defender) = (id(0).unwrap_or_default(), id(1).unwrap_or_default());
+    let (what, step) = match value % 4 {
+        0 => ("set to a fight", Step::Fight(pb::KeyforgeFight { attacker, defender, stage: 1, ..Default::default() })),
+        1 => (
+            "set to a window",
+            Step::Window(pb::KeyforgeWindow { kind: 1, items: vec![format!("{attacker}:assault")] }),
+        ),
+        2 => (
+            "set to a destruction",
+            Step::Destruction(pb::KeyforgeDestruction { tagged: vec![defender], items: vec![] }),
+        ),
+        _ => ("set to a target step", Step::Target(format!("{attacker}.reap"))),
+    };
+    (what, vec![pb::KeyforgeStep { step: Some(step) }])
+}
+
+/// A resolution step's `step` (a oneof): dropped when set, else set to an empty target
+/// step.
+struct StepToggle<'a>(&'a mut Option<Step>);
+
+impl Toggle for StepToggle<'_> {
+    fn toggle(&mut self, _value: usize) -> &'static str {
+        if self.0.take().is_some() {
+            "dropped"
+        } else {
+            *self.0 = Some(Step::Target(String::new()));
+            "set to an empty target step"
+        }
+    }
+}
+
+/// The KeyForge board, when set: the toggles of its own fields borrow it, so this one
+/// only says "dropped" and [`mutate`] drops the board once they are released.
+struct DropBoard;
+
+impl Toggle for DropBoard {
+    fn toggle(&mut self, _value: usize) -> &'static str {
+        "dropped"
+    }
+}
+
+/// The KeyForge board's toggles: its empty lists filled (sides, battlelines, the
+/// resolution), each resolution step's kind dropped.
+fn keyforge_toggles<'a>(b: &'a mut pb::KeyforgeBoard, out: &mut Sites<Box<dyn Toggle + 'a>>) {
+    let pb::KeyforgeBoard { sides, resolution } = b;
+    if sides.is_empty() {
+        out.push(("keyforge.sides".to_owned(), Box::new(Fill { list: sides, fill: fill_keyforge_sides })));
+    } else {
+        for (i, side) in sides.iter_mut().enumerate() {
+            if side.battleline.is_empty() {
+                let fill = Fill { list: &mut side.battleline, fill: fill_battleline };
+                out.push((format!("keyforge.sides[{i}].battleline"), Box::new(fill)));
+            }
+        }
+    }
+    if resolution.is_empty() {
+        out.push(("keyforge.resolution".to_owned(), Box::new(Fill { list: resolution, fill: fill_resolution })));
+    } else {
+        for (k, step) in resolution.iter_mut().enumerate() {
+            out.push((format!("keyforge.resolution[{k}].step"), Box::new(StepToggle(&mut step.step))));
+        }
+    }
+}
+
+/// Every optional field of the state, its empty lists of the zone board, and the
+/// KeyForge board's ([`keyforge_toggles`]), with their field paths.
 fn toggles(s: &mut pb::GameState) -> Sites<Box<dyn Toggle + '_>> {
     let mut out: Sites<Box<dyn Toggle + '_>> = Vec::new();
     let pb::GameState { players, creatures, pending, chain, winner, keyforge, castle_rampage, dog_fight, .. } = s;
     out.push(("pending".to_owned(), Box::new(pending)));
     out.push(("winner".to_owned(), Box::new(winner)));
-    out.push(("keyforge".to_owned(), Box::new(keyforge)));
+    match keyforge {
+        Some(board) => {
+            keyforge_toggles(board, &mut out);
+            out.push(("keyforge".to_owned(), Box::new(DropBoard)));
+        }
+        None => out.push(("keyforge".to_owned(), Box::new(Graft { field: keyforge, real: real_keyforge_board }))),
+    }
     out.push(("castle_rampage".to_owned(), Box::new(Graft { field: castle_rampage, real: real_castle_board })));
     out.push(("dog_fight".to_owned(), Box::new(dog_fight)));
     if players.is_empty() {
@@ -531,6 +739,58 @@ enum ListAt {
     CastleSides,
     /// An index into [`castle_piles`].
     CastlePile(usize),
+    KeyforgeSides,
+    Battleline(usize),
+    /// A side's discard (0) or hand (1).
+    KeyforgeNames(usize, usize),
+    /// A battleline creature's abilities.
+    Abilities(usize, usize),
+    Resolution,
+    /// A resolution step's list ([`step_list`]).
+    StepList(usize, usize),
+}
+
+/// A KeyForge side's lists of card names.
+const KEYFORGE_NAMES: [&str; 2] = ["discard", "hand"];
+
+fn keyforge_side(s: &mut pb::GameState, i: usize) -> Option<&mut pb::KeyforgeSide> {
+    s.keyforge.as_mut()?.sides.get_mut(i)
+}
+
+/// A resolution step's lists of names, with their paths under the step: a window's
+/// items (0), a destruction's tagged creatures (1) and items (2).
+fn step_lists(step: &mut pb::KeyforgeStep) -> Vec<(&'static str, &mut Vec<String>)> {
+    match &mut step.step {
+        Some(Step::Window(w)) => vec![("window.items", &mut w.items)],
+        Some(Step::Destruction(d)) => vec![("destruction.tagged", &mut d.tagged), ("destruction.items", &mut d.items)],
+        Some(Step::Fight(_) | Step::Target(_)) | None => vec![],
+    }
+}
+
+/// The list `which` of [`step_lists`].
+fn step_list(step: &mut pb::KeyforgeStep, which: usize) -> Option<&mut Vec<String>> {
+    step_lists(step).into_iter().nth(which).map(|(_, l)| l)
+}
+
+/// The KeyForge board's lists, with their field paths.
+fn keyforge_lists(b: &mut pb::KeyforgeBoard, out: &mut Vec<(String, ListAt)>) {
+    out.push(("keyforge.sides".to_owned(), ListAt::KeyforgeSides));
+    out.push(("keyforge.resolution".to_owned(), ListAt::Resolution));
+    for (i, side) in b.sides.iter().enumerate() {
+        let f = format!("keyforge.sides[{i}]");
+        out.push((format!("{f}.battleline"), ListAt::Battleline(i)));
+        for (k, name) in KEYFORGE_NAMES.iter().enumerate() {
+            out.push((format!("{f}.{name}"), ListAt::KeyforgeNames(i, k)));
+        }
+        for j in 0..side.battleline.len() {
+            out.push((format!("{f}.battleline[{j}].abilities"), ListAt::Abilities(i, j)));
+        }
+    }
+    for (k, step) in b.resolution.iter_mut().enumerate() {
+        for (which, (name, _)) in step_lists(step).into_iter().enumerate() {
+            out.push((format!("keyforge.resolution[{k}].{name}"), ListAt::StepList(k, which)));
+        }
+    }
 }
 
 const PILES: [&str; 3] = ["hand", "deck", "graveyard"];
@@ -568,6 +828,9 @@ fn lists(s: &mut pb::GameState) -> Vec<(String, ListAt)> {
             out.push((path, ListAt::CastlePile(k)));
         }
     }
+    if let Some(board) = &mut s.keyforge {
+        keyforge_lists(board, &mut out);
+    }
     out.retain(|(_, at)| list(s, *at).is_some_and(|l| l.len() > 0));
     out
 }
@@ -583,13 +846,66 @@ fn list(s: &mut pb::GameState, at: ListAt) -> Option<&mut dyn List> {
         ListAt::CreatureKeywords(i) => &mut s.creatures.get_mut(i)?.keywords,
         ListAt::CastleSides => &mut s.castle_rampage.as_mut()?.sides,
         ListAt::CastlePile(k) => castle_piles(s.castle_rampage.as_mut()?).into_iter().nth(k)?.1,
+        ListAt::KeyforgeSides => &mut s.keyforge.as_mut()?.sides,
+        ListAt::Battleline(i) => &mut keyforge_side(s, i)?.battleline,
+        ListAt::KeyforgeNames(i, 0) => &mut keyforge_side(s, i)?.discard,
+        ListAt::KeyforgeNames(i, _) => &mut keyforge_side(s, i)?.hand,
+        ListAt::Abilities(i, j) => &mut keyforge_side(s, i)?.battleline.get_mut(j)?.abilities,
+        ListAt::Resolution => &mut s.keyforge.as_mut()?.resolution,
+        ListAt::StepList(k, which) => step_list(s.keyforge.as_mut()?.resolution.get_mut(k)?, which)?,
     })
+}
+
+/// Each string of the list at `f`, with its path.
+fn names<'a>(f: &str, list: &'a mut [String], out: &mut Sites<&'a mut String>) {
+    for (k, name) in list.iter_mut().enumerate() {
+        out.push((format!("{f}[{k}]"), name));
+    }
+}
+
+/// The KeyForge board's strings: creatures' ids and names, ability ids, card names in
+/// discards and hands, and the names the resolution steps hold.
+fn keyforge_texts<'a>(b: &'a mut pb::KeyforgeBoard, out: &mut Sites<&'a mut String>) {
+    let pb::KeyforgeBoard { sides, resolution } = b;
+    for (i, side) in sides.iter_mut().enumerate() {
+        let f = format!("keyforge.sides[{i}]");
+        let pb::KeyforgeSide { battleline, discard, hand, .. } = side;
+        for (j, c) in battleline.iter_mut().enumerate() {
+            let pb::KeyforgeCreature { id, name, abilities, .. } = c;
+            out.push((format!("{f}.battleline[{j}].id"), id));
+            out.push((format!("{f}.battleline[{j}].name"), name));
+            for (k, a) in abilities.iter_mut().enumerate() {
+                out.push((format!("{f}.battleline[{j}].abilities[{k}].id"), &mut a.id));
+            }
+        }
+        names(&format!("{f}.discard"), discard, out);
+        names(&format!("{f}.hand"), hand, out);
+    }
+    for (k, step) in resolution.iter_mut().enumerate() {
+        let f = format!("keyforge.resolution[{k}]");
+        match &mut step.step {
+            Some(Step::Fight(pb::KeyforgeFight { attacker, defender, .. })) => {
+                out.push((format!("{f}.fight.attacker"), attacker));
+                out.push((format!("{f}.fight.defender"), defender));
+            }
+            Some(Step::Target(ability)) => out.push((format!("{f}.target"), ability)),
+            Some(Step::Window(w)) => names(&format!("{f}.window.items"), &mut w.items, out),
+            Some(Step::Destruction(d)) => {
+                names(&format!("{f}.destruction.tagged"), &mut d.tagged, out);
+                names(&format!("{f}.destruction.items"), &mut d.items, out);
+            }
+            None => {}
+        }
+    }
 }
 
 /// Every string of the state that names something, with its field path.
 fn texts(s: &mut pb::GameState) -> Sites<&mut String> {
     let mut out = Vec::new();
-    let pb::GameState { players, creatures, pending, chain, castle_rampage, .. } = s;
+    let pb::GameState { players, creatures, pending, chain, keyforge, castle_rampage, .. } = s;
+    if let Some(board) = keyforge {
+        keyforge_texts(board, &mut out);
+    }
     if let Some(board) = castle_rampage {
         for (f, cards) in castle_piles(board) {
             for (j, c) in cards.iter_mut().enumerate() {
@@ -630,12 +946,21 @@ fn texts(s: &mut pb::GameState) -> Sites<&mut String> {
     out
 }
 
-/// Every id the state uses (creatures, cards, then Castle cards pile by pile), in
-/// order.
+/// Every id the state uses (creatures, cards, Castle cards pile by pile, then KeyForge
+/// creatures side by side and their abilities), in order.
 pub fn ids(s: &pb::GameState) -> Vec<String> {
     let cards = s.players.iter().flat_map(|p| p.hand.iter().chain(&p.deck).chain(&p.graveyard)).map(|c| &c.id);
     let castle = castle_cards(s).map(|(_, c)| &c.id);
-    s.creatures.iter().map(|c| &c.id).chain(cards).chain(castle).filter(|id| !id.is_empty()).cloned().collect()
+    let keyforge = keyforge_creatures(s).map(|(_, c)| &c.id);
+    let abilities = keyforge_creatures(s).flat_map(|(_, c)| c.abilities.iter().map(|a| &a.id));
+    let zone = s.creatures.iter().map(|c| &c.id).chain(cards);
+    zone.chain(castle).chain(keyforge).chain(abilities).filter(|id| !id.is_empty()).cloned().collect()
+}
+
+/// Every creature of the state's KeyForge board, with its side's index.
+pub fn keyforge_creatures(s: &pb::GameState) -> impl Iterator<Item = (usize, &pb::KeyforgeCreature)> {
+    let sides = s.keyforge.iter().flat_map(|b| b.sides.iter().enumerate());
+    sides.flat_map(|(i, side)| side.battleline.iter().map(move |c| (i, c)))
 }
 
 /// Where a Castle card lies.
@@ -699,6 +1024,18 @@ fn pick<T>(mut sites: Sites<T>, site: usize) -> Option<(String, T)> {
     Some(sites.swap_remove(i))
 }
 
+/// The fields (paths with `[*]` for list indices) that mutations of `kind` may change
+/// in `s`: what the harness covers there.
+pub fn fields(s: &mut pb::GameState, kind: Kind) -> BTreeSet<String> {
+    let paths: Vec<String> = match kind {
+        Kind::Number => numbers(s).into_iter().map(|(path, _)| path).collect(),
+        Kind::Toggle => toggles(s).into_iter().map(|(path, _)| path).collect(),
+        Kind::Duplicate | Kind::Remove => lists(s).into_iter().map(|(path, _)| path).collect(),
+        Kind::Text => texts(s).into_iter().map(|(path, _)| path).collect(),
+    };
+    paths.iter().map(|path| field_of(path)).collect()
+}
+
 /// Applies `m` to `s`; says what changed, or `None` when the state has no field of
 /// that kind.
 pub fn mutate(s: &mut pb::GameState, m: Mutation) -> Option<String> {
@@ -708,8 +1045,16 @@ pub fn mutate(s: &mut pb::GameState, m: Mutation) -> Option<String> {
             Some(format!("{path} = {}", num.set(m.value)))
         }
         Kind::Toggle => {
-            let (path, mut field) = pick(toggles(s), m.site)?;
-            Some(format!("{path} {}", field.toggle(m.value)))
+            let (path, what) = {
+                let (path, mut field) = pick(toggles(s), m.site)?;
+                let what = field.toggle(m.value);
+                (path, what)
+            };
+            // A set KeyForge board is dropped here ([`DropBoard`]).
+            if path == "keyforge" && what == "dropped" {
+                s.keyforge = None;
+            }
+            Some(format!("{path} {what}"))
         }
         Kind::Duplicate | Kind::Remove => {
             let (path, at) = pick(lists(s), m.site)?;
@@ -775,18 +1120,23 @@ pub struct Case {
     pub action: usize,
     /// ResolveStrike: unless it is 3 modulo 4, one of the unmutated state's legal
     /// strikes if it has any (`attacker / 4`, modulo their count); else, on a zone
-    /// board, which of its creatures strikes (modulo) the target zone, and on a Castle
+    /// board, which of its creatures strikes (modulo) the target zone; on a Castle
     /// board (`attacker / 4` modulo 4) a card of the active player's hand, of the other
-    /// player's hand, of any pile, or a nonsense id (`attacker / 16` modulo each's count).
+    /// player's hand, of any pile, or a nonsense id (`attacker / 16` modulo each's
+    /// count); on a KeyForge board another fight (`attacker / 4`, [`keyforge_strike`]):
+    /// its sides' creatures either way round, any two, or a nonsense id.
     pub attacker: usize,
     /// ResolveStrike: the target zone (player, index), not necessarily valid.
     pub target: (u32, u32),
     /// ResolveStrike: how the strike is dressed, modulo 4: 0 and 1 as it is; 2 its
-    /// target toggled (a zone strike's dropped, a Castle strike's set to `target`); 3
-    /// a defender named (one of the state's ids, by `attacker`, or "ghost").
+    /// target toggled (a zone strike's dropped, a Castle or KeyForge strike's set to
+    /// `target`, which KeyForge refuses); 3 a defender named (one of the state's ids,
+    /// by `attacker`, or "ghost"; a KeyForge fight's defender replaced).
     pub dress: u8,
-    /// ResolveStrike: choices as (how, which): 0 an option naming a creature (modulo),
-    /// 1 decline, 2 `decline: false`, 3 neither set.
+    /// ResolveStrike: choices as (how, which), how modulo 5: 0 an option (modulo) of
+    /// the decision pending once the strike and the choices before are played
+    /// in-process on the unmutated state (an id of the state when none is), 1 an id of
+    /// the state (modulo), 2 decline, 3 `decline: false`, 4 neither set.
     pub choices: Vec<(u8, usize)>,
     /// ChooseAction's player: 0..=5 the player to move, 6 the other one, 7 `u32::MAX`.
     pub player: u8,
@@ -875,7 +1225,6 @@ const NONSENSE_IDS: [&str; 5] = ["ghost", "", "C01", "c01 ", "\0"];
 /// The strike ResolveStrike is sent for `case` on the unmutated state `base` (see
 /// [`Case::attacker`] and [`Case::dress`]).
 pub fn strike(case: &Case, base: &pb::GameState, base_legal: &[pb::Action]) -> pb::Strike {
-    let nth = |ids: Vec<&String>, n: usize| ids.get(n.checked_rem(ids.len()).unwrap_or(0)).map(|id| (*id).clone());
     let legal_strikes: Vec<&pb::Strike> = base_legal
         .iter()
         .filter_map(|a| match &a.action {
@@ -901,6 +1250,7 @@ pub fn strike(case: &Case, base: &pb::GameState, base_legal: &[pb::Action]) -> p
             let attacker = attacker.unwrap_or_else(|| NONSENSE_IDS[n % NONSENSE_IDS.len()].to_owned());
             pb::Strike { attacker, ..Default::default() }
         }
+        _ if base.keyforge.is_some() => keyforge_strike(base, case.attacker / 4),
         _ => {
             let attacker = nth(base.creatures.iter().map(|c| &c.id).collect(), case.attacker);
             pb::Strike { attacker: attacker.unwrap_or_else(|| "ghost".to_owned()), target, ..Default::default() }
@@ -913,6 +1263,86 @@ pub fn strike(case: &Case, base: &pb::GameState, base_legal: &[pb::Action]) -> p
         _ => {}
     }
     strike
+}
+
+/// The `n`th id of `ids` (modulo their count), if there is any.
+fn nth(ids: Vec<&String>, n: usize) -> Option<String> {
+    ids.get(n.checked_rem(ids.len()).unwrap_or(0)).map(|id| (*id).clone())
+}
+
+/// A KeyForge fight other than a legal one, by `n` modulo 5: a creature of the active
+/// player's side against one of the other side, the other way round, any two creatures
+/// of the board (the same one, or two of a side, included), a nonsense attacker, or a
+/// nonsense defender. `n / 5` picks the creatures and the nonsense id.
+fn keyforge_strike(base: &pb::GameState, n: usize) -> pb::Strike {
+    let me = base.active_player as usize;
+    let on = |side: Option<usize>| {
+        keyforge_creatures(base).filter(|&(i, _)| side.is_none_or(|s| s == i)).map(|(_, c)| &c.id).collect::<Vec<_>>()
+    };
+    let (mine, theirs, all) = (on(Some(me)), on(Some(usize::from(me == 0))), on(None));
+    let m = n / 5;
+    let nonsense = Some(NONSENSE_IDS[m % NONSENSE_IDS.len()].to_owned());
+    let (attacker, defender) = match n % 5 {
+        0 => (nth(mine, m), nth(theirs, m / 7)),
+        1 => (nth(theirs, m), nth(mine, m / 7)),
+        2 => (nth(all.clone(), m), nth(all, m / 7)),
+        3 => (nonsense, nth(theirs, m)),
+        _ => (nth(mine, m), nonsense),
+    };
+    let ghost = || "ghost".to_owned();
+    pb::Strike {
+        attacker: attacker.unwrap_or_else(ghost),
+        defender: defender.unwrap_or_else(ghost),
+        ..Default::default()
+    }
+}
+
+/// The options of the decision pending once `strike` and `choices` are played
+/// in-process on `game`; none when nothing is pending then, or they do not apply.
+fn options_after(game: Option<&GameState>, strike: &pb::Strike, choices: &[pb::Choice]) -> Vec<String> {
+    let Some(mut game) = game.cloned() else { return Vec::new() };
+    let choices: Vec<_> = choices.iter().map(convert::choice_to_setup).collect();
+    if game.resolve_strike(&convert::strike_to_setup(strike), &choices).is_err() {
+        return Vec::new();
+    }
+    convert::state_from_setup(&game.to_setup()).pending.map(|d| d.options).unwrap_or_default()
+}
+
+/// The choices ResolveStrike is sent along with `strike` on the unmutated state `base`
+/// (see [`Case::choices`]).
+pub fn choices(case: &Case, base: &pb::GameState, strike: &pb::Strike) -> Vec<pb::Choice> {
+    let pool = ids(base);
+    let game = GameState::from_setup(&convert::state_to_setup(base)).ok();
+    let mut out: Vec<pb::Choice> = Vec::new();
+    for &(how, which) in &case.choices {
+        let choice = match how % 5 {
+            0 => {
+                let options = options_after(game.as_ref(), strike, &out);
+                let option = nth(options.iter().collect(), which).or_else(|| nth(pool.iter().collect(), which));
+                Some(pb::choice::Choice::Option(option.unwrap_or_default()))
+            }
+            1 => Some(pb::choice::Choice::Option(nth(pool.iter().collect(), which).unwrap_or_default())),
+            2 => Some(pb::choice::Choice::Decline(true)),
+            3 => Some(pb::choice::Choice::Decline(false)),
+            _ => None,
+        };
+        out.push(pb::Choice { choice });
+    }
+    out
+}
+
+/// On a KeyForge state a strike naming a `target` zone is refused: INVALID_ARGUMENT,
+/// naming `strike.target` when the state itself loads.
+fn zone_refused<T>(answer: &Result<T, Status>, loads: bool) -> Result<(), String> {
+    let names_target = |s: &Status| {
+        let details = s.get_error_details();
+        details.bad_request().is_some_and(|b| b.field_violations.iter().any(|v| v.field == "strike.target"))
+    };
+    match answer {
+        Err(s) if s.code() == Code::InvalidArgument && (!loads || names_target(s)) => Ok(()),
+        Err(s) => Err(format!("ResolveStrike of a KeyForge fight with a target zone answered {s:?}")),
+        Ok(_) => Err("ResolveStrike accepted a KeyForge fight with a target zone".to_owned()),
+    }
 }
 
 /// Both services over one transport: a tonic channel, or the servers in-process.
@@ -1002,25 +1432,15 @@ where
         // ResolveStrike: one of the unmutated state's legal strikes, or another attacker
         // (see `Case::attacker`), dressed as `Case::dress` says.
         let strike = strike(case, base, base_legal);
-        let pool = ids(base);
-        let choices = case
-            .choices
-            .iter()
-            .map(|&(how, which)| pb::Choice {
-                choice: match how % 4 {
-                    0 => Some(pb::choice::Choice::Option(
-                        pool.get(which.checked_rem(pool.len()).unwrap_or(0)).cloned().unwrap_or_default(),
-                    )),
-                    1 => Some(pb::choice::Choice::Decline(true)),
-                    2 => Some(pb::choice::Choice::Decline(false)),
-                    _ => None,
-                },
-            })
-            .collect();
+        let choices = choices(case, base, &strike);
+        let zoned = ruleset == Ruleset::Keyforge.wire() && strike.target.is_some();
         let request = pb::ResolveStrikeRequest { state: Some(state.clone()), strike: Some(strike), choices };
         let resolved = within("ResolveStrike", self.limit, self.rules.resolve_strike(request)).await?;
         answers.push(("ResolveStrike", code(&resolved)));
         agree("ResolveStrike", accepted.is_some(), &resolved)?;
+        if zoned {
+            zone_refused(&resolved, accepted.is_some())?;
+        }
         match resolved {
             Ok(r) => self.reloads("ResolveStrike", r.state).await?,
             Err(s) => clear("ResolveStrike", &s, ruleset)?,
