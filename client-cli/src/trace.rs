@@ -733,6 +733,7 @@ mod tests {
                         })),
                     },
                 ],
+                used: 1,
             }),
             ..Default::default()
         };

@@ -605,7 +605,7 @@ async fn check(name: &str, answer: Result<Answer, Status>, clients: &mut Clients
                     ["p1-raider", "p1-thornback", "p1-storm", "p1-warden", "p1-runner"],
                 ]
             );
-            assert_eq!(kf_pools(&state), [(0, 0), (1, 0)]);
+            assert_eq!(kf_pools(&state), [(0, 0), (5, 0)], "the second player starts with 5 amber on mirror");
             let raider = kf_creature(&state, "p0-raider");
             assert_eq!((raider.name.as_str(), raider.power, raider.assault), ("Raider Captain", 4, 2));
             assert_eq!(raider.abilities[0].id, "p0-raider.fight");

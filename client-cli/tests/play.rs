@@ -430,7 +430,7 @@ fn a_whole_keyforge_game_against_the_bot_ends_and_replays() {
     // The board: both battlelines left to right, each creature with its position,
     // name, id, power and state; amber and keys.
     assert!(out.contains("Turn 1 · your turn · fight or reap\n"), "{out}");
-    assert!(out.contains("  bot (easy), player 1: 1 amber, 0 of 3 keys\n"), "{out}");
+    assert!(out.contains("  bot (easy), player 1: 5 amber, 0 of 3 keys\n"), "{out}");
     assert!(out.contains("  you, player 0: 0 amber, 0 of 3 keys\n"), "{out}");
     assert!(out.lines().any(|l| l.starts_with("    [0] ") && l.contains(" (p1-") && l.contains("power ")), "{out}");
     assert!(out.contains("Fight: it captures 1 amber from the bot"), "{out}");
@@ -442,7 +442,7 @@ fn a_whole_keyforge_game_against_the_bot_ends_and_replays() {
     assert!(out.lines().any(|l| l.starts_with("bot: use bot's ") && l.contains(" to fight your ")), "{out}");
     assert!(out.lines().any(|l| l.starts_with("you: end the turn")), "{out}");
     assert!(out.contains("    keyforge.fight.exchange  "), "{out}");
-    // Turn 1's one use is over: the turn ends in the same trace as the fight.
+    // Turn 1's second use is over: the turn ends in the same trace as that fight.
     assert!(
         out.lines()
             .any(|l| l.trim_start().starts_with("keyforge.turn.end")
@@ -496,10 +496,8 @@ fn keyforge_short_forms_decisions_and_help() {
     assert!(out.contains("hint (150 playouts, mean reward in [-1, 1] for you): play "), "{out}");
     assert!(out.contains("you: end the turn\n"), "{out}");
     assert!(out.contains("the bot's last move: "), "{out}");
-    // The fight was turn 1's one use, so the turn ended with it: `e` ends turn 3, and
-    // `quit` comes on turn 5.
-    assert!(out.contains("quit on turn 5: replay saved to "), "{out}");
+    assert!(out.contains("quit on turn 3: replay saved to "), "{out}");
     let replay = saved_replay(&out);
     let verdict = ok(&fray(&["replay", "-q", replay.to_str().unwrap()]));
-    assert!(verdict.starts_with("replay OK: ") && verdict.ends_with("result: unfinished on turn 5\n"), "{verdict}");
+    assert!(verdict.starts_with("replay OK: ") && verdict.ends_with("result: unfinished on turn 3\n"), "{verdict}");
 }

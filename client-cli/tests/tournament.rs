@@ -362,7 +362,7 @@ fn a_castle_rampage_tournament_writes_its_log_and_report() {
 }
 
 #[test]
-fn a_keyforge_tournament_plays_the_balanced_mirror_and_reports() {
+fn a_keyforge_tournament_plays_the_fairest_scenario_and_reports() {
     let dir = out_dir("keyforge");
     let out = fray(&[
         "tournament",
@@ -380,10 +380,10 @@ fn a_keyforge_tournament_plays_the_balanced_mirror_and_reports() {
     code(&out, 0);
     let (header, games) = log(&dir);
     assert_eq!(header["config"]["ruleset"], "RULESET_KEYFORGE");
-    // The default is the fairest KeyForge scenario: mirror (measured balanced), not
-    // clash (the first player scores 68%).
-    assert_eq!(fray_core::rulesets::fairest_scenario(fray_core::Ruleset::Keyforge), "mirror");
-    assert_eq!(header["config"]["scenario"], "mirror");
+    // The default is the fairest KeyForge scenario: clash (seat 0 scores 55.5% over 100
+    // games), not mirror (59.0%); both are balanced.
+    assert_eq!(fray_core::rulesets::fairest_scenario(fray_core::Ruleset::Keyforge), "clash");
+    assert_eq!(header["config"]["scenario"], "clash");
     assert_eq!(games.len(), 4);
     for g in &games {
         assert!(g["endRule"].as_str().is_some_and(|r| r.starts_with("keyforge.turn.")), "{g}");
@@ -394,10 +394,10 @@ fn a_keyforge_tournament_plays_the_balanced_mirror_and_reports() {
     assert_eq!(report["games"], 4);
     assert_eq!(report["ranking"].as_array().unwrap().len(), 2);
     let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
-    assert!(md.contains("Ruleset RULESET_KEYFORGE, scenario mirror"), "{md}");
-    assert!(md.contains("Scenario mirror is balanced"), "{md}");
+    assert!(md.contains("Ruleset RULESET_KEYFORGE, scenario clash"), "{md}");
+    assert!(md.contains("Scenario clash is balanced"), "{md}");
     assert!(!text(&out.stderr).contains("seat balance under RULESET_KEYFORGE"), "{}", text(&out.stderr));
     let help = text(&fray(&["tournament", "--help"]).stdout);
-    assert!(help.contains("--ruleset keyforge (tournament default scenario: mirror):"), "{help}");
-    assert!(help.contains("    clash          seat 0  68% over 100 games, UNBALANCED"), "{help}");
+    assert!(help.contains("--ruleset keyforge (tournament default scenario: clash):"), "{help}");
+    assert!(help.contains("    mirror         seat 0  59% over 100 games, balanced"), "{help}");
 }

@@ -707,22 +707,31 @@ fn the_turn_forges_a_key_at_six_amber_readies_everything_and_three_keys_win() {
 }
 
 #[test]
-fn the_first_turn_uses_one_creature_then_ends_and_a_reap_gains_one_amber() {
+fn the_first_turn_uses_two_creatures_then_ends_and_a_reap_gains_one_amber() {
     let GameState::Keyforge(s) = GameState::new_game(3, 4, "mirror").unwrap().0 else { panic!() };
-    let first = s.sides[0].battleline[0].id.clone();
-    let second = s.sides[0].battleline[1].id.clone();
+    // Creatures whose reap asks nothing (no Reap: ability).
+    let ids: Vec<String> = s.sides[0]
+        .battleline
+        .iter()
+        .filter(|c| c.abilities_on(fray_core::rulesets::keyforge::Trigger::Reap).next().is_none())
+        .map(|c| c.id.to_string())
+        .collect();
+    assert_eq!(ids.len(), 3, "Shield Warden, Thornback, Raider Captain");
     let mut g = GameState::Keyforge(s.clone());
-    let events = g.apply_action(&ActionSetup::Reap(first.to_string()), "action").unwrap();
+    let events = g.apply_action(&ActionSetup::Reap(ids[0].clone()), "action").unwrap();
+    assert!(lines(&events).contains(&"keyforge.reap: 1 amber moves from the supply to player 0".to_owned()));
+    assert_eq!(kf(&g).used, 1);
+    let events = g.apply_action(&ActionSetup::Reap(ids[1].clone()), "action").unwrap();
     let l = lines(&events);
-    assert!(l.contains(&"keyforge.reap: 1 amber moves from the supply to player 0".to_owned()));
     assert!(l.contains(&"keyforge.turn.end: turn 2, player 1: PHASE_BEGIN".to_owned()), "{l:#?}");
-    assert_eq!(g.to_setup().active_player, 1);
-    // A submitted turn-1 state with a creature already used allows only end_phase.
+    let after = g.to_setup();
+    assert_eq!((after.active_player, after.keyforge.unwrap().used), (1, 0));
+    // A submitted turn-1 state with two uses made allows only end_phase.
     let mut spent = s.clone();
-    spent.sides[0].battleline[0].exhausted = true;
+    spent.used = 2;
     let mut g = GameState::Keyforge(spent);
     assert_eq!(
-        illegal_rule(g.apply_action(&ActionSetup::Reap(second.to_string()), "action").unwrap_err()),
+        illegal_rule(g.apply_action(&ActionSetup::Reap(ids[2].clone()), "action").unwrap_err()),
         "keyforge.turn.first"
     );
     assert_eq!(g.legal_actions(), [ActionSetup::EndPhase]);
@@ -730,18 +739,21 @@ fn the_first_turn_uses_one_creature_then_ends_and_a_reap_gains_one_amber() {
     let mut later = s;
     later.turn = 3;
     let mut later = GameState::Keyforge(later);
-    later.apply_action(&ActionSetup::Reap(first.to_string()), "action").unwrap();
-    later.apply_action(&ActionSetup::Reap(second.to_string()), "action").unwrap();
+    for id in &ids[..3] {
+        later.apply_action(&ActionSetup::Reap(id.clone()), "action").unwrap();
+    }
 }
 
 #[test]
-fn the_first_turn_ends_even_when_the_one_creature_used_dies_in_its_fight() {
+fn the_first_turn_counts_uses_even_when_the_creature_used_dies_in_its_fight() {
     // Found by playing: the limit used to count the exhausted creatures still in play.
-    let mut g = Kb::bare().line(0, vec![cr("a", 2), cr("b", 2)]).line(1, vec![cr("d", 5)]).phase(EVENT, 1).build();
+    let mut g =
+        Kb::bare().line(0, vec![cr("a", 2), cr("b", 2), cr("c", 2)]).line(1, vec![cr("d", 9)]).phase(EVENT, 1).build();
     fight(&mut g, "a", "d", &[]).unwrap();
+    fight(&mut g, "b", "d", &[]).unwrap();
     let s = g.to_setup();
-    assert!(creature(&g, "a").is_none());
-    assert_eq!((s.turn, s.active_player), (2, 1), "player 1's turn: b may not be used on turn 1");
+    assert!(creature(&g, "a").is_none() && creature(&g, "b").is_none());
+    assert_eq!((s.turn, s.active_player), (2, 1), "player 1's turn: c may not be used on turn 1");
 }
 
 #[test]

@@ -35,7 +35,7 @@ At the prompt type one of:
   help          this text
   quit          save the replay and leave (end of input does the same)
 Your turn: each ready creature may fight or reap once (on turn 1 the first player
-uses only one creature); everything readies at the end of the turn. At the start of
+uses only two creatures); everything readies at the end of the turn. At the start of
 your turn 6 amber forges a key; 3 keys win.
 A fight: assault, hazardous and Before Fight: abilities first (you order them when
 several are pending; if either creature leaves play the fight stops there); then
@@ -315,7 +315,7 @@ pub fn render_menu(state: &GameState, legal: &[Action], seats: Seats, style: Sty
         } else if board_of(state).sides.get(seats.human as usize).is_none_or(|s| s.battleline.is_empty()) {
             "  you have no creature left: end the turn (e):"
         } else if state.turn == 1 {
-            "  on turn 1 the first player uses only one creature: end the turn (e):"
+            "  on turn 1 the first player uses only two creatures: end the turn (e):"
         } else {
             "  no creature of yours is ready: end the turn (e):"
         };
@@ -354,7 +354,7 @@ pub fn find(short: &Shortcut, legal: &[Action], state: &GameState, seats: Seats)
         } else if c.exhausted {
             format!("your {} is exhausted: it was used this turn", c.name)
         } else if state.turn == 1 {
-            "on turn 1 the first player uses only one creature".to_owned()
+            "on turn 1 the first player uses only two creatures".to_owned()
         } else {
             format!("your {} cannot {what} now: see the list", c.name)
         }
@@ -472,6 +472,7 @@ mod tests {
                     KeyforgeSide { amber: 6, keys: 1, battleline: vec![thorn, warden, runner], ..Default::default() },
                 ],
                 resolution: vec![],
+                used: 0,
             }),
             ..Default::default()
         }
@@ -636,7 +637,7 @@ Turn 4 · your turn · fight or reap
         );
         assert_eq!(head(&state, &end), "  no creature of yours is ready: end the turn (e):");
         state.turn = 1;
-        assert_eq!(head(&state, &end), "  on turn 1 the first player uses only one creature: end the turn (e):");
+        assert_eq!(head(&state, &end), "  on turn 1 the first player uses only two creatures: end the turn (e):");
         state.keyforge.as_mut().unwrap().sides[0].battleline.truncate(1);
         assert_eq!(
             find(&Shortcut::Reap(2), &end, &state, seats),

@@ -9,7 +9,7 @@
 //! bare board (phase unset) has no turn: only fights, by either side's creatures (the
 //! fighting creature's controller becomes the active player, who orders its items).
 
-use super::{KEY_COST, KEYS_TO_WIN, KeyforgeState, KfAction, Slot, rule};
+use super::{FIRST_TURN_USES, KEY_COST, KEYS_TO_WIN, KeyforgeState, KfAction, Slot, rule};
 use crate::error::IllegalAction;
 use crate::event::{EventKind, EventSink, emit};
 use crate::rulesets::skirmish::MAX_TURNS;
@@ -111,6 +111,7 @@ impl KeyforgeState {
                     if self.phase == Phase::Bare {
                         self.active_player = attacker.side;
                     }
+                    self.count_use();
                     self.declare_fight(attacker, defender, sink);
                 }
                 KfAction::Reap(slot) => {
@@ -121,6 +122,7 @@ impl KeyforgeState {
                         ));
                     }
                     self.check_use(slot)?;
+                    self.count_use();
                     self.reap(slot, sink);
                 }
                 KfAction::EndPhase => self.end_phase(sink)?,
@@ -129,7 +131,7 @@ impl KeyforgeState {
         }
         // The first turn's one use is over (whatever became of the creature): the turn
         // ends, so the limit never rests on counting the creatures still in play.
-        if self.pending.is_none() && action != KfAction::EndPhase && self.turn == 1 && self.phase == Phase::Event {
+        if self.pending.is_none() && action != KfAction::EndPhase && self.first_turn_spent() {
             self.end_turn(sink);
         }
         if self.pending.is_none() && self.phase == Phase::Begin {
@@ -153,7 +155,10 @@ impl KeyforgeState {
             ));
         }
         if self.first_turn_spent() {
-            return Err(IllegalAction::new(rule::FIRST_TURN, "on turn 1 the first player uses one creature"));
+            return Err(IllegalAction::new(
+                rule::FIRST_TURN,
+                format!("on turn 1 the first player uses at most {FIRST_TURN_USES} creatures"),
+            ));
         }
         let Some(c) = self.at(slot) else {
             return Err(IllegalAction::new(rule::READY, "no creature stands there"));
@@ -164,12 +169,18 @@ impl KeyforgeState {
         Ok(())
     }
 
-    /// Turn 1 of a game and the active player has used (exhausted) a creature: a
-    /// submitted state may stand there (a game ends the turn once the use is over).
+    /// Counts a use of a creature this turn (a bare board has no turn: nothing counts).
+    fn count_use(&mut self) {
+        if self.phase != Phase::Bare {
+            self.used = self.used.saturating_add(1);
+        }
+    }
+
+    /// Turn 1 of a game and the active player has used as many creatures as the first
+    /// turn allows: a submitted state may stand there (a game ends the turn once the
+    /// last use is over).
     fn first_turn_spent(&self) -> bool {
-        self.turn == 1
-            && self.phase == Phase::Event
-            && self.side(self.active_player).battleline.iter().any(|c| c.exhausted)
+        self.turn == 1 && self.phase == Phase::Event && self.used >= FIRST_TURN_USES
     }
 
     /// The attacked creature is an enemy creature in play that taunt does not shield.
@@ -215,6 +226,7 @@ impl KeyforgeState {
             c.armor_used = 0;
             c.elusive_used = false;
         }
+        self.used = 0;
         if self.turn >= MAX_TURNS {
             self.end_game(None, rule::TURN_LIMIT, sink);
             return;
