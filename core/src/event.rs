@@ -2,6 +2,7 @@
 
 use crate::board::ZoneRef;
 use crate::rulesets::castle_rampage::CardId;
+use crate::rulesets::dog_fight::DfEffect;
 use crate::state::{CreatureId, DecisionKind, Orientation, Phase, PlayerId};
 
 /// One step of a resolution.
@@ -239,6 +240,59 @@ pub enum EventKind {
         /// Their keys after forging.
         keys: i32,
     },
+    /// A vessel declared an attack (Dog Fight).
+    AttackDeclared {
+        /// The attacking vessel.
+        attacker: CreatureId,
+        /// The targeted vessel.
+        defender: CreatureId,
+        /// The base damage.
+        strength: i32,
+    },
+    /// A card was played into an attack (Dog Fight).
+    CardPlayed {
+        /// Who played it.
+        player: PlayerId,
+        /// The card.
+        card: CreatureId,
+        /// What it does.
+        effect: DfEffect,
+        /// Its N.
+        amount: i32,
+    },
+    /// A player's window closed (Dog Fight).
+    ResponsePassed {
+        /// The player.
+        player: PlayerId,
+    },
+    /// An attack did no damage (Dog Fight).
+    AttackMissed {
+        /// The attacking vessel.
+        attacker: CreatureId,
+        /// The targeted vessel.
+        defender: CreatureId,
+        /// `evasive_maneuvers` or `negate`.
+        by: &'static str,
+    },
+    /// A mitigation layer absorbed part of the damage (Dog Fight).
+    DamageMitigated {
+        /// The vessel.
+        target: CreatureId,
+        /// `shields`, `armor` or `absorb`.
+        layer: &'static str,
+        /// How much it absorbed.
+        amount: i32,
+    },
+    /// A vessel was destroyed (Dog Fight).
+    VesselDestroyed {
+        /// The vessel.
+        vessel: CreatureId,
+    },
+    /// A player has no vessel left (Dog Fight).
+    PlayerOut {
+        /// The player.
+        player: PlayerId,
+    },
     /// Damage was set pending above a creature (KeyForge).
     DamagePending {
         /// The creature dealing it.
@@ -349,6 +403,21 @@ impl std::fmt::Display for Event {
             EventKind::CreatureTagged { creature } => write!(f, "{creature} is tagged for destruction"),
             EventKind::Reaped { creature } => write!(f, "{creature} reaps"),
             EventKind::KeyForged { player, keys } => write!(f, "player {} forges a key ({keys} keys)", player.0),
+            EventKind::AttackDeclared { attacker, defender, strength } => {
+                write!(f, "{attacker} attacks {defender} (strength {strength})")
+            }
+            EventKind::CardPlayed { player, card, effect, amount } => {
+                write!(f, "player {} plays {card} ({effect} {amount})", player.0)
+            }
+            EventKind::ResponsePassed { player } => write!(f, "player {} passes", player.0),
+            EventKind::AttackMissed { attacker, defender, by } => {
+                write!(f, "{attacker}'s attack on {defender} fails: {by}")
+            }
+            EventKind::DamageMitigated { target, layer, amount } => {
+                write!(f, "{layer} of {target} absorb {amount} damage")
+            }
+            EventKind::VesselDestroyed { vessel } => write!(f, "{vessel} is destroyed"),
+            EventKind::PlayerOut { player } => write!(f, "player {} is out", player.0),
             EventKind::DamagePending { source, target, amount } => {
                 write!(f, "{source} sets {amount} pending damage on {target}")
             }

@@ -1,6 +1,7 @@
 //! One module per ruleset behind one dispatch ([`crate::GameState`]).
 
 pub mod castle_rampage;
+pub mod dog_fight;
 pub mod egame;
 pub mod keyforge;
 pub mod skirmish;

@@ -132,7 +132,7 @@ pub fn choose(g: &mut GameState, option: &str) -> Result<Vec<Event>, ActionError
 
 /// Each event as `rule: what happened` (the core's own wording).
 pub fn lines(events: &[Event]) -> Vec<String> {
-    events.iter().map(|e| format!("{}: {}", e.rule, e.to_string()[e.rule.len().max(38)..].trim())).collect()
+    super::lines_of(events)
 }
 
 /// The board as plain data.

@@ -2,6 +2,7 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::panic)]
 
 pub mod castle;
+pub mod dog_fight;
 pub mod keyforge;
 
 use fray_core::setup::{ChoiceSetup, CreatureSetup, PlayerSetup, StateSetup, StrikeSetup, ZoneSetup};
@@ -101,6 +102,11 @@ pub fn try_strike(g: &mut GameState, attacker: &str, target: (u32, u32)) -> Resu
 /// The rule ids of `events`, in order.
 pub fn rules(events: &[Event]) -> Vec<&'static str> {
     events.iter().map(|e| e.rule).collect()
+}
+
+/// Each event as `rule: what happened` (the core's own wording).
+pub fn lines_of(events: &[Event]) -> Vec<String> {
+    events.iter().map(|e| format!("{}: {}", e.rule, e.to_string()[e.rule.len().max(38)..].trim())).collect()
 }
 
 /// One line per event.

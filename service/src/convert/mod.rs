@@ -83,6 +83,9 @@ pub fn state_to_setup(s: &pb::GameState) -> StateSetup {
         winner: s.winner,
         castle_rampage: s.castle_rampage.as_ref().map(castle::board_to_setup),
         keyforge: s.keyforge.as_ref().map(keyforge::board_to_setup),
+        // Dog Fight is not served yet: `foreign_boards` refuses its board on a served
+        // ruleset's state, and the core answers that the ruleset is not served.
+        dog_fight: None,
     }
 }
 
@@ -283,6 +286,32 @@ pub fn event_to_proto(e: &Event) -> pb::Event {
         EventKind::KeyForged { player, keys } => {
             Kind::KeyForged(pb::KeyForged { player: u32::from(player.0), keys: *keys })
         }
+        EventKind::AttackDeclared { attacker, defender, strength } => Kind::AttackDeclared(pb::AttackDeclared {
+            attacker: id(attacker),
+            defender: id(defender),
+            strength: *strength,
+        }),
+        EventKind::CardPlayed { player, card, effect, amount } => Kind::CardPlayed(pb::CardPlayed {
+            player: u32::from(player.0),
+            card: id(card),
+            effect: effect.wire(),
+            amount: *amount,
+        }),
+        EventKind::ResponsePassed { player } => {
+            Kind::ResponsePassed(pb::ResponsePassed { player: u32::from(player.0) })
+        }
+        EventKind::AttackMissed { attacker, defender, by } => Kind::AttackMissed(pb::AttackMissed {
+            attacker: id(attacker),
+            defender: id(defender),
+            by: (*by).to_owned(),
+        }),
+        EventKind::DamageMitigated { target, layer, amount } => Kind::DamageMitigated(pb::DamageMitigated {
+            target: id(target),
+            layer: (*layer).to_owned(),
+            amount: *amount,
+        }),
+        EventKind::VesselDestroyed { vessel } => Kind::VesselDestroyed(pb::VesselDestroyed { vessel: id(vessel) }),
+        EventKind::PlayerOut { player } => Kind::PlayerOut(pb::PlayerOut { player: u32::from(player.0) }),
         EventKind::DamagePending { source, target, amount } => {
             Kind::DamagePending(pb::DamagePending { source: id(source), target: id(target), amount: *amount })
         }

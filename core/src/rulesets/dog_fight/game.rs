@@ -1,0 +1,233 @@
+//! Dog Fight behind the [`Game`] interface: two to four players, RESPONSE decisions,
+//! and a fleet balance as the heuristic.
+//!
+//! Hidden information: the other players' hands (the grid and every discard are open).
+//! A sampled world deals the cards hidden from the viewer again at random, keeping each
+//! hand's size.
+//!
+//! Heuristic: each player still in is worth the sum over their vessels of `2 + hull +
+//! attack + 0.5 * (shields + armor + absorb)`, plus 1 per card in hand; with two players
+//! seat 0's worth minus seat 1's, divided by 10 and squashed, zero-sum; with more, each
+//! player's share of the total (the shares sum to 1, as multi-player returns do).
+
+use rand::RngCore;
+use rand::seq::SliceRandom;
+
+use super::{DfAction, DfCard, DogFightState};
+use crate::GameState;
+use crate::error::{ActionError, IllegalAction, Violations};
+use crate::event::EventSink;
+use crate::game::{Game, Outcome, Returns, balance_heuristic};
+use crate::setup::{ActionSetup, ChoiceSetup, StateSetup, StrikeSetup};
+use crate::state::{PlayerId, Ruleset};
+
+impl Game for DogFightState {
+    type Action = DfAction;
+
+    fn ruleset(&self) -> Ruleset {
+        Ruleset::DogFight
+    }
+
+    fn num_players(&self) -> usize {
+        self.players()
+    }
+
+    fn to_move(&self) -> Option<PlayerId> {
+        DogFightState::to_move(self)
+    }
+
+    fn legal_actions_into(&self, out: &mut Vec<DfAction>) {
+        DogFightState::legal_actions_into(self, out);
+    }
+
+    fn apply<S: EventSink>(&mut self, action: DfAction, sink: &mut S) -> Result<(), IllegalAction> {
+        DogFightState::apply(self, action, sink)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.is_over().then(|| self.winner.map_or(Outcome::Draw, Outcome::Win))
+    }
+
+    fn game_over_rule(&self) -> &'static str {
+        super::rule::GAME_OVER
+    }
+
+    fn heuristic(&self) -> Returns {
+        if self.players() == 2 {
+            return balance_heuristic(self, || (self.worth(PlayerId(0)) - self.worth(PlayerId(1))) / 10.0);
+        }
+        if let Some(r) = self.returns() {
+            return r;
+        }
+        let worth: Vec<f64> = (0..self.players()).map(|p| self.worth(PlayerId(p as u8))).collect();
+        let total: f64 = worth.iter().sum();
+        if total <= 0.0 {
+            return Returns::of(Outcome::Draw, self.players());
+        }
+        Returns::new(&worth.iter().map(|w| w / total).collect::<Vec<_>>())
+    }
+
+    fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    fn is_pending(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    fn has_hidden(&self, viewer: PlayerId) -> bool {
+        self.sides.iter().enumerate().any(|(p, s)| p != viewer.index() && !s.hand.is_empty())
+    }
+
+    /// Deals the other players' hands again at random from the same cards.
+    fn determinize(&self, viewer: PlayerId, rng: &mut dyn RngCore) -> Self {
+        let mut world = self.clone();
+        let mut unseen: Vec<DfCard> = Vec::new();
+        for (p, side) in world.sides.iter_mut().enumerate() {
+            if p != viewer.index() {
+                unseen.append(&mut side.hand);
+            }
+        }
+        unseen.shuffle(rng);
+        let mut deal = unseen.into_iter();
+        for (p, side) in world.sides.iter_mut().enumerate() {
+            if p != viewer.index() {
+                side.hand = deal.by_ref().take(self.sides[p].hand.len()).collect();
+            }
+        }
+        // A pending decision's options follow the chooser's hand in this world (empty if
+        // it holds nothing they may play: then they may only pass).
+        let options = match (&world.pending, &world.attack) {
+            (Some(d), Some(a)) => Some(world.playable(a, d.player)),
+            _ => None,
+        };
+        if let (Some(p), Some(options)) = (world.pending.as_mut(), options) {
+            p.options = options;
+        }
+        world
+    }
+
+    /// Blanks the other players' hands, and the pending decision's options (the
+    /// chooser's playable cards) unless the viewer is the chooser.
+    fn observation(&self, viewer: PlayerId) -> StateSetup {
+        let mut s = self.to_setup();
+        if let Some(p) = s.pending.as_mut().filter(|p| p.player != u32::from(viewer.0)) {
+            p.options.clear();
+        }
+        if let Some(board) = s.dog_fight.as_mut() {
+            for (p, side) in board.sides.iter_mut().enumerate() {
+                if p != viewer.index() {
+                    side.hand.iter_mut().for_each(|c| *c = Default::default());
+                }
+            }
+        }
+        s
+    }
+
+    fn to_setup(&self) -> StateSetup {
+        DogFightState::to_setup(self)
+    }
+
+    fn action_setup(&self, action: DfAction) -> ActionSetup {
+        let id = |i: u8| self.vessels.get(usize::from(i)).map(|v| v.id.to_string()).unwrap_or_default();
+        match action {
+            DfAction::Attack { attacker, defender } => ActionSetup::Strike(StrikeSetup {
+                attacker: id(attacker),
+                defender: id(defender),
+                ..Default::default()
+            }),
+            DfAction::Play(k) => ActionSetup::Choice(ChoiceSetup::Option(
+                self.pending
+                    .as_ref()
+                    .and_then(|d| d.options.get(usize::from(k)))
+                    .map(ToString::to_string)
+                    .unwrap_or_default(),
+            )),
+            DfAction::Pass => ActionSetup::Choice(ChoiceSetup::Decline(true)),
+            DfAction::EndPhase => ActionSetup::EndPhase,
+        }
+    }
+
+    fn parse_action(&self, action: &ActionSetup, path: &str) -> Result<DfAction, ActionError> {
+        let invalid = |field: String, why: &str| {
+            let mut v = Violations::default();
+            v.push(field, why);
+            ActionError::Invalid(v)
+        };
+        match action {
+            ActionSetup::Strike(s) => self.parse_strike(s, &format!("{path}.strike")).map_err(ActionError::Invalid),
+            ActionSetup::Choice(c) => self.parse_choice(c, &format!("{path}.choice")).map_err(ActionError::Invalid),
+            ActionSetup::EndPhase => Ok(DfAction::EndPhase),
+            ActionSetup::Summon(_) | ActionSetup::Reinforce(_) | ActionSetup::Reap(_) => {
+                Err(invalid(path.to_owned(), "Dog Fight's actions are strike (an attack), choice and end_phase"))
+            }
+            ActionSetup::Missing => Err(invalid(path.to_owned(), "is required: set one of strike, choice, end_phase")),
+        }
+    }
+
+    /// Vessel `attacker` attacks vessel `defender`, both named by id (`target` unset).
+    fn parse_strike(&self, strike: &StrikeSetup, path: &str) -> Result<DfAction, Violations> {
+        let mut v = Violations::default();
+        let mut index = |field: &str, id: &str| {
+            let found = self.vessels.iter().position(|x| x.id.as_str() == id);
+            if id.is_empty() {
+                v.push(format!("{path}.{field}"), "is required");
+            } else if found.is_none() {
+                v.push(format!("{path}.{field}"), format!("{id:?} names no vessel on the board"));
+            }
+            found
+        };
+        let (a, d) = (index("attacker", &strike.attacker), index("defender", &strike.defender));
+        if strike.target.is_some() {
+            v.push(format!("{path}.target"), "must be unset: a Dog Fight attack names its target vessel in defender");
+        }
+        if strike.outcome.is_some() {
+            v.push(format!("{path}.outcome"), "must be unset: Dog Fight has no chain");
+        }
+        match (a, d) {
+            (Some(a), Some(d)) if v.is_empty() => Ok(DfAction::Attack { attacker: a as u8, defender: d as u8 }),
+            _ => Err(v),
+        }
+    }
+
+    fn parse_choice(&self, choice: &ChoiceSetup, path: &str) -> Result<DfAction, Violations> {
+        let mut v = Violations::default();
+        let Some(d) = &self.pending else {
+            v.push(path.to_owned(), "answers no pending decision: none is pending");
+            return Err(v);
+        };
+        match choice {
+            ChoiceSetup::Option(id) => match d.options.iter().position(|o| o.as_str() == id) {
+                Some(k) => return Ok(DfAction::Play(k as u8)),
+                None => {
+                    v.push(format!("{path}.option"), format!("{id:?} is not a card player {} may play now", d.player.0))
+                }
+            },
+            ChoiceSetup::Decline(true) => return Ok(DfAction::Pass),
+            ChoiceSetup::Decline(false) => v.push(format!("{path}.decline"), "must be true to pass"),
+            ChoiceSetup::Missing => v.push(path.to_owned(), "is required: set option or decline"),
+        }
+        Err(v)
+    }
+
+    fn from_game_state(_state: GameState) -> Option<Self> {
+        // Not in the wire-level dispatch until the service serves Dog Fight.
+        None
+    }
+}
+
+impl DogFightState {
+    /// What `player`'s fleet and hand are worth (0 once they are out).
+    pub fn worth(&self, player: PlayerId) -> f64 {
+        if !self.is_in(player) {
+            return 0.0;
+        }
+        let fleet: f64 = self
+            .vessels
+            .iter()
+            .filter(|v| v.controller == player)
+            .map(|v| 2.0 + f64::from(v.hull + v.attack) + 0.5 * f64::from(v.shields + v.armor + v.absorb))
+            .sum();
+        fleet + self.sides.get(player.index()).map_or(0.0, |s| s.hand.len() as f64)
+    }
+}

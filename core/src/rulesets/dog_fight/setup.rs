@@ -1,0 +1,354 @@
+//! Validation of a submitted Dog Fight state (every violation at once, with field paths
+//! relative to the GameState) and the way back to plain data.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use super::{DfAttack, DfCard, DfDecision, DfEffect, DfSide, DogFightState, PLAYERS, Vessel};
+use crate::error::{SetupError, Violations};
+use crate::setup::{
+    DecisionSetup, DogFightAttackSetup, DogFightBoardSetup, DogFightCardSetup, DogFightSideSetup, StateSetup,
+    VesselSetup,
+};
+use crate::state::{CreatureId, DecisionKind, Phase, PlayerId, Ruleset};
+
+/// The largest value a vessel's or card's number may take, and the widest grid.
+pub const MAX_VALUE: i32 = 1000;
+/// The widest and tallest grid.
+pub const MAX_GRID: u32 = 64;
+
+impl DogFightState {
+    /// Validates a submitted Dog Fight state. Every problem is reported at once; paths
+    /// are relative to the GameState message.
+    pub fn from_setup(s: &StateSetup) -> Result<DogFightState, SetupError> {
+        let mut v = Violations::default();
+        if s.ruleset != Ruleset::DogFight.wire() {
+            v.push("ruleset", "is not RULESET_DOG_FIGHT: load it with GameState::from_setup");
+            return Err(SetupError::Invalid(v));
+        }
+        let phase = match Phase::from_wire(s.phase) {
+            Some(p @ (Phase::Bare | Phase::Event | Phase::GameOver)) => p,
+            Some(p) => {
+                v.push("phase", format!("Dog Fight's turn is PHASE_EVENT only, not {p}"));
+                Phase::Event
+            }
+            None => {
+                v.push("phase", format!("{} is not a known Phase value", s.phase));
+                Phase::Bare
+            }
+        };
+        other_fields(&mut v, s);
+        let Some(board) = &s.dog_fight else {
+            v.push("dog_fight", "is required: a RULESET_DOG_FIGHT state keeps its board there");
+            return Err(SetupError::Invalid(v));
+        };
+        let n = board.sides.len();
+        if !PLAYERS.contains(&n) {
+            v.push("dog_fight.sides", format!("has {n} sides: Dog Fight seats 2 to 4 players, one side each"));
+        }
+        let seat = |v: &mut Violations, field: &str, p: u32| -> PlayerId {
+            if (p as usize) < n {
+                PlayerId(p as u8)
+            } else {
+                v.push(field, format!("player {p} does not exist: there are {n} players"));
+                PlayerId(0)
+            }
+        };
+        for (name, value) in [("width", board.width), ("height", board.height)] {
+            if value == 0 || value > MAX_GRID {
+                v.push(format!("dog_fight.{name}"), format!("{name} {value} must be 1..{MAX_GRID}"));
+            }
+        }
+        let mut ids: BTreeMap<&str, String> = BTreeMap::new();
+        let vessels: Vec<Vessel> = board
+            .vessels
+            .iter()
+            .enumerate()
+            .map(|(i, x)| vessel(&mut v, &format!("dog_fight.vessels[{i}]"), x, board, &mut ids, &seat))
+            .collect();
+        let sides: Vec<DfSide> = board
+            .sides
+            .iter()
+            .enumerate()
+            .map(|(p, side)| DfSide {
+                hand: cards(&mut v, &format!("dog_fight.sides[{p}].hand"), &side.hand, &mut ids),
+                discard: cards(&mut v, &format!("dog_fight.sides[{p}].discard"), &side.discard, &mut ids),
+            })
+            .collect();
+        let active_player = seat(&mut v, "active_player", s.active_player);
+        if !matches!(phase, Phase::Bare | Phase::GameOver) && s.turn == 0 {
+            v.push("turn", "turns are 1-based: turn 0 is only allowed on a bare board or a game over");
+        }
+        let winner = match s.winner {
+            Some(_) if phase != Phase::GameOver => {
+                v.push("winner", "is set but the phase is not PHASE_GAME_OVER");
+                None
+            }
+            Some(w) => Some(seat(&mut v, "winner", w)),
+            None => None,
+        };
+        let mut state = DogFightState {
+            width: board.width,
+            height: board.height,
+            vessels,
+            sides,
+            active_player,
+            turn: s.turn,
+            phase,
+            winner,
+            attack: None,
+            pending: None,
+        };
+        if phase != Phase::GameOver && state.players_in().nth(1).is_none() && PLAYERS.contains(&n) {
+            v.push("dog_fight.vessels", "fewer than two players have vessels: the game is over (PHASE_GAME_OVER)");
+        }
+        state.attack = board.attack.as_ref().and_then(|a| attack(&mut v, a, &state, &seat));
+        state.pending = pending(&mut v, s.pending.as_ref(), &state);
+        v.into_result(state).map_err(SetupError::Invalid)
+    }
+
+    /// The state as plain data.
+    pub fn to_setup(&self) -> StateSetup {
+        let cards = |cs: &[DfCard]| cs.iter().map(card_setup).collect::<Vec<_>>();
+        StateSetup {
+            ruleset: Ruleset::DogFight.wire(),
+            active_player: u32::from(self.active_player.0),
+            turn: self.turn,
+            phase: self.phase.wire(),
+            winner: self.winner.map(|w| u32::from(w.0)),
+            pending: self.pending.as_ref().map(|d| DecisionSetup {
+                player: u32::from(d.player.0),
+                kind: DecisionKind::Response.wire(),
+                options: d.options.iter().map(ToString::to_string).collect(),
+                may_decline: true,
+            }),
+            dog_fight: Some(DogFightBoardSetup {
+                width: self.width,
+                height: self.height,
+                vessels: self.vessels.iter().map(vessel_setup).collect(),
+                sides: self
+                    .sides
+                    .iter()
+                    .map(|s| DogFightSideSetup { hand: cards(&s.hand), discard: cards(&s.discard) })
+                    .collect(),
+                attack: self.attack.as_ref().map(|a| DogFightAttackSetup {
+                    attacker: a.attacker.to_string(),
+                    defender: a.defender.to_string(),
+                    declared: a.declared.iter().map(|(p, c)| (u32::from(p.0), c.to_string())).collect(),
+                    passed: a.passed.iter().map(|p| u32::from(p.0)).collect(),
+                    strength: a.strength,
+                }),
+            }),
+            ..Default::default()
+        }
+    }
+}
+
+fn card_setup(c: &DfCard) -> DogFightCardSetup {
+    DogFightCardSetup { id: c.id.to_string(), name: c.name.to_string(), effect: c.effect.wire(), amount: c.amount }
+}
+
+fn vessel_setup(x: &Vessel) -> VesselSetup {
+    VesselSetup {
+        id: x.id.to_string(),
+        name: x.name.to_string(),
+        controller: u32::from(x.controller.0),
+        x: x.x,
+        y: x.y,
+        attack: x.attack,
+        range: x.range,
+        shields: x.shields,
+        armor: x.armor,
+        absorb: x.absorb,
+        hull: x.hull,
+        attacked: x.attacked,
+    }
+}
+
+/// The fields of the other rulesets, which a Dog Fight state leaves empty.
+fn other_fields(v: &mut Violations, s: &StateSetup) {
+    if !s.players.is_empty() {
+        v.push("players", "must be empty: a Dog Fight state keeps its board in dog_fight");
+    }
+    if !s.creatures.is_empty() {
+        v.push("creatures", "must be empty: Dog Fight has vessels, in dog_fight.vessels");
+    }
+    if s.event != 0 {
+        v.push("event", "must be 0: Dog Fight has no Event counter");
+    }
+    if !s.chain.is_empty() {
+        v.push("chain", "must be empty: an attack in progress travels in dog_fight.attack");
+    }
+    if s.castle_rampage.is_some() || s.keyforge.is_some() {
+        v.push("dog_fight", "another ruleset's board is set beside it: leave castle_rampage and keyforge unset");
+    }
+}
+
+/// Records a required, unique id.
+fn unique<'a>(v: &mut Violations, field: &str, id: &'a str, seen: &mut BTreeMap<&'a str, String>) {
+    if id.is_empty() {
+        v.push(field, "is required");
+    } else if let Some(first) = seen.get(id) {
+        v.push(field, format!("duplicate id {id:?}: {first} has it too"));
+    } else {
+        seen.insert(id, field.to_owned());
+    }
+}
+
+fn in_range(v: &mut Violations, field: String, name: &str, value: i32) {
+    if !(0..=MAX_VALUE).contains(&value) {
+        v.push(field, format!("{name} {value} must be 0..{MAX_VALUE}"));
+    }
+}
+
+fn vessel<'a>(
+    v: &mut Violations,
+    f: &str,
+    x: &'a VesselSetup,
+    board: &DogFightBoardSetup,
+    ids: &mut BTreeMap<&'a str, String>,
+    seat: &dyn Fn(&mut Violations, &str, u32) -> PlayerId,
+) -> Vessel {
+    unique(v, &format!("{f}.id"), &x.id, ids);
+    let controller = seat(v, &format!("{f}.controller"), x.controller);
+    if x.x < 0 || x.x as u32 >= board.width {
+        v.push(format!("{f}.x"), format!("x {} is off the grid 0..{}", x.x, board.width));
+    }
+    if x.y < 0 || x.y as u32 >= board.height {
+        v.push(format!("{f}.y"), format!("y {} is off the grid 0..{}", x.y, board.height));
+    }
+    for (name, value) in [
+        ("attack", x.attack),
+        ("range", x.range),
+        ("shields", x.shields),
+        ("armor", x.armor),
+        ("absorb", x.absorb),
+        ("hull", x.hull),
+    ] {
+        in_range(v, format!("{f}.{name}"), name, value);
+    }
+    Vessel {
+        id: CreatureId::from(x.id.as_str()),
+        name: Arc::from(x.name.as_str()),
+        controller,
+        x: x.x,
+        y: x.y,
+        attack: x.attack,
+        range: x.range,
+        shields: x.shields,
+        armor: x.armor,
+        absorb: x.absorb,
+        hull: x.hull,
+        attacked: x.attacked,
+    }
+}
+
+fn cards<'a>(
+    v: &mut Violations,
+    field: &str,
+    cs: &'a [DogFightCardSetup],
+    ids: &mut BTreeMap<&'a str, String>,
+) -> Vec<DfCard> {
+    cs.iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let f = format!("{field}[{i}]");
+            unique(v, &format!("{f}.id"), &c.id, ids);
+            in_range(v, format!("{f}.amount"), "amount", c.amount);
+            let effect = DfEffect::from_wire(c.effect).unwrap_or_else(|| {
+                v.push(format!("{f}.effect"), format!("{} is not a known DogFightEffect value", c.effect));
+                DfEffect::Negate
+            });
+            DfCard { id: CreatureId::from(c.id.as_str()), name: Arc::from(c.name.as_str()), effect, amount: c.amount }
+        })
+        .collect()
+}
+
+/// Validates the attack in its windows.
+fn attack(
+    v: &mut Violations,
+    a: &DogFightAttackSetup,
+    s: &DogFightState,
+    seat: &dyn Fn(&mut Violations, &str, u32) -> PlayerId,
+) -> Option<DfAttack> {
+    let f = "dog_fight.attack";
+    let find = |v: &mut Violations, name: &str, id: &str| {
+        let found = s.vessel(&CreatureId::from(id)).map(|(_, x)| x.controller);
+        if found.is_none() {
+            v.push(format!("{f}.{name}"), format!("{id:?} is no vessel on the board"));
+        }
+        found
+    };
+    let attacker_player = find(v, "attacker", &a.attacker);
+    let target_player = find(v, "defender", &a.defender);
+    if attacker_player.is_some() && attacker_player == target_player {
+        v.push(format!("{f}.defender"), "is the attacker's own side's vessel: an attack targets another player");
+    }
+    in_range(v, format!("{f}.strength"), "strength", a.strength);
+    let declared: Vec<(PlayerId, CreatureId)> = a
+        .declared
+        .iter()
+        .enumerate()
+        .map(|(i, (p, card))| {
+            let player = seat(v, &format!("{f}.declared[{i}].player"), *p);
+            let id = CreatureId::from(card.as_str());
+            if !s.sides.get(player.index()).is_some_and(|side| side.discard.iter().any(|c| c.id == id)) {
+                v.push(format!("{f}.declared[{i}].card"), format!("{card:?} is not in player {}'s discard", player.0));
+            }
+            (player, id)
+        })
+        .collect();
+    let passed: Vec<PlayerId> =
+        a.passed.iter().enumerate().map(|(i, p)| seat(v, &format!("{f}.passed[{i}]"), *p)).collect();
+    let (attacker_player, target_player) = (attacker_player?, target_player?);
+    let attack = DfAttack {
+        attacker: CreatureId::from(a.attacker.as_str()),
+        attacker_player,
+        defender: CreatureId::from(a.defender.as_str()),
+        target_player,
+        declared,
+        passed,
+        strength: a.strength,
+    };
+    let order = s.window_order(&attack);
+    if !order.starts_with(&attack.passed) {
+        v.push(format!("{f}.passed"), format!("windows close in the order {order:?} (seat numbers)"));
+    }
+    Some(attack)
+}
+
+/// Validates the pending RESPONSE decision against the attack's open window.
+fn pending(v: &mut Violations, d: Option<&DecisionSetup>, s: &DogFightState) -> Option<DfDecision> {
+    let (d, a) = match (d, &s.attack) {
+        (None, None) => return None,
+        (Some(_), None) => {
+            v.push("pending", "is set but dog_fight.attack is not: a decision waits only in an attack's windows");
+            return None;
+        }
+        (None, Some(_)) => {
+            v.push("dog_fight.attack", "is set but no decision is pending: an attack rests only at a decision");
+            return None;
+        }
+        (Some(d), Some(a)) => (d, a),
+    };
+    if d.kind != DecisionKind::Response.wire() {
+        v.push("pending.kind", "Dog Fight asks only DECISION_KIND_RESPONSE");
+    }
+    if !d.may_decline {
+        v.push("pending.may_decline", "must be true: a player may always pass");
+    }
+    let open = s.window_order(a).into_iter().find(|p| !a.passed.contains(p));
+    let Some(player) = open.filter(|p| usize::from(p.0) == d.player as usize) else {
+        v.push("pending.player", format!("the open window is {open:?}'s (seat number)"));
+        return None;
+    };
+    let options = s.playable(a, player);
+    let names: Vec<String> = options.iter().map(ToString::to_string).collect();
+    if d.options != names || options.is_empty() {
+        v.push("pending.options", format!("must be the cards player {} may play, in hand order: {names:?}", player.0));
+    }
+    if matches!(s.phase, Phase::GameOver) {
+        v.push("pending", "no decision waits once the game is over");
+    }
+    Some(DfDecision { player, options })
+}

@@ -1,0 +1,183 @@
+//! The turn: in PHASE_EVENT each vessel of the active player may attack once, then
+//! `end_phase` passes the turn to the next player in seat order who is still in. Legal
+//! actions, who moves, and applying an action.
+
+use super::{DfAction, DogFightState, rule};
+use crate::error::IllegalAction;
+use crate::event::{EventKind, EventSink, emit};
+use crate::rulesets::skirmish::MAX_TURNS;
+use crate::state::{Phase, PlayerId};
+
+impl DogFightState {
+    /// Appends every legal action to `out`, in a stable order: with a decision pending,
+    /// its options in order then `Pass`; else attacks (attackers in vessel order, each
+    /// against the vessels it reaches, in vessel order), then `EndPhase`. On a bare
+    /// board every player's vessels may attack, and there is no `EndPhase`.
+    pub fn legal_actions_into(&self, out: &mut Vec<DfAction>) {
+        if let Some(d) = &self.pending {
+            out.extend((0..d.options.len()).map(|k| DfAction::Play(k as u8)));
+            out.push(DfAction::Pass);
+            return;
+        }
+        match self.phase {
+            Phase::Bare => self.attacks_into(None, out),
+            Phase::Event => {
+                self.attacks_into(Some(self.active_player), out);
+                out.push(DfAction::EndPhase);
+            }
+            _ => {}
+        }
+    }
+
+    /// The attacks of `player`'s vessels (every player's when `None`).
+    fn attacks_into(&self, player: Option<PlayerId>, out: &mut Vec<DfAction>) {
+        for (i, a) in self.vessels.iter().enumerate() {
+            if a.attacked || player.is_some_and(|p| a.controller != p) {
+                continue;
+            }
+            for (j, d) in self.vessels.iter().enumerate() {
+                if d.controller != a.controller && a.reaches(d) {
+                    out.push(DfAction::Attack { attacker: i as u8, defender: j as u8 });
+                }
+            }
+        }
+    }
+
+    /// Who decides next: the pending decision's chooser, else the active player while
+    /// an action is legal.
+    pub fn to_move(&self) -> Option<PlayerId> {
+        if let Some(d) = &self.pending {
+            return Some(d.player);
+        }
+        match self.phase {
+            Phase::GameOver => None,
+            Phase::Bare => {
+                let mut any = Vec::new();
+                self.attacks_into(None, &mut any);
+                (!any.is_empty()).then_some(self.active_player)
+            }
+            _ => Some(self.active_player),
+        }
+    }
+
+    /// Applies `action`, telling each step to `sink`. On error nothing changed.
+    pub fn apply<S: EventSink>(&mut self, action: DfAction, sink: &mut S) -> Result<(), IllegalAction> {
+        if self.is_over() {
+            return Err(IllegalAction::new(rule::GAME_OVER, "the game is over: no action is legal"));
+        }
+        match (action, &self.pending) {
+            (DfAction::Play(k), Some(d)) if usize::from(k) < d.options.len() => self.play(usize::from(k), sink),
+            (DfAction::Play(k), Some(d)) => {
+                return Err(IllegalAction::new(
+                    rule::DECISION_PENDING,
+                    format!("the pending decision has {} options: there is no option {k}", d.options.len()),
+                ));
+            }
+            (DfAction::Pass, Some(_)) => self.decline(sink),
+            (DfAction::Play(_) | DfAction::Pass, None) => {
+                return Err(IllegalAction::new(
+                    rule::DECISION_PENDING,
+                    "no decision is pending: there is nothing to answer",
+                ));
+            }
+            (_, Some(d)) => {
+                return Err(IllegalAction::new(
+                    rule::DECISION_PENDING,
+                    format!("player {} must first play a card into the attack or pass", d.player.0),
+                ));
+            }
+            (DfAction::Attack { attacker, defender }, None) => {
+                self.check_attack(usize::from(attacker), usize::from(defender))?;
+                if self.phase == Phase::Bare {
+                    self.active_player = self.vessels[usize::from(attacker)].controller;
+                }
+                self.declare(usize::from(attacker), usize::from(defender), sink);
+            }
+            (DfAction::EndPhase, None) => {
+                if self.phase == Phase::Bare {
+                    return Err(IllegalAction::new(rule::BARE, "a bare board (phase unset) has no turn structure"));
+                }
+                self.end_turn(sink);
+            }
+        }
+        Ok(())
+    }
+
+    /// An attack is legal: PHASE_EVENT (or a bare board), the active player's vessel
+    /// that has not attacked, on another player's vessel within its range.
+    fn check_attack(&self, attacker: usize, defender: usize) -> Result<(), IllegalAction> {
+        if !matches!(self.phase, Phase::Event | Phase::Bare) {
+            return Err(IllegalAction::new(
+                rule::EVENT_PHASE,
+                format!("attacks only in PHASE_EVENT, not in {}", self.phase),
+            ));
+        }
+        let (Some(a), Some(d)) = (self.vessels.get(attacker), self.vessels.get(defender)) else {
+            return Err(IllegalAction::new(rule::TARGET, "no such vessel"));
+        };
+        if self.phase != Phase::Bare && a.controller != self.active_player {
+            return Err(IllegalAction::new(
+                rule::EVENT_PHASE,
+                format!(
+                    "{} is player {}'s: only the active player (player {}) attacks",
+                    a.id, a.controller.0, self.active_player.0
+                ),
+            ));
+        }
+        if a.attacked {
+            return Err(IllegalAction::new(rule::TARGET, format!("{} has attacked this turn already", a.id)));
+        }
+        if d.controller == a.controller {
+            return Err(IllegalAction::new(
+                rule::TARGET,
+                format!("{} is {}'s own side: attack another player's vessel", d.id, a.id),
+            ));
+        }
+        if !a.reaches(d) {
+            return Err(IllegalAction::new(
+                rule::RANGE,
+                format!(
+                    "{} is {} squares away, beyond {}'s range {}",
+                    d.id,
+                    (a.x - d.x).abs().max((a.y - d.y).abs()),
+                    a.id,
+                    a.range
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// The end of the turn: the vessels may attack again, and the next player in seat
+    /// order who is still in takes the turn; a draw once turn 60 ends or when no vessel
+    /// reaches an enemy vessel (vessels do not move, so nobody ever could again).
+    fn end_turn<S: EventSink>(&mut self, sink: &mut S) {
+        for v in &mut self.vessels {
+            v.attacked = false;
+        }
+        if self.turn >= MAX_TURNS {
+            self.end_game(None, rule::TURN_LIMIT, sink);
+            return;
+        }
+        let n = self.players();
+        let next = (1..=n)
+            .map(|k| PlayerId(((usize::from(self.active_player.0) + k) % n) as u8))
+            .find(|&p| self.is_in(p))
+            .unwrap_or(self.active_player);
+        self.turn += 1;
+        self.active_player = next;
+        let (turn, active_player) = (self.turn, next);
+        emit(sink, rule::TURN, || EventKind::PhaseChanged { phase: Phase::Event, turn, active_player });
+        let mut any = Vec::new();
+        self.attacks_into(None, &mut any);
+        if any.is_empty() {
+            self.end_game(None, rule::STALEMATE, sink);
+        }
+    }
+
+    fn end_game<S: EventSink>(&mut self, winner: Option<PlayerId>, why: &'static str, sink: &mut S) {
+        self.phase = Phase::GameOver;
+        self.winner = winner;
+        emit(sink, why, || EventKind::GameOver { winner });
+    }
+}

@@ -1,0 +1,303 @@
+//! Dog Fight (seed 004): one test per sentence of the rules text, named after it and
+//! citing the rule id it checks; then the response order with three and four players,
+//! each mitigation layer alone and together, destruction and the win, and refusals.
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+mod common;
+
+use common::dog_fight::*;
+use common::lines_of as lines;
+use fray_core::game::Game;
+use fray_core::rulesets::dog_fight::{DfAction, DogFightState};
+use fray_core::state::PlayerId;
+
+/// Two players: player 0's `a` (attack 4) against player 1's `d` (hull 10).
+fn duel() -> Db {
+    Db::new(2).vessel(ship("a", 0, (0, 0), 4, 5)).vessel(ship("d", 1, (3, 3), 2, 10))
+}
+
+fn rules(g: &[fray_core::Event]) -> Vec<&'static str> {
+    g.iter().map(|e| e.rule).collect()
+}
+
+#[test]
+fn sentence_1_a_declared_attack_resolves_even_if_its_attacker_is_destroyed_first() {
+    // Return fire (a target response, declared before the damage) destroys the
+    // attacker; the attack still resolves.
+    let mut g = duel().card(1, card("rf", RETURN_FIRE, 6)).build();
+    attack(&mut g, "a", "d").unwrap();
+    // Player 1's last card played, their window closes by itself.
+    let events = play(&mut g, "rf");
+    assert_eq!(
+        lines(&events),
+        [
+            "dogfight.window.target: player 1 plays rf (DOG_FIGHT_EFFECT_RETURN_FIRE 6)",
+            "dogfight.window.target: player 1 passes",
+            "dogfight.resolve: d deals 6 damage to a",
+            "dogfight.destroy: a is destroyed",
+            "dogfight.player_out: player 0 is out",
+            "dogfight.attack.resolves: a deals 4 damage to d",
+            "dogfight.win: game over: player 1 wins",
+        ]
+    );
+    assert_eq!(hull(&g, "d"), Some(6));
+}
+
+#[test]
+fn sentence_1_the_exception_a_negated_attack_does_not_resolve() {
+    let mut g = duel().card(1, card("no", NEGATE, 0)).build();
+    attack(&mut g, "a", "d").unwrap();
+    let events = play(&mut g, "no");
+    assert!(lines(&events).contains(&"dogfight.resolve.negate: a's attack on d fails: negate".to_owned()));
+    assert_eq!(hull(&g, "d"), Some(10));
+}
+
+#[test]
+fn sentence_2_the_target_is_designated_when_the_attack_is_declared() {
+    let mut g = duel().card(1, card("ev", EVASIVE, 0)).build();
+    let events = attack(&mut g, "a", "d").unwrap();
+    assert_eq!(lines(&events)[0], "dogfight.attack.declare: a attacks d (strength 4)");
+    let a = g.attack.as_ref().unwrap();
+    assert_eq!((a.defender.as_str(), a.strength), ("d", 4));
+}
+
+#[test]
+fn sentence_3_finalize_your_move_the_attacker_applies_its_modifiers_first() {
+    let mut g = duel().card(0, card("dh1", DIRECT_HIT, 2)).card(0, card("dh2", DIRECT_HIT, 3)).build();
+    let events = attack(&mut g, "a", "d").unwrap();
+    let p = g.pending.as_ref().unwrap();
+    assert_eq!((p.player, p.options.len()), (PlayerId(0), 2));
+    assert_eq!(rules(&events).last(), Some(&"dogfight.window.attacker"));
+    play(&mut g, "dh1");
+    let events = play(&mut g, "dh2");
+    assert!(lines(&events).contains(&"dogfight.damage.hull: a deals 9 damage to d".to_owned()));
+}
+
+#[test]
+fn sentence_4_other_players_respond_after_the_modifiers_and_may_modify_the_damage() {
+    let mut g = duel().card(0, card("dh", DIRECT_HIT, 2)).card(1, card("ab", ARMOR_BOOST, 3)).build();
+    attack(&mut g, "a", "d").unwrap();
+    play(&mut g, "dh");
+    assert_eq!(g.pending.as_ref().unwrap().player, PlayerId(1), "the target responds after the modifiers");
+    let events = play(&mut g, "ab");
+    assert_eq!(
+        lines(&events)[2..],
+        ["dogfight.mitigate: armor of d absorb 3 damage", "dogfight.damage.hull: a deals 3 damage to d"]
+    );
+}
+
+#[test]
+fn sentence_5_a_miss_means_damage_is_not_calculated_evasive_maneuvers() {
+    let mut g = duel().card(1, card("ev", EVASIVE, 0)).card(0, card("dh", DIRECT_HIT, 5)).build();
+    attack(&mut g, "a", "d").unwrap();
+    play(&mut g, "dh");
+    let events = play(&mut g, "ev");
+    assert_eq!(lines(&events).last().unwrap(), "dogfight.resolve.miss: a's attack on d fails: evasive_maneuvers");
+    assert_eq!(hull(&g, "d"), Some(10));
+    assert!(g.attack.is_none() && g.pending.is_none());
+}
+
+#[test]
+fn sentence_6_the_sequence_is_declare_and_target_then_modifiers() {
+    let mut g = duel().card(0, card("dh", DIRECT_HIT, 1)).build();
+    let events = attack(&mut g, "a", "d").unwrap();
+    assert_eq!(rules(&events), ["dogfight.attack.declare", "dogfight.window.attacker"]);
+}
+
+#[test]
+fn sentence_7_the_targeted_player_plays_all_their_responses_at_once_then_passes() {
+    let mut g = duel().card(1, card("ab", ARMOR_BOOST, 1)).card(1, card("rf", RETURN_FIRE, 1)).build();
+    let events = attack(&mut g, "a", "d").unwrap();
+    // The attacker has no card: its window closes without asking.
+    assert_eq!(lines(&events)[1], "dogfight.window.attacker: player 0 passes");
+    play(&mut g, "ab");
+    assert_eq!(g.pending.as_ref().unwrap().player, PlayerId(1), "asked again");
+    play(&mut g, "rf");
+    // Nothing left to play: the window closes and the attack resolves.
+    assert!(g.pending.is_none());
+    assert_eq!((hull(&g, "a"), hull(&g, "d")), (Some(4), Some(7)));
+}
+
+#[test]
+fn sentence_8_then_the_other_players_respond_in_seat_order_from_the_target() {
+    // Four players: 0 attacks 2's vessel; the windows run 0, 2, 3, 1.
+    let mut g = Db::new(4)
+        .vessel(ship("a", 0, (0, 0), 2, 5))
+        .vessel(ship("b", 1, (1, 1), 2, 5))
+        .vessel(ship("c", 2, (2, 2), 2, 5))
+        .vessel(ship("e", 3, (3, 3), 2, 5))
+        .card(1, card("n1", NEGATE, 0))
+        .card(2, card("n2", NEGATE, 0))
+        .card(3, card("n3", NEGATE, 0))
+        .build();
+    attack(&mut g, "a", "c").unwrap();
+    let mut asked = Vec::new();
+    while let Some(p) = g.pending.as_ref() {
+        asked.push(p.player.0);
+        pass(&mut g);
+    }
+    assert_eq!(asked, [2, 3, 1]);
+    assert_eq!(hull(&g, "c"), Some(3));
+    // Three players: 1 attacks 0's vessel; the windows run 1, 0, 2.
+    let mut g = Db::new(3)
+        .vessel(ship("a", 0, (0, 0), 2, 5))
+        .vessel(ship("b", 1, (1, 1), 2, 5))
+        .vessel(ship("c", 2, (2, 2), 2, 5))
+        .card(0, card("n0", NEGATE, 0))
+        .card(1, card("dh", DIRECT_HIT, 1))
+        .card(2, card("n2", NEGATE, 0))
+        .build();
+    g.active_player = PlayerId(1);
+    attack(&mut g, "b", "a").unwrap();
+    let mut asked = Vec::new();
+    while let Some(p) = g.pending.as_ref() {
+        asked.push(p.player.0);
+        pass(&mut g);
+    }
+    assert_eq!(asked, [1, 0, 2]);
+}
+
+#[test]
+fn sentence_9_responses_resolve_in_the_order_they_were_declared() {
+    // The target's return fire is declared before the third player's negate: the
+    // return fire still resolves (damage to the attacker), then the negation stops the
+    // attack's damage.
+    let mut g = Db::new(3)
+        .vessel(ship("a", 0, (0, 0), 4, 9))
+        .vessel(ship("d", 1, (1, 1), 2, 9))
+        .vessel(ship("x", 2, (2, 2), 2, 9))
+        .card(1, card("rf", RETURN_FIRE, 2))
+        .card(2, card("no", NEGATE, 0))
+        .build();
+    attack(&mut g, "a", "d").unwrap();
+    play(&mut g, "rf");
+    let events = play(&mut g, "no");
+    let l = lines(&events);
+    let fire = l.iter().position(|x| x == "dogfight.resolve: d deals 2 damage to a").unwrap();
+    let negated = l.iter().position(|x| x.starts_with("dogfight.resolve.negate")).unwrap();
+    assert!(fire < negated, "{l:#?}");
+    assert_eq!((hull(&g, "a"), hull(&g, "d")), (Some(7), Some(9)));
+}
+
+#[test]
+fn sentence_10_mitigation_shields_then_armor_then_other_absorbers_then_hull() {
+    let layered = |shields, armor, absorb| {
+        let mut d = ship("d", 1, (3, 3), 2, 20);
+        (d.shields, d.armor, d.absorb) = (shields, armor, absorb);
+        let mut g = Db::new(2).vessel(ship("a", 0, (0, 0), 10, 5)).vessel(d).build();
+        lines(&attack(&mut g, "a", "d").unwrap())[3..].to_vec()
+    };
+    assert_eq!(
+        layered(3, 0, 0),
+        ["dogfight.mitigate: shields of d absorb 3 damage", "dogfight.damage.hull: a deals 7 damage to d"]
+    );
+    assert_eq!(
+        layered(0, 4, 0),
+        ["dogfight.mitigate: armor of d absorb 4 damage", "dogfight.damage.hull: a deals 6 damage to d"]
+    );
+    assert_eq!(
+        layered(0, 0, 5),
+        ["dogfight.mitigate: absorb of d absorb 5 damage", "dogfight.damage.hull: a deals 5 damage to d"]
+    );
+    assert_eq!(
+        layered(3, 4, 5),
+        [
+            "dogfight.mitigate: shields of d absorb 3 damage",
+            "dogfight.mitigate: armor of d absorb 4 damage",
+            "dogfight.mitigate: absorb of d absorb 3 damage",
+        ],
+        "all absorbed: the hull takes nothing"
+    );
+}
+
+#[test]
+fn defenses_are_not_used_up_by_an_attack() {
+    let mut d = ship("d", 1, (3, 3), 2, 20);
+    d.shields = 2;
+    let mut g = Db::new(2).vessel(ship("a", 0, (0, 0), 3, 5)).vessel(ship("b", 0, (1, 0), 3, 5)).vessel(d).build();
+    attack(&mut g, "a", "d").unwrap();
+    attack(&mut g, "b", "d").unwrap();
+    assert_eq!(hull(&g, "d"), Some(18));
+}
+
+#[test]
+fn a_vessel_is_destroyed_only_when_its_hull_falls_below_zero_and_the_last_player_wins() {
+    let mut g = Db::new(2)
+        .vessel(ship("a", 0, (0, 0), 5, 5))
+        .vessel(ship("b", 0, (1, 0), 1, 5))
+        .vessel(ship("d", 1, (3, 3), 2, 5))
+        .build();
+    attack(&mut g, "a", "d").unwrap();
+    assert_eq!(hull(&g, "d"), Some(0), "hull 0 is still in play");
+    let events = attack(&mut g, "b", "d").unwrap();
+    assert_eq!(
+        lines(&events)[3..],
+        [
+            "dogfight.damage.hull: b deals 1 damage to d",
+            "dogfight.destroy: d is destroyed",
+            "dogfight.player_out: player 1 is out",
+            "dogfight.win: game over: player 0 wins",
+        ]
+    );
+    assert_eq!(g.outcome(), Some(fray_core::Outcome::Win(PlayerId(0))));
+}
+
+#[test]
+fn range_is_the_chebyshev_distance_and_each_vessel_attacks_once_a_turn() {
+    let mut a = ship("a", 0, (0, 0), 2, 5);
+    a.range = 3;
+    let mut g = Db::new(2).vessel(a).vessel(ship("near", 1, (3, 2), 1, 9)).vessel(ship("far", 1, (4, 1), 1, 9)).build();
+    g.phase = fray_core::state::Phase::Event;
+    g.turn = 1;
+    assert_eq!(attack(&mut g.clone(), "a", "far").unwrap_err().rule, "dogfight.attack.range");
+    attack(&mut g, "a", "near").unwrap();
+    assert_eq!(attack(&mut g, "a", "near").unwrap_err().rule, "dogfight.attack.target");
+    assert_eq!(g.legal_actions(), [DfAction::EndPhase]);
+    g.apply(DfAction::EndPhase, &mut Vec::new()).unwrap();
+    assert_eq!((g.active_player, g.turn), (PlayerId(1), 2));
+    assert!(!g.vessels[0].attacked, "ready again");
+}
+
+#[test]
+fn a_player_with_no_card_they_may_play_is_never_asked() {
+    // Player 0 holds only target cards: as the attacker they cannot play them.
+    let mut g = duel().card(0, card("ev", EVASIVE, 0)).card(0, card("no", NEGATE, 0)).build();
+    let events = attack(&mut g, "a", "d").unwrap();
+    assert!(g.pending.is_none(), "{:#?}", lines(&events));
+    assert_eq!(hull(&g, "d"), Some(6));
+}
+
+#[test]
+fn an_attack_stopped_at_a_decision_loads_again_and_resumes_the_same() {
+    let board = || duel().card(0, card("dh", DIRECT_HIT, 1)).card(1, card("rf", RETURN_FIRE, 1)).build();
+    let mut once = board();
+    attack(&mut once, "a", "d").unwrap();
+    let mut again = DogFightState::from_setup(&once.to_setup()).unwrap();
+    assert_eq!(again, once);
+    play(&mut once, "dh");
+    play(&mut again, "dh");
+    assert_eq!(once, again);
+    assert_eq!(DogFightState::from_setup(&once.to_setup()).unwrap(), once);
+}
+
+#[test]
+fn invalid_boards_name_every_problem() {
+    let mut s =
+        Db::new(5).vessel(ship("a", 7, (20, 0), -1, 5)).vessel(ship("a", 0, (0, 0), 1, 5)).card(0, card("x", 9, 0)).0;
+    s.pending = Some(fray_core::setup::DecisionSetup { kind: 5, ..Default::default() });
+    let fray_core::SetupError::Invalid(v) = DogFightState::from_setup(&s).unwrap_err() else { panic!() };
+    let fields: Vec<&str> = v.0.iter().map(|x| x.field.as_str()).collect();
+    assert_eq!(
+        fields,
+        [
+            "dog_fight.sides",
+            "dog_fight.vessels[0].controller",
+            "dog_fight.vessels[0].x",
+            "dog_fight.vessels[0].attack",
+            "dog_fight.vessels[1].id",
+            "dog_fight.sides[0].hand[0].effect",
+            "pending",
+        ],
+        "{v}"
+    );
+}
