@@ -267,7 +267,19 @@ pub fn describe_with(event: &Event, names: &dyn Namer) -> String {
             format!("{} goes back face down on top of {}", names.card(&e.card), names.pile(&e.card, &e.to))
         }
         Kind::AttackEnded(e) => format!("the attack ends with {} strength left", e.remaining),
-        Kind::DamageMitigated(e) => format!("{} of {} absorb {} damage", e.layer, e.target, e.amount),
+        Kind::DamageMitigated(e) => format!("{} of {} absorb {} damage", e.layer, c(&e.target), e.amount),
+        Kind::AttackDeclared(e) => {
+            format!("{} attacks {} (strength {})", c(&e.attacker), c(&e.defender), e.strength)
+        }
+        Kind::CardPlayed(e) => {
+            let effect = fray_proto::fray::v1::DogFightEffect::try_from(e.effect)
+                .map_or("an unknown effect", |x| x.as_str_name());
+            format!("{} plays {} ({effect} {})", p(e.player), e.card, e.amount)
+        }
+        Kind::ResponsePassed(e) => format!("{} passes", p(e.player)),
+        Kind::AttackMissed(e) => format!("{}'s attack on {} fails: {}", c(&e.attacker), c(&e.defender), e.by),
+        Kind::VesselDestroyed(e) => format!("{} is destroyed", c(&e.vessel)),
+        Kind::PlayerOut(e) => format!("{} is out", p(e.player)),
     }
 }
 
