@@ -323,6 +323,11 @@ pub fn render_board(state: &GameState, style: Style) -> String {
         out.push_str(&game_over_line(state, phase));
         return out;
     }
+    if let Some(board) = &state.dog_fight {
+        out.push_str(&render_dog_fight_board(board));
+        out.push_str(&game_over_line(state, phase));
+        return out;
+    }
 
     let mut seats: Vec<u32> = state.players.iter().map(|p| p.id).collect();
     for c in &state.creatures {
@@ -362,6 +367,69 @@ fn game_over_line(state: &GameState, phase: Phase) -> String {
         (Phase::GameOver, None) => "  game over: a draw\n".to_owned(),
         _ => String::new(),
     }
+}
+
+/// A Dog Fight board: the grid, each vessel (position, attack and range, the mitigation
+/// layers, hull), each side's hand and discard, and the attack waiting in its windows.
+fn render_dog_fight_board(board: &fray_proto::fray::v1::DogFightBoard) -> String {
+    let mut out = format!(
+        "  grid {} x {}; vessels as id name (x, y) attack/range shields/armor/absorb hull\n",
+        board.width, board.height
+    );
+    for (p, side) in board.sides.iter().enumerate() {
+        let _ = writeln!(out, "  player {p}:");
+        let mut any = false;
+        for v in board.vessels.iter().filter(|v| v.controller as usize == p) {
+            any = true;
+            let _ = writeln!(
+                out,
+                "    {} {} ({}, {}) {}/{} {}/{}/{} hull {}{}",
+                v.id,
+                v.name,
+                v.x,
+                v.y,
+                v.attack,
+                v.range,
+                v.shields,
+                v.armor,
+                v.absorb,
+                v.hull,
+                if v.attacked { ", attacked this turn" } else { "" }
+            );
+        }
+        if !any {
+            out.push_str("    (no vessels: out)\n");
+        }
+        let cards = |cs: &[fray_proto::fray::v1::DogFightCard]| {
+            cs.iter()
+                .map(|c| {
+                    let effect = fray_proto::fray::v1::DogFightEffect::try_from(c.effect)
+                        .map_or("?", |e| e.as_str_name().trim_start_matches("DOG_FIGHT_EFFECT_"));
+                    format!("{} {} ({effect} {})", c.id, c.name, c.amount)
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if !side.hand.is_empty() {
+            let _ = writeln!(out, "    hand: {}", cards(&side.hand));
+        }
+        if !side.discard.is_empty() {
+            let _ = writeln!(out, "    discard: {}", cards(&side.discard));
+        }
+    }
+    if let Some(a) = &board.attack {
+        let declared: Vec<String> = a.declared.iter().map(|c| format!("{} (player {})", c.card, c.player)).collect();
+        let _ = writeln!(
+            out,
+            "  attack waiting: {} on {} (strength {}); declared: [{}]; windows over: {:?}",
+            a.attacker,
+            a.defender,
+            a.strength,
+            declared.join(", "),
+            a.passed
+        );
+    }
+    out
 }
 
 /// A Castle Rampage board, every card face up: each side's Gate, Castle and hand,

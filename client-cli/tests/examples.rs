@@ -69,6 +69,7 @@ const EXAMPLES: &[(&str, Rpc)] = &[
     ("new-game-rift.json", Rpc::NewGame),
     ("new-game-keyforge.json", Rpc::NewGame),
     ("new-game-dog-fight.json", Rpc::NewGame),
+    ("resolve-dog-fight-return-fire.json", Rpc::ResolveStrike),
     ("list-rulesets.json", Rpc::ListRulesets),
     ("choose-action.json", Rpc::ChooseAction),
     ("resolve-castle-worked-example.json", Rpc::ResolveStrike),
@@ -587,7 +588,61 @@ async fn check(name: &str, answer: Result<Answer, Status>, clients: &mut Clients
         }
         "new-game-dog-fight.json" => {
             let status = failed(name, answer, Code::Unimplemented);
-            assert_eq!(status.message(), "RULESET_DOG_FIGHT is not served yet by this server");
+            assert_eq!(status.message(), "RULESET_DOG_FIGHT skirmish (NewGame) is not served yet by this server");
+        }
+        "resolve-dog-fight-return-fire.json" => {
+            let (state, events) = resolved(name, answer);
+            // The attacker adds a Direct Hit, the target answers with Return Fire, which
+            // resolves first in declared order and destroys the attacker; the attack still
+            // resolves: 4 + 2, shields 1 and armor 1 off, 4 to the hull (seed 004).
+            let response = |player: u32, option: &str| {
+                Kind::DecisionRequested(pb::DecisionRequested {
+                    decision: Some(pb::PendingDecision {
+                        player,
+                        kind: pb::DecisionKind::Response as i32,
+                        options: vec![option.into()],
+                        may_decline: true,
+                    }),
+                })
+            };
+            let played = |player: u32, card: &str, effect: pb::DogFightEffect, amount: i32| {
+                Kind::CardPlayed(pb::CardPlayed { player, card: card.into(), effect: effect as i32, amount })
+            };
+            let passed = |player: u32| Kind::ResponsePassed(pb::ResponsePassed { player });
+            let mitigated = |layer: &str| {
+                Kind::DamageMitigated(pb::DamageMitigated { target: "hauler".into(), layer: layer.into(), amount: 1 })
+            };
+            let damage = |source: &str, target: &str, amount: i32| {
+                Kind::DamageDealt(pb::DamageDealt { source: source.into(), target: target.into(), amount })
+            };
+            let expected = [
+                ev(
+                    "dogfight.attack.declare",
+                    Kind::AttackDeclared(pb::AttackDeclared {
+                        attacker: "viper".into(),
+                        defender: "hauler".into(),
+                        strength: 4,
+                    }),
+                ),
+                ev("dogfight.window.attacker", response(0, "dh")),
+                ev("dogfight.window.attacker", played(0, "dh", pb::DogFightEffect::DirectHit, 2)),
+                ev("dogfight.window.attacker", passed(0)),
+                ev("dogfight.window.target", response(1, "rf")),
+                ev("dogfight.window.target", played(1, "rf", pb::DogFightEffect::ReturnFire, 3)),
+                ev("dogfight.window.target", passed(1)),
+                ev("dogfight.resolve", damage("hauler", "viper", 3)),
+                ev("dogfight.destroy", Kind::VesselDestroyed(pb::VesselDestroyed { vessel: "viper".into() })),
+                ev("dogfight.player_out", Kind::PlayerOut(pb::PlayerOut { player: 0 })),
+                ev("dogfight.mitigate", mitigated("shields")),
+                ev("dogfight.mitigate", mitigated("armor")),
+                ev("dogfight.attack.resolves", damage("viper", "hauler", 4)),
+                ev("dogfight.win", Kind::GameOver(pb::GameOver { winner: Some(1) })),
+            ];
+            assert_eq!(events, expected);
+            let board = state.dog_fight.as_ref().unwrap();
+            assert_eq!(board.vessels.iter().map(|v| (v.id.as_str(), v.hull)).collect::<Vec<_>>(), [("hauler", 2)]);
+            assert_eq!((state.phase, state.winner), (pb::Phase::GameOver as i32, Some(1)));
+            assert!(board.attack.is_none() && state.pending.is_none());
         }
         "new-game-keyforge.json" => {
             let Ok(Answer::NewGame(game)) = answer else { panic!("examples/{name}: {answer:?}") };
@@ -632,7 +687,7 @@ async fn check(name: &str, answer: Result<Answer, Status>, clients: &mut Clients
                     (pb::Ruleset::DimensionalRift as i32, "dimensional-rift", true, true),
                     (pb::Ruleset::Keyforge as i32, "keyforge", true, true),
                     (pb::Ruleset::CastleRampage as i32, "castle-rampage", true, true),
-                    (pb::Ruleset::DogFight as i32, "dog-fight", false, false),
+                    (pb::Ruleset::DogFight as i32, "dog-fight", true, false),
                 ]
             );
             for info in &list.rulesets[..2] {

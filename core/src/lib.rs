@@ -45,6 +45,7 @@ pub use game::{Game, GameVisitor, Outcome, Returns};
 pub use state::{Ruleset, ZoneState};
 
 use rulesets::castle_rampage::CastleState;
+use rulesets::dog_fight::DogFightState;
 use rulesets::keyforge::KeyforgeState;
 use setup::{ActionSetup, ChoiceSetup, StateSetup, StrikeSetup};
 
@@ -63,6 +64,8 @@ pub enum GameState {
     Castle(CastleState),
     /// RULESET_KEYFORGE.
     Keyforge(KeyforgeState),
+    /// RULESET_DOG_FIGHT (its rules; no skirmish is dealt yet).
+    DogFight(DogFightState),
 }
 
 /// Runs `$body` with `$g` bound to the ruleset's state (by reference or mutably).
@@ -72,6 +75,7 @@ macro_rules! each_ruleset {
             GameState::Zone($g) => $body,
             GameState::Castle($g) => $body,
             GameState::Keyforge($g) => $body,
+            GameState::DogFight($g) => $body,
         }
     };
 }
@@ -83,7 +87,7 @@ impl GameState {
             Ruleset::Egame | Ruleset::DimensionalRift => ZoneState::from_setup(setup).map(GameState::Zone),
             Ruleset::CastleRampage => CastleState::from_setup(setup).map(GameState::Castle),
             Ruleset::Keyforge => KeyforgeState::from_setup(setup).map(GameState::Keyforge),
-            other => Err(SetupError::Unsupported(other.wire_name())),
+            Ruleset::DogFight => DogFightState::from_setup(setup).map(GameState::DogFight),
         }
     }
 
@@ -97,7 +101,8 @@ impl GameState {
             }
             Ruleset::CastleRampage => GameState::Castle(CastleState::new_game(seed, scenario, &mut events)?),
             Ruleset::Keyforge => GameState::Keyforge(KeyforgeState::new_game(seed, scenario, &mut events)?),
-            other => return Err(SetupError::Unsupported(other.wire_name())),
+            // Dog Fight's rules are served; its skirmish (2 to 4 seats) is not dealt yet.
+            Ruleset::DogFight => return Err(SetupError::Unsupported("RULESET_DOG_FIGHT skirmish (NewGame)")),
         };
         Ok((state, events))
     }

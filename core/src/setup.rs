@@ -466,15 +466,14 @@ pub struct CastleBoardSetup {
 /// The ruleset named by a state, or why it cannot be served.
 pub fn ruleset_of(setup: &StateSetup) -> Result<Ruleset, SetupError> {
     match Ruleset::from_wire(setup.ruleset) {
-        Some(r @ (Ruleset::Egame | Ruleset::DimensionalRift | Ruleset::CastleRampage | Ruleset::Keyforge)) => Ok(r),
-        Some(r) => Err(SetupError::Unsupported(r.wire_name())),
+        Some(r) => Ok(r),
         None => {
             let mut v = Violations::default();
             if setup.ruleset == 0 {
                 v.push(
                     "ruleset",
                     "is required: name one of RULESET_EGAME, RULESET_DIMENSIONAL_RIFT, RULESET_KEYFORGE, \
-                     RULESET_CASTLE_RAMPAGE",
+                     RULESET_CASTLE_RAMPAGE, RULESET_DOG_FIGHT",
                 );
             } else {
                 v.push("ruleset", format!("{} is not a known Ruleset value", setup.ruleset));
@@ -721,6 +720,9 @@ impl ZoneState {
         state.pending = pending(&mut v, s, &state, over);
         if s.keyforge.is_some() {
             v.push("keyforge", format!("is RULESET_KEYFORGE's board and must be unset in a {ruleset} state"));
+        }
+        if s.dog_fight.is_some() {
+            v.push("dog_fight", format!("is RULESET_DOG_FIGHT's board and must be unset in a {ruleset} state"));
         }
         v.into_result(state).map_err(SetupError::Invalid)
     }

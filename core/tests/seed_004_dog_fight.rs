@@ -301,3 +301,19 @@ fn invalid_boards_name_every_problem() {
         "{v}"
     );
 }
+
+#[test]
+fn a_board_without_sides_is_refused_with_its_attack_not_read() {
+    for sides in [0, 1, 5] {
+        let mut s = Db::new(sides).vessel(ship("a", 0, (0, 0), 1, 1)).0;
+        let board = s.dog_fight.as_mut().unwrap();
+        board.attack = Some(fray_core::setup::DogFightAttackSetup {
+            attacker: "a".into(),
+            defender: "a".into(),
+            ..Default::default()
+        });
+        s.pending = Some(fray_core::setup::DecisionSetup { kind: 5, may_decline: true, ..Default::default() });
+        let fray_core::SetupError::Invalid(v) = DogFightState::from_setup(&s).unwrap_err() else { panic!() };
+        assert!(v.0.iter().any(|x| x.field == "dog_fight.sides"), "{v}");
+    }
+}

@@ -61,10 +61,13 @@ fn ruleset_is_required_and_must_be_known() {
 }
 
 #[test]
-fn later_rulesets_are_known_but_not_served_yet() {
+fn every_ruleset_is_served_but_dog_fight_deals_no_skirmish_yet() {
+    // A zone board named Dog Fight is read as Dog Fight's, and refused as one.
     let mut s = Bd::egame().0;
     s.ruleset = 5;
-    assert_eq!(GameState::from_setup(&s), Err(SetupError::Unsupported("RULESET_DOG_FIGHT")));
+    let Err(SetupError::Invalid(v)) = GameState::from_setup(&s) else { panic!() };
+    assert_eq!(v.0.iter().map(|x| x.field.as_str()).collect::<Vec<_>>(), ["players", "dog_fight"]);
+    assert!(matches!(GameState::new_game(5, 0, ""), Err(SetupError::Unsupported(_))));
 }
 
 #[test]

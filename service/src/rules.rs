@@ -24,16 +24,7 @@ pub(crate) fn load(state: Option<&pb::GameState>) -> Result<GameState, Status> {
     let Some(state) = state else {
         return Err(status::invalid_field("state", "is required"));
     };
-    let foreign = convert::foreign_boards(state);
-    match GameState::from_setup(&convert::state_to_setup(state)) {
-        Ok(game) if foreign.is_empty() => Ok(game),
-        Ok(_) => Err(status::setup_error(&SetupError::Invalid(foreign))),
-        Err(SetupError::Invalid(mut v)) => {
-            v.0.extend(foreign.0);
-            Err(status::setup_error(&SetupError::Invalid(v)))
-        }
-        Err(e) => Err(status::setup_error(&e)),
-    }
+    GameState::from_setup(&convert::state_to_setup(state)).map_err(|e| status::setup_error(&e))
 }
 
 /// Logs a rejected call at debug level and passes the status on.

@@ -216,12 +216,15 @@ async fn list_rulesets_names_every_ruleset_and_what_it_serves() {
             (pb::Ruleset::DimensionalRift as i32, "dimensional-rift", true),
             (pb::Ruleset::Keyforge as i32, "keyforge", true),
             (pb::Ruleset::CastleRampage as i32, "castle-rampage", true),
-            (pb::Ruleset::DogFight as i32, "dog-fight", false),
+            (pb::Ruleset::DogFight as i32, "dog-fight", true),
         ]
     );
     assert!(rulesets.iter().all(|r| !r.description.is_empty()));
-    // NewGame deals e:game and Dimensional Rift skirmishes, and says so.
-    assert!(rulesets.iter().all(|r| r.skirmish == r.resolves_strikes && r.skirmish != r.scenarios.is_empty()));
+    // NewGame deals a skirmish of every ruleset but Dog Fight (its rules are served;
+    // its 2-to-4-seat skirmish comes later), and says so.
+    assert!(rulesets.iter().all(|r| r.skirmish != r.scenarios.is_empty()));
+    let dealt: Vec<bool> = rulesets.iter().map(|r| r.skirmish).collect();
+    assert_eq!(dealt, [true, true, true, true, false]);
     // Each scenario says how it splits games between the seats, and every skirmish
     // ruleset has at least one balanced scenario for tournaments.
     for r in rulesets.iter().filter(|r| r.skirmish) {
@@ -274,13 +277,12 @@ async fn unknown_or_unset_ruleset_is_invalid() {
 }
 
 #[tokio::test]
-async fn unserved_ruleset_is_unimplemented() {
+async fn a_skirmish_not_dealt_yet_is_unimplemented() {
     let server = TestServer::start().await;
-    let mut state = knight_and_wolf();
-    state.ruleset = pb::Ruleset::DogFight as i32;
-    let status = server.rules().resolve_strike(resolve(state, strike("knight", 1, 3), vec![])).await.unwrap_err();
+    let request = pb::NewGameRequest { ruleset: pb::Ruleset::DogFight as i32, ..Default::default() };
+    let status = server.rules().new_game(request).await.unwrap_err();
     assert_eq!(status.code(), Code::Unimplemented);
-    assert!(status.message().contains("RULESET_DOG_FIGHT"), "{status:?}");
+    assert!(status.message().contains("RULESET_DOG_FIGHT skirmish"), "{status:?}");
 }
 
 #[tokio::test]

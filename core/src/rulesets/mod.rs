@@ -81,7 +81,7 @@ pub fn catalogue() -> Vec<RulesetInfo> {
                 Ruleset::CastleRampage => {
                     ("castle-rampage", "Castle Rampage attacks on Gate and Castle (seed 003)", true)
                 }
-                Ruleset::DogFight => ("dog-fight", "Dog Fight vessel attacks and responses (seed 004)", false),
+                Ruleset::DogFight => ("dog-fight", "Dog Fight vessel attacks and responses (seed 004)", true),
             };
             RulesetInfo { ruleset, name, description, resolves_strikes, scenarios: scenario_infos(ruleset) }
         })

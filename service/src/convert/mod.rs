@@ -3,15 +3,14 @@
 //! messages. This module holds what every ruleset shares (the state's envelope,
 //! strikes, choices, decisions, actions, events, the catalogue); each ruleset's own
 //! messages have a module: [`zone`] (e:game, Dimensional Rift), [`keyforge`]
-//! (KeyForge), [`castle`] (Castle Rampage).
+//! (KeyForge), [`castle`] (Castle Rampage), [`dog_fight`] (Dog Fight).
 //!
 //! The mapping is mechanical on purpose: enums travel as their wire numbers and
-//! references as strings, so every check (unknown enum values, dangling ids, ...)
-//! happens once, in the core, with field paths. The only judgement made here is
-//! [`foreign_boards`]: a state that carries another ruleset's board would otherwise
-//! lose it silently on the way back.
+//! references as strings, so every check (unknown enum values, dangling ids, a board
+//! of another ruleset, ...) happens once, in the core, with field paths.
 
 pub mod castle;
+pub mod dog_fight;
 pub mod keyforge;
 pub mod zone;
 
@@ -23,7 +22,7 @@ use zone::{
 use fray_core::event::DecisionView;
 use fray_core::rulesets::RulesetInfo;
 use fray_core::setup::{ActionSetup, ChoiceSetup, DecisionSetup, OutcomeSetup, StateSetup, StrikeSetup};
-use fray_core::{Event, EventKind, Ruleset, Violations};
+use fray_core::{Event, EventKind};
 use fray_proto::fray::v1 as pb;
 
 // ---------------------------------------------------------------------------
@@ -67,8 +66,7 @@ pub fn action_to_setup(a: Option<&pb::Action>) -> ActionSetup {
     }
 }
 
-/// A whole state as plain input. The boards of the later rulesets are not part of
-/// the plain input; see [`foreign_boards`].
+/// A whole state as plain input.
 pub fn state_to_setup(s: &pb::GameState) -> StateSetup {
     StateSetup {
         ruleset: s.ruleset,
@@ -83,30 +81,8 @@ pub fn state_to_setup(s: &pb::GameState) -> StateSetup {
         winner: s.winner,
         castle_rampage: s.castle_rampage.as_ref().map(castle::board_to_setup),
         keyforge: s.keyforge.as_ref().map(keyforge::board_to_setup),
-        // Dog Fight is not served yet: `foreign_boards` refuses its board on a served
-        // ruleset's state, and the core answers that the ruleset is not served.
-        dog_fight: None,
+        dog_fight: s.dog_fight.as_ref().map(dog_fight::board_to_setup),
     }
-}
-
-/// Boards of rulesets not served yet, set on a state of a served one (paths relative
-/// to the GameState). The plain input does not carry them, and answering without
-/// them would drop the caller's data, so they are rejected instead. (A served
-/// ruleset's board travels in the plain input, and the core rejects it on a state of
-/// another ruleset.) States of the unserved rulesets are left to the core, which
-/// answers that they are not served yet.
-pub fn foreign_boards(s: &pb::GameState) -> Violations {
-    let mut v = Violations::default();
-    let ruleset = Ruleset::from_wire(s.ruleset);
-    if !matches!(ruleset, Some(Ruleset::Egame | Ruleset::DimensionalRift | Ruleset::CastleRampage | Ruleset::Keyforge))
-    {
-        return v;
-    }
-    let name = ruleset.map_or("this ruleset", Ruleset::wire_name);
-    if s.dog_fight.is_some() {
-        v.push("dog_fight", format!("is RULESET_DOG_FIGHT's board and must be unset in a {name} state"));
-    }
-    v
 }
 
 // ---------------------------------------------------------------------------
@@ -151,7 +127,7 @@ pub fn action_from_setup(a: &ActionSetup) -> pb::Action {
     pb::Action { action }
 }
 
-/// A whole state as a message (the later rulesets' boards unset).
+/// A whole state as a message.
 pub fn state_from_setup(s: &StateSetup) -> pb::GameState {
     pb::GameState {
         ruleset: s.ruleset,
@@ -166,7 +142,7 @@ pub fn state_from_setup(s: &StateSetup) -> pb::GameState {
         winner: s.winner,
         keyforge: s.keyforge.as_ref().map(keyforge::board_from_setup),
         castle_rampage: s.castle_rampage.as_ref().map(castle::board_from_setup),
-        dog_fight: None,
+        dog_fight: s.dog_fight.as_ref().map(dog_fight::board_from_setup),
     }
 }
 
@@ -614,20 +590,6 @@ mod tests {
             let event = Event { rule: "some.rule", kind };
             assert_eq!(event_to_proto(&event), pb::Event { rule: "some.rule".into(), kind: Some(expected) });
         }
-    }
-
-    #[test]
-    fn foreign_boards_are_reported_for_zone_rulesets_only() {
-        let mut state = rich_state();
-        assert!(foreign_boards(&state).is_empty());
-        state.dog_fight = Some(pb::DogFightBoard::default());
-        let fields: Vec<_> = foreign_boards(&state).0.into_iter().map(|v| v.field).collect();
-        assert_eq!(fields, ["dog_fight"]);
-        state.ruleset = pb::Ruleset::Keyforge as i32;
-        let fields: Vec<_> = foreign_boards(&state).0.into_iter().map(|v| v.field).collect();
-        assert_eq!(fields, ["dog_fight"], "KeyForge is served: another ruleset's board on it is refused");
-        state.ruleset = pb::Ruleset::DogFight as i32;
-        assert!(foreign_boards(&state).is_empty());
     }
 
     #[test]

@@ -140,6 +140,9 @@ fn zone_fields(v: &mut Violations, s: &StateSetup) {
     if s.keyforge.is_some() {
         v.push("keyforge", "is RULESET_KEYFORGE's board and must be unset in a RULESET_CASTLE_RAMPAGE state");
     }
+    if s.dog_fight.is_some() {
+        v.push("dog_fight", "is RULESET_DOG_FIGHT's board and must be unset in a RULESET_CASTLE_RAMPAGE state");
+    }
     if s.pending.is_some() {
         v.push("pending", "must be unset: Castle Rampage asks no decisions (an attack resolves at once)");
     }

@@ -210,9 +210,11 @@ impl Game for DogFightState {
         Err(v)
     }
 
-    fn from_game_state(_state: GameState) -> Option<Self> {
-        // Not in the wire-level dispatch until the service serves Dog Fight.
-        None
+    fn from_game_state(state: GameState) -> Option<Self> {
+        match state {
+            GameState::DogFight(s) => Some(s),
+            _ => None,
+        }
     }
 }
 

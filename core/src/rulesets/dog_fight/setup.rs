@@ -102,8 +102,16 @@ impl DogFightState {
         if phase != Phase::GameOver && state.players_in().nth(1).is_none() && PLAYERS.contains(&n) {
             v.push("dog_fight.vessels", "fewer than two players have vessels: the game is over (PHASE_GAME_OVER)");
         }
-        state.attack = board.attack.as_ref().and_then(|a| attack(&mut v, a, &state, &seat));
-        state.pending = pending(&mut v, s.pending.as_ref(), &state);
+        if PLAYERS.contains(&n) {
+            state.attack = board.attack.as_ref().and_then(|a| attack(&mut v, a, &state, &seat));
+            state.pending = pending(&mut v, s.pending.as_ref(), &state);
+        } else {
+            for (field, set) in [("dog_fight.attack", board.attack.is_some()), ("pending", s.pending.is_some())] {
+                if set {
+                    v.push(field, "cannot be checked until the board has 2 to 4 sides");
+                }
+            }
+        }
         v.into_result(state).map_err(SetupError::Invalid)
     }
 
@@ -179,8 +187,11 @@ fn other_fields(v: &mut Violations, s: &StateSetup) {
     if !s.chain.is_empty() {
         v.push("chain", "must be empty: an attack in progress travels in dog_fight.attack");
     }
-    if s.castle_rampage.is_some() || s.keyforge.is_some() {
-        v.push("dog_fight", "another ruleset's board is set beside it: leave castle_rampage and keyforge unset");
+    if s.castle_rampage.is_some() {
+        v.push("castle_rampage", "is RULESET_CASTLE_RAMPAGE's board and must be unset in a RULESET_DOG_FIGHT state");
+    }
+    if s.keyforge.is_some() {
+        v.push("keyforge", "is RULESET_KEYFORGE's board and must be unset in a RULESET_DOG_FIGHT state");
     }
 }
 

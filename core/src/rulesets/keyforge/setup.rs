@@ -203,6 +203,9 @@ fn other_fields(v: &mut Violations, s: &StateSetup) {
     if s.castle_rampage.is_some() {
         v.push("castle_rampage", "is RULESET_CASTLE_RAMPAGE's board and must be unset in a RULESET_KEYFORGE state");
     }
+    if s.dog_fight.is_some() {
+        v.push("dog_fight", "is RULESET_DOG_FIGHT's board and must be unset in a RULESET_KEYFORGE state");
+    }
 }
 
 /// Validates both sides into `sides`.
