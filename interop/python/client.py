@@ -23,7 +23,10 @@ example requests in the repository's examples/ folder:
 8. resolve-keyforge-order.json, then ApplyAction with the state it returned: the
    fight stops at a DECISION_KIND_ORDER decision (assault and hazardous), the
    resolution travels in the state, and the answer (assault first) destroys the
-   Thornback before its hazardous: the fight is cut short.
+   Thornback before its hazardous: the fight is cut short;
+9. resolve-dog-fight-return-fire.json (Dog Fight, seed 004's first sentence): both
+   response windows answered by `choices`, the Return Fire destroys the attacker
+   first, and the attack still resolves through shields and armor to the hull.
 
 Exits 1 with a message on the first mismatch; otherwise prints
 "python interop: N checks passed".
@@ -53,6 +56,7 @@ EXAMPLES = (
     "resolve-castle-win.json",
     "resolve-keyforge-fight.json",
     "resolve-keyforge-order.json",
+    "resolve-dog-fight-return-fire.json",
 )
 
 
@@ -289,6 +293,38 @@ def check_keyforge_order(stub, checks, examples):
     checks.eq("keyforge order: the resolution is done", len(applied.state.keyforge.resolution), 0)
 
 
+def check_dog_fight_return_fire(stub, checks, examples):
+    request = json_format.ParseDict(examples["resolve-dog-fight-return-fire.json"], rules_pb2.ResolveStrikeRequest())
+    response = stub.ResolveStrike(request, timeout=TIMEOUT_S)
+    rules = [(e.rule, e.WhichOneof("kind")) for e in response.events]
+    checks.eq("dog fight: the trace", rules, [
+        ("dogfight.attack.declare", "attack_declared"),
+        ("dogfight.window.attacker", "decision_requested"),
+        ("dogfight.window.attacker", "card_played"),
+        ("dogfight.window.attacker", "response_passed"),
+        ("dogfight.window.target", "decision_requested"),
+        ("dogfight.window.target", "card_played"),
+        ("dogfight.window.target", "response_passed"),
+        ("dogfight.resolve", "damage_dealt"),
+        ("dogfight.destroy", "vessel_destroyed"),
+        ("dogfight.player_out", "player_out"),
+        ("dogfight.mitigate", "damage_mitigated"),
+        ("dogfight.mitigate", "damage_mitigated"),
+        ("dogfight.attack.resolves", "damage_dealt"),
+        ("dogfight.win", "game_over"),
+    ])
+    hits = [(e.damage_dealt.source, e.damage_dealt.target, e.damage_dealt.amount)
+            for e in response.events if e.WhichOneof("kind") == "damage_dealt"]
+    checks.eq("dog fight: the return fire, then the attack", hits, [("hauler", "viper", 3), ("viper", "hauler", 4)])
+    layers = [(e.damage_mitigated.layer, e.damage_mitigated.amount)
+              for e in response.events if e.WhichOneof("kind") == "damage_mitigated"]
+    checks.eq("dog fight: shields then armor", layers, [("shields", 1), ("armor", 1)])
+    board = response.state.dog_fight
+    checks.eq("dog fight: what is left", [(v.id, v.hull) for v in board.vessels], [("hauler", 2)])
+    checks.eq("dog fight: the winner", (response.state.phase, response.state.winner),
+              (state_pb2.PHASE_GAME_OVER, 1))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("addr", help="the server, HOST:PORT")
@@ -314,7 +350,7 @@ def main():
             return 1
         stub = rules_pb2_grpc.RulesStub(channel)
         for check in (check_blocked, check_direct, check_invalid, check_unreachable, check_castle_worked,
-                      check_castle_win, check_keyforge_fight, check_keyforge_order):
+                      check_castle_win, check_keyforge_fight, check_keyforge_order, check_dog_fight_return_fire):
             try:
                 check(stub, checks, examples)
             except Mismatch as err:
