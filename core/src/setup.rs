@@ -502,6 +502,33 @@ pub(crate) fn turn_fields(v: &mut Violations, s: &StateSetup, phase: Phase) -> (
     (active_player, winner)
 }
 
+/// Every other ruleset's board set on a state of `own`: each a violation at its field
+/// (a board travels only in its own ruleset's states).
+pub(crate) fn foreign_boards(v: &mut Violations, s: &StateSetup, own: Ruleset) {
+    let boards = [
+        ("castle_rampage", s.castle_rampage.is_some(), Ruleset::CastleRampage),
+        ("keyforge", s.keyforge.is_some(), Ruleset::Keyforge),
+        ("dog_fight", s.dog_fight.is_some(), Ruleset::DogFight),
+    ];
+    for (field, set, owner) in boards {
+        if set && owner != own {
+            v.push(field, format!("is {owner}'s board and must be unset in a {own} state"));
+        }
+    }
+}
+
+/// Records the id `id` at `field` as required and unique among `seen`, which keeps the
+/// path of each id's first holder (the field without its `.id`).
+pub(crate) fn unique_id<'a>(v: &mut Violations, field: &str, id: &'a str, seen: &mut BTreeMap<&'a str, String>) {
+    if id.is_empty() {
+        v.push(field, "is required");
+    } else if let Some(first) = seen.get(id) {
+        v.push(field, format!("duplicate id {id:?}: {first} has it too"));
+    } else {
+        seen.insert(id, field.trim_end_matches(".id").to_owned());
+    }
+}
+
 /// Checks a player seat number.
 fn seat(v: &mut Violations, field: &str, n: u32) -> Option<PlayerId> {
     if n < 2 {
@@ -594,12 +621,6 @@ impl ZoneState {
         if !matches!(ruleset, Ruleset::Egame | Ruleset::DimensionalRift) {
             v.push("ruleset", format!("{ruleset} is not played on the zone board: load it with GameState::from_setup"));
             return Err(SetupError::Invalid(v));
-        }
-        if s.castle_rampage.is_some() {
-            v.push(
-                "castle_rampage",
-                format!("is RULESET_CASTLE_RAMPAGE's board and must be unset in a {ruleset} state"),
-            );
         }
 
         let phase = Phase::from_wire(s.phase).unwrap_or_else(|| {
@@ -718,12 +739,7 @@ impl ZoneState {
         };
         state.chain = chain(&mut v, s);
         state.pending = pending(&mut v, s, &state, over);
-        if s.keyforge.is_some() {
-            v.push("keyforge", format!("is RULESET_KEYFORGE's board and must be unset in a {ruleset} state"));
-        }
-        if s.dog_fight.is_some() {
-            v.push("dog_fight", format!("is RULESET_DOG_FIGHT's board and must be unset in a {ruleset} state"));
-        }
+        foreign_boards(&mut v, s, ruleset);
         v.into_result(state).map_err(SetupError::Invalid)
     }
 

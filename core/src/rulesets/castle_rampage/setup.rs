@@ -11,7 +11,9 @@ use std::sync::Arc;
 
 use super::{CardId, CastleCard, CastleEffect, CastleState, Side};
 use crate::error::{SetupError, Violations};
-use crate::setup::{CastleBoardSetup, CastleCardSetup, CastleSideSetup, StateSetup, ruleset_of, turn_fields};
+use crate::setup::{
+    CastleBoardSetup, CastleCardSetup, CastleSideSetup, StateSetup, foreign_boards, ruleset_of, turn_fields,
+};
 use crate::state::{Phase, PlayerId, Ruleset};
 
 /// Seen card ids, with the path of the first card that had each.
@@ -137,12 +139,7 @@ fn zone_fields(v: &mut Violations, s: &StateSetup) {
     if s.event != 0 {
         v.push("event", "must be 0: Castle Rampage has no Event counter");
     }
-    if s.keyforge.is_some() {
-        v.push("keyforge", "is RULESET_KEYFORGE's board and must be unset in a RULESET_CASTLE_RAMPAGE state");
-    }
-    if s.dog_fight.is_some() {
-        v.push("dog_fight", "is RULESET_DOG_FIGHT's board and must be unset in a RULESET_CASTLE_RAMPAGE state");
-    }
+    foreign_boards(v, s, Ruleset::CastleRampage);
     if s.pending.is_some() {
         v.push("pending", "must be unset: Castle Rampage asks no decisions (an attack resolves at once)");
     }

@@ -8,7 +8,7 @@ use super::{DfAttack, DfCard, DfDecision, DfEffect, DfSide, DogFightState, PLAYE
 use crate::error::{SetupError, Violations};
 use crate::setup::{
     DecisionSetup, DogFightAttackSetup, DogFightBoardSetup, DogFightCardSetup, DogFightSideSetup, StateSetup,
-    VesselSetup,
+    VesselSetup, foreign_boards, unique_id,
 };
 use crate::state::{CreatureId, DecisionKind, Phase, PlayerId, Ruleset};
 
@@ -187,23 +187,7 @@ fn other_fields(v: &mut Violations, s: &StateSetup) {
     if !s.chain.is_empty() {
         v.push("chain", "must be empty: an attack in progress travels in dog_fight.attack");
     }
-    if s.castle_rampage.is_some() {
-        v.push("castle_rampage", "is RULESET_CASTLE_RAMPAGE's board and must be unset in a RULESET_DOG_FIGHT state");
-    }
-    if s.keyforge.is_some() {
-        v.push("keyforge", "is RULESET_KEYFORGE's board and must be unset in a RULESET_DOG_FIGHT state");
-    }
-}
-
-/// Records a required, unique id.
-fn unique<'a>(v: &mut Violations, field: &str, id: &'a str, seen: &mut BTreeMap<&'a str, String>) {
-    if id.is_empty() {
-        v.push(field, "is required");
-    } else if let Some(first) = seen.get(id) {
-        v.push(field, format!("duplicate id {id:?}: {first} has it too"));
-    } else {
-        seen.insert(id, field.to_owned());
-    }
+    foreign_boards(v, s, Ruleset::DogFight);
 }
 
 fn in_range(v: &mut Violations, field: String, name: &str, value: i32) {
@@ -220,7 +204,7 @@ fn vessel<'a>(
     ids: &mut BTreeMap<&'a str, String>,
     seat: &dyn Fn(&mut Violations, &str, u32) -> PlayerId,
 ) -> Vessel {
-    unique(v, &format!("{f}.id"), &x.id, ids);
+    unique_id(v, &format!("{f}.id"), &x.id, ids);
     let controller = seat(v, &format!("{f}.controller"), x.controller);
     if x.x < 0 || x.x as u32 >= board.width {
         v.push(format!("{f}.x"), format!("x {} is off the grid 0..{}", x.x, board.width));
@@ -264,7 +248,7 @@ fn cards<'a>(
         .enumerate()
         .map(|(i, c)| {
             let f = format!("{field}[{i}]");
-            unique(v, &format!("{f}.id"), &c.id, ids);
+            unique_id(v, &format!("{f}.id"), &c.id, ids);
             in_range(v, format!("{f}.amount"), "amount", c.amount);
             let effect = DfEffect::from_wire(c.effect).unwrap_or_else(|| {
                 v.push(format!("{f}.effect"), format!("{} is not a known DogFightEffect value", c.effect));

@@ -16,7 +16,7 @@ use super::{
 use crate::error::{SetupError, Violations};
 use crate::setup::{
     AbilitySetup, DecisionSetup, KeyforgeBoardSetup, KeyforgeCreatureSetup, KeyforgeFightSetup, KeyforgeSideSetup,
-    KeyforgeStepSetup, StateSetup, ruleset_of, turn_fields,
+    KeyforgeStepSetup, StateSetup, foreign_boards, ruleset_of, turn_fields, unique_id,
 };
 use crate::state::{CreatureId, DecisionKind, Phase, PlayerId, Ruleset};
 
@@ -200,12 +200,7 @@ fn other_fields(v: &mut Violations, s: &StateSetup) {
     if !s.chain.is_empty() {
         v.push("chain", "must be empty: a KeyForge resolution travels in keyforge.resolution");
     }
-    if s.castle_rampage.is_some() {
-        v.push("castle_rampage", "is RULESET_CASTLE_RAMPAGE's board and must be unset in a RULESET_KEYFORGE state");
-    }
-    if s.dog_fight.is_some() {
-        v.push("dog_fight", "is RULESET_DOG_FIGHT's board and must be unset in a RULESET_KEYFORGE state");
-    }
+    foreign_boards(v, s, Ruleset::Keyforge);
 }
 
 /// Validates both sides into `sides`.
@@ -271,7 +266,7 @@ fn creature<'a>(
     creature_ids: &mut BTreeMap<&'a str, String>,
     ability_ids: &mut BTreeMap<&'a str, String>,
 ) -> KfCreature {
-    unique(v, &format!("{f}.id"), &c.id, creature_ids);
+    unique_id(v, &format!("{f}.id"), &c.id, creature_ids);
     let owner = match c.owner {
         0 => side,
         1 => PlayerId(1),
@@ -341,24 +336,13 @@ fn creature<'a>(
     }
 }
 
-/// Records a required, unique id.
-fn unique<'a>(v: &mut Violations, field: &str, id: &'a str, seen: &mut BTreeMap<&'a str, String>) {
-    if id.is_empty() {
-        v.push(field, "is required");
-    } else if let Some(first) = seen.get(id) {
-        v.push(field, format!("duplicate id {id:?}: {first} has it too"));
-    } else {
-        seen.insert(id, field.trim_end_matches(".id").to_owned());
-    }
-}
-
 fn ability<'a>(
     v: &mut Violations,
     f: &str,
     a: &'a AbilitySetup,
     ability_ids: &mut BTreeMap<&'a str, String>,
 ) -> Ability {
-    unique(v, &format!("{f}.id"), &a.id, ability_ids);
+    unique_id(v, &format!("{f}.id"), &a.id, ability_ids);
     let trigger = Trigger::from_wire(a.trigger);
     if trigger.is_none() {
         v.push(format!("{f}.trigger"), required_enum(a.trigger, "Trigger"));
