@@ -314,7 +314,6 @@ mod tests {
                 KeyforgeSide { battleline: vec![thorn], ..Default::default() },
             ],
             resolution: vec![KeyforgeStep { step: Some(keyforge_step::Step::Fight(fight)) }],
-            used: 0,
         };
         let id = |c: &str| c.to_owned();
         assert_eq!(Item::parse("raider:assault"), Item::Assault("raider"));

@@ -813,7 +813,6 @@ mod tests {
                         })),
                     },
                 ],
-                used: 1,
             }),
             ..Default::default()
         };

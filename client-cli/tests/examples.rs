@@ -668,12 +668,14 @@ async fn check(name: &str, answer: Result<Answer, Status>, clients: &mut Clients
             assert_eq!(game.events, [kf_phase("keyforge.setup", pb::Phase::Event, 1, 0)]);
             let Ok(Answer::NewGame(again)) = clients.send(name, Rpc::NewGame).await else { panic!("{name} again") };
             assert_eq!(again, game);
-            // Turn 1: each of player 0's five may fight the raider, the thornback or the
-            // warden (its taunt shields its neighbors, the storm and the runner), or reap;
-            // or end_phase.
+            // Player 0's creatures enter play exhausted but the leftmost two (the warden
+            // and the runner): each may fight the raider, the thornback or the warden (its
+            // taunt shields its neighbors, the storm and the runner), or reap; or end_phase.
+            let ready: Vec<bool> = kf_board(&state).sides[0].battleline.iter().map(|c| !c.exhausted).collect();
+            assert_eq!(ready, [true, true, false, false, false]);
             let legal = clients.legal_actions(&state).await;
             let fights = legal.iter().filter(|a| matches!(a.action, Some(pb::action::Action::Strike(_)))).count();
-            assert_eq!((fights, legal.len()), (15, 21), "{legal:?}");
+            assert_eq!((fights, legal.len()), (6, 9), "{legal:?}");
             assert_eq!(legal.last(), Some(&end_phase_action()));
         }
         "list-rulesets.json" => {

@@ -399,5 +399,5 @@ fn a_keyforge_tournament_plays_the_fairest_scenario_and_reports() {
     assert!(!text(&out.stderr).contains("seat balance under RULESET_KEYFORGE"), "{}", text(&out.stderr));
     let help = text(&fray(&["tournament", "--help"]).stdout);
     assert!(help.contains("--ruleset keyforge (tournament default scenario: clash):"), "{help}");
-    assert!(help.contains("    mirror         seat 0  59% over 100 games, balanced"), "{help}");
+    assert!(help.contains("    mirror         seat 0  42% over 100 games, balanced"), "{help}");
 }

@@ -416,8 +416,6 @@ pub struct KeyforgeBoardSetup {
     pub sides: Vec<KeyforgeSideSetup>,
     /// The resolution waiting under a pending decision, [0] = bottom.
     pub resolution: Vec<KeyforgeStepSetup>,
-    /// Creatures the active player has used this turn.
-    pub used: u32,
 }
 
 /// A Castle Rampage card as submitted (the `CastleCard` message).

@@ -707,53 +707,30 @@ fn the_turn_forges_a_key_at_six_amber_readies_everything_and_three_keys_win() {
 }
 
 #[test]
-fn the_first_turn_uses_two_creatures_then_ends_and_a_reap_gains_one_amber() {
+fn the_skirmish_deals_the_first_players_creatures_exhausted_but_two_and_a_reap_gains_one_amber() {
+    // RULES.md's turn stands: each ready creature may fight or reap once. KeyForge
+    // creatures enter play exhausted, so the deal readies only the first player's
+    // leftmost two (keyforge.setup); everything readies at the end of turn 1.
     let GameState::Keyforge(s) = GameState::new_game(3, 4, "mirror").unwrap().0 else { panic!() };
-    // Creatures whose reap asks nothing (no Reap: ability).
-    let ids: Vec<String> = s.sides[0]
-        .battleline
-        .iter()
-        .filter(|c| c.abilities_on(fray_core::rulesets::keyforge::Trigger::Reap).next().is_none())
-        .map(|c| c.id.to_string())
-        .collect();
-    assert_eq!(ids.len(), 3, "Shield Warden, Thornback, Raider Captain");
+    let ready: Vec<bool> = s.sides[0].battleline.iter().map(|c| !c.exhausted).collect();
+    assert_eq!(ready, [true, true, false, false, false]);
+    assert!(s.sides[1].battleline.iter().all(|c| !c.exhausted));
+    assert_eq!((s.sides[0].amber, s.sides[1].amber), (0, 5));
+    let tired = s.sides[0].battleline[2].id.to_string();
     let mut g = GameState::Keyforge(s.clone());
-    let events = g.apply_action(&ActionSetup::Reap(ids[0].clone()), "action").unwrap();
-    assert!(lines(&events).contains(&"keyforge.reap: 1 amber moves from the supply to player 0".to_owned()));
-    assert_eq!(kf(&g).used, 1);
-    let events = g.apply_action(&ActionSetup::Reap(ids[1].clone()), "action").unwrap();
-    let l = lines(&events);
-    assert!(l.contains(&"keyforge.turn.end: turn 2, player 1: PHASE_BEGIN".to_owned()), "{l:#?}");
-    let after = g.to_setup();
-    assert_eq!((after.active_player, after.keyforge.unwrap().used), (1, 0));
-    // A submitted turn-1 state with two uses made allows only end_phase.
-    let mut spent = s.clone();
-    spent.used = 2;
-    let mut g = GameState::Keyforge(spent);
     assert_eq!(
-        illegal_rule(g.apply_action(&ActionSetup::Reap(ids[2].clone()), "action").unwrap_err()),
-        "keyforge.turn.first"
+        illegal_rule(g.apply_action(&ActionSetup::Reap(tired.clone()), "action").unwrap_err()),
+        "keyforge.use.ready"
     );
-    assert_eq!(g.legal_actions(), [ActionSetup::EndPhase]);
-    // Later turns use every ready creature.
-    let mut later = s;
-    later.turn = 3;
-    let mut later = GameState::Keyforge(later);
-    for id in &ids[..3] {
-        later.apply_action(&ActionSetup::Reap(id.clone()), "action").unwrap();
+    // Reap with both ready creatures whose reap asks nothing.
+    for c in s.sides[0].battleline.iter().take(2) {
+        if c.abilities_on(fray_core::rulesets::keyforge::Trigger::Reap).next().is_none() {
+            let events = g.apply_action(&ActionSetup::Reap(c.id.to_string()), "action").unwrap();
+            assert!(lines(&events).contains(&"keyforge.reap: 1 amber moves from the supply to player 0".to_owned()));
+        }
     }
-}
-
-#[test]
-fn the_first_turn_counts_uses_even_when_the_creature_used_dies_in_its_fight() {
-    // Found by playing: the limit used to count the exhausted creatures still in play.
-    let mut g =
-        Kb::bare().line(0, vec![cr("a", 2), cr("b", 2), cr("c", 2)]).line(1, vec![cr("d", 9)]).phase(EVENT, 1).build();
-    fight(&mut g, "a", "d", &[]).unwrap();
-    fight(&mut g, "b", "d", &[]).unwrap();
-    let s = g.to_setup();
-    assert!(creature(&g, "a").is_none() && creature(&g, "b").is_none());
-    assert_eq!((s.turn, s.active_player), (2, 1), "player 1's turn: c may not be used on turn 1");
+    g.apply_action(&ActionSetup::EndPhase, "action").unwrap();
+    assert!(kf(&g).sides[0].battleline.iter().all(|c| !c.exhausted), "everything readies at the end of the turn");
 }
 
 #[test]

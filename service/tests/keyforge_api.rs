@@ -25,7 +25,6 @@ fn kboard(left: Vec<pb::KeyforgeCreature>, right: Vec<pb::KeyforgeCreature>) -> 
                 pb::KeyforgeSide { battleline: right, ..Default::default() },
             ],
             resolution: vec![],
-            used: 0,
         }),
         ..Default::default()
     }

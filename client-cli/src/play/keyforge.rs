@@ -34,8 +34,9 @@ At the prompt type one of:
   board         show the board and the actions again
   help          this text
   quit          save the replay and leave (end of input does the same)
-Your turn: each ready creature may fight or reap once (on turn 1 the first player
-uses only two creatures); everything readies at the end of the turn. At the start of
+Your turn: each ready creature may fight or reap once (the first player's creatures
+but a few are dealt exhausted, as creatures enter play); everything readies at the
+end of the turn. At the start of
 your turn 6 amber forges a key; 3 keys win.
 A fight: assault, hazardous and Before Fight: abilities first (you order them when
 several are pending; if either creature leaves play the fight stops there); then
@@ -314,8 +315,6 @@ pub fn render_menu(state: &GameState, legal: &[Action], seats: Seats, style: Sty
             "  use a ready creature: fight (f MINE THEIRS) or reap (r MINE), or end the turn (e):"
         } else if board_of(state).sides.get(seats.human as usize).is_none_or(|s| s.battleline.is_empty()) {
             "  you have no creature left: end the turn (e):"
-        } else if state.turn == 1 {
-            "  on turn 1 the first player uses only two creatures: end the turn (e):"
         } else {
             "  no creature of yours is ready: end the turn (e):"
         };
@@ -351,10 +350,10 @@ pub fn find(short: &Shortcut, legal: &[Action], state: &GameState, seats: Seats)
             why
         } else if !seats.is_human(state.active_player) || state.phase != Phase::Event as i32 {
             format!("you cannot {what} now: only in your turn")
+        } else if c.exhausted && state.turn == 1 {
+            format!("your {} is exhausted: it entered play exhausted and readies at the end of the turn", c.name)
         } else if c.exhausted {
             format!("your {} is exhausted: it was used this turn", c.name)
-        } else if state.turn == 1 {
-            "on turn 1 the first player uses only two creatures".to_owned()
         } else {
             format!("your {} cannot {what} now: see the list", c.name)
         }
@@ -472,7 +471,6 @@ mod tests {
                     KeyforgeSide { amber: 6, keys: 1, battleline: vec![thorn, warden, runner], ..Default::default() },
                 ],
                 resolution: vec![],
-                used: 0,
             }),
             ..Default::default()
         }
@@ -636,8 +634,6 @@ Turn 4 · your turn · fight or reap
             "  use a ready creature: fight (f MINE THEIRS) or reap (r MINE), or end the turn (e):"
         );
         assert_eq!(head(&state, &end), "  no creature of yours is ready: end the turn (e):");
-        state.turn = 1;
-        assert_eq!(head(&state, &end), "  on turn 1 the first player uses only two creatures: end the turn (e):");
         state.keyforge.as_mut().unwrap().sides[0].battleline.truncate(1);
         assert_eq!(
             find(&Shortcut::Reap(2), &end, &state, seats),

@@ -122,7 +122,6 @@ pub fn board_to_setup(b: &pb::KeyforgeBoard) -> KeyforgeBoardSetup {
             })
             .collect(),
         resolution: b.resolution.iter().map(step_to_setup).collect(),
-        used: b.used,
     }
 }
 
@@ -141,7 +140,6 @@ pub fn board_from_setup(b: &KeyforgeBoardSetup) -> pb::KeyforgeBoard {
             })
             .collect(),
         resolution: b.resolution.iter().map(step_from_setup).collect(),
-        used: b.used,
     }
 }
 
@@ -202,7 +200,6 @@ mod tests {
                 pb::KeyforgeStep { step: Some(Step::Target("a".into())) },
                 pb::KeyforgeStep { step: None },
             ],
-            used: 2,
         };
         assert_eq!(board_from_setup(&board_to_setup(&board)), board);
     }

@@ -366,12 +366,10 @@ fn keyforge_creature_numbers<'a>(f: &str, c: &'a mut pb::KeyforgeCreature, out: 
     }
 }
 
-/// The KeyForge board's numbers and bools: the uses made this turn, each side's amber
-/// and keys, its creatures' (abilities' enums included), and the resolution steps'
-/// enums and flags.
+/// The KeyForge board's numbers and bools: each side's amber and keys, its creatures'
+/// (abilities' enums included), and the resolution steps' enums and flags.
 fn keyforge_numbers<'a>(b: &'a mut pb::KeyforgeBoard, out: &mut Sites<Num<'a>>) {
-    let pb::KeyforgeBoard { sides, resolution, used } = b;
-    out.push(("keyforge.used".to_owned(), Num::U32(used)));
+    let pb::KeyforgeBoard { sides, resolution } = b;
     for (i, side) in sides.iter_mut().enumerate() {
         let f = format!("keyforge.sides[{i}]");
         let pb::KeyforgeSide { amber, keys, battleline, .. } = side;
@@ -656,7 +654,7 @@ impl Toggle for DropBoard {
 /// The KeyForge board's toggles: its empty lists filled (sides, battlelines, the
 /// resolution), each resolution step's kind dropped.
 fn keyforge_toggles<'a>(b: &'a mut pb::KeyforgeBoard, out: &mut Sites<Box<dyn Toggle + 'a>>) {
-    let pb::KeyforgeBoard { sides, resolution, used: _ } = b;
+    let pb::KeyforgeBoard { sides, resolution } = b;
     if sides.is_empty() {
         out.push(("keyforge.sides".to_owned(), Box::new(Fill { list: sides, fill: fill_keyforge_sides })));
     } else {
@@ -886,7 +884,7 @@ fn names<'a>(f: &str, list: &'a mut [String], out: &mut Sites<&'a mut String>) {
 /// The KeyForge board's strings: creatures' ids and names, ability ids, card names in
 /// discards and hands, and the names the resolution steps hold.
 fn keyforge_texts<'a>(b: &'a mut pb::KeyforgeBoard, out: &mut Sites<&'a mut String>) {
-    let pb::KeyforgeBoard { sides, resolution, used: _ } = b;
+    let pb::KeyforgeBoard { sides, resolution } = b;
     for (i, side) in sides.iter_mut().enumerate() {
         let f = format!("keyforge.sides[{i}]");
         let pb::KeyforgeSide { battleline, discard, hand, .. } = side;

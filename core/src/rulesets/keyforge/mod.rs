@@ -140,10 +140,6 @@ pub mod rule {
     pub const FORGE: &str = "keyforge.turn.forge";
     /// 3 keys win.
     pub const WIN: &str = "keyforge.turn.win";
-    /// Turn 1: the first player uses at most [`super::FIRST_TURN_USES`] creatures, then
-    /// the turn ends (a Fray reading after KeyForge's first turn rule: every creature
-    /// starts in play and ready, and a first turn with all of them decides most games).
-    pub const FIRST_TURN: &str = "keyforge.turn.first";
     /// The end of a turn: everything readies, armor and elusive reset.
     pub const TURN_END: &str = "keyforge.turn.end";
     /// Moving between phases.
@@ -168,9 +164,6 @@ pub mod rule {
 pub const KEY_COST: i32 = 6;
 /// Keys that win the game.
 pub const KEYS_TO_WIN: i32 = 3;
-/// Creatures the first player may use on turn 1 (a Fray reading after KeyForge's first
-/// turn rule, chosen by measured seat balance; docs/benchmarks.md).
-pub const FIRST_TURN_USES: u32 = 2;
 
 wire_enum! {
     /// When an ability triggers.
@@ -467,8 +460,6 @@ pub struct KeyforgeState {
     pub pending: Option<KfDecision>,
     /// The rest of the resolution, [0] = bottom; empty unless a decision is pending.
     pub resolution: Vec<Step>,
-    /// Creatures the active player has used this turn (fights and reaps).
-    pub used: u32,
 }
 
 /// Where a creature stands: its side and its battleline position.

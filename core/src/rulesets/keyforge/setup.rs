@@ -69,12 +69,7 @@ impl KeyforgeState {
             }
         }
         let (active_player, winner) = turn_fields(&mut v, s, phase);
-        let used = s.keyforge.as_ref().map_or(0, |b| b.used);
-        if used > MAX_BATTLELINE as u32 {
-            v.push("keyforge.used", format!("{used} creatures used this turn: at most {MAX_BATTLELINE}"));
-        }
-        let mut state =
-            KeyforgeState { sides, active_player, turn: s.turn, phase, winner, pending: None, resolution, used };
+        let mut state = KeyforgeState { sides, active_player, turn: s.turn, phase, winner, pending: None, resolution };
         state.pending = pending(&mut v, s.pending.as_ref(), &state);
         tag_and_check_damage(&mut v, &mut state);
         v.into_result(state).map_err(SetupError::Invalid)
@@ -134,7 +129,6 @@ impl KeyforgeState {
                         Step::Target(a) => KeyforgeStepSetup::Target(a.to_string()),
                     })
                     .collect(),
-                used: self.used,
             }),
             ..Default::default()
         }

@@ -9,7 +9,7 @@
 //! bare board (phase unset) has no turn: only fights, by either side's creatures (the
 //! fighting creature's controller becomes the active player, who orders its items).
 
-use super::{FIRST_TURN_USES, KEY_COST, KEYS_TO_WIN, KeyforgeState, KfAction, Slot, rule};
+use super::{KEY_COST, KEYS_TO_WIN, KeyforgeState, KfAction, Slot, rule};
 use crate::error::IllegalAction;
 use crate::event::{EventKind, EventSink, emit};
 use crate::rulesets::skirmish::MAX_TURNS;
@@ -31,7 +31,6 @@ impl KeyforgeState {
                 self.fights_into(me, out);
                 self.fights_into(me.other(), out);
             }
-            Phase::Event if self.first_turn_spent() => out.push(KfAction::EndPhase),
             Phase::Event => {
                 self.fights_into(me, out);
                 for (i, c) in self.side(me).battleline.iter().enumerate() {
@@ -111,7 +110,6 @@ impl KeyforgeState {
                     if self.phase == Phase::Bare {
                         self.active_player = attacker.side;
                     }
-                    self.count_use();
                     self.declare_fight(attacker, defender, sink);
                 }
                 KfAction::Reap(slot) => {
@@ -122,17 +120,11 @@ impl KeyforgeState {
                         ));
                     }
                     self.check_use(slot)?;
-                    self.count_use();
                     self.reap(slot, sink);
                 }
                 KfAction::EndPhase => self.end_phase(sink)?,
                 KfAction::Choose(_) => {}
             }
-        }
-        // The first turn's one use is over (whatever became of the creature): the turn
-        // ends, so the limit never rests on counting the creatures still in play.
-        if self.pending.is_none() && action != KfAction::EndPhase && self.first_turn_spent() {
-            self.end_turn(sink);
         }
         if self.pending.is_none() && self.phase == Phase::Begin {
             self.begin_turn(sink);
@@ -154,12 +146,6 @@ impl KeyforgeState {
                 format!("only the active player (player {}) uses creatures", self.active_player.0),
             ));
         }
-        if self.first_turn_spent() {
-            return Err(IllegalAction::new(
-                rule::FIRST_TURN,
-                format!("on turn 1 the first player uses at most {FIRST_TURN_USES} creatures"),
-            ));
-        }
         let Some(c) = self.at(slot) else {
             return Err(IllegalAction::new(rule::READY, "no creature stands there"));
         };
@@ -167,20 +153,6 @@ impl KeyforgeState {
             return Err(IllegalAction::new(rule::READY, format!("{} is exhausted: it was used this turn", c.id)));
         }
         Ok(())
-    }
-
-    /// Counts a use of a creature this turn (a bare board has no turn: nothing counts).
-    fn count_use(&mut self) {
-        if self.phase != Phase::Bare {
-            self.used = self.used.saturating_add(1);
-        }
-    }
-
-    /// Turn 1 of a game and the active player has used as many creatures as the first
-    /// turn allows: a submitted state may stand there (a game ends the turn once the
-    /// last use is over).
-    fn first_turn_spent(&self) -> bool {
-        self.turn == 1 && self.phase == Phase::Event && self.used >= FIRST_TURN_USES
     }
 
     /// The attacked creature is an enemy creature in play that taunt does not shield.
@@ -226,7 +198,6 @@ impl KeyforgeState {
             c.armor_used = 0;
             c.elusive_used = false;
         }
-        self.used = 0;
         if self.turn >= MAX_TURNS {
             self.end_game(None, rule::TURN_LIMIT, sink);
             return;
