@@ -1,9 +1,10 @@
 //! Bot-vs-bot games in-process, for strength measurements and tests.
 
-use fray_core::event::Discard;
+use fray_core::event::Event;
 use fray_core::state::{PlayerId, Ruleset};
 use fray_core::{Game, GameState, SetupError, ZoneState};
 
+use crate::places::{Eliminations, Places};
 use crate::{Bot, BotError};
 
 /// How one game went.
@@ -11,6 +12,8 @@ use crate::{Bot, BotError};
 pub struct GameRecord<A> {
     /// The winner's seat, `None` for a draw.
     pub winner: Option<PlayerId>,
+    /// Where each seat finished (the winner, then by the order players went out).
+    pub places: Places,
     /// Every action, in order.
     pub actions: Vec<A>,
     /// The turn the game ended on.
@@ -58,6 +61,8 @@ pub fn new_game<G: Game>(ruleset: Ruleset, seed: u64, scenario: &str) -> Result<
 pub fn play<G: Game>(state: G, seats: &mut [&mut dyn Bot<G>], seed: u64) -> Result<GameRecord<G::Action>, ArenaError> {
     let mut state = state;
     let mut actions = Vec::new();
+    let mut events: Vec<Event> = Vec::new();
+    let mut eliminations = Eliminations::new(state.num_players());
     while let Some(me) = state.to_move() {
         let Some(bot) = seats.get_mut(me.index()) else {
             return Err(ArenaError::Illegal {
@@ -67,10 +72,14 @@ pub fn play<G: Game>(state: G, seats: &mut [&mut dyn Bot<G>], seed: u64) -> Resu
         };
         let move_seed = seed ^ (actions.len() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let decision = bot.choose(&state, move_seed).map_err(|error| ArenaError::Bot { bot: bot.name(), error })?;
+        events.clear();
         state
-            .apply(decision.action, &mut Discard)
+            .apply(decision.action, &mut events)
             .map_err(|e| ArenaError::Illegal { bot: bot.name(), reason: e.to_string() })?;
+        eliminations.note(actions.len() as u64, &events);
         actions.push(decision.action);
     }
-    Ok(GameRecord { winner: state.outcome().and_then(|o| o.winner()), actions, turns: state.turn() })
+    let winner = state.outcome().and_then(|o| o.winner());
+    let places = eliminations.places(winner.map(PlayerId::index), None);
+    Ok(GameRecord { winner, places, actions, turns: state.turn() })
 }

@@ -27,6 +27,7 @@ pub mod exact;
 pub mod greedy;
 pub mod mcts_bot;
 pub mod measure;
+pub mod places;
 pub mod random;
 pub mod rating;
 pub mod rollout;

@@ -9,6 +9,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::arena::{ArenaError, new_state, play};
 use crate::exact::Solver;
+use crate::places::Places;
 use crate::rollout::playout;
 use crate::{Bot, BotSpec, Local, MctsConfig};
 use fray_core::event::Discard;
@@ -175,21 +176,42 @@ pub fn agreement(bot: &mut dyn Bot<ZoneState>, positions: &[SolvedPosition], see
     a
 }
 
-/// The result of a match between two bots, from the first one's side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+/// The result of a match from one side (the first bot, or one seat): W/D/L and the
+/// score. With two players a game is a win, a draw or a loss; with more, a "win" is
+/// finishing ahead of every other player, a "loss" behind every one, and a "draw"
+/// anything between. The score is the mean of the games' scores
+/// ([`crate::places::Places::score`]).
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct MatchResult {
-    /// Games the first bot won.
+    /// Games finished ahead of every other player.
     pub wins: u32,
-    /// Drawn games.
+    /// Games in between (with two players: drawn games).
     pub draws: u32,
-    /// Games the first bot lost.
+    /// Games finished behind every other player.
     pub losses: u32,
+    /// The games' scores summed.
+    pub points: f64,
+    /// Their squares summed (for the interval).
+    pub points_sq: f64,
 }
 
 impl MatchResult {
-    /// The same games as a rating record.
+    /// The same games as a rating record (W/D/L).
     pub fn wdl(&self) -> crate::rating::Wdl {
         crate::rating::Wdl { wins: u64::from(self.wins), draws: u64::from(self.draws), losses: u64::from(self.losses) }
+    }
+
+    /// Counts one game that scored `score` (0 to 1).
+    pub fn add(&mut self, score: f64) {
+        if score >= 1.0 {
+            self.wins += 1;
+        } else if score <= 0.0 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+        self.points += score;
+        self.points_sq += score * score;
     }
 
     /// Games played.
@@ -197,34 +219,32 @@ impl MatchResult {
         self.wins + self.draws + self.losses
     }
 
-    /// Mean score (win 1, draw 1/2) with its 95% confidence interval (normal
-    /// approximation over per-game scores).
+    /// Mean score with its 95% confidence interval (normal approximation over
+    /// per-game scores).
     pub fn score(&self) -> (f64, f64, f64) {
         let n = f64::from(self.games().max(1));
-        let mean = (f64::from(self.wins) + 0.5 * f64::from(self.draws)) / n;
-        let var = (f64::from(self.wins) * (1.0 - mean).powi(2)
-            + f64::from(self.draws) * (0.5 - mean).powi(2)
-            + f64::from(self.losses) * mean.powi(2))
-            / n;
+        let mean = self.points / n;
+        let var = (self.points_sq / n - mean * mean).max(0.0);
         let half = 1.96 * (var / n).sqrt();
         (mean, (mean - half).max(0.0), (mean + half).min(1.0))
     }
 }
 
-/// A match between two bots.
+/// A match: one bot against copies of another, through every seat.
 #[derive(Debug, Clone)]
 pub struct Match<'a> {
     /// The bot measured.
     pub a: &'a BotSpec,
-    /// Its opponent.
+    /// Its opponent, in every other seat.
     pub b: &'a BotSpec,
-    /// Games to play (an even number plays each opening twice, sides swapped).
+    /// Games to play (a multiple of the players plays each opening once with `a` in
+    /// each seat).
     pub games: u32,
     /// The ruleset.
     pub ruleset: Ruleset,
-    /// The scenario.
+    /// The scenario (it fixes the number of players).
     pub scenario: &'a str,
-    /// Game `g` uses opening `seed + g / 2`.
+    /// Game `g` uses opening `seed + g / players`, with `a` in seat `g % players`.
     pub seed: u64,
     /// Games played at once, one thread each; the result does not depend on it.
     pub jobs: usize,
@@ -233,11 +253,22 @@ pub struct Match<'a> {
 /// Plays a match; `progress` is called after each game with the games done so far.
 pub fn play_match(m: &Match<'_>, progress: &(dyn Fn(u32, &MatchResult) + Sync)) -> Result<MatchResult, ArenaError> {
     let Match { a, b, games, ruleset, scenario, seed, jobs } = *m;
-    run_games(games, jobs, &|g| play_one(a, b, g, ruleset, scenario, seed), progress)
+    let players = GameState::new_game(ruleset.wire(), seed, scenario)?.0.num_players().max(1);
+    let game = |g: u32| {
+        let opening = seed.wrapping_add(u64::from(g) / players as u64);
+        let seat = g as usize % players;
+        let state = GameState::new_game(ruleset.wire(), opening, scenario)?.0;
+        let bots: Vec<&BotSpec> = (0..players).map(|s| if s == seat { a } else { b }).collect();
+        let places = state.visit(Seated { bots, seed: opening ^ u64::from(g) })?;
+        Ok(vec![places.score(seat)])
+    };
+    let mut tallies = run_games(games, jobs, 1, &game, &|done, t: &[MatchResult]| progress(done, &t[0]))?;
+    Ok(tallies.swap_remove(0))
 }
 
-/// Seat 0's results when `bot` plays itself: game `g` uses opening `seed + g`, so no
-/// opening is played twice. A score far from 50% means the scenario favours a seat.
+/// Every seat's results when `bot` plays itself (one tally per seat, seat order):
+/// game `g` uses opening `seed + g`, so no opening is played twice. A score far from
+/// 50% means the scenario favours or handicaps that seat. `progress` sees seat 0's.
 pub fn seat_match(
     bot: &BotSpec,
     games: u32,
@@ -246,26 +277,28 @@ pub fn seat_match(
     seed: u64,
     jobs: usize,
     progress: &(dyn Fn(u32, &MatchResult) + Sync),
-) -> Result<MatchResult, ArenaError> {
+) -> Result<Vec<MatchResult>, ArenaError> {
+    let players = GameState::new_game(ruleset.wire(), seed, scenario)?.0.num_players().max(1);
     let game = |g: u32| {
         let opening = seed.wrapping_add(u64::from(g));
         let state = GameState::new_game(ruleset.wire(), opening, scenario)?.0;
-        let winner = state.visit(Seated { bots: [bot, bot], seed: opening })?;
-        Ok(winner.map(|w| w == PlayerId(0)))
+        let places = state.visit(Seated { bots: vec![bot; players], seed: opening })?;
+        Ok((0..players).map(|s| places.score(s)).collect())
     };
-    run_games(games, jobs, &game, progress)
+    run_games(games, jobs, players, &game, &|done, t: &[MatchResult]| progress(done, &t[0]))
 }
 
-/// Plays games `0..games` on `jobs` threads and tallies them; `game(g)` is `Some(true)`
-/// when the side counted won. The tally does not depend on `jobs`.
+/// Plays games `0..games` on `jobs` threads and tallies them: `game(g)` gives one
+/// score per tally (`tallies` of them). The tallies do not depend on `jobs`.
 fn run_games(
     games: u32,
     jobs: usize,
-    game: &(dyn Fn(u32) -> Result<Option<bool>, ArenaError> + Sync),
-    progress: &(dyn Fn(u32, &MatchResult) + Sync),
-) -> Result<MatchResult, ArenaError> {
+    tallies: usize,
+    game: &(dyn Fn(u32) -> Result<Vec<f64>, ArenaError> + Sync),
+    progress: &(dyn Fn(u32, &[MatchResult]) + Sync),
+) -> Result<Vec<MatchResult>, ArenaError> {
     let next = std::sync::atomic::AtomicU32::new(0);
-    let total = std::sync::Mutex::new(MatchResult::default());
+    let total = std::sync::Mutex::new(vec![MatchResult::default(); tallies]);
     let first_error = std::sync::Mutex::new(None);
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1) {
@@ -276,14 +309,12 @@ fn run_games(
                         break;
                     }
                     match game(g) {
-                        Ok(outcome) => {
+                        Ok(scores) => {
                             let Ok(mut t) = total.lock() else { break };
-                            match outcome {
-                                Some(true) => t.wins += 1,
-                                Some(false) => t.losses += 1,
-                                None => t.draws += 1,
+                            for (tally, score) in t.iter_mut().zip(scores) {
+                                tally.add(score);
                             }
-                            progress(t.games(), &t);
+                            progress(t[0].games(), &t);
                         }
                         Err(e) => {
                             if let Ok(mut f) = first_error.lock() {
@@ -302,36 +333,20 @@ fn run_games(
     Ok(total.into_inner().unwrap_or_default())
 }
 
-/// Game `g` of a match: `Some(true)` when `a` won.
-fn play_one(
-    a: &BotSpec,
-    b: &BotSpec,
-    g: u32,
-    ruleset: Ruleset,
-    scenario: &str,
-    seed: u64,
-) -> Result<Option<bool>, ArenaError> {
-    let opening = seed.wrapping_add(u64::from(g / 2));
-    let swapped = g % 2 == 1;
-    let state = GameState::new_game(ruleset.wire(), opening, scenario)?.0;
-    let bots = if swapped { [b, a] } else { [a, b] };
-    let winner = state.visit(Seated { bots, seed: opening ^ u64::from(g) })?;
-    let a_seat = PlayerId(u8::from(swapped));
-    Ok(winner.map(|w| w == a_seat))
-}
-
-/// One two-player game from a start, `bots[i]` in seat i: the winner.
+/// One game from a start, `bots[i]` in seat i: where each seat finished.
 struct Seated<'a> {
-    bots: [&'a BotSpec; 2],
+    bots: Vec<&'a BotSpec>,
     seed: u64,
 }
 
 impl GameVisitor for Seated<'_> {
-    type Output = Result<Option<PlayerId>, ArenaError>;
+    type Output = Result<Places, ArenaError>;
 
     fn visit<G: Game>(self, start: &G) -> Self::Output {
-        let (mut x, mut y) = (self.bots[0].build::<G>(), self.bots[1].build::<G>());
-        Ok(play(start.clone(), &mut [&mut *x, &mut *y], self.seed)?.winner)
+        let mut bots: Vec<Box<dyn Bot<G>>> = self.bots.iter().map(|b| b.build::<G>()).collect();
+        let mut seats: Vec<&mut dyn Bot<G>> = bots.iter_mut().map(|b| &mut **b as &mut dyn Bot<G>).collect();
+        let record = play(start.clone(), &mut seats, self.seed)?;
+        Ok(record.places)
     }
 }
 

@@ -194,8 +194,10 @@ fn seat_rows(
     seed: u64,
     jobs: usize,
 ) -> Result<(), CliError> {
-    println!("| ruleset | scenario | bot | games | seat 0 W | D | L | seat-0 score | 95% interval (Wilson) | time |");
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    println!(
+        "| ruleset | scenario | players | bot | games | seat 0 W | D | L | seat-0 score | 95% interval | every seat | time |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     for ruleset in rulesets {
         let scenarios: Vec<&str> = match scenario {
             Some(s) => vec![s],
@@ -208,10 +210,25 @@ fn seat_rows(
                 eprint!("\r{} {scenario}: {done}/{games} games, seat 0 {:.1}%   ", ruleset.core(), 100.0 * score);
                 let _ = std::io::stderr().flush();
             };
-            let r = seat_match(bot, games, ruleset.core(), scenario, seed, jobs, &progress).map_err(arena)?;
+            let seats = seat_match(bot, games, ruleset.core(), scenario, seed, jobs, &progress).map_err(arena)?;
             eprintln!();
-            let cells = result_cells(&r, r.wdl().score(), r.wdl().score_interval(), started);
-            println!("| {} | {scenario} | {bot} | {cells} |", ruleset.core());
+            let Some(r) = seats.first() else { continue };
+            // Two players: Wilson's interval on W/D/L; more: the normal one on the scores.
+            let (score, lo, hi) = if seats.len() == 2 {
+                let (lo, hi) = r.wdl().score_interval();
+                (r.wdl().score(), lo, hi)
+            } else {
+                r.score()
+            };
+            let every: Vec<String> = seats.iter().map(|s| format!("{:.1}%", 100.0 * s.score().0)).collect();
+            let cells = result_cells(r, score, (lo, hi), started);
+            let (head, time) = cells.rsplit_once(" | ").unwrap_or((&cells, ""));
+            println!(
+                "| {} | {scenario} | {} | {bot} | {head} | {} | {time} |",
+                ruleset.core(),
+                seats.len(),
+                every.join(" / ")
+            );
         }
     }
     Ok(())

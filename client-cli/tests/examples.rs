@@ -587,8 +587,21 @@ async fn check(name: &str, answer: Result<Answer, Status>, clients: &mut Clients
             assert_eq!(again, game);
         }
         "new-game-dog-fight.json" => {
-            let status = failed(name, answer, Code::Unimplemented);
-            assert_eq!(status.message(), "RULESET_DOG_FIGHT skirmish (NewGame) is not served yet by this server");
+            let Ok(Answer::NewGame(game)) = answer else { panic!("examples/{name}: {answer:?}") };
+            let state = game.state.clone().unwrap();
+            let board = state.dog_fight.clone().unwrap();
+            // melee: four players, three vessels each at the corners of a 5x5 grid,
+            // four cards in every hand; player 0 attacks first.
+            assert_eq!((board.width, board.height, board.sides.len(), board.vessels.len()), (5, 5, 4, 12));
+            assert!(board.sides.iter().all(|s| s.hand.len() == 4 && s.discard.is_empty()), "{board:?}");
+            let fleets: Vec<u32> =
+                (0..4).map(|p| board.vessels.iter().filter(|v| v.controller == p).count() as u32).collect();
+            assert_eq!(fleets, [3, 3, 3, 3]);
+            assert!(board.vessels.iter().all(|v| !v.attacked && (0..5).contains(&v.x) && (0..5).contains(&v.y)));
+            assert_eq!((state.phase, state.active_player, state.turn), (pb::Phase::Event as i32, 0, 1));
+            assert_eq!(game.events.first().map(|e| e.rule.as_str()), Some("dogfight.setup"));
+            let Ok(Answer::NewGame(again)) = clients.send(name, Rpc::NewGame).await else { panic!("{name} again") };
+            assert_eq!(again, game, "the same seed deals the same game");
         }
         "resolve-dog-fight-return-fire.json" => {
             let (state, events) = resolved(name, answer);
@@ -689,7 +702,7 @@ async fn check(name: &str, answer: Result<Answer, Status>, clients: &mut Clients
                     (pb::Ruleset::DimensionalRift as i32, "dimensional-rift", true, true),
                     (pb::Ruleset::Keyforge as i32, "keyforge", true, true),
                     (pb::Ruleset::CastleRampage as i32, "castle-rampage", true, true),
-                    (pb::Ruleset::DogFight as i32, "dog-fight", true, false),
+                    (pb::Ruleset::DogFight as i32, "dog-fight", true, true),
                 ]
             );
             for info in &list.rulesets[..2] {

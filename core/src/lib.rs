@@ -101,8 +101,7 @@ impl GameState {
             }
             Ruleset::CastleRampage => GameState::Castle(CastleState::new_game(seed, scenario, &mut events)?),
             Ruleset::Keyforge => GameState::Keyforge(KeyforgeState::new_game(seed, scenario, &mut events)?),
-            // Dog Fight's rules are served; its skirmish (2 to 4 seats) is not dealt yet.
-            Ruleset::DogFight => return Err(SetupError::Unsupported("RULESET_DOG_FIGHT skirmish (NewGame)")),
+            Ruleset::DogFight => GameState::DogFight(DogFightState::new_game(seed, scenario, &mut events)?),
         };
         Ok((state, events))
     }
@@ -125,6 +124,11 @@ impl GameState {
     /// Who decides next; `None` when no action is legal.
     pub fn to_move(&self) -> Option<state::PlayerId> {
         each_ruleset!(self, g => Game::to_move(g))
+    }
+
+    /// The number of players.
+    pub fn num_players(&self) -> usize {
+        each_ruleset!(self, g => Game::num_players(g))
     }
 
     /// How the game ended, once it has.

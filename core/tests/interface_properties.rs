@@ -225,7 +225,7 @@ proptest! {
 /// dispatch yet, so its properties call the generic checks directly.)
 fn any_dog_fight() -> impl Strategy<Value = (DogFightState, u64)> {
     (0..dog_fight::skirmish::SCENARIOS.len(), any::<u64>()).prop_map(|(k, seed)| {
-        let name = dog_fight::skirmish::SCENARIOS[k].0;
+        let name = dog_fight::skirmish::SCENARIOS[k].name;
         (DogFightState::new_game(seed, name, &mut Vec::new()).unwrap(), seed)
     })
 }

@@ -70,12 +70,14 @@ fn every_card_has_a_unique_id_and_the_state_round_trips() {
 }
 
 #[test]
-fn unknown_scenarios_and_unserved_rulesets_are_refused() {
+fn unknown_scenarios_and_rulesets_are_refused() {
     let Err(SetupError::Invalid(v)) = GameState::new_game(1, 0, "chess") else { panic!() };
     assert_eq!(v.0[0].field, "scenario");
     assert!(v.0[0].description.contains("men-vs-fey"));
-    assert!(matches!(GameState::new_game(5, 0, ""), Err(SetupError::Unsupported(_))));
+    let Err(SetupError::Invalid(v)) = GameState::new_game(5, 0, "men-vs-fey") else { panic!() };
+    assert!(v.0[0].description.contains("duel, trio, melee"), "{v:?}");
     assert!(matches!(GameState::new_game(0, 0, ""), Err(SetupError::Invalid(_))));
+    assert!(matches!(GameState::new_game(6, 0, ""), Err(SetupError::Invalid(_))));
 }
 
 #[test]
@@ -248,6 +250,6 @@ fn each_ruleset_has_a_balanced_scenario_and_tournaments_default_to_the_fairest()
         }
     }
     // A verdict needs 100 games: a fair score on fewer is not called balanced.
-    let few = fray_core::rulesets::SeatBalance { seat0_score: 0.5, games: 20 };
+    let few = fray_core::rulesets::SeatBalance::two(0.5, 20);
     assert!(!few.is_balanced());
 }

@@ -1,7 +1,7 @@
 //! Dog Fight over a real tonic channel: an attack with three and four players, whose
 //! response windows run in seat order from the target across calls (nothing kept
 //! between them), LegalActions at a decision, the Agent choosing for a seat of a three-
-//! and a four-player game, and NewGame's refusal (no skirmish is dealt yet).
+//! and a four-player game, and NewGame dealing the skirmish for two to four players.
 #![allow(missing_docs, clippy::unwrap_used, clippy::panic)]
 
 mod common;
@@ -105,7 +105,7 @@ async fn the_agent_chooses_for_a_seat_of_a_three_and_a_four_player_game() {
 }
 
 #[tokio::test]
-async fn a_bad_board_names_its_fields_and_new_game_deals_no_skirmish_yet() {
+async fn a_bad_board_names_its_fields_and_new_game_deals_each_scenario() {
     let server = TestServer::start().await;
     let mut rules = server.rules();
     let mut state = four_players();
@@ -114,6 +114,14 @@ async fn a_bad_board_names_its_fields_and_new_game_deals_no_skirmish_yet() {
     board.sides[2].hand[0].effect = 9;
     let status = rules.resolve_strike(resolve(state, attack("v0", "v9"), vec![])).await.unwrap_err();
     assert_eq!(bad_fields(&status), ["state.dog_fight.vessels[1].x", "state.dog_fight.sides[2].hand[0].effect"]);
-    let request = pb::NewGameRequest { ruleset: pb::Ruleset::DogFight as i32, seed: 1, scenario: "duel".into() };
-    assert_eq!(rules.new_game(request).await.unwrap_err().code(), tonic::Code::Unimplemented);
+    for (scenario, players) in [("duel", 2), ("trio", 3), ("melee", 4), ("", 2)] {
+        let request = pb::NewGameRequest { ruleset: pb::Ruleset::DogFight as i32, seed: 1, scenario: scenario.into() };
+        let dealt = rules.new_game(request).await.unwrap().into_inner();
+        let board = dealt.state.unwrap().dog_fight.unwrap();
+        assert_eq!((board.sides.len(), board.vessels.len()), (players, 3 * players), "{scenario:?}");
+    }
+    let request = pb::NewGameRequest { ruleset: pb::Ruleset::DogFight as i32, seed: 1, scenario: "chess".into() };
+    let status = rules.new_game(request).await.unwrap_err();
+    assert_eq!(status.code(), tonic::Code::InvalidArgument);
+    assert!(status.message().contains("duel, trio, melee"), "{}", status.message());
 }

@@ -7,7 +7,6 @@ mod common;
 use common::*;
 use fray_proto::fray::v1 as pb;
 use pb::agent_client::AgentClient;
-use tonic::Code;
 
 // ---------------------------------------------------------------------------
 // Resolutions
@@ -220,17 +219,29 @@ async fn list_rulesets_names_every_ruleset_and_what_it_serves() {
         ]
     );
     assert!(rulesets.iter().all(|r| !r.description.is_empty()));
-    // NewGame deals a skirmish of every ruleset but Dog Fight (its rules are served;
-    // its 2-to-4-seat skirmish comes later), and says so.
+    // NewGame deals a skirmish of every ruleset, and says so.
     assert!(rulesets.iter().all(|r| r.skirmish != r.scenarios.is_empty()));
     let dealt: Vec<bool> = rulesets.iter().map(|r| r.skirmish).collect();
-    assert_eq!(dealt, [true, true, true, true, false]);
+    assert_eq!(dealt, [true; 5]);
+    // Each scenario says how many it seats: two, but Dog Fight's 2, 3 and 4.
+    let seats: Vec<Vec<u32>> =
+        rulesets.iter().map(|r| r.scenario_details.iter().map(|d| d.players).collect()).collect();
+    assert!(seats[..4].iter().flatten().all(|&n| n == 2), "{seats:?}");
+    assert_eq!(seats[4], [2, 3, 4]);
     // Each scenario says how it splits games between the seats, and every skirmish
     // ruleset has at least one balanced scenario for tournaments.
     for r in rulesets.iter().filter(|r| r.skirmish) {
         assert_eq!(r.scenario_details.len(), r.scenarios.len());
         assert!(r.scenario_details.iter().all(|d| !d.description.is_empty()), "{r:?}");
         assert!(r.scenario_details.iter().all(|d| !d.balanced || d.seat0_games > 0), "{r:?}");
+        for d in &r.scenario_details {
+            // Measured: one score per seat, seat 0's first; not measured: none.
+            let expected = if d.seat0_games == 0 { 0 } else { d.players as usize };
+            assert_eq!(d.seat_scores.len(), expected, "{d:?}");
+            assert!(d.seat_scores.first().is_none_or(|s| *s == d.seat0_score), "{d:?}");
+            let fair = d.seat_scores.iter().all(|s| (0.40..=0.60).contains(s));
+            assert_eq!(d.balanced, d.seat0_games >= 100 && fair, "{d:?}");
+        }
         assert!(r.scenario_details.iter().any(|d| d.balanced), "{} has no balanced scenario", r.name);
     }
 }
@@ -274,15 +285,6 @@ async fn unknown_or_unset_ruleset_is_invalid() {
         let status = rules.resolve_strike(resolve(state, strike("knight", 1, 3), vec![])).await.unwrap_err();
         assert_eq!(bad_fields(&status), ["state.ruleset"]);
     }
-}
-
-#[tokio::test]
-async fn a_skirmish_not_dealt_yet_is_unimplemented() {
-    let server = TestServer::start().await;
-    let request = pb::NewGameRequest { ruleset: pb::Ruleset::DogFight as i32, ..Default::default() };
-    let status = server.rules().new_game(request).await.unwrap_err();
-    assert_eq!(status.code(), Code::Unimplemented);
-    assert!(status.message().contains("RULESET_DOG_FIGHT skirmish"), "{status:?}");
 }
 
 #[tokio::test]
@@ -511,8 +513,8 @@ async fn new_game_deals_a_skirmish_and_names_bad_arguments() {
     let unknown = pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 1, scenario: "chess".into() };
     let status = rules.new_game(unknown).await.unwrap_err();
     assert_eq!(bad_fields(&status), ["scenario"]);
-    let dog_fight = pb::NewGameRequest { ruleset: pb::Ruleset::DogFight as i32, ..Default::default() };
-    assert_eq!(rules.new_game(dog_fight).await.unwrap_err().code(), Code::Unimplemented);
+    let unknown = pb::NewGameRequest { ruleset: 99, ..Default::default() };
+    assert_eq!(bad_fields(&rules.new_game(unknown).await.unwrap_err()), ["ruleset"]);
 
     // A legal action from the new state applies.
     let legal = rules.legal_actions(pb::LegalActionsRequest { state: Some(state.clone()) }).await.unwrap().into_inner();

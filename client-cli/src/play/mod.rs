@@ -48,12 +48,14 @@ pub enum RulesetArg {
     Keyforge,
     /// Castle Rampage (seed 003): attack cards against face-down Gate and Castle stacks.
     CastleRampage,
+    /// Dog Fight (seed 004): vessels on a grid, attacks and responses, 2 to 4 players.
+    DogFight,
 }
 
 impl RulesetArg {
     /// Every ruleset, in wire order.
-    pub const ALL: [RulesetArg; 4] =
-        [RulesetArg::Egame, RulesetArg::Rift, RulesetArg::Keyforge, RulesetArg::CastleRampage];
+    pub const ALL: [RulesetArg; 5] =
+        [RulesetArg::Egame, RulesetArg::Rift, RulesetArg::Keyforge, RulesetArg::CastleRampage, RulesetArg::DogFight];
 
     /// The wire ruleset.
     pub fn ruleset(self) -> Ruleset {
@@ -62,6 +64,7 @@ impl RulesetArg {
             RulesetArg::Rift => Ruleset::DimensionalRift,
             RulesetArg::Keyforge => Ruleset::Keyforge,
             RulesetArg::CastleRampage => Ruleset::CastleRampage,
+            RulesetArg::DogFight => Ruleset::DogFight,
         }
     }
 
@@ -72,6 +75,7 @@ impl RulesetArg {
             RulesetArg::Rift => fray_core::state::Ruleset::DimensionalRift,
             RulesetArg::Keyforge => fray_core::state::Ruleset::Keyforge,
             RulesetArg::CastleRampage => fray_core::state::Ruleset::CastleRampage,
+            RulesetArg::DogFight => fray_core::state::Ruleset::DogFight,
         }
     }
 
@@ -82,6 +86,7 @@ impl RulesetArg {
             RulesetArg::Rift => "rift",
             RulesetArg::Keyforge => "keyforge",
             RulesetArg::CastleRampage => "castle-rampage",
+            RulesetArg::DogFight => "dog-fight",
         }
     }
 
@@ -97,12 +102,40 @@ impl RulesetArg {
 
     /// The scenario `fray play` and `fray bench` deal unless told: `men-vs-fey` for
     /// the zone rulesets, the first built-in scenario otherwise (Castle Rampage:
-    /// `standard`, KeyForge: `mirror`).
+    /// `standard`, KeyForge: `mirror`, Dog Fight: `duel`).
     pub fn default_scenario(self) -> &'static str {
         match self {
             RulesetArg::Egame | RulesetArg::Rift => "men-vs-fey",
-            RulesetArg::Keyforge | RulesetArg::CastleRampage => self.scenarios().first().map_or("", |s| s.name),
+            RulesetArg::Keyforge | RulesetArg::CastleRampage | RulesetArg::DogFight => {
+                self.scenarios().first().map_or("", |s| s.name)
+            }
         }
+    }
+
+    /// The built-in scenario for `players` players: the default one when it seats
+    /// that many, else the first that does. Errors name the numbers there are.
+    pub fn scenario_for_players(self, players: usize) -> Result<&'static str, CliError> {
+        let scenarios = self.scenarios();
+        let default = self.default_scenario();
+        let fits: Vec<&'static str> = scenarios.iter().filter(|s| s.players == players).map(|s| s.name).collect();
+        if fits.contains(&default) {
+            return Ok(default);
+        }
+        fits.first().copied().ok_or_else(|| {
+            let mut counts: Vec<usize> = scenarios.iter().map(|s| s.players).collect();
+            counts.dedup();
+            let counts: Vec<String> = counts.iter().map(usize::to_string).collect();
+            CliError::Usage(format!(
+                "--players {players}: {} has no scenario for {players} players (it has {})",
+                self.name(),
+                counts.join(", ")
+            ))
+        })
+    }
+
+    /// The number of players of scenario `name` (2 when it is not built in).
+    pub fn players_of(self, name: &str) -> usize {
+        self.scenarios().iter().find(|s| s.name == name).map_or(2, |s| s.players)
     }
 }
 
@@ -460,6 +493,11 @@ async fn game(args: &PlayArgs, style: Style, input: Lines, out: &mut dyn Write, 
     let agent = client::agent(channel);
     let seed = args.seed.unwrap_or_else(clock_seed);
     let ruleset = args.ruleset.ruleset();
+    if args.ruleset == RulesetArg::DogFight {
+        return Err(CliError::Usage(
+            "fray play does not deal Dog Fight yet (fray tournament and fray bench do)".into(),
+        ));
+    }
     let request = NewGameRequest { ruleset: ruleset as i32, seed, scenario: args.scenario.clone() };
     let started = rules.new_game(request).await?.into_inner();
     let state = started.state.unwrap_or_default();

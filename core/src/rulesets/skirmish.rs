@@ -130,7 +130,7 @@ fn duel(pool: &[PoolCard], rng: &mut ChaCha8Rng) -> [Vec<Card>; 2] {
 
 /// Seat 0 scored `seat0` of `games` games (`fray bench seats --games N`).
 const fn seat0(seat0_score: f64, games: u32) -> SeatBalance {
-    SeatBalance { seat0_score, games }
+    SeatBalance::two(seat0_score, games)
 }
 
 /// The built-in scenarios, in the order ListRulesets reports them. Each one's balance
@@ -189,7 +189,7 @@ pub fn scenario_names() -> Vec<&'static str> {
 pub fn scenario_infos(ruleset: Ruleset) -> Vec<ScenarioInfo> {
     SCENARIOS
         .iter()
-        .map(|s| ScenarioInfo { name: s.name, description: s.description, balance: s.balance(ruleset) })
+        .map(|s| ScenarioInfo { name: s.name, description: s.description, players: 2, balance: s.balance(ruleset) })
         .collect()
 }
 

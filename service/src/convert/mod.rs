@@ -319,6 +319,8 @@ pub fn ruleset_info_to_proto(info: &RulesetInfo) -> pb::RulesetInfo {
                 seat0_score: s.balance.seat0_score,
                 seat0_games: s.balance.games,
                 balanced: s.balance.is_balanced(),
+                players: s.players as u32,
+                seat_scores: s.balance.seat_scores(s.players),
             })
             .collect(),
     }
@@ -599,13 +601,15 @@ mod tests {
         assert_eq!(infos[0].name, "egame");
         assert!(infos[0].resolves_strikes);
         let skirmish: Vec<bool> = infos.iter().map(|i| i.skirmish).collect();
-        assert_eq!(skirmish, [true, true, true, true, false]);
+        assert_eq!(skirmish, [true; 5]);
         assert!(infos.iter().all(|i| i.skirmish != i.scenarios.is_empty()));
         for info in &infos {
             let names: Vec<&str> = info.scenario_details.iter().map(|d| d.name.as_str()).collect();
             assert_eq!(names, info.scenarios, "details follow the names");
             for d in &info.scenario_details {
-                assert_eq!(d.balanced, d.seat0_games >= 100 && (0.40..=0.60).contains(&d.seat0_score), "{d:?}");
+                let fair = d.seat_scores.iter().all(|s| (0.40..=0.60).contains(s));
+                assert_eq!(d.balanced, d.seat0_games >= 100 && fair, "{d:?}");
+                assert_eq!(d.seat_scores.len(), if d.seat0_games == 0 { 0 } else { d.players as usize }, "{d:?}");
             }
         }
     }

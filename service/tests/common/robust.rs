@@ -19,7 +19,6 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 use fray_core::rulesets::catalogue;
-use fray_core::rulesets::dog_fight::{self, DogFightState};
 use fray_core::setup::ActionSetup;
 use fray_core::state::Phase;
 use fray_core::{GameState, Ruleset};
@@ -47,8 +46,7 @@ pub struct Served {
 
 /// Every served ruleset with games to deal, in wire order, as
 /// `fray_core::rulesets::catalogue()` lists them (a ruleset served tomorrow is covered
-/// without editing the harness), and Dog Fight, whose rules are served while NewGame
-/// does not deal it yet: its games are dealt by the core's skirmish directly.
+/// without editing the harness).
 pub fn served() -> &'static [Served] {
     static SERVED: OnceLock<Vec<Served>> = OnceLock::new();
     SERVED.get_or_init(|| {
@@ -56,11 +54,7 @@ pub fn served() -> &'static [Served] {
             .into_iter()
             .filter(|info| info.resolves_strikes)
             .filter_map(|info| {
-                let scenarios: Vec<&'static str> = if info.ruleset == Ruleset::DogFight && info.scenarios.is_empty() {
-                    dog_fight::skirmish::SCENARIOS.iter().map(|(name, _)| *name).collect()
-                } else {
-                    info.scenarios.iter().map(|s| s.name).collect()
-                };
+                let scenarios: Vec<&'static str> = info.scenarios.iter().map(|s| s.name).collect();
                 (!scenarios.is_empty()).then_some(Served { ruleset: info.ruleset.wire(), scenarios })
             })
             .collect();
@@ -114,11 +108,7 @@ impl Origin {
     /// Plays the game in-process: the state reached and its legal actions, as messages.
     pub fn play(&self) -> (pb::GameState, Vec<pb::Action>) {
         let (ruleset, scenario) = self.dealt();
-        let mut game = match GameState::new_game(ruleset, self.seed, scenario) {
-            Ok((game, _)) => game,
-            // Dog Fight's skirmish is not dealt by NewGame yet: the core deals it.
-            Err(_) => GameState::DogFight(DogFightState::new_game(self.seed, scenario, &mut Vec::new()).unwrap()),
-        };
+        let mut game = GameState::new_game(ruleset, self.seed, scenario).expect("a built-in scenario deals").0;
         // The last stop point passed before the second half, kept in case the game ends
         // before it reaches another (random Castle games often end within 20 moves) or
         // never meets one again (a KeyForge side wiped out leaves no fight).

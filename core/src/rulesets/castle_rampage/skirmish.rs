@@ -114,7 +114,7 @@ pub const SCENARIOS: &[Scenario] = &[
         castle: 4,
         hand: 3,
         second_player: Extra { castle: 1, hand: 1 },
-        balance: SeatBalance { seat0_score: 0.43, games: 100 },
+        balance: SeatBalance::two(0.43, 100),
     },
     Scenario {
         name: "siege",
@@ -123,7 +123,7 @@ pub const SCENARIOS: &[Scenario] = &[
         castle: 5,
         hand: 3,
         second_player: NONE,
-        balance: SeatBalance { seat0_score: 0.555, games: 100 },
+        balance: SeatBalance::two(0.555, 100),
     },
     Scenario {
         name: "raid",
@@ -133,7 +133,7 @@ pub const SCENARIOS: &[Scenario] = &[
         castle: 3,
         hand: 3,
         second_player: Extra { castle: 2, hand: 0 },
-        balance: SeatBalance { seat0_score: 0.515, games: 100 },
+        balance: SeatBalance::two(0.515, 100),
     },
 ];
 
@@ -144,7 +144,10 @@ pub fn scenario_names() -> Vec<&'static str> {
 
 /// Every scenario with its balance, for ListRulesets.
 pub fn scenario_infos() -> Vec<ScenarioInfo> {
-    SCENARIOS.iter().map(|s| ScenarioInfo { name: s.name, description: s.description, balance: s.balance }).collect()
+    SCENARIOS
+        .iter()
+        .map(|s| ScenarioInfo { name: s.name, description: s.description, players: 2, balance: s.balance })
+        .collect()
 }
 
 /// The pool's cards, in [`POOL`] order, without ids.

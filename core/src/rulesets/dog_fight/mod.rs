@@ -1,8 +1,6 @@
 //! Dog Fight (RULESET_DOG_FIGHT): vessel attacks for two to four players, after the
 //! rules text "Dog Fight: Starship Edition" (seed 004) with the readings RULES.md and
-//! API.md settle. docs/rules.md lists every rule id with its source. (The core rules
-//! are complete; the service, the bots' tournaments and the CLI do not serve this
-//! ruleset yet.)
+//! API.md settle. docs/rules.md lists every rule id with its source.
 //!
 //! Each player has vessels on a square grid (attack, range, shields, armor, other
 //! absorbers, hull) and a hand of modifier and response cards. An attack ([`attack`]):

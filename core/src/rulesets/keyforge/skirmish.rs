@@ -117,7 +117,7 @@ pub const SCENARIOS: &[Scenario] = &[
         ],
         second_amber: 5,
         first_ready: 2,
-        balance: SeatBalance { seat0_score: 0.425, games: 100 },
+        balance: SeatBalance::two(0.425, 100),
     },
     Scenario {
         name: "clash",
@@ -129,13 +129,16 @@ pub const SCENARIOS: &[Scenario] = &[
         ],
         second_amber: 4,
         first_ready: 3,
-        balance: SeatBalance { seat0_score: 0.46, games: 100 },
+        balance: SeatBalance::two(0.46, 100),
     },
 ];
 
 /// The built-in scenarios with their measured balance.
 pub fn scenario_infos() -> Vec<ScenarioInfo> {
-    SCENARIOS.iter().map(|s| ScenarioInfo { name: s.name, description: s.description, balance: s.balance }).collect()
+    SCENARIOS
+        .iter()
+        .map(|s| ScenarioInfo { name: s.name, description: s.description, players: 2, balance: s.balance })
+        .collect()
 }
 
 /// The scenario named `name` (empty: the default).
