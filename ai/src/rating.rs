@@ -458,6 +458,50 @@ pub fn bradley_terry(players: usize, results: &[PairResult]) -> Vec<Rating> {
     ratings
 }
 
+/// [`bradley_terry`] for results that come in correlated blocks: the ratings are the
+/// fit over every block, and each interval is the 2.5th to 97.5th percentile of that
+/// player's rating over `resamples` refits on blocks drawn with replacement (a
+/// percentile bootstrap; ChaCha8 from `seed`, so the same results give the same
+/// intervals).
+///
+/// Multi-player games need it: one game of N players gives N(N−1)/2 pairwise results
+/// that are not independent (one blunder moves several), so the intervals the fit's
+/// information matrix gives would be too narrow; a block is then one game's results.
+/// A player with no games keeps (−∞, +∞).
+pub fn bradley_terry_blocks(players: usize, blocks: &[Vec<PairResult>], resamples: usize, seed: u64) -> Vec<Rating> {
+    use rand::{Rng, SeedableRng};
+    let all: Vec<PairResult> = blocks.iter().flatten().copied().collect();
+    let mut ratings = bradley_terry(players, &all);
+    if blocks.is_empty() || resamples == 0 {
+        return ratings;
+    }
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let mut draws: Vec<Vec<f64>> = vec![Vec::with_capacity(resamples); players];
+    let mut sample = Vec::with_capacity(all.len());
+    for _ in 0..resamples {
+        sample.clear();
+        for _ in 0..blocks.len() {
+            sample.extend_from_slice(&blocks[rng.random_range(0..blocks.len())]);
+        }
+        for (p, r) in bradley_terry(players, &sample).iter().enumerate() {
+            // A player who played no game in this resample has no rating in it.
+            if r.lower.is_finite() {
+                draws[p].push(r.elo);
+            }
+        }
+    }
+    for (rating, mut d) in ratings.iter_mut().zip(draws) {
+        if !rating.lower.is_finite() || d.len() < 2 {
+            continue;
+        }
+        d.sort_by(f64::total_cmp);
+        let at = |q: f64| d[((q * (d.len() - 1) as f64).round() as usize).min(d.len() - 1)];
+        rating.lower = at(0.025).min(rating.elo);
+        rating.upper = at(0.975).max(rating.elo);
+    }
+    ratings
+}
+
 /// Games between two active players: `points` scored by `i` in `n` games.
 #[derive(Debug, Clone, Copy)]
 struct Game {
@@ -990,5 +1034,30 @@ mod tests {
                 assert!(close(v, if r == c { 1.0 } else { 0.0 }, 1e-12), "{inv:?}");
             }
         }
+    }
+
+    #[test]
+    fn block_bootstrap_separates_a_strong_player_and_not_equal_ones() {
+        let wdl = |wins, draws, losses| Wdl { wins, draws, losses };
+        // Player 0 beats 1 and 2 about three games in four; 1 and 2 are even. Blocks
+        // differ, as openings do.
+        let blocks: Vec<Vec<PairResult>> = (0..40u64)
+            .map(|k| {
+                let won = 2 + u64::from(k % 3 != 0);
+                vec![
+                    PairResult { a: 0, b: 1, wdl: wdl(won, 0, 4 - won) },
+                    PairResult { a: 0, b: 2, wdl: wdl(won, 0, 4 - won) },
+                    PairResult { a: 1, b: 2, wdl: wdl(k % 5, 0, 4 - k % 5) },
+                ]
+            })
+            .collect();
+        let r = bradley_terry_blocks(4, &blocks, 300, 1);
+        assert!(r[0].lower > 0.0, "{:?}", r[0]);
+        assert!(r[1].lower < r[1].elo && r[1].elo < r[1].upper, "{:?}", r[1]);
+        assert!(r[2].upper > r[1].lower, "equal players overlap: {r:?}");
+        assert_eq!((r[3].lower, r[3].upper), (f64::NEG_INFINITY, f64::INFINITY), "no games");
+        assert_eq!(r, bradley_terry_blocks(4, &blocks, 300, 1), "the seed fixes the intervals");
+        let point = bradley_terry(4, &blocks.concat());
+        assert!((0..4).all(|p| r[p].elo == point[p].elo));
     }
 }

@@ -63,7 +63,8 @@ enum Command {
     /// Bot-vs-bot tournaments: round robin or gauntlet, refereed over gRPC.
     ///
     /// Every pairing plays --games games: each opening (NewGame seed) twice, sides
-    /// swapped. The log (one JSON line per game), report.md, report.json and
+    /// swapped. With --players N (Dog Fight: 2 to 4), every table of N bots plays
+    /// each opening in all N! seat orders. The log (one JSON line per game), report.md, report.json and
     /// ratings.png go to --out; a killed tournament continues with --resume LOG.
     /// Bot specs: random, greedy, exact, exact:nodes=N, easy, normal, hard,
     /// mcts:playouts=N, mcts:time=50ms, mcts:playouts=N,depth=D,c=C,worlds=W,...
@@ -83,9 +84,14 @@ struct TournamentCmd {
     /// The first bot plays each of the others, instead of a round robin.
     #[arg(long, conflicts_with = "resume")]
     gauntlet: bool,
-    /// Games per pairing (even).
+    /// Games per pairing (even), or per table of --players N bots (a multiple of N!).
     #[arg(long, short = 'n', value_name = "N", default_value_t = 100, conflicts_with = "resume")]
     games: u32,
+    /// Bots seated at each game (default: the scenario's number, else 2): with N > 2
+    /// every N of the bots form a table (a gauntlet: the first bot with every N-1 of
+    /// the others), ratings come from who finished ahead of whom (docs/tournaments.md).
+    #[arg(long, value_name = "N", conflicts_with = "resume")]
+    players: Option<usize>,
     /// The ruleset.
     #[arg(long, value_enum, default_value = "egame", conflicts_with = "resume")]
     ruleset: RulesetArg,
@@ -260,6 +266,7 @@ async fn main() -> ExitCode {
                 games: cmd.games,
                 ruleset: cmd.ruleset,
                 scenario: cmd.scenario,
+                players: cmd.players,
                 seed: cmd.seed,
                 sprt,
                 concurrency,

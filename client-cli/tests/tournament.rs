@@ -296,13 +296,26 @@ fn several_servers_share_the_games_and_a_dead_one_is_passed_over() {
 #[test]
 fn bad_options_are_refused_with_the_reason() {
     let dir = out_dir("bad");
-    let cases: [(&[&str], i32, &str); 6] = [
+    let cases: [(&[&str], i32, &str); 11] = [
         (&["greedy"], 2, "at least two bots"),
         (&["greedy", "random", "--games", "3"], 2, "must be even"),
         (&["greedy", "mcts:speed=3"], 2, "mcts:speed=3"),
         (&["greedy", "random", "greedy", "--sprt", "0", "10", "0.05", "0.05"], 2, "exactly two bots"),
         (&["greedy", "random", "--scenario", "nowhere"], 2, "nowhere"),
         (&["greedy", "random", "-j", "0"], 2, "--concurrency"),
+        (&["greedy", "random", "random", "--ruleset", "dog-fight", "--players", "4"], 2, "3 were given"),
+        (
+            &["random", "random", "random", "--ruleset", "dog-fight", "--players", "5"],
+            2,
+            "no scenario for 5 players (it has 2, 3, 4)",
+        ),
+        (&["random", "random", "random", "--players", "3"], 2, "egame has no scenario for 3 players"),
+        (
+            &["random", "random", "random", "--ruleset", "dog-fight", "--players", "3", "--games", "4"],
+            2,
+            "multiple of 6",
+        ),
+        (&["random", "random", "--ruleset", "dog-fight", "--players", "2", "--scenario", "melee"], 2, "disagree"),
     ];
     for (args, expected, says) in cases {
         let mut all = vec!["tournament", "--out", dir.to_str().unwrap()];
@@ -400,4 +413,71 @@ fn a_keyforge_tournament_plays_the_fairest_scenario_and_reports() {
     let help = text(&fray(&["tournament", "--help"]).stdout);
     assert!(help.contains("--ruleset keyforge (tournament default scenario: clash):"), "{help}");
     assert!(help.contains("    mirror         seat 0  42% over 100 games, balanced"), "{help}");
+}
+
+#[test]
+fn a_four_player_dog_fight_tournament_rotates_the_seats_and_reports() {
+    let dir = out_dir("dog-fight-4");
+    let out = fray(&[
+        "tournament",
+        "random",
+        "greedy",
+        "random",
+        "random",
+        "--ruleset",
+        "dog-fight",
+        "--players",
+        "4",
+        "--games",
+        "24",
+        "-j",
+        "2",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    code(&out, 0);
+    let (header, games) = log(&dir);
+    assert_eq!(header["config"]["ruleset"], "RULESET_DOG_FIGHT");
+    assert_eq!(header["config"]["scenario"], "melee", "the four-player scenario");
+    assert_eq!(header["config"]["playersPerGame"], 4);
+    assert_eq!(games.len(), 24, "one table, one opening in all 4! seat orders");
+    let mut orders: Vec<Vec<u64>> = Vec::new();
+    for g in &games {
+        let seats: Vec<u64> = g["seats"].as_array().unwrap().iter().map(|s| s.as_u64().unwrap()).collect();
+        let places: Vec<u64> = g["places"].as_array().unwrap().iter().map(|p| p.as_u64().unwrap()).collect();
+        assert_eq!((seats.len(), places.len(), g["seed"].as_u64()), (4, 4, Some(1)), "{g}");
+        assert!(places.iter().all(|p| (1..=4).contains(p)) && places.contains(&1), "{g}");
+        if let Some(w) = g["winner"].as_u64() {
+            assert_eq!(places[w as usize], 1, "{g}");
+            assert_eq!(places.iter().filter(|&&p| p == 1).count(), 1, "{g}");
+        }
+        assert!(g["endRule"].as_str().is_some_and(|r| r.starts_with("dogfight.")), "{g}");
+        orders.push(seats);
+    }
+    orders.sort();
+    orders.dedup();
+    assert_eq!(orders.len(), 24, "every seat order once");
+    let report = report(&dir);
+    assert_eq!(report["games"], 24);
+    let ranking = report["ranking"].as_array().unwrap();
+    assert_eq!(ranking.len(), 4);
+    for r in ranking {
+        assert_eq!(r["games"], 24);
+        let (lo, elo, hi) = (
+            r["elo"]["lower"].as_f64().unwrap(),
+            r["elo"]["elo"].as_f64().unwrap(),
+            r["elo"]["upper"].as_f64().unwrap(),
+        );
+        assert!(lo < elo && elo < hi, "a bootstrap interval around the rating: {r}");
+    }
+    // Scores are shares of the others finished ahead of: four players' sum to 2 a game.
+    let total: f64 = ranking.iter().map(|r| r["score"].as_f64().unwrap()).sum();
+    assert!((total - 2.0).abs() < 1e-9, "{total}");
+    assert_eq!(report["seats"]["every"].as_array().unwrap().len(), 4);
+    assert_eq!(report["pairings"].as_array().unwrap().len(), 6, "every two of the four bots");
+    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    assert!(md.contains("each opening is played in all 24 seat orders"), "{md}");
+    assert!(md.contains("## Head to head") && md.contains("| seat | score |"), "{md}");
+    let png = std::fs::read(dir.join("ratings.png")).unwrap();
+    assert!(png.starts_with(b"\x89PNG"), "a PNG chart");
 }

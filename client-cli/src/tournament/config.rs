@@ -2,10 +2,15 @@
 //! `--resume` continues exactly the same tournament), the players it parses into, and
 //! the [`Schedule`] that numbers every game.
 //!
-//! Game `g` belongs to round `g / (2·P)` (P pairings): every round plays each pairing
-//! twice on the same opening (NewGame seed `seed + round`), sides swapped, so a
-//! tournament cut short is still balanced and each pair of games forms one
-//! pentanomial sample.
+//! Two players a game: game `g` belongs to round `g / (2·P)` (P pairings): every
+//! round plays each pairing twice on the same opening (NewGame seed `seed + round`),
+//! sides swapped, so a tournament cut short is still balanced and each pair of games
+//! forms one pentanomial sample.
+//!
+//! N players a game (`--players N`, Dog Fight): the pairings become tables of N bots,
+//! and every round plays each table once in every seat order (N! games, in
+//! lexicographic order) on one opening, so each bot sits in each seat, after and
+//! before each other bot, equally often.
 
 use std::fmt;
 use std::str::FromStr;
@@ -59,8 +64,12 @@ pub struct Config {
     pub bots: Vec<String>,
     /// Round robin or gauntlet.
     pub format: Format,
-    /// Games per pairing (even: each opening twice, sides swapped).
+    /// Games per pairing, or per table with more than two players (a multiple of
+    /// the seat orders: 2 for two players, N! for N).
     pub games_per_pairing: u32,
+    /// Bots seated at each game (2 to 4); absent in a log means 2.
+    #[serde(default = "two", skip_serializing_if = "is_two")]
+    pub players_per_game: u32,
     /// The ruleset's proto enum name, e.g. `RULESET_EGAME`.
     pub ruleset: String,
     /// The built-in scenario.
@@ -75,6 +84,48 @@ pub struct Config {
     /// A bot with its own time budget (`mcts:time=50ms`) loses once it runs this much
     /// past that budget.
     pub time_margin_ms: u64,
+}
+
+fn two() -> u32 {
+    2
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)] // serde's skip_serializing_if passes a reference
+fn is_two(n: &u32) -> bool {
+    *n == 2
+}
+
+/// `n!`: the seat orders of `n` players.
+pub fn seat_orders(n: usize) -> u64 {
+    (1..=n as u64).product()
+}
+
+/// The `k`-th (from 0, lexicographic) ordering of `items`.
+fn nth_permutation(items: &[usize], mut k: u64) -> Vec<usize> {
+    let mut left = items.to_vec();
+    let mut out = Vec::with_capacity(items.len());
+    while !left.is_empty() {
+        let block = seat_orders(left.len() - 1);
+        let i = ((k / block) as usize).min(left.len() - 1);
+        k %= block;
+        out.push(left.remove(i));
+    }
+    out
+}
+
+/// Every `k`-subset of `from`, in lexicographic order.
+fn combinations(from: &[usize], k: usize) -> Vec<Vec<usize>> {
+    if k == 0 {
+        return vec![Vec::new()];
+    }
+    let mut out = Vec::new();
+    for (i, &first) in from.iter().enumerate() {
+        for mut rest in combinations(&from[i + 1..], k - 1) {
+            rest.insert(0, first);
+            out.push(rest);
+        }
+    }
+    out
 }
 
 /// A bot that plays randomly and panics on its `after`-th move: `crash:after=N`.
@@ -181,17 +232,40 @@ impl Config {
                 self.bots.len()
             )));
         }
-        if self.games_per_pairing == 0 || self.games_per_pairing % 2 == 1 {
+        let seats = self.players_per_game as usize;
+        if !(2..=fray_core::game::MAX_PLAYERS).contains(&seats) {
             return Err(CliError::Usage(format!(
-                "--games {} must be even and at least 2: each opening is played twice, sides swapped",
-                self.games_per_pairing
+                "--players {seats}: a game seats 2 to {} players",
+                fray_core::game::MAX_PLAYERS
             )));
+        }
+        if self.bots.len() < seats {
+            return Err(CliError::Usage(format!(
+                "--players {seats} seats {seats} bots in every game, but {} were given: name at least {seats} \
+                 (a spec given twice plays twice, e.g. `fray tournament normal random random random --players 4`)",
+                self.bots.len()
+            )));
+        }
+        let orders = seat_orders(seats);
+        if self.games_per_pairing == 0 || u64::from(self.games_per_pairing) % orders != 0 {
+            return Err(CliError::Usage(if seats == 2 {
+                format!(
+                    "--games {} must be even and at least 2: each opening is played twice, sides swapped",
+                    self.games_per_pairing
+                )
+            } else {
+                format!(
+                    "--games {} must be a multiple of {orders} with {seats} players: each opening is played in \
+                     every seat order ({seats}! = {orders})",
+                    self.games_per_pairing
+                )
+            }));
         }
         if self.move_timeout_ms == 0 {
             return Err(CliError::Usage("--move-timeout must be more than 0".to_owned()));
         }
         if let Some(s) = self.sprt {
-            if self.bots.len() != 2 {
+            if self.bots.len() != 2 || seats != 2 {
                 return Err(CliError::Usage(format!(
                     "--sprt tests one bot against another: give exactly two bots, not {}",
                     self.bots.len()
@@ -212,12 +286,35 @@ impl Config {
             .collect()
     }
 
-    /// The pairings, as indices into `bots`.
+    /// The pairings, as indices into `bots`: every two bots that meet in a game.
     pub fn pairings(&self) -> Vec<(usize, usize)> {
+        let mut pairs: Vec<(usize, usize)> = self
+            .tables()
+            .iter()
+            .flat_map(|t| t.iter().enumerate().flat_map(|(i, &a)| t[i + 1..].iter().map(move |&b| (a, b))))
+            .collect();
+        pairs.sort_unstable();
+        pairs.dedup();
+        pairs
+    }
+
+    /// The tables: the bots (indices, ascending) seated together, one entry per
+    /// `players_per_game` of them that play each other. Round robin: every such
+    /// group; gauntlet: the first bot with every group of the others. With two players
+    /// a table is a pairing.
+    pub fn tables(&self) -> Vec<Vec<usize>> {
         let n = self.bots.len();
+        let k = (self.players_per_game as usize).max(2);
+        let all: Vec<usize> = (0..n).collect();
         match self.format {
-            Format::RoundRobin => (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect(),
-            Format::Gauntlet => (1..n).map(|b| (0, b)).collect(),
+            Format::RoundRobin => combinations(&all, k),
+            Format::Gauntlet => combinations(&all[1.min(n)..], k - 1)
+                .into_iter()
+                .map(|mut rest| {
+                    rest.insert(0, 0);
+                    rest
+                })
+                .collect(),
         }
     }
 }
@@ -229,6 +326,7 @@ pub fn sample(bots: &[&str], games_per_pairing: u32) -> Config {
         bots: unique_names(&bots.iter().map(|b| (*b).to_owned()).collect::<Vec<_>>()),
         format: Format::RoundRobin,
         games_per_pairing,
+        players_per_game: 2,
         ruleset: "RULESET_EGAME".into(),
         scenario: "duel".into(),
         seed: 1,
@@ -239,16 +337,16 @@ pub fn sample(bots: &[&str], games_per_pairing: u32) -> Config {
 }
 
 /// Where one game sits in the tournament.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Slot {
     /// The game's number, from 0, in schedule (and log) order.
     pub game: u64,
     /// Its round: the opening.
     pub round: u32,
-    /// Its pairing's index.
-    pub pairing: usize,
-    /// The players at seat 0 and seat 1.
-    pub seats: [usize; 2],
+    /// Its table's (with two players: pairing's) index.
+    pub table: usize,
+    /// The players at each seat, seat 0 first.
+    pub seats: Vec<usize>,
     /// The NewGame seed.
     pub seed: u64,
 }
@@ -256,7 +354,8 @@ pub struct Slot {
 /// The games of a tournament, in order.
 #[derive(Debug, Clone)]
 pub struct Schedule {
-    pairings: Vec<(usize, usize)>,
+    tables: Vec<Vec<usize>>,
+    orders: u64,
     seed: u64,
     total: u64,
 }
@@ -264,9 +363,10 @@ pub struct Schedule {
 impl Schedule {
     /// The schedule of `config`.
     pub fn new(config: &Config) -> Self {
-        let pairings = config.pairings();
-        let total = pairings.len() as u64 * u64::from(config.games_per_pairing);
-        Self { pairings, seed: config.seed, total }
+        let tables = config.tables();
+        let orders = seat_orders((config.players_per_game as usize).max(2));
+        let total = tables.len() as u64 * u64::from(config.games_per_pairing);
+        Self { tables, orders, seed: config.seed, total }
     }
 
     /// Games in all.
@@ -274,20 +374,19 @@ impl Schedule {
         self.total
     }
 
-    /// The pairings.
-    pub fn pairings(&self) -> &[(usize, usize)] {
-        &self.pairings
+    /// The tables.
+    pub fn tables(&self) -> &[Vec<usize>] {
+        &self.tables
     }
 
     /// Game `game`'s slot.
     pub fn slot(&self, game: u64) -> Slot {
-        let per_round = 2 * self.pairings.len().max(1) as u64;
+        let per_round = self.orders * self.tables.len().max(1) as u64;
         let round = game / per_round;
         let within = game % per_round;
-        let pairing = (within / 2) as usize;
-        let (a, b) = self.pairings.get(pairing).copied().unwrap_or((0, 0));
-        let seats = if within.is_multiple_of(2) { [a, b] } else { [b, a] };
-        Slot { game, round: round as u32, pairing, seats, seed: self.seed.wrapping_add(round) }
+        let table = (within / self.orders) as usize;
+        let seats = self.tables.get(table).map_or_else(Vec::new, |t| nth_permutation(t, within % self.orders));
+        Slot { game, round: round as u32, table, seats, seed: self.seed.wrapping_add(round) }
     }
 }
 
@@ -304,16 +403,59 @@ mod tests {
         let c = config(&["a", "b", "c"].map(|_| "random"), Format::RoundRobin, 4);
         let s = Schedule::new(&c);
         assert_eq!(s.total(), 12);
-        assert_eq!(s.pairings(), &[(0, 1), (0, 2), (1, 2)]);
+        assert_eq!(s.tables(), &[vec![0, 1], vec![0, 2], vec![1, 2]]);
         let slots: Vec<Slot> = (0..s.total()).map(|g| s.slot(g)).collect();
         assert_eq!(slots[0].seats, [0, 1]);
         assert_eq!(slots[1].seats, [1, 0]);
         assert_eq!(slots[1].seed, slots[0].seed);
         assert_eq!(slots[5].seats, [2, 1]);
-        assert_eq!((slots[6].round, slots[6].seed, slots[6].seats), (1, 11, [0, 1]));
+        assert_eq!((slots[6].round, slots[6].seed, slots[6].seats.clone()), (1, 11, vec![0, 1]));
         for p in 0..3 {
-            assert_eq!(slots.iter().filter(|s| s.pairing == p).count(), 4);
+            assert_eq!(slots.iter().filter(|s| s.table == p).count(), 4);
         }
+    }
+
+    #[test]
+    fn with_more_players_each_round_seats_every_table_in_every_order() {
+        let mut c = config(&["a", "b", "c", "d", "e"].map(|_| "random"), Format::RoundRobin, 12);
+        c.players_per_game = 3;
+        assert!(c.players().is_ok());
+        let s = Schedule::new(&c);
+        assert_eq!(s.tables().len(), 10, "5 choose 3");
+        assert_eq!(s.total(), 10 * 12);
+        let round: Vec<Slot> = (0..60).map(|g| s.slot(g)).collect();
+        assert!(round.iter().all(|slot| slot.round == 0 && slot.seed == 10));
+        let first: Vec<Vec<usize>> = round[..6].iter().map(|slot| slot.seats.clone()).collect();
+        assert_eq!(first, [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]]);
+        // Each bot of a table sits in each seat equally often within a round.
+        for seat in 0..3 {
+            let at: Vec<usize> = round[..6].iter().map(|slot| slot.seats[seat]).collect();
+            assert_eq!((0..3).map(|b| at.iter().filter(|&&x| x == b).count()).collect::<Vec<_>>(), [2, 2, 2]);
+        }
+        assert_eq!((s.slot(60).round, s.slot(60).seed, s.slot(60).seats.clone()), (1, 11, vec![0, 1, 2]));
+        assert_eq!(c.pairings().len(), 10, "every two bots meet");
+        c.format = Format::Gauntlet;
+        assert_eq!(c.tables(), [[0, 1, 2], [0, 1, 3], [0, 1, 4], [0, 2, 3], [0, 2, 4], [0, 3, 4]]);
+        assert_eq!(c.pairings().len(), 4 + 6, "the first bot meets all four others, who meet each other");
+    }
+
+    #[test]
+    fn more_players_need_enough_bots_and_whole_rounds() {
+        let mut c = config(&["random", "greedy", "random"], Format::RoundRobin, 24);
+        c.players_per_game = 4;
+        let few = c.players().unwrap_err().to_string();
+        assert!(few.contains("--players 4 seats 4 bots") && few.contains("3 were given"), "{few}");
+        c.bots.push("random#3".into());
+        assert!(c.players().is_ok());
+        c.games_per_pairing = 12;
+        let orders = c.players().unwrap_err().to_string();
+        assert!(orders.contains("multiple of 24") && orders.contains("4! = 24"), "{orders}");
+        c.players_per_game = 5;
+        assert!(c.players().unwrap_err().to_string().contains("2 to 4 players"));
+        c.players_per_game = 3;
+        c.games_per_pairing = 6;
+        c.sprt = Some(SprtConfig { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05 });
+        assert!(c.players().unwrap_err().to_string().contains("exactly two bots"));
     }
 
     #[test]

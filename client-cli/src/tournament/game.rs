@@ -15,6 +15,8 @@ use fray_proto::fray::v1::{self as pb, Phase, Ruleset, event};
 use fray_service::convert;
 use tonic::Code;
 
+use fray_ai::places::Eliminations;
+
 use super::config::{Player, Slot};
 use super::log::{Forfeit, GameRecord, RunInfo};
 use super::referee::{CallError, Referee};
@@ -118,14 +120,25 @@ fn core_state(state: &pb::GameState) -> Result<GameState, CliError> {
 pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
     quiet_bot_panics();
     let started = Instant::now();
-    let players = [&table.players[slot.seats[0]], &table.players[slot.seats[1]]];
+    let players: Vec<&Player> = slot.seats.iter().map(|&s| &table.players[s]).collect();
     let dealt = table.referee.new_game(table.ruleset, slot.seed, &table.scenario).await?;
     let mut state = dealt.state.ok_or_else(|| CliError::Server("NewGame answered no state".to_owned()))?;
     let start = core_state(&state)?;
-    let mut bots = [Some(players[0].spec.state_bot(&start)), Some(players[1].spec.state_bot(&start))];
+    let n = players.len();
+    if start.num_players() != n {
+        return Err(CliError::Usage(format!(
+            "scenario {} seats {} players, but the tournament seats {n} bots a game: pass --players {}",
+            table.scenario,
+            start.num_players(),
+            start.num_players()
+        )));
+    }
+    let mut bots: Vec<Option<Box<dyn StateBot>>> = players.iter().map(|p| Some(p.spec.state_bot(&start))).collect();
     let mut actions = Vec::new();
-    let mut think_ms = [0u64; 2];
-    let mut max_move_ms = [0u64; 2];
+    let mut think_ms = vec![0u64; n];
+    let mut max_move_ms = vec![0u64; n];
+    let mut moves = vec![0u64; n];
+    let mut eliminations = Eliminations::new(n);
     let mut end_rule = None;
     let mut forfeit = None;
     loop {
@@ -137,7 +150,7 @@ pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
         let Some(seat) = core.to_move().map(|p| p.index()) else {
             return Err(CliError::Server("the referee lists legal actions but nobody is to move".to_owned()));
         };
-        let Some(bot) = bots[seat].take() else {
+        let Some(bot) = bots.get_mut(seat).and_then(Option::take) else {
             return Err(CliError::Server("a bot was lost mid-game".to_owned()));
         };
         let seed = move_seed(table.seed ^ slot.game.wrapping_mul(0x9E37_79B9_7F4A_7C15), actions.len() as u64, 0);
@@ -146,6 +159,7 @@ pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
         let ms = clock.elapsed().as_millis() as u64;
         think_ms[seat] += ms;
         max_move_ms[seat] = max_move_ms[seat].max(ms);
+        moves[seat] += 1;
         let decision = match thought {
             Thought::Chose(bot, decision) => {
                 bots[seat] = Some(bot);
@@ -168,31 +182,44 @@ pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
             }
             Err(e) => return Err(e.into()),
         };
-        actions.push(to_value(&action, ACTION_MESSAGE).map_err(|e| CliError::Output(e.to_string()))?);
         for e in &applied.events {
-            if matches!(e.kind, Some(event::Kind::GameOver(_))) {
-                end_rule = Some(e.rule.clone());
+            match &e.kind {
+                Some(event::Kind::GameOver(_)) => end_rule = Some(e.rule.clone()),
+                Some(event::Kind::PlayerOut(out)) => eliminations.out(out.player as usize, actions.len() as u64),
+                _ => {}
             }
         }
+        actions.push(to_value(&action, ACTION_MESSAGE).map_err(|e| CliError::Output(e.to_string()))?);
         state = applied.state.ok_or_else(|| CliError::Server("ApplyAction answered no state".to_owned()))?;
     }
+    // A forfeit loses: with two players the other seat wins; with more nobody does,
+    // and the forfeiting seat takes the last place.
     let winner = match &forfeit {
-        Some(f) => Some(1 - f.seat),
+        Some(f) if n == 2 => Some(1 - f.seat),
+        Some(_) => None,
         None if state.phase == Phase::GameOver as i32 => state.winner,
         None => return Err(CliError::Server("no action is legal but the game is not over".to_owned())),
     };
+    let places = eliminations.places(winner.map(|w| w as usize), forfeit.as_ref().map(|f| f.seat as usize));
+    let two = n == 2;
     Ok(GameRecord {
         game: slot.game,
         round: slot.round,
         seed: slot.seed,
-        seats: slot.seats.map(|s| s as u32),
-        players: players.map(|p| p.name.clone()),
-        result: GameRecord::result_text(winner).to_owned(),
+        seats: slot.seats.iter().map(|&s| s as u32).collect(),
+        players: players.iter().map(|p| p.name.clone()).collect(),
+        result: if two { GameRecord::result_text(winner).to_owned() } else { GameRecord::places_text(&places) },
         winner,
+        places: if two { Vec::new() } else { places.as_slice().iter().map(|&p| u32::from(p)).collect() },
         turns: state.turn,
         end_rule: if forfeit.is_some() { None } else { end_rule },
         forfeit,
         actions,
-        run: RunInfo { ms: started.elapsed().as_millis() as u64, think_ms, max_move_ms },
+        run: RunInfo {
+            ms: started.elapsed().as_millis() as u64,
+            think_ms,
+            max_move_ms,
+            moves: if two { Vec::new() } else { moves },
+        },
     })
 }

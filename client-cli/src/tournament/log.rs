@@ -9,6 +9,10 @@
 //! {"game":0,"round":0,"seed":1,"seats":[0,1],"players":["greedy","random"],"result":"1-0","winner":0,
 //!  "turns":14,"endRule":"EG-SK-7","actions":[{"summon":{...}},...],"run":{"ms":12,"thinkMs":[3,0],"maxMoveMs":[1,0]}}
 //! ```
+//!
+//! With more than two players a record has one entry per seat in `seats`, `players`
+//! and the timings, and `places`: each seat's place (1 the best; the winner, then the
+//! players by the order they went out, later out better; ties share a place).
 
 use std::collections::BTreeMap;
 use std::fs::{File, OpenOptions};
@@ -17,6 +21,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+
+use fray_ai::places::Places;
 
 use super::config::Config;
 use crate::error::CliError;
@@ -50,15 +56,18 @@ pub struct Forfeit {
 }
 
 /// How long things took: the one part of a record that differs between runs.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RunInfo {
     /// The whole game, wall clock, in milliseconds.
     pub ms: u64,
     /// Thinking time per seat.
-    pub think_ms: [u64; 2],
+    pub think_ms: Vec<u64>,
     /// The longest move per seat.
-    pub max_move_ms: [u64; 2],
+    pub max_move_ms: Vec<u64>,
+    /// Moves per seat (absent in two-player logs, where seat 0 makes the odd one).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<u64>,
 }
 
 /// One game.
@@ -71,15 +80,20 @@ pub struct GameRecord {
     pub round: u32,
     /// The NewGame seed.
     pub seed: u64,
-    /// The players at seat 0 and 1, as indices into the config's bots.
-    pub seats: [u32; 2],
+    /// The players at each seat, as indices into the config's bots.
+    pub seats: Vec<u32>,
     /// Their names.
-    pub players: [String; 2],
-    /// `1-0` (seat 0 won), `0-1`, or `1/2-1/2`.
+    pub players: Vec<String>,
+    /// Two players: `1-0` (seat 0 won), `0-1`, or `1/2-1/2`; more: `places 2 1 3`
+    /// (each seat's place).
     pub result: String,
-    /// The winning seat; absent for a draw.
+    /// The winning seat; absent for a draw (or a multi-player forfeit).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub winner: Option<u32>,
+    /// Each seat's place, 1 the best (more than two players; absent for two, where
+    /// the winner says it all).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub places: Vec<u32>,
     /// The turn the game ended on.
     pub turns: u32,
     /// The rule of the GameOver event, when the game ended by the rules.
@@ -104,13 +118,22 @@ impl GameRecord {
         }
     }
 
-    /// The score of seat `seat`: 1, 0.5 or 0.
+    /// The result text of places (more than two players).
+    pub fn places_text(places: &Places) -> String {
+        let places: Vec<String> = places.as_slice().iter().map(u8::to_string).collect();
+        format!("places {}", places.join(" "))
+    }
+
+    /// Where each seat finished: the logged places, else (two players) from the winner.
+    pub fn places(&self) -> Places {
+        Places::from_places(&self.places)
+            .unwrap_or_else(|| Places::of_winner(self.seats.len().max(2), self.winner.map(|w| w as usize)))
+    }
+
+    /// The score of seat `seat`: the share of the other players it finished ahead of,
+    /// a tie counting half (two players: 1, 0.5 or 0).
     pub fn score_of_seat(&self, seat: usize) -> f64 {
-        match self.winner {
-            None => 0.5,
-            Some(w) if w as usize == seat => 1.0,
-            Some(_) => 0.0,
-        }
+        self.places().score(seat)
     }
 }
 
@@ -280,10 +303,11 @@ mod tests {
             game,
             round: 0,
             seed: 1,
-            seats: [0, 1],
-            players: ["greedy".into(), "random".into()],
+            seats: vec![0, 1],
+            players: vec!["greedy".into(), "random".into()],
             result: GameRecord::result_text(winner).into(),
             winner,
+            places: Vec::new(),
             turns: 3,
             end_rule: Some("EG-X".into()),
             forfeit: None,

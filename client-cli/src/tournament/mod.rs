@@ -52,8 +52,10 @@ pub struct TournamentArgs {
     pub games: u32,
     /// The ruleset.
     pub ruleset: RulesetArg,
-    /// The scenario; `None` plays the ruleset's most balanced one.
+    /// The scenario; `None` plays the ruleset's most balanced one for `players`.
     pub scenario: Option<String>,
+    /// Bots seated at each game; `None`: the scenario's number, else 2.
+    pub players: Option<usize>,
     /// The openings' first seed.
     pub seed: u64,
     /// `elo0 elo1 alpha beta`.
@@ -95,12 +97,14 @@ fn settings(args: &TournamentArgs) -> Result<(Config, Paths, Option<log::Loaded>
         let dir = args.out.clone().unwrap_or_else(|| path.parent().map(PathBuf::from).unwrap_or_default());
         return Ok((loaded.header.config.clone(), Paths { dir, log: path.clone() }, Some(loaded)));
     }
+    let (scenario, players) = scenario_and_players(args.ruleset, args.scenario.as_deref(), args.players)?;
     let config = Config {
         bots: unique_names(&args.bots),
         format: args.format,
         games_per_pairing: args.games,
+        players_per_game: players as u32,
         ruleset: args.ruleset.ruleset().as_str_name().to_owned(),
-        scenario: args.scenario.clone().unwrap_or_else(|| default_scenario(args.ruleset).to_owned()),
+        scenario,
         seed: args.seed,
         sprt: args.sprt,
         move_timeout_ms: args.move_timeout.as_millis() as u64,
@@ -115,6 +119,28 @@ pub fn default_scenario(ruleset: RulesetArg) -> &'static str {
     fray_core::rulesets::fairest_scenario(ruleset.core())
 }
 
+/// The scenario and the bots per game from `--scenario` and `--players`: a named
+/// scenario fixes the number (a `--players` that differs is an error naming both);
+/// else the most balanced scenario for `--players` (default 2).
+fn scenario_and_players(
+    ruleset: RulesetArg,
+    scenario: Option<&str>,
+    players: Option<usize>,
+) -> Result<(String, usize), CliError> {
+    if let Some(name) = scenario {
+        let seats = ruleset.players_of(name);
+        if let Some(n) = players.filter(|&n| n != seats) {
+            return Err(CliError::Usage(format!(
+                "--players {n} and --scenario {name} disagree: {name} seats {seats} players"
+            )));
+        }
+        return Ok((name.to_owned(), seats));
+    }
+    let n = players.unwrap_or(2);
+    ruleset.scenario_for_players(n)?;
+    Ok((fray_core::rulesets::fairest_scenario_for(ruleset.core(), Some(n)).to_owned(), n))
+}
+
 /// The scenarios of each ruleset with their measured balance, for `--help`.
 pub fn scenarios_help() -> String {
     let mut text = String::from(
@@ -123,18 +149,26 @@ pub fn scenarios_help() -> String {
     for ruleset in RulesetArg::value_variants() {
         let name = ruleset.to_possible_value().map_or_else(String::new, |v| v.get_name().to_owned());
         text.push_str(&format!("  --ruleset {name} (tournament default scenario: {}):\n", default_scenario(*ruleset)));
+        if ruleset.scenarios().iter().any(|s| s.players != 2) {
+            text.push_str("    (--players N plays the most balanced scenario for N players)\n");
+        }
         for s in ruleset.scenarios() {
             let b = s.balance;
+            let scores = b.seat_scores(s.players);
             let verdict = if b.is_balanced() {
                 "balanced"
-            } else if !SeatBalance::FAIR.contains(&b.seat0_score) {
+            } else if !scores.iter().all(|x| SeatBalance::FAIR.contains(x)) {
                 "UNBALANCED"
             } else {
                 "too few games to call it balanced"
             };
             let line = match b.games {
                 0 => "not measured yet".to_owned(),
-                n => format!("seat 0 {:>3.0}% over {n} games, {verdict}", 100.0 * b.seat0_score),
+                n if s.players == 2 => format!("seat 0 {:>3.0}% over {n} games, {verdict}", 100.0 * b.seat0_score),
+                n => {
+                    let each: Vec<String> = scores.iter().map(|x| format!("{:.0}%", 100.0 * x)).collect();
+                    format!("{} players, seats {} over {n} games, {verdict}", s.players, each.join(" / "))
+                }
             };
             text.push_str(&format!("    {:<14} {line}\n", s.name));
         }
@@ -280,13 +314,18 @@ pub fn unbalanced_warning(s: &ScenarioInfo, ruleset: fray_proto::fray::v1::Rules
         ));
     }
     (!s.balanced).then(|| {
+        let measured = if s.seat_scores.len() > 2 {
+            let each: Vec<String> = s.seat_scores.iter().map(|x| format!("{:.0}%", 100.0 * x)).collect();
+            format!("the seats scored {}", each.join(" / "))
+        } else {
+            format!("seat 0 scored {:.0}%", 100.0 * s.seat0_score)
+        };
         format!(
-            "scenario {} is not known to be balanced under {}: seat 0 scored {:.0}% over {} games of the normal \
+            "scenario {} is not known to be balanced under {}: {measured} over {} games of the normal \
              bot against itself, so the seats may decide more games than the bots (balanced scenarios are listed \
              by `fray tournament --help`)",
             s.name,
             ruleset.as_str_name(),
-            100.0 * s.seat0_score,
             s.seat0_games
         )
     })

@@ -6,6 +6,10 @@
 //! 95% interval; each pairing has its Elo difference with the trinomial interval (per
 //! game) and the pentanomial one (per pair of games on one opening, the tighter and
 //! more honest one for paired openings), and the likelihood of superiority.
+//!
+//! With more than two players a game: the same fit over the pairwise results (who
+//! finished ahead of whom), with intervals from a bootstrap over the openings, since
+//! one game's pairwise results are not independent (docs/tournaments.md).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -131,10 +135,23 @@ pub struct ForfeitRow {
     pub reason: String,
 }
 
+/// One seat's mean score in this tournament, with its 95% interval.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct SeatScore {
+    /// The mean score (the share of the other players finished ahead of).
+    pub score: f64,
+    /// Lower end.
+    pub lower: f64,
+    /// Upper end.
+    pub upper: f64,
+}
+
 /// How the seats scored: the first player's edge in this tournament.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct SeatRow {
+    /// Every seat's score, seat 0 first.
+    pub every: Vec<SeatScore>,
     /// Games seat 0 (the first player) won.
     pub wins: u64,
     /// Drawn games.
@@ -182,7 +199,16 @@ impl SeatRow {
                 split.join("; ")
             )
         });
+        let every = standings
+            .seats
+            .iter()
+            .map(|t| {
+                let (score, lower, upper) = t.score();
+                SeatScore { score, lower, upper }
+            })
+            .collect();
         Self {
+            every,
             wins: w.wins,
             draws: w.draws,
             losses: w.losses,
@@ -197,11 +223,13 @@ impl SeatRow {
 }
 
 /// A scenario's balance as measured on the server's side (`fray bench seats`).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ScenarioBalance {
     /// Seat 0's score when the normal bot plays itself.
     pub seat0_score: f64,
+    /// Every seat's, seat 0 first.
+    pub seat_scores: Vec<f64>,
     /// Games measured.
     pub games: u32,
     /// Within 40–60%.
@@ -241,7 +269,12 @@ impl Report {
     pub fn new(config: &Config, standings: &Standings, scheduled: u64, status: &str) -> Self {
         let results: Vec<PairResult> =
             standings.pairings.iter().map(|p| PairResult { a: p.a, b: p.b, wdl: p.wdl }).collect();
-        let fitted = rating::bradley_terry(standings.names.len(), &results);
+        let fitted = if standings.players_per_game > 2 {
+            let blocks: Vec<Vec<PairResult>> = standings.blocks.values().cloned().collect();
+            rating::bradley_terry_blocks(standings.names.len(), &blocks, BOOTSTRAP_RESAMPLES, config.seed)
+        } else {
+            rating::bradley_terry(standings.names.len(), &results)
+        };
         let mut order: Vec<usize> = (0..standings.names.len()).collect();
         order.sort_by(|&x, &y| fitted[y].elo.total_cmp(&fitted[x].elo).then(x.cmp(&y)));
         let head_to_head = |x: usize, y: usize| {
@@ -265,7 +298,7 @@ impl Report {
                     wins: b.wdl.wins,
                     draws: b.wdl.draws,
                     losses: b.wdl.losses,
-                    score: b.wdl.score(),
+                    score: b.score(),
                     elo: Interval { elo: r.elo, lower: r.lower, upper: r.upper },
                     los_next,
                     forfeits: b.forfeits,
@@ -329,6 +362,7 @@ impl Report {
     pub fn with_scenario(mut self, scenario: Option<&ScenarioInfo>) -> Self {
         self.scenario_balance = scenario.map(|s| ScenarioBalance {
             seat0_score: s.seat0_score,
+            seat_scores: s.seat_scores.clone(),
             games: s.seat0_games,
             balanced: s.balanced,
         });
@@ -338,20 +372,37 @@ impl Report {
     /// The Markdown report.
     pub fn markdown(&self) -> String {
         let c = &self.config;
+        let n = c.players_per_game;
         let mut md = String::new();
+        let per = if n == 2 { "pairing".to_owned() } else { format!("table of {n}") };
         let _ = writeln!(
             md,
-            "# Tournament: {}, {} bots, {} games per pairing\n",
+            "# Tournament: {}, {} bots, {} games per {per}\n",
             c.format,
             c.bots.len(),
             c.games_per_pairing
         );
+        let each = if n == 2 {
+            "each opening is played twice with sides swapped".to_owned()
+        } else {
+            format!(
+                "{n} bots a game; each opening is played in all {} seat orders",
+                super::config::seat_orders(n as usize)
+            )
+        };
         let _ = writeln!(
             md,
-            "{} of {} games played ({}). Ruleset {}, scenario {}, openings from seed {}; each opening is played twice with sides swapped.\n",
+            "{} of {} games played ({}). Ruleset {}, scenario {}, openings from seed {}; {each}.\n",
             self.games, self.scheduled, self.status, c.ruleset, c.scenario, c.seed
         );
-        md.push_str("## Ranking\n\nElo: Bradley–Terry fit over all games, mean 0, with its 95% interval. LOS: likelihood of superiority over the next bot, from their games together.\n\n");
+        if n == 2 {
+            md.push_str("## Ranking\n\nElo: Bradley–Terry fit over all games, mean 0, with its 95% interval. LOS: likelihood of superiority over the next bot, from their games together.\n\n");
+        } else {
+            let _ = writeln!(
+                md,
+                "## Ranking\n\nEach game counts, for every two bots in it, as a game won by the one who finished ahead (the winner, then by the order players went out; a tie is a draw). Elo: Bradley–Terry fit over those results, mean 0; its 95% interval is the 2.5–97.5th percentile over {BOOTSTRAP_RESAMPLES} refits on the games drawn with replacement. W: won the game; D: shared first place; L: any other place. Score: the mean share of the other players finished ahead of (0.5 is par). LOS: from the two bots' results against each other.\n"
+            );
+        }
         md.push_str(
             "| rank | bot | games | W | D | L | score | Elo | 95% interval | LOS next | forfeits | ms/move |\n",
         );
@@ -376,10 +427,33 @@ impl Report {
                 r.ms_per_move
             );
         }
-        md.push_str("\n## Pairings\n\nFrom the first bot's side. Pairs: pairs of games on one opening scoring 0, ½, 1, 1½, 2. \"No spread\": every game (or pair) scored the same, so the normal approximation gives no interval.\n\n");
-        md.push_str("| bot | opponent | games | W | D | L | score | Elo (trinomial 95%) | Elo (pentanomial 95%) | pairs | LOS |\n");
-        md.push_str("|---|---|---:|---:|---:|---:|---:|---|---|---|---:|\n");
-        for p in &self.pairings {
+        if n == 2 {
+            md.push_str("\n## Pairings\n\nFrom the first bot's side. Pairs: pairs of games on one opening scoring 0, ½, 1, 1½, 2. \"No spread\": every game (or pair) scored the same, so the normal approximation gives no interval.\n\n");
+        } else {
+            md.push_str("\n## Head to head\n\nFrom the first bot's side, over the games both played: W, it finished ahead; L, behind; D, level. The trinomial interval treats these as independent games, which they are not quite (they share games with the others); read it as a lower bound on the uncertainty.\n\n");
+            md.push_str("| bot | opponent | games | W | D | L | score | Elo (trinomial 95%) | LOS |\n");
+            md.push_str("|---|---|---:|---:|---:|---:|---:|---|---:|\n");
+            for p in &self.pairings {
+                let _ = writeln!(
+                    md,
+                    "| {} | {} | {} | {} | {} | {} | {:.1}% | {} | {:.1}% |",
+                    p.bot,
+                    p.opponent,
+                    p.games,
+                    p.wins,
+                    p.draws,
+                    p.losses,
+                    100.0 * p.score,
+                    interval_text(p.trinomial),
+                    100.0 * p.los
+                );
+            }
+        }
+        if n == 2 {
+            md.push_str("| bot | opponent | games | W | D | L | score | Elo (trinomial 95%) | Elo (pentanomial 95%) | pairs | LOS |\n");
+            md.push_str("|---|---|---:|---:|---:|---:|---:|---|---|---|---:|\n");
+        }
+        for p in self.pairings.iter().filter(|_| n == 2) {
             let _ = writeln!(
                 md,
                 "| {} | {} | {} | {} | {} | {} | {:.1}% | {} | {} | {} | {:.1}% |",
@@ -397,30 +471,47 @@ impl Report {
             );
         }
         let seats = &self.seats;
-        let _ = writeln!(
-            md,
-            "\n## Seats\n\nSeat 0 (the first player) scored {:.1}% [{:.1}%, {:.1}%] (W {} / D {} / L {}); {} of {} complete game pairs were split by the seat.",
-            100.0 * seats.score,
-            100.0 * seats.lower,
-            100.0 * seats.upper,
-            seats.wins,
-            seats.draws,
-            seats.losses,
-            seats.seat_split_pairs,
-            seats.pairs
-        );
+        if n == 2 {
+            let _ = writeln!(
+                md,
+                "\n## Seats\n\nSeat 0 (the first player) scored {:.1}% [{:.1}%, {:.1}%] (W {} / D {} / L {}); {} of {} complete game pairs were split by the seat.",
+                100.0 * seats.score,
+                100.0 * seats.lower,
+                100.0 * seats.upper,
+                seats.wins,
+                seats.draws,
+                seats.losses,
+                seats.seat_split_pairs,
+                seats.pairs
+            );
+        } else {
+            md.push_str("\n## Seats\n\nEach seat's mean score (the share of the other players finished ahead of; 50% is par) with its 95% interval. Every bot sat in every seat equally often, so a seat far from 50% is the scenario's, not a bot's.\n\n| seat | score | 95% interval |\n|---:|---:|---|\n");
+            for (i, s) in seats.every.iter().enumerate() {
+                let _ = writeln!(
+                    md,
+                    "| {i} | {:.1}% | [{:.1}%, {:.1}%] |",
+                    100.0 * s.score,
+                    100.0 * s.lower,
+                    100.0 * s.upper
+                );
+            }
+        }
         match &self.scenario_balance {
             Some(b) if b.games == 0 => {
                 let _ = writeln!(md, "\nScenario {} has not been measured for seat balance yet.", c.scenario);
             }
             Some(b) => {
                 let verdict = if b.balanced { "balanced" } else { "**not known to be balanced**" };
+                let measured = if b.seat_scores.len() > 2 {
+                    let each: Vec<String> = b.seat_scores.iter().map(|s| format!("{:.0}%", 100.0 * s)).collect();
+                    format!("the seats score {}", each.join(" / "))
+                } else {
+                    format!("seat 0 scores {:.0}%", 100.0 * b.seat0_score)
+                };
                 let _ = writeln!(
                     md,
-                    "\nScenario {} is {verdict}: measured, seat 0 scores {:.0}% over {} games of the normal bot against itself (fair: 40–60%).",
-                    c.scenario,
-                    100.0 * b.seat0_score,
-                    b.games
+                    "\nScenario {} is {verdict}: measured, {measured} over {} games of the normal bot against itself (fair: 40–60%).",
+                    c.scenario, b.games
                 );
             }
             None => {}
@@ -464,6 +555,9 @@ impl Report {
         ratings_chart(&dir.join("ratings.png"), &title, &entries).map_err(|e| CliError::Output(e.to_string()))
     }
 }
+
+/// Refits behind each multi-player rating interval.
+pub const BOOTSTRAP_RESAMPLES: usize = 500;
 
 /// An interval with some width; a point interval (every game or pair scored the
 /// same) is no interval at all.
@@ -513,10 +607,11 @@ mod tests {
                         game: n,
                         round,
                         seed: 1,
-                        seats: seats.map(|x| x as u32),
-                        players: seats.map(|x| config.bots[x].clone()),
+                        seats: seats.iter().map(|&x| x as u32).collect(),
+                        players: seats.iter().map(|&x| config.bots[x].clone()).collect(),
                         result: GameRecord::result_text(winner).into(),
                         winner,
+                        places: Vec::new(),
                         turns: 3,
                         end_rule: None,
                         forfeit: None,
@@ -548,10 +643,11 @@ mod tests {
                 game: n as u64,
                 round: (n / 2) as u32,
                 seed: 1,
-                seats,
-                players: seats.map(|x| format!("{x}")),
+                seats: seats.to_vec(),
+                players: seats.iter().map(|x| format!("{x}")).collect(),
                 result: "1-0".into(),
                 winner: Some(0),
+                places: Vec::new(),
                 turns: 3,
                 end_rule: None,
                 forfeit: None,

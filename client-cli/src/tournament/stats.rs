@@ -1,7 +1,16 @@
 //! Standings: per-pairing W/D/L and pentanomial pairs, per-bot totals and timings, the
 //! SPRT's log-likelihood ratio, all updated one game at a time in log order.
+//!
+//! With more than two players a game counts, for every two bots in it, as a game
+//! between them won by the one who finished ahead ([`Places::versus`]); a bot's W/D/L
+//! is first place alone / first place shared / any other place, and its score the
+//! mean share of the other players it finished ahead of.
 
-use fray_ai::rating::{Pentanomial, Sprt, SprtVerdict, Wdl};
+use std::collections::BTreeMap;
+
+use fray_ai::measure::MatchResult;
+use fray_ai::places::Places;
+use fray_ai::rating::{PairResult, Pentanomial, Sprt, SprtVerdict, Wdl};
 
 use super::config::Config;
 use super::log::GameRecord;
@@ -13,12 +22,12 @@ pub struct PairingStats {
     pub a: usize,
     /// The second bot.
     pub b: usize,
-    /// Games, from `a`'s side.
+    /// Games, from `a`'s side (more than two players: who finished ahead).
     pub wdl: Wdl,
     /// Complete game pairs (same opening, sides swapped), from `a`'s side.
     pub pairs: Pentanomial,
     /// Complete pairs split one-one: each bot won the game in which it sat in the
-    /// same seat, so the seat, not the bots, decided them.
+    /// same seat, so the seat, not the bots, decided them (two players only).
     pub seat_split: u64,
     /// `a`'s score in the first game of a pair still waiting for its second.
     open: Option<(u32, f64)>,
@@ -27,8 +36,10 @@ pub struct PairingStats {
 /// One bot's totals.
 #[derive(Debug, Clone, Default)]
 pub struct BotStats {
-    /// All its games.
+    /// All its games: first place alone, shared, or not first.
     pub wdl: Wdl,
+    /// Its games' scores summed.
+    pub points: f64,
     /// Games it lost by forfeit.
     pub forfeits: u64,
     /// Thinking time over all its games, ms.
@@ -37,6 +48,14 @@ pub struct BotStats {
     pub moves: u64,
     /// Its longest move, ms.
     pub max_move_ms: u64,
+}
+
+impl BotStats {
+    /// Its mean score, 0 to 1 (0 before any game).
+    pub fn score(&self) -> f64 {
+        let games = self.wdl.games();
+        if games == 0 { 0.0 } else { self.points / games as f64 }
+    }
 }
 
 /// Everything counted so far.
@@ -52,6 +71,13 @@ pub struct Standings {
     pub games: u64,
     /// Every game from seat 0's side (the player who moves first).
     pub seat0: Wdl,
+    /// Each seat's scores over every game, seat 0 first.
+    pub seats: Vec<MatchResult>,
+    /// Bots seated at each game.
+    pub players_per_game: usize,
+    /// With more than two players: each game's pairwise results, by game number, the
+    /// blocks the rating intervals resample.
+    pub blocks: BTreeMap<u64, Vec<PairResult>>,
     /// The forfeits: game number, bot name, reason.
     pub forfeits: Vec<(u64, String, String)>,
     /// The test, when one was asked for.
@@ -83,6 +109,9 @@ impl Standings {
             bots: vec![BotStats::default(); config.bots.len()],
             games: 0,
             seat0: Wdl::default(),
+            seats: vec![MatchResult::default(); config.players_per_game as usize],
+            players_per_game: config.players_per_game as usize,
+            blocks: BTreeMap::new(),
             forfeits: Vec::new(),
             sprt,
         }
@@ -91,38 +120,61 @@ impl Standings {
     /// Counts one game.
     pub fn add(&mut self, r: &GameRecord) {
         self.games += 1;
-        self.seat0.add(wdl_of(r.score_of_seat(0)));
-        let [s0, s1] = r.seats.map(|s| s as usize);
+        let places = r.places();
+        let seats: Vec<usize> = r.seats.iter().map(|&s| s as usize).collect();
+        self.seat0.add(wdl_of(places.score(0)));
+        for (seat, tally) in self.seats.iter_mut().enumerate().take(seats.len()) {
+            tally.add(places.score(seat));
+        }
         let moves = r.actions.len() as u64;
-        for (seat, bot) in [s0, s1].into_iter().enumerate() {
+        for (seat, &bot) in seats.iter().enumerate() {
             let Some(stats) = self.bots.get_mut(bot) else { continue };
-            let score = r.score_of_seat(seat);
-            stats.wdl.add(wdl_of(score));
-            stats.think_ms += r.run.think_ms[seat];
-            stats.max_move_ms = stats.max_move_ms.max(r.run.max_move_ms[seat]);
-            // Seat 0 moves first, so it makes the odd move out.
-            stats.moves += if seat == 0 { moves.div_ceil(2) } else { moves / 2 };
+            stats.wdl.add(finish(&places, seat));
+            stats.points += places.score(seat);
+            stats.think_ms += r.run.think_ms.get(seat).copied().unwrap_or(0);
+            stats.max_move_ms = stats.max_move_ms.max(r.run.max_move_ms.get(seat).copied().unwrap_or(0));
+            // Two-player logs: seat 0 moves first, so it makes the odd move out.
+            stats.moves += match r.run.moves.get(seat) {
+                Some(&m) => m,
+                None if seat == 0 => moves.div_ceil(2),
+                None => moves / 2,
+            };
         }
         if let Some(f) = &r.forfeit {
-            let bot = r.seats[f.seat as usize] as usize;
-            if let Some(stats) = self.bots.get_mut(bot) {
+            let bot = r.seats.get(f.seat as usize).map(|&b| b as usize);
+            if let Some(stats) = bot.and_then(|b| self.bots.get_mut(b)) {
                 stats.forfeits += 1;
             }
-            self.forfeits.push((r.game, r.players[f.seat as usize].clone(), f.reason.clone()));
+            let name = r.players.get(f.seat as usize).cloned().unwrap_or_default();
+            self.forfeits.push((r.game, name, f.reason.clone()));
         }
-        let (lo, hi) = (s0.min(s1), s0.max(s1));
-        if let Some(p) = self.pairings.iter_mut().find(|p| (p.a, p.b) == (lo, hi)) {
-            let score = r.score_of_seat(if s0 == p.a { 0 } else { 1 });
-            p.wdl.add(wdl_of(score));
-            match p.open.take() {
-                Some((round, first)) if round == r.round => {
-                    p.pairs.add_pair(first, score);
-                    // One win each: a sat in a different seat in each game, so the
-                    // same seat won both.
-                    p.seat_split += u64::from(first + score == 1.0 && first != 0.5);
+        let two = seats.len() == 2;
+        let mut block = Vec::new();
+        for i in 0..seats.len() {
+            for j in i + 1..seats.len() {
+                // From the lower bot index's side, as the pairings are kept.
+                let (lo, hi) = if seats[i] < seats[j] { (i, j) } else { (j, i) };
+                let (a, b) = (seats[lo], seats[hi]);
+                let score = places.versus(lo, hi);
+                block.push(PairResult { a, b, wdl: wdl_of(score) });
+                let Some(p) = self.pairings.iter_mut().find(|p| (p.a, p.b) == (a, b)) else { continue };
+                p.wdl.add(wdl_of(score));
+                if !two {
+                    continue;
                 }
-                _ => p.open = Some((r.round, score)),
+                match p.open.take() {
+                    Some((round, first)) if round == r.round => {
+                        p.pairs.add_pair(first, score);
+                        // One win each: a sat in a different seat in each game, so the
+                        // same seat won both.
+                        p.seat_split += u64::from(first + score == 1.0 && first != 0.5);
+                    }
+                    _ => p.open = Some((r.round, score)),
+                }
             }
+        }
+        if !two {
+            self.blocks.insert(r.game, block);
         }
     }
 
@@ -162,12 +214,24 @@ impl Standings {
             .iter()
             .enumerate()
             .filter(|(_, b)| b.wdl.games() > 0)
-            .max_by(|(_, x), (_, y)| x.wdl.score().total_cmp(&y.wdl.score()));
+            .max_by(|(_, x), (_, y)| x.score().total_cmp(&y.score()));
         match leader {
-            Some((i, b)) => format!("leader {} {:.1}%", self.names[i], 100.0 * b.wdl.score()),
+            Some((i, b)) => format!("leader {} {:.1}%", self.names[i], 100.0 * b.score()),
             None => String::new(),
         }
     }
+}
+
+/// First place alone (a win), shared (a draw), or not first (a loss).
+fn finish(places: &Places, seat: usize) -> Wdl {
+    let first = places.first();
+    wdl_of(if !first.contains(&seat) {
+        0.0
+    } else if first.len() == 1 {
+        1.0
+    } else {
+        0.5
+    })
 }
 
 fn wdl_of(score: f64) -> Wdl {
@@ -195,16 +259,48 @@ mod tests {
             game,
             round,
             seed: 1,
-            seats,
-            players: seats.map(|s| format!("bot{s}")),
+            seats: seats.to_vec(),
+            players: seats.iter().map(|s| format!("bot{s}")).collect(),
             result: GameRecord::result_text(winner).into(),
             winner,
+            places: Vec::new(),
             turns: 5,
             end_rule: None,
             forfeit: None,
             actions: vec![serde_json::Value::Null; 5],
-            run: RunInfo { ms: 10, think_ms: [4, 2], max_move_ms: [2, 1] },
+            run: RunInfo { ms: 10, think_ms: vec![4, 2], max_move_ms: vec![2, 1], moves: Vec::new() },
         }
+    }
+
+    #[test]
+    fn a_multi_player_game_counts_for_every_two_bots_by_who_finished_ahead() {
+        let mut c = config(&["a", "b", "c", "d"]);
+        c.players_per_game = 3;
+        c.games_per_pairing = 6;
+        let mut s = Standings::new(&c);
+        // Seats: c, a, b; a wins, then b, and c went out first.
+        let record = GameRecord {
+            seats: vec![2, 0, 1],
+            players: vec!["c".into(), "a".into(), "b".into()],
+            winner: Some(1),
+            places: vec![3, 1, 2],
+            result: "places 3 1 2".into(),
+            run: RunInfo { ms: 9, think_ms: vec![1, 2, 3], max_move_ms: vec![1, 1, 1], moves: vec![4, 3, 3] },
+            ..game(0, 0, [0, 1], Some(1))
+        };
+        s.add(&record);
+        let pair = |a: usize, b: usize| s.pairings.iter().find(|p| (p.a, p.b) == (a, b)).unwrap().wdl;
+        assert_eq!(pair(0, 1), Wdl { wins: 1, draws: 0, losses: 0 });
+        assert_eq!(pair(0, 2), Wdl { wins: 1, draws: 0, losses: 0 });
+        assert_eq!(pair(1, 2), Wdl { wins: 1, draws: 0, losses: 0 });
+        assert_eq!(pair(0, 3), Wdl::default(), "d did not play");
+        assert_eq!((s.bots[0].score(), s.bots[1].score(), s.bots[2].score()), (1.0, 0.5, 0.0));
+        assert_eq!(s.bots[1].wdl, Wdl { wins: 0, draws: 0, losses: 1 }, "second is not first");
+        assert_eq!((s.bots[2].moves, s.bots[2].think_ms), (4, 1));
+        assert_eq!(s.seats.iter().map(|t| t.score().0).collect::<Vec<_>>(), [0.0, 1.0, 0.5]);
+        assert_eq!(s.blocks.get(&0).map(Vec::len), Some(3));
+        assert_eq!(s.seat_split_pairs(), (0, 0), "no pentanomial pairs with three players");
+        assert!(s.summary().starts_with("leader a 100.0%"), "{}", s.summary());
     }
 
     #[test]
