@@ -250,8 +250,18 @@ pub struct Match<'a> {
     pub jobs: usize,
 }
 
+/// A match's results from the measured bot's side: over every game, and by the seat
+/// it sat in.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MatchReport {
+    /// Every game.
+    pub total: MatchResult,
+    /// The games it played in seat 0, 1, ...
+    pub by_seat: Vec<MatchResult>,
+}
+
 /// Plays a match; `progress` is called after each game with the games done so far.
-pub fn play_match(m: &Match<'_>, progress: &(dyn Fn(u32, &MatchResult) + Sync)) -> Result<MatchResult, ArenaError> {
+pub fn play_match(m: &Match<'_>, progress: &(dyn Fn(u32, &MatchResult) + Sync)) -> Result<MatchReport, ArenaError> {
     let Match { a, b, games, ruleset, scenario, seed, jobs } = *m;
     let players = GameState::new_game(ruleset.wire(), seed, scenario)?.0.num_players().max(1);
     let game = |g: u32| {
@@ -260,10 +270,13 @@ pub fn play_match(m: &Match<'_>, progress: &(dyn Fn(u32, &MatchResult) + Sync)) 
         let state = GameState::new_game(ruleset.wire(), opening, scenario)?.0;
         let bots: Vec<&BotSpec> = (0..players).map(|s| if s == seat { a } else { b }).collect();
         let places = state.visit(Seated { bots, seed: opening ^ u64::from(g) })?;
-        Ok(vec![places.score(seat)])
+        let score = places.score(seat);
+        // Tally 0: every game; tally 1 + s: the games `a` played in seat s.
+        Ok((0..=players).map(|t| (t == 0 || t == seat + 1).then_some(score)).collect())
     };
-    let mut tallies = run_games(games, jobs, 1, &game, &|done, t: &[MatchResult]| progress(done, &t[0]))?;
-    Ok(tallies.swap_remove(0))
+    let mut tallies = run_games(games, jobs, players + 1, &game, &|done, t: &[MatchResult]| progress(done, &t[0]))?;
+    let total = tallies.remove(0);
+    Ok(MatchReport { total, by_seat: tallies })
 }
 
 /// Every seat's results when `bot` plays itself (one tally per seat, seat order):
@@ -283,21 +296,23 @@ pub fn seat_match(
         let opening = seed.wrapping_add(u64::from(g));
         let state = GameState::new_game(ruleset.wire(), opening, scenario)?.0;
         let places = state.visit(Seated { bots: vec![bot; players], seed: opening })?;
-        Ok((0..players).map(|s| places.score(s)).collect())
+        Ok((0..players).map(|s| Some(places.score(s))).collect())
     };
     run_games(games, jobs, players, &game, &|done, t: &[MatchResult]| progress(done, &t[0]))
 }
 
-/// Plays games `0..games` on `jobs` threads and tallies them: `game(g)` gives one
-/// score per tally (`tallies` of them). The tallies do not depend on `jobs`.
+/// Plays games `0..games` on `jobs` threads and tallies them: `game(g)` gives a score
+/// for each tally (`tallies` of them) that counts the game. The tallies do not depend
+/// on `jobs`; `progress` sees them after each game, with the games played so far.
 fn run_games(
     games: u32,
     jobs: usize,
     tallies: usize,
-    game: &(dyn Fn(u32) -> Result<Vec<f64>, ArenaError> + Sync),
+    game: &(dyn Fn(u32) -> Result<Vec<Option<f64>>, ArenaError> + Sync),
     progress: &(dyn Fn(u32, &[MatchResult]) + Sync),
 ) -> Result<Vec<MatchResult>, ArenaError> {
     let next = std::sync::atomic::AtomicU32::new(0);
+    let done = std::sync::atomic::AtomicU32::new(0);
     let total = std::sync::Mutex::new(vec![MatchResult::default(); tallies]);
     let first_error = std::sync::Mutex::new(None);
     std::thread::scope(|scope| {
@@ -312,9 +327,11 @@ fn run_games(
                         Ok(scores) => {
                             let Ok(mut t) = total.lock() else { break };
                             for (tally, score) in t.iter_mut().zip(scores) {
-                                tally.add(score);
+                                if let Some(score) = score {
+                                    tally.add(score);
+                                }
                             }
-                            progress(t[0].games(), &t);
+                            progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1, &t);
                         }
                         Err(e) => {
                             if let Ok(mut f) = first_error.lock() {
@@ -413,5 +430,33 @@ impl GameVisitor for SearchAt<'_> {
         let mut bot = crate::MctsBot::new(std::sync::Arc::new(Local), self.config);
         let decision = bot.choose(&s, self.seed).map_err(|error| ArenaError::Bot { bot: bot.name(), error })?;
         Ok(Some(decision.stats.iter().map(|s| s.visits).sum::<u64>()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_three_player_match_seats_the_bot_in_each_seat_and_scores_by_places() {
+        let (random, greedy) = (BotSpec::Random, BotSpec::Greedy);
+        let m =
+            Match { a: &greedy, b: &random, games: 9, ruleset: Ruleset::DogFight, scenario: "trio", seed: 3, jobs: 2 };
+        let report = play_match(&m, &|_, _| {}).unwrap();
+        assert_eq!(report.total.games(), 9);
+        assert_eq!(report.by_seat.iter().map(MatchResult::games).collect::<Vec<_>>(), [3, 3, 3]);
+        let by_seat: f64 = report.by_seat.iter().map(|s| s.points).sum();
+        assert!((by_seat - report.total.points).abs() < 1e-9);
+        assert_eq!(play_match(&Match { jobs: 1, ..m }, &|_, _| {}).unwrap(), report, "jobs change nothing");
+    }
+
+    #[test]
+    fn every_seat_of_a_self_play_is_tallied_and_the_scores_share_the_game() {
+        let seats = seat_match(&BotSpec::Random, 6, Ruleset::DogFight, "melee", 1, 2, &|_, _| {}).unwrap();
+        assert_eq!(seats.len(), 4);
+        assert!(seats.iter().all(|s| s.games() == 6));
+        // Four players' scores sum to 2 a game (each pair splits one point).
+        let total: f64 = seats.iter().map(|s| s.points).sum();
+        assert!((total - 12.0).abs() < 1e-9, "{total}");
     }
 }

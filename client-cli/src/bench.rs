@@ -153,8 +153,18 @@ fn strength_rows(
     seed: u64,
     jobs: usize,
 ) -> Result<(), CliError> {
-    println!("| bot | opponent | games | W | D | L | score | 95% interval | time |");
-    println!("|---|---|---|---|---|---|---|---|---|");
+    let players =
+        fray_core::rulesets::scenario_infos(ruleset).iter().find(|s| s.name == scenario).map_or(2, |s| s.players);
+    if players > 2 {
+        println!(
+            "{players} players a game: the bot against {} copies of the opponent, in each seat in turn on every \
+             opening. W: it won; L: it went out first; D: anything between. Score: the share of the others it \
+             finished ahead of (50% is par).\n",
+            players - 1
+        );
+    }
+    println!("| bot | opponent | games | W | D | L | score | 95% interval | time | score by seat |");
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     for opponent in opponents {
         let started = Instant::now();
         let progress = |done: u32, r: &MatchResult| {
@@ -163,10 +173,12 @@ fn strength_rows(
             let _ = std::io::stderr().flush();
         };
         let m = Match { a: bot, b: opponent, games, ruleset, scenario, seed, jobs };
-        let r = play_match(&m, &progress).map_err(arena)?;
+        let report = play_match(&m, &progress).map_err(arena)?;
         eprintln!();
+        let r = report.total;
         let (score, lo, hi) = r.score();
-        println!("| {bot} | {opponent} | {} |", result_cells(&r, score, (lo, hi), started));
+        let by_seat: Vec<String> = report.by_seat.iter().map(|s| format!("{:.1}%", 100.0 * s.score().0)).collect();
+        println!("| {bot} | {opponent} | {} | {} |", result_cells(&r, score, (lo, hi), started), by_seat.join(" / "));
     }
     Ok(())
 }
