@@ -26,7 +26,10 @@ example requests in the repository's examples/ folder:
    Thornback before its hazardous: the fight is cut short;
 9. resolve-dog-fight-return-fire.json (Dog Fight, seed 004's first sentence): both
    response windows answered by `choices`, the Return Fire destroys the attacker
-   first, and the attack still resolves through shields and armor to the hull.
+   first, and the attack still resolves through shields and armor to the hull;
+10. new-game-dog-fight.json: a four-player skirmish (melee) dealt by NewGame, then
+   LegalActions and ApplyAction of player 0's first attack from it: the attack is
+   declared and a response window (a DECISION_KIND_RESPONSE) waits in the state.
 
 Exits 1 with a message on the first mismatch; otherwise prints
 "python interop: N checks passed".
@@ -57,6 +60,7 @@ EXAMPLES = (
     "resolve-keyforge-fight.json",
     "resolve-keyforge-order.json",
     "resolve-dog-fight-return-fire.json",
+    "new-game-dog-fight.json",
 )
 
 
@@ -325,6 +329,28 @@ def check_dog_fight_return_fire(stub, checks, examples):
               (state_pb2.PHASE_GAME_OVER, 1))
 
 
+def check_dog_fight_melee(stub, checks, examples):
+    request = json_format.ParseDict(examples["new-game-dog-fight.json"], rules_pb2.NewGameRequest())
+    dealt = stub.NewGame(request, timeout=TIMEOUT_S)
+    board = dealt.state.dog_fight
+    checks.eq("dog fight melee: four sides, three vessels each",
+              (len(board.sides), sorted(v.controller for v in board.vessels)),
+              (4, [p for p in range(4) for _ in range(3)]))
+    checks.eq("dog fight melee: player 0 to move on turn 1",
+              (dealt.state.active_player, dealt.state.turn, dealt.state.phase), (0, 1, state_pb2.PHASE_EVENT))
+    legal = stub.LegalActions(rules_pb2.LegalActionsRequest(state=dealt.state), timeout=TIMEOUT_S)
+    attacks = [a for a in legal.actions if a.WhichOneof("action") == "strike"]
+    mine = {v.id for v in board.vessels if v.controller == 0}
+    checks.true("dog fight melee: player 0's vessels may attack", attacks and all(a.strike.attacker in mine for a in attacks))
+    applied = stub.ApplyAction(rules_pb2.ApplyActionRequest(state=dealt.state, action=attacks[0]), timeout=TIMEOUT_S)
+    kinds = [e.WhichOneof("kind") for e in applied.events]
+    checks.eq("dog fight melee: the attack is declared first", kinds[0], "attack_declared")
+    state = applied.state
+    checks.true("dog fight melee: the attack travels in the state, a response window waits",
+                state.dog_fight.HasField("attack") and state.HasField("pending")
+                and state.pending.kind == state_pb2.DECISION_KIND_RESPONSE)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("addr", help="the server, HOST:PORT")
@@ -350,7 +376,8 @@ def main():
             return 1
         stub = rules_pb2_grpc.RulesStub(channel)
         for check in (check_blocked, check_direct, check_invalid, check_unreachable, check_castle_worked,
-                      check_castle_win, check_keyforge_fight, check_keyforge_order, check_dog_fight_return_fire):
+                      check_castle_win, check_keyforge_fight, check_keyforge_order, check_dog_fight_return_fire,
+                      check_dog_fight_melee):
             try:
                 check(stub, checks, examples)
             except Mismatch as err:

@@ -62,10 +62,6 @@ pub struct Scenario {
     /// Player 0's vessels (fleet slugs) dealt as having attacked (`Vessel.attacked`):
     /// they sit out the first turn, to offset shooting first (docs/benchmarks.md).
     pub first_held: &'static [&'static str],
-    /// Cards in player 0's starting hand.
-    pub first_hand: usize,
-    /// Cards in every other player's starting hand.
-    pub hand: usize,
     /// Seat balance as measured by `fray bench seats` (docs/benchmarks.md).
     pub balance: SeatBalance,
 }
@@ -75,27 +71,21 @@ pub const SCENARIOS: &[Scenario] = &[
     Scenario {
         name: "duel",
         first_held: &["gunship"],
-        first_hand: 4,
-        hand: 4,
-        description: "two players, each a fighter, a gunship and a frigate at opposite corners of a 7x7 grid",
+        description: "two players, each a fighter, a gunship and a frigate at opposite corners of a 5x5 grid",
         players: 2,
         balance: SeatBalance::two(0.57, 100),
     },
     Scenario {
         name: "trio",
         first_held: &[],
-        first_hand: HAND,
-        hand: HAND,
-        description: "three players, each a fighter, a gunship and a frigate at three corners of a 7x7 grid",
+        description: "three players, each a fighter, a gunship and a frigate at three corners of a 5x5 grid",
         players: 3,
-        balance: SeatBalance { seat0_score: 0.0, games: 0, others: &[] },
+        balance: SeatBalance { seat0_score: 0.275, games: 100, others: &[0.6625, 0.5625] },
     },
     Scenario {
         name: "melee",
         first_held: &[],
-        first_hand: HAND,
-        hand: HAND,
-        description: "four players, each a fighter, a gunship and a frigate at the four corners of a 7x7 grid",
+        description: "four players, each a fighter, a gunship and a frigate at the four corners of a 5x5 grid",
         players: 4,
         balance: SeatBalance { seat0_score: 0.0, games: 0, others: &[] },
     },
@@ -119,9 +109,7 @@ impl DogFightState {
     /// Deals a skirmish of `scenario` (empty: `duel`) from `seed`.
     pub fn new_game<S: EventSink>(seed: u64, scenario: &str, sink: &mut S) -> Result<DogFightState, SetupError> {
         let name = if scenario.is_empty() { "duel" } else { scenario };
-        let Some(&Scenario { players: n, first_held, first_hand, hand, .. }) =
-            SCENARIOS.iter().find(|s| s.name == name)
-        else {
+        let Some(&Scenario { players: n, first_held, .. }) = SCENARIOS.iter().find(|s| s.name == name) else {
             let mut v = Violations::default();
             let names: Vec<&str> = SCENARIOS.iter().map(|s| s.name).collect();
             v.push("scenario", format!("{scenario:?} is not a Dog Fight scenario: one of {}", names.join(", ")));
@@ -161,8 +149,7 @@ impl DogFightState {
                     attacked: p == 0 && first_held.contains(&slug),
                 });
             }
-            let cards = if p == 0 { first_hand } else { hand };
-            sides.push(DfSide { hand: dealt.by_ref().take(cards).collect(), discard: Vec::new() });
+            sides.push(DfSide { hand: dealt.by_ref().take(HAND).collect(), discard: Vec::new() });
         }
         let state = DogFightState {
             width: GRID,
@@ -200,5 +187,19 @@ mod tests {
             assert!(g.sides.iter().all(|s| s.hand.len() == HAND));
         }
         assert!(DogFightState::new_game(1, "chess", &mut Vec::new()).is_err());
+    }
+
+    #[test]
+    fn the_duel_holds_back_the_first_players_gunship_and_every_vessel_reaches_every_enemy() {
+        for s in SCENARIOS {
+            let g = DogFightState::new_game(5, s.name, &mut Vec::new()).unwrap();
+            let held: Vec<&str> = g.vessels.iter().filter(|v| v.attacked).map(|v| v.id.as_str()).collect();
+            assert_eq!(held, if s.name == "duel" { vec!["p0-gunship"] } else { vec![] }, "{}", s.name);
+            for a in &g.vessels {
+                for d in g.vessels.iter().filter(|d| d.controller != a.controller) {
+                    assert!((a.x - d.x).abs().max((a.y - d.y).abs()) <= a.range, "{} cannot reach {}", a.id, d.id);
+                }
+            }
+        }
     }
 }
