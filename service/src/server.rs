@@ -54,7 +54,8 @@ pub enum ServeError {
 /// `drain_timeout`.
 ///
 /// Health reports `fray.v1.Rules`, `fray.v1.Agent` and the whole server (`""`) as
-/// SERVING. When the drain times out, the calls still running are abandoned and
+/// SERVING, and as NOT_SERVING from the moment shutdown is asked for. When the drain
+/// times out, the calls still running are abandoned and
 /// `serve` returns `Ok`.
 pub async fn serve(
     listener: TcpListener,
@@ -88,11 +89,16 @@ pub async fn serve(
         Ok::<_, std::io::Error>(conn)
     });
 
-    // `started` fires when shutdown is asked for; the drain clock starts then.
+    // `started` fires when shutdown is asked for; the drain clock starts then. Health
+    // turns NOT_SERVING first, so a client or probe on an open connection sees the
+    // server leaving before its calls are refused.
     let (started_tx, started_rx) = tokio::sync::oneshot::channel::<()>();
     let signal = async move {
         shutdown.await;
-        info!("shutting down: no new connections, draining in-flight calls");
+        reporter.set_not_serving::<RulesServer<RulesService>>().await;
+        reporter.set_not_serving::<AgentServer<AgentService>>().await;
+        reporter.set_service_status("", ServingStatus::NotServing).await;
+        info!("shutting down: health NOT_SERVING, no new connections, draining in-flight calls");
         let _ = started_tx.send(());
     };
     let server = Server::builder()

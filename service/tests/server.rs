@@ -106,6 +106,21 @@ async fn serve_returns_after_shutdown_with_a_connected_client() {
 }
 
 #[tokio::test]
+async fn health_turns_not_serving_as_soon_as_shutdown_is_asked_for() {
+    let config = ServerConfig { drain_timeout: Duration::from_secs(5), ..ServerConfig::default() };
+    let mut server = TestServer::with_config(config).await;
+    let mut health = HealthClient::new(server.channel.clone());
+    // A Watch stream: it sees every change, and being in flight it holds the drain open.
+    let mut watch = health.watch(HealthCheckRequest { service: String::new() }).await.unwrap().into_inner();
+    assert_eq!(watch.next().await.unwrap().unwrap().status(), ServingStatus::Serving);
+    server.ask_to_stop();
+    let next = tokio::time::timeout(Duration::from_secs(5), watch.next()).await.expect("no health change");
+    assert_eq!(next.unwrap().unwrap().status(), ServingStatus::NotServing);
+    drop(watch);
+    tokio::time::timeout(Duration::from_secs(10), server.shutdown()).await.expect("serve did not return").unwrap();
+}
+
+#[tokio::test]
 async fn drain_gives_up_on_calls_still_in_flight_after_the_timeout() {
     let config = ServerConfig { drain_timeout: Duration::from_millis(100), ..ServerConfig::default() };
     let server = TestServer::with_config(config).await;

@@ -47,11 +47,16 @@ impl TestServer {
         RulesClient::new(self.channel.clone())
     }
 
-    /// Asks the server to shut down and waits for `serve` to return.
-    pub async fn shutdown(mut self) -> Result<(), ServeError> {
+    /// Asks the server to shut down, without waiting.
+    pub fn ask_to_stop(&mut self) {
         if let Some(stop) = self.stop.take() {
             let _ = stop.send(());
         }
+    }
+
+    /// Asks the server to shut down and waits for `serve` to return.
+    pub async fn shutdown(mut self) -> Result<(), ServeError> {
+        self.ask_to_stop();
         self.task.await.unwrap()
     }
 }
