@@ -21,6 +21,6 @@ pub static RUNTIME: LazyLock<Runtime> =
 
 /// Both services, in-process, each call given at most 10 s.
 pub fn api() -> Api<Routes> {
-    let routes = Routes::new(RulesServer::new(RulesService)).add_service(AgentServer::new(AgentService::default()));
+    let routes = Routes::new(RulesServer::new(RulesService::default())).add_service(AgentServer::new(AgentService::default()));
     Api::new(routes, Duration::from_secs(10))
 }

@@ -25,6 +25,7 @@ use tokio::task::JoinError;
 use tonic::{Request, Response, Status};
 use tracing::{debug, error, warn};
 
+use crate::gate::Gate;
 use crate::rules::{guarded, load};
 use crate::{convert, status};
 
@@ -56,15 +57,16 @@ impl Default for AgentLimits {
 }
 
 /// The Agent service. It keeps nothing between calls.
-#[derive(Debug, Clone, Copy, Default)]
+#[derive(Debug, Clone, Default)]
 pub struct AgentService {
     limits: AgentLimits,
+    gate: Gate,
 }
 
 impl AgentService {
-    /// An agent with these limits.
-    pub fn new(limits: AgentLimits) -> Self {
-        Self { limits }
+    /// An agent with these limits, whose searches in flight `gate` counts.
+    pub fn new(limits: AgentLimits, gate: Gate) -> Self {
+        Self { limits, gate }
     }
 
     /// The search settings for a requested budget within the limits and `deadline`.
@@ -187,6 +189,8 @@ impl Agent for AgentService {
         &self,
         request: Request<pb::ChooseActionRequest>,
     ) -> Result<Response<pb::ChooseActionResponse>, Status> {
+        // Refused at once when the searches in flight are at the limit: never queued.
+        let slot = self.gate.enter("ChooseAction")?;
         let deadline = grpc_timeout(&request);
         let req = request.into_inner();
         let (state, to_move) = guarded("ChooseAction", &req, prepare)?;
@@ -194,6 +198,8 @@ impl Agent for AgentService {
         let seed = req.seed;
         let search = tokio::task::spawn_blocking(move || {
             let searched = state.visit(Search { config, seed });
+            // The slot is held until the search itself ends, even if the caller left.
+            drop(slot);
             (state, searched)
         });
         let (state, searched) = search.await.map_err(|e| search_failed(e, &req))?;

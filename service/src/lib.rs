@@ -16,11 +16,13 @@
 
 pub mod agent;
 pub mod convert;
+pub mod gate;
 pub mod remote;
 pub mod rules;
 pub mod server;
 pub mod status;
 
 pub use agent::{AgentLimits, AgentService};
+pub use gate::{ConcurrencyLimits, Gate};
 pub use rules::RulesService;
 pub use server::{ServeError, ServerConfig, serve};

@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use clap::{Parser, ValueEnum};
-use fray_service::{AgentLimits, ServerConfig, serve};
+use fray_service::{AgentLimits, ConcurrencyLimits, ServerConfig, serve};
 use tracing::{error, info, warn};
 use tracing_subscriber::EnvFilter;
 
@@ -40,6 +40,13 @@ struct Args {
     /// The longest one ChooseAction search may run, in milliseconds.
     #[arg(long, default_value_t = AgentLimits::default().max_time.as_millis() as u64, value_name = "MS")]
     agent_max_time_ms: u64,
+    /// Calls of each Rules RPC in flight at most; one more answers RESOURCE_EXHAUSTED.
+    #[arg(long, default_value_t = ConcurrencyLimits::default().rules, value_name = "N")]
+    max_concurrent_rules: usize,
+    /// ChooseAction searches in flight at most (default: the cores); one more answers
+    /// RESOURCE_EXHAUSTED at once rather than queue.
+    #[arg(long, default_value_t = ConcurrencyLimits::default().agent, value_name = "N")]
+    max_concurrent_agent: usize,
 }
 
 fn init_logging(format: LogFormat) {
@@ -118,6 +125,7 @@ async fn main() -> ExitCode {
             max_time: Duration::from_millis(args.agent_max_time_ms),
             ..AgentLimits::default()
         },
+        concurrency: ConcurrencyLimits { rules: args.max_concurrent_rules, agent: args.max_concurrent_agent },
     };
     match serve(listener, config, shutdown).await {
         Ok(()) => ExitCode::SUCCESS,

@@ -13,11 +13,14 @@ use pb::rules_server::Rules;
 use tonic::{Request, Response, Status};
 use tracing::debug;
 
+use crate::gate::Gate;
 use crate::{convert, status};
 
 /// The Rules service. It keeps nothing between calls.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct RulesService;
+#[derive(Debug, Clone, Default)]
+pub struct RulesService {
+    gate: Gate,
+}
 
 /// Loads the request's `state` into a validated core state.
 pub(crate) fn load(state: Option<&pb::GameState>) -> Result<GameState, Status> {
@@ -49,6 +52,22 @@ pub(crate) fn guarded<Q: Debug, R>(
 }
 
 impl RulesService {
+    /// A Rules service whose calls in flight `gate` counts.
+    pub fn new(gate: Gate) -> Self {
+        Self { gate }
+    }
+
+    /// Runs `handler` for `rpc` within the RPC's concurrency limit.
+    fn call<Q: Debug, R>(
+        &self,
+        rpc: &'static str,
+        request: &Request<Q>,
+        handler: impl FnOnce(&Q) -> Result<R, Status>,
+    ) -> Result<Response<R>, Status> {
+        let _slot = self.gate.enter(rpc).map_err(|s| rejected(rpc, s))?;
+        guarded(rpc, request.get_ref(), handler).map(Response::new)
+    }
+
     fn resolve_strike_inner(req: &pb::ResolveStrikeRequest) -> Result<pb::ResolveStrikeResponse, Status> {
         let mut game = load(req.state.as_ref())?;
         let Some(strike) = req.strike.as_ref() else {
@@ -116,32 +135,32 @@ impl Rules for RulesService {
         &self,
         request: Request<pb::ResolveStrikeRequest>,
     ) -> Result<Response<pb::ResolveStrikeResponse>, Status> {
-        guarded("ResolveStrike", request.get_ref(), Self::resolve_strike_inner).map(Response::new)
+        self.call("ResolveStrike", &request, Self::resolve_strike_inner)
     }
 
     async fn legal_actions(
         &self,
         request: Request<pb::LegalActionsRequest>,
     ) -> Result<Response<pb::LegalActionsResponse>, Status> {
-        guarded("LegalActions", request.get_ref(), Self::legal_actions_inner).map(Response::new)
+        self.call("LegalActions", &request, Self::legal_actions_inner)
     }
 
     async fn apply_action(
         &self,
         request: Request<pb::ApplyActionRequest>,
     ) -> Result<Response<pb::ApplyActionResponse>, Status> {
-        guarded("ApplyAction", request.get_ref(), Self::apply_action_inner).map(Response::new)
+        self.call("ApplyAction", &request, Self::apply_action_inner)
     }
 
     async fn new_game(&self, request: Request<pb::NewGameRequest>) -> Result<Response<pb::NewGameResponse>, Status> {
-        guarded("NewGame", request.get_ref(), Self::new_game_inner).map(Response::new)
+        self.call("NewGame", &request, Self::new_game_inner)
     }
 
     async fn list_rulesets(
         &self,
         request: Request<pb::ListRulesetsRequest>,
     ) -> Result<Response<pb::ListRulesetsResponse>, Status> {
-        guarded("ListRulesets", request.get_ref(), Self::list_rulesets_inner).map(Response::new)
+        self.call("ListRulesets", &request, Self::list_rulesets_inner)
     }
 }
 

@@ -16,6 +16,7 @@ use tonic_health::ServingStatus;
 use tracing::{info, warn};
 
 use crate::agent::{AgentLimits, AgentService};
+use crate::gate::{ConcurrencyLimits, Gate};
 use crate::rules::RulesService;
 
 /// How the server runs.
@@ -29,12 +30,19 @@ pub struct ServerConfig {
     pub drain_timeout: Duration,
     /// What one ChooseAction call may spend.
     pub agent: AgentLimits,
+    /// Calls of each RPC in flight at most; one more answers RESOURCE_EXHAUSTED.
+    pub concurrency: ConcurrencyLimits,
 }
 
 impl Default for ServerConfig {
-    /// 1 MiB messages, a 10 s drain, the default agent limits.
+    /// 1 MiB messages, a 10 s drain, the default agent and concurrency limits.
     fn default() -> Self {
-        Self { max_message_bytes: 1024 * 1024, drain_timeout: Duration::from_secs(10), agent: AgentLimits::default() }
+        Self {
+            max_message_bytes: 1024 * 1024,
+            drain_timeout: Duration::from_secs(10),
+            agent: AgentLimits::default(),
+            concurrency: ConcurrencyLimits::default(),
+        }
     }
 }
 
@@ -77,8 +85,11 @@ pub async fn serve(
         .build_v1alpha()?;
 
     let limit = config.max_message_bytes;
-    let rules = RulesServer::new(RulesService).max_decoding_message_size(limit).max_encoding_message_size(limit);
-    let agent = AgentServer::new(AgentService::new(config.agent))
+    let gate = Gate::new(config.concurrency);
+    let rules = RulesServer::new(RulesService::new(gate.clone()))
+        .max_decoding_message_size(limit)
+        .max_encoding_message_size(limit);
+    let agent = AgentServer::new(AgentService::new(config.agent, gate))
         .max_decoding_message_size(limit)
         .max_encoding_message_size(limit);
 

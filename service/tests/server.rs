@@ -96,6 +96,41 @@ async fn a_message_over_the_size_limit_is_rejected() {
 }
 
 #[tokio::test]
+async fn a_search_over_the_agent_limit_is_shed_at_once_and_rules_calls_still_pass() {
+    let config = ServerConfig {
+        concurrency: fray_service::ConcurrencyLimits { rules: 64, agent: 1 },
+        ..ServerConfig::default()
+    };
+    let server = TestServer::with_config(config).await;
+    let mut rules = server.rules();
+    let request = pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 4, scenario: "fables".into() };
+    let state = rules.new_game(request).await.unwrap().into_inner().state.unwrap();
+    let ask = |time_ms| pb::ChooseActionRequest {
+        state: Some(state.clone()),
+        player: 0,
+        budget: Some(pb::SearchBudget { playouts: 0, time_ms }),
+        seed: 1,
+    };
+    // A search of a whole second holds the one slot...
+    let mut agent = pb::agent_client::AgentClient::new(server.channel.clone());
+    let long = tokio::spawn({
+        let mut agent = agent.clone();
+        let request = ask(1000);
+        async move { agent.choose_action(request).await }
+    });
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    // ...so a second one is refused at once, naming the limit, not queued.
+    let shed = agent.choose_action(ask(10)).await.unwrap_err();
+    assert_eq!(shed.code(), Code::ResourceExhausted, "{shed:?}");
+    assert!(shed.message().contains("--max-concurrent-agent 1"), "{shed:?}");
+    assert!(!long.is_finished(), "refused while the first search still runs: not queued behind it");
+    // Rules calls have their own slots.
+    assert!(rules.list_rulesets(pb::ListRulesetsRequest {}).await.is_ok());
+    assert!(long.await.unwrap().is_ok(), "the search in flight finishes");
+    assert!(agent.choose_action(ask(10)).await.is_ok(), "the slot is free again");
+}
+
+#[tokio::test]
 async fn serve_returns_after_shutdown_with_a_connected_client() {
     let server = TestServer::start().await;
     let mut rules = server.rules();
