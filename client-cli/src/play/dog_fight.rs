@@ -436,3 +436,263 @@ pub fn find(short: &Shortcut, legal: &[Action], state: &GameState, seats: Seats)
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use crate::play::input::{Shortcut, find as find_short};
+    use crate::play::view::Names;
+    use crate::trace::{Namer as _, describe_with};
+    use fray_proto::fray::v1::{
+        CardPlayed, Choice, DecisionKind, DecisionRequested, DogFightAttack, DogFightSide, EndPhase, Event,
+        PendingDecision, PlayedCard, Strike, event,
+    };
+
+    fn vessel(id: &str, name: &str, controller: u32, at: (i32, i32), stats: (i32, i32, i32, i32, i32, i32)) -> Vessel {
+        let (attack, range, shields, armor, absorb, hull) = stats;
+        Vessel {
+            id: id.into(),
+            name: name.into(),
+            controller,
+            x: at.0,
+            y: at.1,
+            attack,
+            range,
+            shields,
+            armor,
+            absorb,
+            hull,
+            attacked: false,
+        }
+    }
+
+    fn card(id: &str, name: &str, effect: DogFightEffect, amount: i32) -> DogFightCard {
+        DogFightCard { id: id.into(), name: name.into(), effect: effect as i32, amount }
+    }
+
+    /// Three players on a 3 x 3 grid. Player 1's fighter attacks player 0's gunship
+    /// with a Direct Hit declared; player 0 (to answer) holds Armor Boost and Negate;
+    /// player 1 holds a secret Evasive Maneuvers; player 2 is out, a Return Fire in its
+    /// discard and a secret Negate in its hand.
+    fn small_board() -> GameState {
+        GameState {
+            ruleset: Ruleset::DogFight as i32,
+            turn: 4,
+            phase: Phase::Event as i32,
+            active_player: 1,
+            pending: Some(PendingDecision {
+                player: 0,
+                kind: DecisionKind::Response as i32,
+                options: vec!["c01".into(), "c02".into()],
+                may_decline: true,
+            }),
+            dog_fight: Some(DogFightBoard {
+                width: 3,
+                height: 3,
+                vessels: vec![
+                    vessel("p0-gunship", "Gunship", 0, (0, 0), (4, 4, 1, 0, 0, 4)),
+                    Vessel { attacked: true, ..vessel("p1-fighter", "Fighter", 1, (2, 0), (3, 4, 0, 0, 0, 3)) },
+                    vessel("p1-frigate", "Frigate", 1, (2, 1), (3, 4, 1, 0, 1, 5)),
+                ],
+                sides: vec![
+                    DogFightSide {
+                        hand: vec![
+                            card("c01", "Armor Boost", DogFightEffect::ArmorBoost, 2),
+                            card("c02", "Negate", DogFightEffect::Negate, 0),
+                        ],
+                        discard: vec![],
+                    },
+                    DogFightSide {
+                        hand: vec![card("c03", "Evasive Maneuvers", DogFightEffect::EvasiveManeuvers, 0)],
+                        discard: vec![card("c04", "Direct Hit", DogFightEffect::DirectHit, 2)],
+                    },
+                    DogFightSide {
+                        hand: vec![card("c05", "Negate", DogFightEffect::Negate, 0)],
+                        discard: vec![card("c06", "Return Fire", DogFightEffect::ReturnFire, 2)],
+                    },
+                ],
+                attack: Some(DogFightAttack {
+                    attacker: "p1-fighter".into(),
+                    defender: "p0-gunship".into(),
+                    declared: vec![PlayedCard { player: 1, card: "c04".into() }],
+                    passed: vec![1],
+                    strength: 3,
+                }),
+            }),
+            ..Default::default()
+        }
+    }
+
+    fn act(a: action::Action) -> Action {
+        Action { action: Some(a) }
+    }
+
+    #[test]
+    fn the_board_names_only_the_persons_hand() {
+        let seats = Seats { human: 0, players: 3 };
+        let text = render_board(&small_board(), seats, "easy", Style::default());
+        let expected = "\
+Turn 4 · bot 1's turn · an attack waits for your response
+  grid 3 x 3 (x across, y down); a vessel shows as its player and name, * marks yours:
+     0     1     2
+   0 0Gu*  ·     1Fi
+   1 ·     ·     1Fr
+   2 ·     ·     ·
+  you, player 0: 2 cards in hand
+    p0-gunship  Gunship  at (0, 0)  attack 4 range 4  shields 1 armor 0 absorb 0  hull 4
+    your hand:
+      [0] Armor Boost (c01)  +2 armor against this attack (when you are attacked)
+      [1] Negate (c02)       negates the attack (any attack but yours)
+  bot 1 (easy), player 1: 1 card in hand, hidden
+    p1-fighter  Fighter  at (2, 0)  attack 3 range 4  shields 0 armor 0 absorb 0  hull 3  attacked this turn
+    p1-frigate  Frigate  at (2, 1)  attack 3 range 4  shields 1 armor 0 absorb 1  hull 5
+    discard: Direct Hit (c04)
+  bot 2 (easy), player 2: out (no vessels left)
+    discard: Return Fire (c06)
+  attack: p1-fighter attacks your p0-gunship (strength 3)
+    cards played, in order: Direct Hit (c04) by bot 1 (+2 damage)
+    passed: bot 1
+    to answer: you
+";
+        assert_eq!(text, expected, "\n{text}");
+        assert!(!text.contains("Evasive") && !text.contains("c03") && !text.contains("c05"), "{text}");
+    }
+
+    #[test]
+    fn from_another_seat_the_other_hand_shows() {
+        let seats = Seats { human: 1, players: 3 };
+        let text = render_board(&small_board(), seats, "hard", Style::default());
+        assert!(text.starts_with("Turn 4 · your turn · an attack waits for bot 0's response\n"), "{text}");
+        assert!(text.contains("  bot 0 (hard), player 0: 2 cards in hand, hidden\n"), "{text}");
+        assert!(text.contains("      [0] Evasive Maneuvers (c03)  the attack misses (when you are attacked)\n"));
+        assert!(text.contains("  attack: your p1-fighter attacks p0-gunship (strength 3)\n"), "{text}");
+        assert!(!text.contains("Armor Boost") && !text.contains("(c02)") && !text.contains("(c05)"), "{text}");
+    }
+
+    #[test]
+    fn actions_and_the_menu_read_in_words() {
+        let state = small_board();
+        let seats = Seats { human: 0, players: 3 };
+        let play = |id: &str| act(action::Action::Choice(Choice { choice: Some(choice::Choice::Option(id.into())) }));
+        let pass = act(action::Action::Choice(Choice { choice: Some(choice::Choice::Decline(true)) }));
+        let legal = vec![play("c01"), play("c02"), pass.clone()];
+        assert_eq!(
+            render_menu(&state, &legal, seats, Style::default()),
+            "  your window: play a card into the attack (p HAND), one at a time, or pass (n):\n    \
+             1  play Armor Boost (c01, +2 armor against this attack)\n    \
+             2  play Negate (c02, negates the attack)\n    \
+             3  pass (play no more cards into this attack)\n"
+        );
+        let attack = |a: &str, d: &str| {
+            act(action::Action::Strike(Strike { attacker: a.into(), defender: d.into(), ..Default::default() }))
+        };
+        assert_eq!(
+            action_text(&state, &attack("p0-gunship", "p1-fighter"), seats, false),
+            "attack p1-fighter with your p0-gunship (4 damage, 4 through: destroys it)"
+        );
+        assert_eq!(
+            action_text(&state, &attack("p0-gunship", "p1-frigate"), seats, false),
+            "attack p1-frigate with your p0-gunship (4 damage, 2 through to hull 5)"
+        );
+        assert_eq!(
+            action_text(&state, &attack("p1-fighter", "p0-gunship"), seats, false),
+            "attack your p0-gunship with p1-fighter (3 damage, 2 through to hull 4)"
+        );
+        assert_eq!(action_text(&state, &act(action::Action::EndPhase(EndPhase {})), seats, false), "end the turn");
+    }
+
+    #[test]
+    fn short_forms_name_vessels_and_hand_cards() {
+        let mut state = small_board();
+        let seats = Seats { human: 0, players: 3 };
+        let play = |id: &str| act(action::Action::Choice(Choice { choice: Some(choice::Choice::Option(id.into())) }));
+        let pass = act(action::Action::Choice(Choice { choice: Some(choice::Choice::Decline(true)) }));
+        let legal = vec![play("c01"), play("c02"), pass];
+        assert_eq!(find_short(&Shortcut::Play(1), &legal, &state, seats), Ok(1));
+        assert_eq!(
+            find_short(&Shortcut::Play(4), &legal, &state, seats),
+            Err("you have no hand card 4: your hand holds 0-1".to_owned())
+        );
+        assert_eq!(find_short(&Shortcut::Decline, &legal, &state, seats), Ok(2));
+        assert!(find_short(&Shortcut::End, &legal, &state, seats).unwrap_err().contains("play a card (p HAND)"));
+        // The person's turn, without the attack.
+        state.pending = None;
+        state.active_player = 0;
+        if let Some(b) = state.dog_fight.as_mut() {
+            b.attack = None;
+        }
+        let attack = |a: &str, d: &str| {
+            act(action::Action::Strike(Strike { attacker: a.into(), defender: d.into(), ..Default::default() }))
+        };
+        let legal = vec![
+            attack("p0-gunship", "p1-fighter"),
+            attack("p0-gunship", "p1-frigate"),
+            act(action::Action::EndPhase(EndPhase {})),
+        ];
+        let aim = |a: &str, t: &str| Shortcut::Aim { attacker: a.into(), target: t.into() };
+        assert_eq!(find_short(&aim("gun", "p1-fr"), &legal, &state, seats), Ok(1));
+        assert_eq!(find_short(&aim("p0-gunship", "1-fi"), &legal, &state, seats), Ok(0));
+        assert_eq!(find_short(&aim("g", "fighter"), &legal, &state, seats), Ok(0));
+        assert_eq!(
+            find_short(&aim("gun", "p1"), &legal, &state, seats),
+            Err("`p1` could be p1-fighter or p1-frigate: write more of its id".to_owned())
+        );
+        assert_eq!(
+            find_short(&aim("fig", "p1-fr"), &legal, &state, seats),
+            Err("`fig` names none of your vessels: p0-gunship".to_owned())
+        );
+        assert_eq!(find_short(&Shortcut::End, &legal, &state, seats), Ok(2));
+        assert!(find_short(&Shortcut::Play(0), &legal, &state, seats).unwrap_err().contains("only in your window"));
+        assert!(find_short(&Shortcut::Attack(1), &legal, &state, seats).unwrap_err().starts_with("usage: a MINE"));
+    }
+
+    #[test]
+    fn events_keep_the_other_hands_hidden() {
+        let state = small_board();
+        let seats = Seats { human: 0, players: 3 };
+        let mut names = Names::new(seats, false);
+        names.learn(&state);
+        let asked = |player: u32, options: &[&str]| Event {
+            rule: "dogfight.window.others".into(),
+            kind: Some(event::Kind::DecisionRequested(DecisionRequested {
+                decision: Some(PendingDecision {
+                    player,
+                    kind: DecisionKind::Response as i32,
+                    options: options.iter().map(|o| (*o).to_owned()).collect(),
+                    may_decline: true,
+                }),
+            })),
+        };
+        assert_eq!(
+            describe_with(&asked(2, &["c05"]), &names),
+            "bot 2 may play cards from their hand into the attack, or pass"
+        );
+        assert_eq!(
+            describe_with(&asked(0, &["c01", "c02"]), &names),
+            "you (player 0) may play a card into the attack: Armor Boost (c01), Negate (c02) (or decline)"
+        );
+        let played = Event {
+            rule: "dogfight.window.attacker".into(),
+            kind: Some(event::Kind::CardPlayed(CardPlayed {
+                player: 1,
+                card: "c04".into(),
+                effect: DogFightEffect::DirectHit as i32,
+                amount: 2,
+            })),
+        };
+        assert_eq!(describe_with(&played, &names), "bot 1 plays Direct Hit (c04) (+2 damage)");
+        assert_eq!(names.card("c03"), "a hidden card");
+        assert_eq!(names.creature("p0-gunship"), "your p0-gunship");
+        assert_eq!(names.creature("p1-fighter"), "p1-fighter");
+        // A replay shows every hand.
+        let mut all = Names::new(seats, true);
+        all.learn(&state);
+        assert_eq!(all.card("c03"), "Evasive Maneuvers (c03)");
+        assert!(
+            describe_with(&asked(2, &["c05"]), &all)
+                .ends_with("play a card into the attack: Negate (c05) (or decline)")
+        );
+    }
+}

@@ -500,6 +500,13 @@ mod tests {
         assert_eq!(parse("r 3"), Ok(Some(Command::Short(Shortcut::Reap(3)))));
         assert_eq!(parse("t 1"), Ok(Some(Command::Short(Shortcut::Target { own: false, index: 1 }))));
         assert_eq!(parse("t y0"), Ok(Some(Command::Short(Shortcut::Target { own: true, index: 0 }))));
+        assert_eq!(
+            parse("a Fig p1-gun"),
+            Ok(Some(Command::Short(Shortcut::Aim { attacker: "fig".into(), target: "p1-gun".into() })))
+        );
+        assert_eq!(parse("p 2"), Ok(Some(Command::Short(Shortcut::Play(2)))));
+        assert_eq!(parse("pass"), Ok(Some(Command::Short(Shortcut::Decline))));
+        assert_eq!(parse("p"), Err("usage: p HAND (e.g. p 0)".to_owned()));
     }
 
     #[test]

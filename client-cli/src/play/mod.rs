@@ -709,4 +709,26 @@ mod tests {
         assert_eq!(RulesetArg::value_variants(), &RulesetArg::ALL);
         assert_eq!(RulesetArg::CastleRampage.default_scenario(), "standard");
     }
+
+    #[test]
+    fn players_pick_the_scenario_and_must_agree_with_it() {
+        let pick = |r: RulesetArg, scenario: Option<&str>, players| play_scenario(r, scenario, players);
+        let df = RulesetArg::DogFight;
+        assert_eq!(pick(df, None, None).ok().as_deref(), Some("duel"));
+        assert_eq!(pick(df, None, Some(3)).ok().as_deref(), Some("trio"));
+        assert_eq!(pick(df, None, Some(4)).ok().as_deref(), Some("melee"));
+        assert_eq!(pick(df, Some("melee"), Some(4)).ok().as_deref(), Some("melee"));
+        assert_eq!(pick(RulesetArg::Egame, None, Some(2)).ok().as_deref(), Some("men-vs-fey"));
+        assert_eq!(pick(RulesetArg::Keyforge, Some("clash"), None).ok().as_deref(), Some("clash"));
+        // A name that is not built in goes to the server, which lists the names.
+        assert_eq!(pick(df, Some("chess"), Some(3)).ok().as_deref(), Some("chess"));
+        let refused =
+            |r, scenario, players| pick(r, scenario, players).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            refused(df, None, Some(5)).contains("--players 5: dog-fight seats 2, 3 or 4 players (duel, trio, melee)")
+        );
+        assert!(refused(df, Some("trio"), Some(2)).contains("--players 2 contradicts --scenario trio"));
+        assert!(refused(RulesetArg::CastleRampage, None, Some(3)).contains("castle-rampage is for 2 players only"));
+        assert_eq!(pick(df, None, Some(5)).err().map(|e| e.exit_code()), Some(2));
+    }
 }
