@@ -41,7 +41,7 @@ enum Command {
     /// Measure speed and strength (docs/benchmarks.md); run with --release.
     #[command(subcommand)]
     Bench(fray_cli::bench::BenchCommand),
-    /// Play the skirmish against the bot in the terminal.
+    /// Play the skirmish against the bot (Dog Fight: one to three bots) in the terminal.
     ///
     /// Dog Fight seats 2 to 4 players (--players): you and one to three bots, all at
     /// --difficulty; every other ruleset is you against one bot.
