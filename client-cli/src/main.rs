@@ -41,12 +41,16 @@ enum Command {
     /// Measure speed and strength (docs/benchmarks.md); run with --release.
     #[command(subcommand)]
     Bench(fray_cli::bench::BenchCommand),
-    /// Play the skirmish against the bot in the terminal.
+    /// Play the skirmish against the bot (Dog Fight: one to three bots) in the terminal.
+    ///
+    /// Dog Fight seats 2 to 4 players (--players): you and one to three bots, all at
+    /// --difficulty; every other ruleset is you against one bot.
     ///
     /// Each turn shows the board from your seat and the numbered legal actions; type a
     /// number, a short form (s HAND ZONE FACING, a ZONE TARGET, e, b ZONE, f, n; in
     /// Castle Rampage a HAND, g HAND, c HAND, e; in KeyForge f MINE THEIRS, r MINE,
-    /// t THEIRS, e) or a command (hint, why, board, help, quit). With stdin and stdout
+    /// t THEIRS, e; in Dog Fight a MINE TARGET, p HAND, n, e) or a command (hint, why,
+    /// board, help, quit). With stdin and stdout
     /// not terminals the output is plain text and a script can play by writing lines.
     /// Every game is saved as a replay (rewritten after each action) that `fray replay`
     /// checks.
@@ -133,17 +137,23 @@ struct PlayCmd {
     #[arg(long, value_enum, default_value = "egame")]
     ruleset: RulesetArg,
     /// The built-in scenario (default: men-vs-fey for egame and rift, mirror for
-    /// keyforge, standard for castle-rampage; listed below with how much each favours
-    /// the first player; the server's error lists its names).
+    /// keyforge, standard for castle-rampage, the one for --players for dog-fight;
+    /// listed below with how much each favours the first player; the server's error
+    /// lists its names).
     #[arg(long, value_name = "NAME")]
     scenario: Option<String>,
+    /// Players at the table, you included: dog-fight 2, 3 or 4 (duel, trio, melee;
+    /// default 2); the other rulesets only 2.
+    #[arg(long, value_name = "N")]
+    players: Option<usize>,
     /// Shuffles the decks; default: from the clock (printed, to replay the deal).
     #[arg(long, value_name = "N")]
     seed: Option<u64>,
-    /// The bot's strength: MCTS playouts per move, 150 / 1500 / 8000.
+    /// The bots' strength: MCTS playouts per move, 150 / 1500 / 8000.
     #[arg(long, value_enum, default_value = "normal")]
     difficulty: Difficulty,
-    /// Who takes the first turn (you sit at seat 0 if you start, else seat 1).
+    /// Who takes the first turn (you sit at seat 0 if you start, else at the last
+    /// seat; random: a seat from the seed).
     #[arg(long, value_enum, default_value = "you")]
     first: First,
     /// Where the replay file goes (created if missing).
@@ -240,21 +250,24 @@ async fn main() -> ExitCode {
             Ok(result) => result,
             Err(e) => Err(CliError::Output(format!("the benchmark stopped: {e}"))),
         },
-        Command::Play(cmd) => {
-            let args = PlayArgs {
-                ruleset: cmd.ruleset,
-                scenario: cmd.scenario.unwrap_or_else(|| cmd.ruleset.default_scenario().to_owned()),
-                seed: cmd.seed,
-                difficulty: cmd.difficulty,
-                first: cmd.first,
-                replay_dir: cmd.replay_dir,
-                server: cmd.server,
-            };
-            let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
-            let style = Style { color: terminal && std::env::var_os("NO_COLOR").is_none() };
-            let mut stdout = std::io::stdout();
-            quiet_broken_pipe(play::run(&args, style, Lines::stdin(), &mut stdout).await)
-        }
+        Command::Play(cmd) => match play::play_scenario(cmd.ruleset, cmd.scenario.as_deref(), cmd.players) {
+            Err(e) => Err(e),
+            Ok(scenario) => {
+                let args = PlayArgs {
+                    ruleset: cmd.ruleset,
+                    scenario,
+                    seed: cmd.seed,
+                    difficulty: cmd.difficulty,
+                    first: cmd.first,
+                    replay_dir: cmd.replay_dir,
+                    server: cmd.server,
+                };
+                let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
+                let style = Style { color: terminal && std::env::var_os("NO_COLOR").is_none() };
+                let mut stdout = std::io::stdout();
+                quiet_broken_pipe(play::run(&args, style, Lines::stdin(), &mut stdout).await)
+            }
+        },
         Command::Tournament(cmd) => {
             let concurrency = cmd
                 .concurrency

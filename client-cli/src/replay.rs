@@ -136,7 +136,8 @@ fn output_error(path: &Path, e: impl std::fmt::Display) -> CliError {
 impl Replay {
     /// The person's seat, when one seat was a person.
     pub fn seats(&self) -> Option<Seats> {
-        self.seats.iter().find(|s| s.kind == SeatKind::Human).map(|s| Seats { human: s.player })
+        let players = (self.seats.len() as u32).max(2);
+        self.seats.iter().find(|s| s.kind == SeatKind::Human).map(|s| Seats { human: s.player, players })
     }
 
     /// Writes the replay to `path` atomically: a temporary file beside it, renamed.
@@ -176,25 +177,28 @@ pub fn new_path(dir: &Path, ruleset: &str, scenario: &str, seed: u64) -> Result<
     Ok(path)
 }
 
-/// The ruleset named `name`: `egame`, `rift`, `castle-rampage`, or a proto enum name.
+/// The ruleset named `name`: `egame`, `rift`, `castle-rampage`, `keyforge`,
+/// `dog-fight`, or a proto enum name.
 pub fn ruleset_named(name: &str) -> Option<Ruleset> {
     match name {
         "egame" => Some(Ruleset::Egame),
         "rift" | "dimensional-rift" => Some(Ruleset::DimensionalRift),
         "castle-rampage" | "castle" => Some(Ruleset::CastleRampage),
         "keyforge" => Some(Ruleset::Keyforge),
+        "dog-fight" => Some(Ruleset::DogFight),
         other => Ruleset::from_str_name(other),
     }
 }
 
-/// The short name of a ruleset (`egame`, `rift`, `castle-rampage`), its proto name
-/// for the others.
+/// The short name of a ruleset (`egame`, `rift`, `castle-rampage`, `keyforge`,
+/// `dog-fight`), its proto name for the others.
 pub fn short_name(ruleset: Ruleset) -> &'static str {
     match ruleset {
         Ruleset::Egame => "egame",
         Ruleset::DimensionalRift => "rift",
         Ruleset::CastleRampage => "castle-rampage",
         Ruleset::Keyforge => "keyforge",
+        Ruleset::DogFight => "dog-fight",
         other => other.as_str_name(),
     }
 }
@@ -225,8 +229,8 @@ pub fn load(path: &Path) -> Result<Loaded, CliError> {
     }
     let ruleset = ruleset_named(&replay.ruleset).ok_or_else(|| {
         bad(format!(
-            "unknown ruleset {:?}: use RULESET_EGAME, RULESET_DIMENSIONAL_RIFT, RULESET_KEYFORGE or \
-             RULESET_CASTLE_RAMPAGE",
+            "unknown ruleset {:?}: use RULESET_EGAME, RULESET_DIMENSIONAL_RIFT, RULESET_KEYFORGE, \
+             RULESET_CASTLE_RAMPAGE or RULESET_DOG_FIGHT",
             replay.ruleset
         ))
     })?;
@@ -314,7 +318,8 @@ fn indent(text: &str) -> String {
 
 async fn verify(loaded: &Loaded, url: &str, quiet: bool, style: Style, out: &mut dyn Write) -> Result<(), CliError> {
     let replay = &loaded.replay;
-    let seats = replay.seats().unwrap_or(Seats { human: 0 });
+    let players = (replay.seats.len() as u32).max(2);
+    let seats = replay.seats().unwrap_or(Seats { human: 0, players });
     let mut rules = client::connect(url).await?;
     let new_game =
         NewGameRequest { ruleset: loaded.ruleset as i32, seed: replay.seed, scenario: replay.scenario.clone() };
@@ -451,7 +456,7 @@ mod tests {
             loaded.steps,
             vec![(end, vec![ev("skirmish.draw", event::Kind::CardDrawn(CardDrawn { player: 0 }))])]
         );
-        assert_eq!(loaded.replay.seats(), Some(Seats { human: 0 }));
+        assert_eq!(loaded.replay.seats(), Some(Seats::two(0)));
         // No temporary file is left behind, and a second game gets its own name.
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
         assert_ne!(new_path(&dir, "egame", "duel", 3).unwrap(), path);

@@ -82,6 +82,17 @@ pub trait Namer {
     fn ability(&self, id: &str, creature: &str) -> String {
         format!("{}'s ability {id}", self.creature(creature))
     }
+    /// What a Dog Fight card does: `DOG_FIGHT_EFFECT_DIRECT_HIT 2`.
+    fn effect(&self, effect: i32, amount: i32) -> String {
+        let name =
+            fray_proto::fray::v1::DogFightEffect::try_from(effect).map_or("an unknown effect", |x| x.as_str_name());
+        format!("{name} {amount}")
+    }
+    /// Whether `player`'s hand is hidden from the reader (`fray play`: every hand but
+    /// the person's), so a decision among its cards is told without them.
+    fn hides_hand(&self, _player: u32) -> bool {
+        false
+    }
     /// A KeyForge DECISION_KIND_ORDER item: `raider's assault`, `thornback's
     /// hazardous`, or an ability (by id, its creature unknown).
     fn item(&self, item: &str) -> String {
@@ -199,6 +210,9 @@ pub fn describe_with(event: &Event, names: &dyn Namer) -> String {
             None => "game over: a draw".to_owned(),
         },
         Kind::DecisionRequested(e) => match &e.decision {
+            Some(d) if d.kind == DecisionKind::Response as i32 && names.hides_hand(d.player) => {
+                format!("{} may play cards from their hand into the attack, or pass", p(d.player))
+            }
             Some(d) => {
                 format!("{} {} {}", p(d.player), if d.may_decline { "may" } else { "must" }, decision_summary(d, names))
             }
@@ -272,9 +286,7 @@ pub fn describe_with(event: &Event, names: &dyn Namer) -> String {
             format!("{} attacks {} (strength {})", c(&e.attacker), c(&e.defender), e.strength)
         }
         Kind::CardPlayed(e) => {
-            let effect = fray_proto::fray::v1::DogFightEffect::try_from(e.effect)
-                .map_or("an unknown effect", |x| x.as_str_name());
-            format!("{} plays {} ({effect} {})", p(e.player), e.card, e.amount)
+            format!("{} plays {} ({})", p(e.player), names.card(&e.card), names.effect(e.effect, e.amount))
         }
         Kind::ResponsePassed(e) => format!("{} passes", p(e.player)),
         Kind::AttackMissed(e) => format!("{}'s attack on {} fails: {}", c(&e.attacker), c(&e.defender), e.by),
@@ -631,14 +643,22 @@ pub fn render_pending(
 
 fn decision_summary(d: &PendingDecision, names: &dyn Namer) -> String {
     let kind = DecisionKind::try_from(d.kind).unwrap_or(DecisionKind::Unspecified);
-    let options: Vec<String> =
-        d.options.iter().map(|o| if kind == DecisionKind::Order { names.item(o) } else { names.creature(o) }).collect();
+    let options: Vec<String> = d
+        .options
+        .iter()
+        .map(|o| match kind {
+            DecisionKind::Order => names.item(o),
+            DecisionKind::Response => names.card(o),
+            _ => names.creature(o),
+        })
+        .collect();
     let options = options.join(", ");
     let mut text = match kind {
         DecisionKind::Block => format!("block with {options}"),
         DecisionKind::Fade => format!("fade {options}"),
         DecisionKind::Order => format!("choose which resolves next: {options}"),
         DecisionKind::Target => format!("choose a target: {options}"),
+        DecisionKind::Response => format!("play a card into the attack: {options}"),
         kind => format!("choose ({}) {options}", kind.as_str_name()),
     };
     if d.may_decline {

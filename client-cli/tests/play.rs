@@ -501,3 +501,172 @@ fn keyforge_short_forms_decisions_and_help() {
     let verdict = ok(&fray(&["replay", "-q", replay.to_str().unwrap()]));
     assert!(verdict.starts_with("replay OK: ") && verdict.ends_with("result: unfinished on turn 3\n"), "{verdict}");
 }
+
+fn dog_fight_args<'a>(dir: &'a Path, seed: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "play",
+        "--ruleset",
+        "dog-fight",
+        "--seed",
+        seed,
+        "--difficulty",
+        "easy",
+        "--replay-dir",
+        dir.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
+/// Every hand card of the Dog Fight deal `seed` / `scenario` held by a seat other than
+/// `human`: (id, name).
+fn other_hands(seed: u64, scenario: &str, human: usize) -> Vec<(String, String)> {
+    let (game, _) = fray_core::GameState::new_game(5, seed, scenario).unwrap();
+    let board = game.to_setup().dog_fight.unwrap();
+    board
+        .sides
+        .iter()
+        .enumerate()
+        .filter(|(p, _)| *p != human)
+        .flat_map(|(_, s)| s.hand.iter().map(|c| (c.id.clone(), c.name.clone())))
+        .collect()
+}
+
+#[test]
+fn a_whole_three_player_dog_fight_against_two_bots_ends_and_replays() {
+    let dir = replay_dir("dog-fight-trio");
+    // The person always plays the first listed action: an attack while a vessel may
+    // attack, their first card in a window, else the end of the turn.
+    let out = ok(&fray_with_input(&dog_fight_args(&dir, "5", &["--players", "3"]), &"1\n".repeat(3000)));
+    assert!(
+        out.starts_with(
+            "Fray skirmish: dog-fight trio, seed 5 (replay the deal with --seed 5), you are player 0 against \
+             2 bots (easy) at seats 1, 2; you start."
+        ),
+        "{out}"
+    );
+    let result = out.lines().find(|l| l.starts_with("game over on turn ")).unwrap_or_else(|| panic!("{out}"));
+    assert!(
+        result.ends_with("you win (player 0)")
+            || result.ends_with("bot 1 wins (player 1)")
+            || result.ends_with("bot 2 wins (player 2)")
+            || result.ends_with("a draw"),
+        "{result}"
+    );
+    // The board: the grid, every vessel with its stats, the hands.
+    assert!(out.contains("Turn 1 · your turn\n"), "{out}");
+    assert!(out.contains("   0 0Fi*  0Gu*  0Fr*  ·     1Fi\n"), "{out}");
+    assert!(
+        out.contains("    p0-gunship  Gunship  at (1, 0)  attack 4 range 4  shields 1 armor 0 absorb 0  hull 4\n"),
+        "{out}"
+    );
+    assert!(out.contains("  bot 1 (easy), player 1: 4 cards in hand, hidden\n"), "{out}");
+    assert!(out.contains("  bot 2 (easy), player 2: 4 cards in hand, hidden\n"), "{out}");
+    assert!(out.contains("    your hand:\n      [0] "), "{out}");
+    // Both bots moved, named by seat; the moves and their events in words.
+    assert!(out.contains("you: attack p1-fighter with your p0-fighter (3 damage, 3 through to hull 3)\n"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("bot 1: ")), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("bot 2: attack ")), "{out}");
+    assert!(out.contains("    dogfight.attack.declare   your p0-fighter attacks p1-fighter (strength 3)\n"), "{out}");
+    assert!(out.contains("dogfight.window.target    bot 1 may play cards from their hand into the attack, or pass"));
+    assert!(out.lines().any(|l| l.contains("dogfight.destroy ") && l.ends_with(" is destroyed")), "{out}");
+    assert!(out.lines().any(|l| l.contains("dogfight.player_out ") && l.ends_with(" is out")), "{out}");
+    assert!(!out.contains('\x1b'), "plain text on a pipe");
+    // A bot's hand is never listed; its cards are named once played.
+    for (id, name) in other_hands(5, "trio", 0) {
+        if out.contains(&format!("({id}")) {
+            assert!(out.contains(&format!(" plays {name} ({id})")), "{name} ({id}) shown before it was played:\n{out}");
+        }
+    }
+
+    let replay = saved_replay(&out);
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&replay).unwrap()).unwrap();
+    assert_eq!(json["ruleset"], "RULESET_DOG_FIGHT");
+    assert_eq!(json["scenario"], "trio");
+    assert_eq!(json["result"]["over"], true);
+    assert_eq!(json["seats"].as_array().unwrap().len(), 3);
+    assert_eq!(json["seats"][0], serde_json::json!({"player": 0, "kind": "human"}));
+    assert_eq!(
+        json["seats"][2],
+        serde_json::json!({"player": 2, "kind": "bot", "difficulty": "easy", "playouts": 150})
+    );
+    let steps = json["steps"].as_array().unwrap();
+    assert!(steps.iter().any(|s| s["player"] == 2), "{json}");
+    assert!(steps.iter().any(|s| s["action"].get("choice").is_some()), "{json}");
+    assert!(replay.file_name().unwrap().to_str().unwrap().starts_with("dog-fight-trio-seed5-"));
+    let verdict = ok(&fray(&["replay", replay.to_str().unwrap()]));
+    assert!(verdict.contains("replay: RULESET_DOG_FIGHT trio, seed 5, player 0 human vs player 1 bot (easy), "));
+    assert!(verdict.contains("step 1  you (player 0): attack p1-fighter with your p0-fighter "), "{verdict}");
+    let last = verdict.lines().last().unwrap();
+    assert!(last.starts_with(&format!("replay OK: {} actions, result: ", steps.len())), "{last}");
+}
+
+#[test]
+fn in_a_four_player_dog_fight_the_person_may_sit_last() {
+    let dir = replay_dir("dog-fight-melee");
+    let input = "why\na f p1-g\na fig p9\np 0\ne\nhelp\nn\nquit\n";
+    let out = ok(&fray_with_input(&dog_fight_args(&dir, "2", &["--players", "4", "--first", "bot"]), input));
+    assert!(out.contains("you are player 3 against 3 bots (easy) at seats 0, 1, 2; bot 0 starts.\n"), "{out}");
+    // The three bots before the person: bot 0 attacked first.
+    let first_move = out.lines().find(|l| l.starts_with("bot ") || l.starts_with("you: ")).unwrap();
+    assert!(first_move.starts_with("bot 0: attack "), "{out}");
+    assert!(out.contains("  you, player 3: 4 cards in hand\n"), "{out}");
+    for p in 0..3 {
+        assert!(out.contains(&format!("  bot {p} (easy), player {p}: ")), "{out}");
+    }
+    assert!(out.contains("   4 3Fi*  ·     2Fr   2Gu   2Fi\n"), "{out}");
+    // The person's window in bot 0's attack, with the attack in words.
+    assert!(out.contains("Turn 1 · bot 0's turn · an attack waits for your response\n"), "{out}");
+    assert!(out.contains("  attack: p0-gunship attacks p1-fighter (strength 4)\n"), "{out}");
+    assert!(out.contains("    passed: bot 0, bot 1, bot 2\n    to answer: you\n"), "{out}");
+    assert!(out.contains("  your window: play a card into the attack (p HAND), one at a time, or pass (n):\n"));
+    assert!(out.contains("    2  pass (play no more cards into this attack)\n"), "{out}");
+    // why names the bot; the cards it did not play stay unnamed.
+    assert!(out.contains("bot 1's last move: pass (play no more cards into this attack)\n"), "{out}");
+    assert!(out.contains("its search (150 playouts; mean reward in [-1, 1] for bot 1):\n"), "{out}");
+    assert!(out.contains("play another card of its hand"), "{out}");
+    // Short forms and their refusals.
+    assert!(out.contains("? `f` could be p3-fighter or p3-frigate: write more of its id\n"), "{out}");
+    assert!(out.contains("? `p9` names none of the other players' vessels: p0-fighter, "), "{out}");
+    assert!(out.contains("? Return Fire (c13) cannot be played now (when you are attacked)\n"), "{out}");
+    assert!(out.contains("? an attack waits in its windows: play a card (p HAND) or pass (n) first\n"), "{out}");
+    assert!(out.contains("  a MINE TARGET   attack TARGET with your vessel MINE;"), "{out}");
+    assert!(out.contains("you: pass (play no more cards into this attack)\n"), "{out}");
+    for (id, name) in other_hands(2, "melee", 3) {
+        if out.contains(&format!("({id}")) {
+            assert!(out.contains(&format!(" plays {name} ({id})")), "{name} ({id}) shown before it was played:\n{out}");
+        }
+    }
+
+    let replay = saved_replay(&out);
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&replay).unwrap()).unwrap();
+    let seats = json["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 4);
+    assert_eq!(seats[3], serde_json::json!({"player": 3, "kind": "human"}));
+    assert!(seats[..3].iter().all(|s| s["kind"] == "bot"), "{json}");
+    assert_eq!(json["steps"][0]["player"], 0);
+    let verdict = ok(&fray(&["replay", "-q", replay.to_str().unwrap()]));
+    assert!(verdict.starts_with("replay OK: ") && verdict.ends_with(" unfinished on turn 1\n"), "{verdict}");
+}
+
+#[test]
+fn players_that_no_scenario_seats_are_refused() {
+    let dir = replay_dir("players-refused");
+    let refused = |args: &[&str], message: &str| {
+        let mut all = vec!["play", "--replay-dir", dir.to_str().unwrap()];
+        all.extend_from_slice(args);
+        let out = fray(&all);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}{}", stdout(&out), stderr(&out));
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+    };
+    refused(
+        &["--ruleset", "dog-fight", "--players", "5"],
+        "--players 5: dog-fight seats 2, 3 or 4 players (duel, trio, melee)",
+    );
+    refused(&["--players", "3", "--ruleset", "egame"], "--players 3: egame is for 2 players only (--players 2)");
+    refused(
+        &["--ruleset", "dog-fight", "--players", "3", "--scenario", "duel"],
+        "--players 3 contradicts --scenario duel, which is for 2 players (leave one of them out)",
+    );
+    assert!(!dir.exists(), "no replay for a game that never started");
+}

@@ -283,7 +283,7 @@ mod tests {
 
     #[test]
     fn the_board_shows_counts_for_what_is_face_down() {
-        let text = render_board(&small_board(Phase::Event), Seats { human: 0 }, "bot (easy)", Style::default());
+        let text = render_board(&small_board(Phase::Event), Seats::two(0), "bot (easy)", Style::default());
         let expected = "\
 Turn 3 · your turn · attacks (Event)
   bot (easy), player 1: 1 card in hand, face down
@@ -304,7 +304,7 @@ Turn 3 · your turn · attacks (Event)
 
     #[test]
     fn from_seat_1_the_other_hand_shows() {
-        let text = render_board(&small_board(Phase::Event), Seats { human: 1 }, "bot", Style::default());
+        let text = render_board(&small_board(Phase::Event), Seats::two(1), "bot", Style::default());
         assert!(text.contains("Turn 3 · bot's turn · attacks (Event)"), "{text}");
         assert!(text.contains("  bot, player 0: 3 cards in hand, face down"), "{text}");
         assert!(text.contains("    [0] Catapult (c09)  10 / 0 / 1"), "{text}");
@@ -314,7 +314,7 @@ Turn 3 · your turn · attacks (Event)
     #[test]
     fn actions_read_in_words_and_hide_the_bots_reinforcement() {
         let mut state = small_board(Phase::Event);
-        let seats = Seats { human: 0 };
+        let seats = Seats::two(0);
         let strike = act(action::Action::Strike(Strike { attacker: "c07".into(), ..Default::default() }));
         assert_eq!(action_text(&state, &strike, seats, false), "attack with Giant (c07, strength 11)");
         let end = act(action::Action::EndPhase(EndPhase {}));
@@ -341,7 +341,7 @@ Turn 3 · your turn · attacks (Event)
     #[test]
     fn short_forms_name_hand_cards() {
         use crate::play::input::{Shortcut, find};
-        let seats = Seats { human: 0 };
+        let seats = Seats::two(0);
         let mut state = small_board(Phase::Event);
         let strike = |id: &str| act(action::Action::Strike(Strike { attacker: id.into(), ..Default::default() }));
         let end = act(action::Action::EndPhase(EndPhase {}));
@@ -374,7 +374,7 @@ Turn 3 · your turn · attacks (Event)
             act(action::Action::Reinforce(Reinforce { card: "c07".into(), structure: "gate".into() })),
             act(action::Action::EndPhase(EndPhase {})),
         ];
-        let text = render_menu(&state, &legal, Seats { human: 0 }, Style::default());
+        let text = render_menu(&state, &legal, Seats::two(0), Style::default());
         assert_eq!(
             text,
             "  you may add one hand card face down to the bottom of your Gate or Castle (that ends the phase):\n    \

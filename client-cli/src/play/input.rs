@@ -1,13 +1,13 @@
 //! What the person types at the `fray play` prompt: action numbers, short forms
 //! (`s 2 3 r`, `a 1 4`, `e`, `b 1`, `n`; in Castle Rampage `a 0`, `g 1`, `c 1`; in
-//! KeyForge `f 0 2`, `r 3`, `t 1`), and commands (`hint`, `why`, `board`, `help`,
+//! KeyForge `f 0 2`, `r 3`, `t 1`; in Dog Fight `a fig p1-gun`, `p 0`, `n`, `e`), and commands (`hint`, `why`, `board`, `help`,
 //! `quit`); and where the lines come from.
 
 use fray_proto::fray::v1::{Action, GameState, Orientation, ZoneRef, action, choice};
 use tokio::sync::mpsc;
 
 use super::view::{Seats, creature_at};
-use super::{castle, keyforge};
+use super::{castle, dog_fight, keyforge};
 
 /// The `help` text.
 pub const HELP: &str = "\
@@ -59,6 +59,8 @@ pub fn help(state: &GameState) -> &'static str {
         CASTLE_HELP
     } else if crate::keyforge::is_keyforge(state) {
         keyforge::HELP
+    } else if dog_fight::is_dog_fight(state) {
+        dog_fight::HELP
     } else {
         HELP
     }
@@ -120,6 +122,16 @@ pub enum Shortcut {
         /// Its battleline position.
         index: u32,
     },
+    /// `a MINE TARGET` (Dog Fight): attack the vessel TARGET with the person's vessel
+    /// MINE, both named by id or the start of it.
+    Aim {
+        /// The person's vessel, as typed.
+        attacker: String,
+        /// The vessel attacked, as typed.
+        target: String,
+    },
+    /// `p HAND` (Dog Fight): play the person's hand card HAND into the attack.
+    Play(u32),
     /// `e`: end the phase.
     End,
     /// `b ZONE`: block with the creature in this own zone.
@@ -184,7 +196,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             arity(0, "e")?;
             Command::Short(Shortcut::End)
         }
-        "n" | "no" | "decline" => {
+        "n" | "no" | "decline" | "pass" => {
             arity(0, "n")?;
             Command::Short(Shortcut::Decline)
         }
@@ -228,6 +240,13 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             arity(1, &format!("{} HAND (e.g. {} 1)", &head[..1], &head[..1]))?;
             Command::Short(Shortcut::Reinforce { hand: number(rest[0], "hand card")?, structure })
         }
+        "p" | "play" => {
+            arity(1, "p HAND (e.g. p 0)")?;
+            Command::Short(Shortcut::Play(number(rest[0], "hand card")?))
+        }
+        "a" | "attack" | "strike" if rest.len() == 2 && rest[0].parse::<u32>().is_err() => {
+            Command::Short(Shortcut::Aim { attacker: rest[0].to_owned(), target: rest[1].to_owned() })
+        }
         "a" | "attack" | "strike" => {
             arity(2, "a ZONE TARGET (e.g. a 1 4, or a 1 y3 for your own zone 3)")?;
             let from = number(rest[0], "zone")?;
@@ -254,6 +273,9 @@ pub fn find(short: &Shortcut, legal: &[Action], state: &GameState, seats: Seats)
     }
     if crate::keyforge::is_keyforge(state) {
         return keyforge::find(short, legal, state, seats);
+    }
+    if dog_fight::is_dog_fight(state) {
+        return dog_fight::find(short, legal, state, seats);
     }
     let me = seats.human;
     let position =
@@ -331,6 +353,9 @@ pub fn find(short: &Shortcut, legal: &[Action], state: &GameState, seats: Seats)
         Shortcut::Fight { .. } | Shortcut::Reap(_) | Shortcut::Target { .. } => {
             Err("that is a KeyForge short form: here strike with a ZONE TARGET (see help)".to_owned())
         }
+        Shortcut::Aim { .. } | Shortcut::Play(_) => {
+            Err("that is a Dog Fight short form: here strike with a ZONE TARGET (see help)".to_owned())
+        }
     }
 }
 
@@ -371,9 +396,10 @@ fn find_castle(short: &Shortcut, legal: &[Action], state: &GameState, seats: Sea
         Shortcut::Block(_) | Shortcut::Fade | Shortcut::Decline | Shortcut::Target { .. } => {
             Err("Castle Rampage asks no decisions: attacks resolve at once".to_owned())
         }
-        Shortcut::Fight { .. } | Shortcut::Reap(_) => {
+        Shortcut::Fight { .. } | Shortcut::Reap(_) | Shortcut::Aim { .. } => {
             Err("Castle Rampage has no creatures: attack with a hand card, a HAND (e.g. a 0)".to_owned())
         }
+        Shortcut::Play(_) => Err("in Castle Rampage attack with a hand card: a HAND (e.g. a 0)".to_owned()),
     }
 }
 
@@ -474,6 +500,13 @@ mod tests {
         assert_eq!(parse("r 3"), Ok(Some(Command::Short(Shortcut::Reap(3)))));
         assert_eq!(parse("t 1"), Ok(Some(Command::Short(Shortcut::Target { own: false, index: 1 }))));
         assert_eq!(parse("t y0"), Ok(Some(Command::Short(Shortcut::Target { own: true, index: 0 }))));
+        assert_eq!(
+            parse("a Fig p1-gun"),
+            Ok(Some(Command::Short(Shortcut::Aim { attacker: "fig".into(), target: "p1-gun".into() })))
+        );
+        assert_eq!(parse("p 2"), Ok(Some(Command::Short(Shortcut::Play(2)))));
+        assert_eq!(parse("pass"), Ok(Some(Command::Short(Shortcut::Decline))));
+        assert_eq!(parse("p"), Err("usage: p HAND (e.g. p 0)".to_owned()));
     }
 
     #[test]
@@ -503,7 +536,7 @@ mod tests {
 
     #[test]
     fn short_forms_find_their_action_in_the_legal_list() {
-        let seats = Seats { human: 1 };
+        let seats = Seats::two(1);
         let archer = Creature {
             id: "p1-01".into(),
             controller: 1,
@@ -547,7 +580,7 @@ mod tests {
 
     #[test]
     fn blocks_fades_and_declines_answer_the_pending_decision() {
-        let seats = Seats { human: 0 };
+        let seats = Seats::two(0);
         let mole = Creature {
             id: "mole".into(),
             controller: 0,

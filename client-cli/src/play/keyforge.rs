@@ -402,7 +402,11 @@ pub fn find(short: &Shortcut, legal: &[Action], state: &GameState, seats: Seats)
         Shortcut::Block(_) | Shortcut::Fade | Shortcut::Decline => {
             Err("KeyForge's decisions cannot be declined: choose one of the numbered options".to_owned())
         }
-        Shortcut::Summon { .. } | Shortcut::Attack(_) | Shortcut::Reinforce { .. } => {
+        Shortcut::Summon { .. }
+        | Shortcut::Attack(_)
+        | Shortcut::Reinforce { .. }
+        | Shortcut::Aim { .. }
+        | Shortcut::Play(_) => {
             Err("KeyForge plays no cards from hand: f MINE THEIRS fights, r MINE reaps (see help)".to_owned())
         }
     }
@@ -498,7 +502,7 @@ mod tests {
 
     #[test]
     fn the_board_shows_both_battlelines_left_to_right() {
-        let text = render_board(&small_board(Phase::Event), Seats { human: 0 }, "bot (easy)", Style::default());
+        let text = render_board(&small_board(Phase::Event), Seats::two(0), "bot (easy)", Style::default());
         let expected = "\
 Turn 4 · your turn · fight or reap
   6 amber forges a key at the start of its owner's turn; 3 keys win; battlelines left to right
@@ -513,7 +517,7 @@ Turn 4 · your turn · fight or reap
 ";
         assert_eq!(text, expected, "\n{text}");
         // From seat 1 the sides swap, and so do the words.
-        let text = render_board(&small_board(Phase::Event), Seats { human: 1 }, "bot", Style::default());
+        let text = render_board(&small_board(Phase::Event), Seats::two(1), "bot", Style::default());
         assert!(text.starts_with("Turn 4 · bot's turn · fight or reap\n"), "{text}");
         assert!(text.contains("  bot, player 0: 2 amber, 0 of 3 keys\n"), "{text}");
         assert!(text.contains("Reap: you steal 1 amber from the bot"), "{text}");
@@ -523,7 +527,7 @@ Turn 4 · your turn · fight or reap
     #[test]
     fn actions_read_in_words() {
         let state = small_board(Phase::Event);
-        let seats = Seats { human: 0 };
+        let seats = Seats::two(0);
         let text = |a: &Action| action_text(&state, a, seats);
         assert_eq!(
             text(&fight("p0-raider", "p1-thornback")),
@@ -578,7 +582,7 @@ Turn 4 · your turn · fight or reap
     #[test]
     fn an_order_decision_reads_in_words() {
         let state = ordering();
-        let seats = Seats { human: 0 };
+        let seats = Seats::two(0);
         let legal = vec![option("p0-raider:assault"), option("p1-thornback:hazardous")];
         let text = render_menu(&state, &legal, seats, Style::default());
         assert_eq!(
@@ -602,28 +606,28 @@ Turn 4 · your turn · fight or reap
             may_decline: false,
         });
         let legal = vec![option("p0-raider"), option("p1-warden")];
-        let text = render_menu(&state, &legal, Seats { human: 0 }, Style::default());
+        let text = render_menu(&state, &legal, Seats::two(0), Style::default());
         assert_eq!(
             text,
             "  You choose the creature that your Stormcaller's Reap: ability affects (stun a creature you choose):\n    \
              1  choose your Raider Captain [0] for your Stormcaller's Reap: ability\n    \
              2  choose bot's Shield Warden [1] for your Stormcaller's Reap: ability\n"
         );
-        assert_eq!(find(&Shortcut::Target { own: false, index: 1 }, &legal, &state, Seats { human: 0 }), Ok(1));
-        assert_eq!(find(&Shortcut::Target { own: true, index: 0 }, &legal, &state, Seats { human: 0 }), Ok(0));
+        assert_eq!(find(&Shortcut::Target { own: false, index: 1 }, &legal, &state, Seats::two(0)), Ok(1));
+        assert_eq!(find(&Shortcut::Target { own: true, index: 0 }, &legal, &state, Seats::two(0)), Ok(0));
         assert_eq!(
-            find(&Shortcut::Target { own: true, index: 1 }, &legal, &state, Seats { human: 0 }),
+            find(&Shortcut::Target { own: true, index: 1 }, &legal, &state, Seats::two(0)),
             Err("your Stormcaller [1] cannot be chosen now".to_owned())
         );
         assert_eq!(
-            find(&Shortcut::End, &legal, &state, Seats { human: 0 }),
+            find(&Shortcut::End, &legal, &state, Seats::two(0)),
             Err("a decision is pending: choose one of the numbered options".to_owned())
         );
     }
 
     #[test]
     fn the_menu_head_says_what_the_turn_allows() {
-        let seats = Seats { human: 0 };
+        let seats = Seats::two(0);
         let end = vec![act(action::Action::EndPhase(EndPhase {}))];
         let mut state = small_board(Phase::Event);
         let head = |state: &GameState, legal: &[Action]| {
@@ -648,7 +652,7 @@ Turn 4 · your turn · fight or reap
 
     #[test]
     fn short_forms_name_battleline_positions() {
-        let seats = Seats { human: 0 };
+        let seats = Seats::two(0);
         let mut state = small_board(Phase::Event);
         let end = act(action::Action::EndPhase(EndPhase {}));
         // The warden's taunt shields its neighbors, the thornback and the runner; the

@@ -1,16 +1,19 @@
 //! `fray play`: a person plays the skirmish against the bot in the terminal, over
 //! real gRPC (an embedded server on loopback, or `--server`): e:game or Dimensional
-//! Rift on the zone board ([`render`]), Castle Rampage ([`castle`]) or KeyForge
-//! ([`keyforge`]).
+//! Rift on the zone board ([`render`]), Castle Rampage ([`castle`]), KeyForge
+//! ([`keyforge`]) or Dog Fight ([`dog_fight`], against one to three bots).
 //!
 //! The loop: NewGame; then while the game is not over, whoever is to move (the decider
-//! of a pending decision, else the active player) chooses. The person sees the board
-//! and the numbered legal actions (LegalActions) and types a line ([`input`]); the
-//! bot's move comes from Agent.ChooseAction with the difficulty's playouts and a seed
-//! derived from the game's seed and the move number. Every action goes through
-//! ApplyAction, its events are printed one per line, and the replay file is rewritten.
+//! of a pending decision, else the active player) chooses. The person sits at one seat
+//! and every other seat is a bot of the same difficulty. The person sees the board
+//! and the numbered legal actions (LegalActions) and types a line ([`input`]); a
+//! bot's move comes from Agent.ChooseAction for its seat with the difficulty's
+//! playouts and a seed derived from the game's seed and the move number. Every action
+//! goes through ApplyAction, its events are printed one per line, and the replay file
+//! is rewritten.
 
 pub mod castle;
+pub mod dog_fight;
 pub mod input;
 pub mod keyforge;
 pub mod render;
@@ -175,7 +178,7 @@ impl Difficulty {
 pub enum First {
     /// The person (seat 0).
     You,
-    /// The bot (the person sits at seat 1).
+    /// A bot (the person sits at the last seat).
     Bot,
     /// Decided by the seed.
     Random,
@@ -220,20 +223,75 @@ pub fn clock_seed() -> u64 {
     mix(nanos as u64 ^ u64::from(std::process::id())) % 1_000_000
 }
 
-/// The person's seat: 0 when they start, else 1 (player 0 always takes the first turn).
-pub fn human_seat(first: First, seed: u64) -> u32 {
+/// The person's seat at a table of `players`: 0 when they start, the last seat when
+/// a bot does, else one from the seed (player 0 always takes the first turn).
+pub fn human_seat(first: First, seed: u64, players: u32) -> u32 {
+    let players = players.max(1);
     match first {
         First::You => 0,
-        First::Bot => 1,
-        First::Random => (mix(seed ^ 0xF1F5) & 1) as u32,
+        First::Bot => players - 1,
+        First::Random => (mix(seed ^ 0xF1F5) % u64::from(players)) as u32,
     }
+}
+
+/// The scenario `fray play` deals: `--scenario` when given, else the one for
+/// `--players` ([`RulesetArg::scenario_for_players`]), else the ruleset's default.
+/// `--players` that does not match a built-in `--scenario` is a usage error naming
+/// both; a scenario that is not built in goes to the server, which lists the names.
+pub fn play_scenario(ruleset: RulesetArg, scenario: Option<&str>, players: Option<usize>) -> Result<String, CliError> {
+    match (scenario, players) {
+        (Some(name), Some(n)) => {
+            let built_in = ruleset.scenarios().iter().find(|s| s.name == name).map(|s| s.players);
+            match built_in {
+                Some(seats) if seats != n => Err(CliError::Usage(format!(
+                    "--players {n} contradicts --scenario {name}, which is for {seats} players \
+                     (leave one of them out)"
+                ))),
+                _ => Ok(name.to_owned()),
+            }
+        }
+        (Some(name), None) => Ok(name.to_owned()),
+        (None, Some(n)) => ruleset.scenario_for_players(n).map(str::to_owned).map_err(|_| {
+            let scenarios = ruleset.scenarios();
+            let mut counts: Vec<String> = scenarios.iter().map(|s| s.players.to_string()).collect();
+            counts.dedup();
+            let names: Vec<&str> = scenarios.iter().map(|s| s.name).collect();
+            CliError::Usage(match counts.as_slice() {
+                [] => format!("--players {n}: {} has no built-in scenario", ruleset.name()),
+                [only] => format!("--players {n}: {} is for {only} players only (--players {only})", ruleset.name()),
+                [init @ .., last] => format!(
+                    "--players {n}: {} seats {} or {last} players ({})",
+                    ruleset.name(),
+                    init.join(", "),
+                    names.join(", ")
+                ),
+            })
+        }),
+        (None, None) => Ok(ruleset.default_scenario().to_owned()),
+    }
+}
+
+/// The number of seats at `state`'s table: its Dog Fight, Castle Rampage or KeyForge
+/// sides, else its players; at least 2.
+pub fn table_size(state: &GameState) -> u32 {
+    let sides = if let Some(b) = &state.dog_fight {
+        b.sides.len()
+    } else if let Some(b) = &state.castle_rampage {
+        b.sides.len()
+    } else if let Some(b) = &state.keyforge {
+        b.sides.len()
+    } else {
+        state.players.len()
+    };
+    (sides as u32).max(2)
 }
 
 const HINT_SALT: u64 = 1;
 
-/// The bot's last move, for `why`.
+/// The last bot move, for `why`.
 #[derive(Debug, Clone)]
 struct BotMove {
+    player: u32,
     before: GameState,
     action: Action,
     stats: Vec<ActionStat>,
@@ -272,6 +330,15 @@ impl Session<'_> {
         format!("bot ({})", self.args.difficulty.name())
     }
 
+    /// The board of `state` from the person's seat.
+    fn board_text(&self, state: &GameState) -> String {
+        if dog_fight::is_dog_fight(state) {
+            dog_fight::render_board(state, self.seats, self.args.difficulty.name(), self.style)
+        } else {
+            render::render_board(state, self.seats, &self.bot_label(), self.style)
+        }
+    }
+
     fn budget(&self) -> SearchBudget {
         SearchBudget { playouts: self.args.difficulty.playouts(), time_ms: 0 }
     }
@@ -292,7 +359,7 @@ impl Session<'_> {
         let request = ApplyActionRequest { state: Some(self.state.clone()), action: Some(action.clone()) };
         let applied = self.rules.apply_action(request).await?.into_inner();
         let after = applied.state.unwrap_or_default();
-        let who = if self.seats.is_human(player) { "you" } else { "bot" };
+        let who = self.seats.name(player);
         let names = Names::for_step(self.seats, false, &self.state, &after, &applied.events);
         let head = self.style.paint(if self.seats.is_human(player) { "1;32" } else { "1;31" }, &format!("{who}:"));
         let text =
@@ -330,21 +397,22 @@ impl Session<'_> {
 
     async fn bot_turn(&mut self, player: u32) -> Result<(), CliError> {
         let (action, stats) = self.think(player, 0).await?;
-        self.last_bot = Some(BotMove { before: self.state.clone(), action: action.clone(), stats });
+        self.last_bot = Some(BotMove { player, before: self.state.clone(), action: action.clone(), stats });
         self.apply(player, action).await
     }
 
     fn show_board(&mut self, legal: &[Action]) -> Result<(), CliError> {
         let mut text = String::from("\n");
-        text.push_str(&render::render_board(&self.state, self.seats, &self.bot_label(), self.style));
+        text.push_str(&self.board_text(&self.state));
         text.push('\n');
         text.push_str(&render::render_menu(&self.state, legal, self.seats, self.style));
         self.say(&text)
     }
 
     /// The top actions of a search, by visits, with their menu numbers when known.
-    /// For the bot's search (`played` is its move) in Castle Rampage, the attack
-    /// cards it did not play stay unnamed: they are still in its hand, face down.
+    /// For a bot's search (`played` is its move) in Castle Rampage, the attack cards it
+    /// did not play stay unnamed: they are still in its hand, face down; in Dog Fight
+    /// the same for the cards it did not play into an attack.
     fn stats_text(
         &self,
         state: &GameState,
@@ -360,11 +428,21 @@ impl Session<'_> {
             let number = legal
                 .and_then(|l| l.iter().position(|a| a == action))
                 .map_or_else(|| "    ".to_owned(), |i| format!("{:>3}:", i + 1));
-            let hidden = castle::is_castle(state)
-                && played.is_some_and(|p| p != action)
+            let unplayed = played.is_some_and(|p| p != action);
+            let hidden_attack = castle::is_castle(state)
+                && unplayed
                 && matches!(action.action, Some(fray_proto::fray::v1::action::Action::Strike(_)));
-            let what = if hidden {
+            let hidden_play = dog_fight::is_dog_fight(state)
+                && unplayed
+                && matches!(
+                    &action.action,
+                    Some(fray_proto::fray::v1::action::Action::Choice(c))
+                        if matches!(c.choice, Some(fray_proto::fray::v1::choice::Choice::Option(_)))
+                );
+            let what = if hidden_attack {
                 "attack with another card of its hand".to_owned()
+            } else if hidden_play {
+                "play another card of its hand".to_owned()
             } else {
                 view::action_text(state, action, self.seats, false)
             };
@@ -394,11 +472,13 @@ impl Session<'_> {
 
     fn why(&mut self) -> Result<(), CliError> {
         let text = match &self.last_bot {
+            None if self.seats.players > 2 => "no bot has moved yet\n".to_owned(),
             None => "the bot has not moved yet\n".to_owned(),
             Some(m) => {
                 let what = view::action_text(&m.before, &m.action, self.seats, false);
+                let bot = if self.seats.players > 2 { self.seats.name(m.player) } else { "the bot".to_owned() };
                 let head = format!(
-                    "the bot's last move: {what}\nits search ({} playouts; mean reward in [-1, 1] for the bot):\n",
+                    "{bot}'s last move: {what}\nits search ({} playouts; mean reward in [-1, 1] for {bot}):\n",
                     self.args.difficulty.playouts()
                 );
                 format!(
@@ -493,26 +573,26 @@ async fn game(args: &PlayArgs, style: Style, input: Lines, out: &mut dyn Write, 
     let agent = client::agent(channel);
     let seed = args.seed.unwrap_or_else(clock_seed);
     let ruleset = args.ruleset.ruleset();
-    if args.ruleset == RulesetArg::DogFight {
-        return Err(CliError::Usage(
-            "fray play does not deal Dog Fight yet (fray tournament and fray bench do)".into(),
-        ));
-    }
     let request = NewGameRequest { ruleset: ruleset as i32, seed, scenario: args.scenario.clone() };
     let started = rules.new_game(request).await?.into_inner();
     let state = started.state.unwrap_or_default();
-    let seats = Seats { human: human_seat(args.first, seed) };
+    let players = table_size(&state);
+    let seats = Seats { human: human_seat(args.first, seed, players), players };
     let path = replay::new_path(&args.replay_dir, replay::short_name(ruleset), &args.scenario, seed)?;
-    let mut seat_list = vec![
-        Seat { player: seats.human, kind: SeatKind::Human, difficulty: None, playouts: None },
-        Seat {
-            player: seats.bot(),
-            kind: SeatKind::Bot,
-            difficulty: Some(args.difficulty.name().to_owned()),
-            playouts: Some(args.difficulty.playouts()),
-        },
-    ];
-    seat_list.sort_by_key(|s| s.player);
+    let seat_list = (0..players)
+        .map(|player| {
+            if seats.is_human(player) {
+                Seat { player, kind: SeatKind::Human, difficulty: None, playouts: None }
+            } else {
+                Seat {
+                    player,
+                    kind: SeatKind::Bot,
+                    difficulty: Some(args.difficulty.name().to_owned()),
+                    playouts: Some(args.difficulty.playouts()),
+                }
+            }
+        })
+        .collect();
     let setup_events = started
         .events
         .iter()
@@ -533,14 +613,23 @@ async fn game(args: &PlayArgs, style: Style, input: Lines, out: &mut dyn Write, 
     let mut session =
         Session { rules, agent, args, seed, seats, style, state, replay, path, last_bot: None, out, input };
     session.save()?;
-    let starter = if seats.human == 0 { "you start" } else { "the bot starts" };
+    let starter = match (seats.human, players) {
+        (0, _) => "you start".to_owned(),
+        (_, 2) => "the bot starts".to_owned(),
+        _ => "bot 0 starts".to_owned(),
+    };
+    let against = if players == 2 {
+        format!("the {}", session.bot_label())
+    } else {
+        let bots: Vec<String> = seats.bots().map(|p| p.to_string()).collect();
+        format!("{} bots ({}) at seats {}", players - 1, args.difficulty.name(), bots.join(", "))
+    };
     let intro = format!(
-        "Fray skirmish: {} {}, seed {seed} (replay the deal with --seed {seed}), you are player {} against the {}; {starter}.\n\
+        "Fray skirmish: {} {}, seed {seed} (replay the deal with --seed {seed}), you are player {} against {against}; {starter}.\n\
          Type help for the commands. The replay is saved to {}\n",
         replay::short_name(ruleset),
         args.scenario,
         seats.human,
-        session.bot_label(),
         session.path.display()
     );
     session.say(&style.paint("1", &intro))?;
@@ -560,10 +649,11 @@ async fn game(args: &PlayArgs, style: Style, input: Lines, out: &mut dyn Write, 
     let outcome = Outcome::of(&session.state, seats);
     let text = match ending {
         Ending::Over => {
-            let board = render::render_board(&session.state, seats, &session.bot_label(), style);
+            let board = session.board_text(&session.state);
             let result = match outcome.winner {
                 Some(w) if seats.is_human(w) => format!("you win (player {w})"),
-                Some(w) => format!("the bot wins (player {w})"),
+                Some(w) if players == 2 => format!("the bot wins (player {w})"),
+                Some(w) => format!("{} wins (player {w})", seats.name(w)),
                 None => "a draw".to_owned(),
             };
             format!(
@@ -582,11 +672,17 @@ mod tests {
 
     #[test]
     fn seats_and_seeds_follow_the_game_seed() {
-        assert_eq!(human_seat(First::You, 7), 0);
-        assert_eq!(human_seat(First::Bot, 7), 1);
-        let random: Vec<u32> = (0..64).map(|s| human_seat(First::Random, s)).collect();
+        assert_eq!(human_seat(First::You, 7, 2), 0);
+        assert_eq!(human_seat(First::Bot, 7, 2), 1);
+        let random: Vec<u32> = (0..64).map(|s| human_seat(First::Random, s, 2)).collect();
         assert!(random.contains(&0) && random.contains(&1), "{random:?}");
-        assert_eq!(human_seat(First::Random, 5), human_seat(First::Random, 5));
+        assert_eq!(human_seat(First::Random, 5, 2), human_seat(First::Random, 5, 2));
+        // More seats: a bot first puts the person last; the seed reaches every seat.
+        assert_eq!(human_seat(First::You, 7, 4), 0);
+        assert_eq!(human_seat(First::Bot, 7, 4), 3);
+        assert_eq!(human_seat(First::Bot, 7, 3), 2);
+        let random: Vec<u32> = (0..64).map(|s| human_seat(First::Random, s, 4)).collect();
+        assert!((0..4).all(|p| random.contains(&p)), "{random:?}");
         assert_eq!(move_seed(3, 10, 0), move_seed(3, 10, 0));
         assert_ne!(move_seed(3, 10, 0), move_seed(3, 11, 0));
         assert_ne!(move_seed(3, 10, 0), move_seed(3, 10, HINT_SALT));
@@ -612,5 +708,27 @@ mod tests {
         }
         assert_eq!(RulesetArg::value_variants(), &RulesetArg::ALL);
         assert_eq!(RulesetArg::CastleRampage.default_scenario(), "standard");
+    }
+
+    #[test]
+    fn players_pick_the_scenario_and_must_agree_with_it() {
+        let pick = |r: RulesetArg, scenario: Option<&str>, players| play_scenario(r, scenario, players);
+        let df = RulesetArg::DogFight;
+        assert_eq!(pick(df, None, None).ok().as_deref(), Some("duel"));
+        assert_eq!(pick(df, None, Some(3)).ok().as_deref(), Some("trio"));
+        assert_eq!(pick(df, None, Some(4)).ok().as_deref(), Some("melee"));
+        assert_eq!(pick(df, Some("melee"), Some(4)).ok().as_deref(), Some("melee"));
+        assert_eq!(pick(RulesetArg::Egame, None, Some(2)).ok().as_deref(), Some("men-vs-fey"));
+        assert_eq!(pick(RulesetArg::Keyforge, Some("clash"), None).ok().as_deref(), Some("clash"));
+        // A name that is not built in goes to the server, which lists the names.
+        assert_eq!(pick(df, Some("chess"), Some(3)).ok().as_deref(), Some("chess"));
+        let refused =
+            |r, scenario, players| pick(r, scenario, players).err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            refused(df, None, Some(5)).contains("--players 5: dog-fight seats 2, 3 or 4 players (duel, trio, melee)")
+        );
+        assert!(refused(df, Some("trio"), Some(2)).contains("--players 2 contradicts --scenario trio"));
+        assert!(refused(RulesetArg::CastleRampage, None, Some(3)).contains("castle-rampage is for 2 players only"));
+        assert_eq!(pick(df, None, Some(5)).err().map(|e| e.exit_code()), Some(2));
     }
 }

@@ -1,7 +1,7 @@
 //! The terminal picture of a skirmish from the person's seat: both rows of creature
 //! zones (the bot's on top, turned to face the person), the hands and HP, the numbered
-//! legal actions, and the prompt of a pending block or fade. Castle Rampage and KeyForge
-//! have their own pictures ([`castle`], [`keyforge`]).
+//! legal actions, and the prompt of a pending block or fade. Castle Rampage, KeyForge
+//! and Dog Fight have their own pictures ([`castle`], [`keyforge`], [`dog_fight`]).
 //!
 //! Column `c` shows the person's zone `c` at the bottom and the facing bot zone `4-c`
 //! on top. Each creature's arrows are drawn in a 3×3 compass in the person's frame
@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use fray_proto::fray::v1::{Action, Card, Creature, DecisionKind, GameState, Keyword, Phase, Player, ZoneRef, action};
 
 use super::view::{self, Names, Seats, arrow_glyph, arrow_list, creature_at, facing_glyph, orientation_turn, reaches};
-use super::{castle, keyforge};
+use super::{castle, dog_fight, keyforge};
 use crate::trace::{Namer as _, Style};
 
 /// Characters inside one zone's box.
@@ -243,6 +243,9 @@ pub fn render_menu(state: &GameState, legal: &[Action], seats: Seats, style: Sty
     if crate::keyforge::is_keyforge(state) {
         return keyforge::render_menu(state, legal, seats, style);
     }
+    if dog_fight::is_dog_fight(state) {
+        return dog_fight::render_menu(state, legal, seats, style);
+    }
     let mut out = String::new();
     if let Some(pending) = &state.pending {
         out.push_str(&render_decision(state, pending, seats, style));
@@ -400,7 +403,7 @@ mod tests {
 
     #[test]
     fn a_small_board_from_seat_0() {
-        let text = render_board(&small_board(), Seats { human: 0 }, "bot (easy)", Style::default());
+        let text = render_board(&small_board(), Seats::two(0), "bot (easy)", Style::default());
         let expected = "\
 Turn 3 · your turn · battle (Event)
   bot (easy), player 1   HP 5   hand 3   deck 0   graveyard 0
@@ -431,7 +434,7 @@ Turn 3 · your turn · battle (Event)
     fn zones_face_each_other_from_seat_1() {
         // Seen from seat 1, player 0's zone 1 is the top row's column 3 (4 - 1), and
         // player 0's forward arrows point down the screen.
-        let text = render_board(&small_board(), Seats { human: 1 }, "bot", Style::default());
+        let text = render_board(&small_board(), Seats::two(1), "bot", Style::default());
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[2], "       bot 4          bot 3          bot 2          bot 1          bot 0");
         assert!(lines[4].starts_with("  │face-down     │              │              │Hardened Peas…│"), "{text}");
@@ -450,8 +453,8 @@ Turn 3 · your turn · battle (Event)
     #[test]
     fn colour_only_when_asked() {
         let state = small_board();
-        assert!(!render_board(&state, Seats { human: 0 }, "bot", Style { color: false }).contains('\x1b'));
-        assert!(render_board(&state, Seats { human: 0 }, "bot", Style { color: true }).contains("\x1b[2m"));
+        assert!(!render_board(&state, Seats::two(0), "bot", Style { color: false }).contains('\x1b'));
+        assert!(render_board(&state, Seats::two(0), "bot", Style { color: true }).contains("\x1b[2m"));
     }
 
     #[test]
@@ -488,7 +491,7 @@ Turn 3 · your turn · battle (Event)
             });
         }
         legal.push(Action { action: Some(action::Action::EndPhase(Default::default())) });
-        let text = render_menu(&state, &legal, Seats { human: 0 }, Style::default());
+        let text = render_menu(&state, &legal, Seats::two(0), Style::default());
         let expected = "  summon a card: its number, or s HAND ZONE FACING (facing u r b l, or down = face-down)
     [0] Fearless Sentinel  1/2          ↑ ⇓
       zone 0   1↑   2→   3↓   4←   5down    zone 2   6↑   7→   8↓   9←  10down
@@ -525,7 +528,7 @@ Turn 3 · your turn · battle (Event)
                 })),
             },
         ];
-        let text = render_menu(&state, &legal, Seats { human: 0 }, Style::default());
+        let text = render_menu(&state, &legal, Seats::two(0), Style::default());
         assert_eq!(
             text,
             "  bot's Elf Archer (bot zone 0) strikes your zone 2 (empty)
@@ -537,7 +540,7 @@ Turn 3 · your turn · battle (Event)
         // The same strike on the zone of a Fading creature.
         state.chain[0].target = Some(ZoneRef { player: 0, index: 1 });
         state.pending = Some(PendingDecision { kind: DecisionKind::Fade as i32, ..pending });
-        let text = render_menu(&state, &legal, Seats { human: 0 }, Style::default());
+        let text = render_menu(&state, &legal, Seats::two(0), Style::default());
         assert_eq!(
             text,
             "  bot's Elf Archer (bot zone 0) strikes your zone 1, where your Hardened Peasant stands

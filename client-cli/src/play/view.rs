@@ -5,24 +5,38 @@
 use std::collections::{HashMap, HashSet};
 
 use fray_proto::fray::v1::{
-    Ability, Action, Arrows, CastleCard, Creature, DecisionKind, Event, GameState, Orientation, Phase, Reach, ZoneRef,
-    action, choice, event,
+    Ability, Action, Arrows, CastleCard, Creature, DecisionKind, DogFightCard, Event, GameState, Orientation, Phase,
+    Reach, ZoneRef, action, choice, event,
 };
 
-use super::{castle, keyforge};
+use super::{castle, dog_fight, keyforge};
 use crate::trace::{Namer, castle_defense, structure_label};
 
-/// Which seat the person holds; the bot holds the other one.
+/// Which seat the person holds at a table of `players` (2 to 4); every other seat is
+/// a bot. With two players the other seat is "the bot"; with more each bot is named
+/// by its seat ("bot 2").
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Seats {
-    /// The person's seat, 0 or 1.
+    /// The person's seat, `0..players`.
     pub human: u32,
+    /// The number of seats at the table.
+    pub players: u32,
 }
 
 impl Seats {
-    /// The bot's seat.
+    /// The person at seat `human` of a two-player game.
+    pub fn two(human: u32) -> Self {
+        Self { human, players: 2 }
+    }
+
+    /// The bot's seat in a two-player game (the first seat that is not the person's).
     pub fn bot(self) -> u32 {
         1 - self.human.min(1)
+    }
+
+    /// Every bot's seat, in seat order.
+    pub fn bots(self) -> impl Iterator<Item = u32> {
+        (0..self.players).filter(move |&p| p != self.human)
     }
 
     /// True when `player` is the person.
@@ -30,14 +44,37 @@ impl Seats {
         player == self.human
     }
 
-    /// `player 0 (you)` or `player 1 (bot)`.
+    /// `player 0 (you)` or `player 1 (bot)`; with more than two players `you (player
+    /// 0)` or `bot 2`.
     pub fn player(self, player: u32) -> String {
-        format!("player {player} ({})", self.who(player))
+        match (self.players > 2, self.is_human(player)) {
+            (false, _) => format!("player {player} ({})", self.who(player)),
+            (true, true) => format!("you (player {player})"),
+            (true, false) => format!("bot {player}"),
+        }
     }
 
     /// `you` or `bot`.
     pub fn who(self, player: u32) -> &'static str {
         if self.is_human(player) { "you" } else { "bot" }
+    }
+
+    /// `you`, or the bot at `player`: `bot` with two players, `bot 2` with more.
+    pub fn name(self, player: u32) -> String {
+        match (self.is_human(player), self.players > 2) {
+            (true, _) => "you".to_owned(),
+            (false, false) => "bot".to_owned(),
+            (false, true) => format!("bot {player}"),
+        }
+    }
+
+    /// `your`, or the bot's at `player`: `the bot's`, `bot 2's`.
+    pub fn owner(self, player: u32) -> String {
+        match (self.is_human(player), self.players > 2) {
+            (true, _) => "your".to_owned(),
+            (false, false) => "the bot's".to_owned(),
+            (false, true) => format!("bot {player}'s"),
+        }
     }
 
     /// `your zone 3` or `bot zone 3`.
@@ -154,7 +191,9 @@ struct KnownAbility {
 /// face-down creatures unless `reveal_all` (a replay shows everything). In Castle
 /// Rampage it names the cards the person has seen face up (their own hand, the
 /// discard, cards revealed or played) and calls every other card a face-down card.
-/// In KeyForge (nothing hidden) it names creatures and abilities.
+/// In KeyForge (nothing hidden) it names creatures and abilities. In Dog Fight it
+/// names vessels by id (`your p0-fighter`) and the cards the person has seen (their
+/// own hand and every discard); the other hands stay hidden.
 #[derive(Debug, Clone)]
 pub struct Names {
     seats: Seats,
@@ -164,6 +203,9 @@ pub struct Names {
     cards: HashMap<String, CastleCard>,
     seen: HashSet<String>,
     abilities: HashMap<String, KnownAbility>,
+    vessels: HashMap<String, u32>,
+    df_cards: HashMap<String, DogFightCard>,
+    dog_fight: bool,
 }
 
 impl Names {
@@ -177,6 +219,9 @@ impl Names {
             cards: HashMap::new(),
             seen: HashSet::new(),
             abilities: HashMap::new(),
+            vessels: HashMap::new(),
+            df_cards: HashMap::new(),
+            dog_fight: false,
         }
     }
 
@@ -217,6 +262,19 @@ impl Names {
             let mine = board.sides.get(self.seats.human as usize).map_or(&[][..], |s| &s.hand);
             self.seen.extend(mine.iter().chain(&board.discard).map(|c| c.id.clone()));
         }
+        if let Some(board) = &state.dog_fight {
+            self.dog_fight = true;
+            for v in &board.vessels {
+                self.vessels.insert(v.id.clone(), v.controller);
+            }
+            for (p, side) in board.sides.iter().enumerate() {
+                let shown = self.reveal_all || self.seats.is_human(p as u32);
+                let hand = side.hand.iter().filter(|_| shown);
+                for c in hand.chain(&side.discard) {
+                    self.df_cards.insert(c.id.clone(), c.clone());
+                }
+            }
+        }
     }
 
     /// Learns which creatures these events turned face-up, and which Castle Rampage
@@ -250,6 +308,9 @@ impl Names {
 
 impl Namer for Names {
     fn creature(&self, id: &str) -> String {
+        if let Some(&controller) = self.vessels.get(id) {
+            return dog_fight::vessel_label(id, controller, self.seats);
+        }
         match self.known.get(id) {
             Some(k) => {
                 let hidden =
@@ -273,6 +334,12 @@ impl Namer for Names {
     }
 
     fn card(&self, id: &str) -> String {
+        if let Some(c) = self.df_cards.get(id) {
+            return format!("{} ({id})", c.name);
+        }
+        if self.dog_fight {
+            return "a hidden card".to_owned();
+        }
         match (self.visible_card(id), self.cards.contains_key(id)) {
             (Some(c), _) => format!("{} ({id})", c.name),
             (None, true) => "a face-down card".to_owned(),
@@ -289,6 +356,14 @@ impl Namer for Names {
 
     fn defense(&self, card: &str, structure: &str) -> Option<i32> {
         self.visible_card(card).and_then(|c| castle_defense(c, structure))
+    }
+
+    fn effect(&self, effect: i32, amount: i32) -> String {
+        dog_fight::effect_text(effect, amount)
+    }
+
+    fn hides_hand(&self, player: u32) -> bool {
+        !self.reveal_all && !self.seats.is_human(player)
     }
 
     fn ability(&self, id: &str, creature: &str) -> String {
@@ -352,6 +427,9 @@ pub fn action_text(state: &GameState, act: &Action, seats: Seats, reveal_all: bo
     }
     if crate::keyforge::is_keyforge(state) {
         return keyforge::action_text(state, act, seats);
+    }
+    if dog_fight::is_dog_fight(state) {
+        return dog_fight::action_text(state, act, seats, reveal_all);
     }
     let mut names = Names::new(seats, reveal_all);
     names.learn(state);
@@ -456,7 +534,7 @@ mod tests {
         // Facing right (a quarter turn clockwise).
         assert_eq!(arrow_list(Some(&arrows), 2), "⇒ ↘");
         assert_eq!(arrow_list(None, 0), "no arrows");
-        let seats = Seats { human: 1 };
+        let seats = Seats::two(1);
         assert_eq!(seats.frame_turn(1), 0);
         assert_eq!(seats.frame_turn(0), 4);
         assert_eq!(facing_glyph(orientation_turn(Orientation::Left as i32) + seats.frame_turn(0)), '→');
@@ -464,7 +542,7 @@ mod tests {
 
     #[test]
     fn the_bots_face_down_creatures_stay_nameless_until_flipped() {
-        let seats = Seats { human: 0 };
+        let seats = Seats::two(0);
         let state = GameState {
             creatures: vec![creature("a", "Archer", 0, 1, true), creature("m", "Mole", 1, 2, true)],
             ..Default::default()
@@ -492,7 +570,7 @@ mod tests {
 
     #[test]
     fn actions_read_from_the_persons_seat() {
-        let seats = Seats { human: 0 };
+        let seats = Seats::two(0);
         let state = GameState {
             players: vec![
                 Player {
@@ -541,7 +619,7 @@ mod tests {
         };
         let end = Action { action: Some(action::Action::EndPhase(EndPhase {})) };
         let legal = vec![strike(0), strike(1), end.clone()];
-        assert_eq!(person_order(legal.clone(), Seats { human: 0 }), vec![strike(1), strike(0), end.clone()]);
-        assert_eq!(person_order(legal, Seats { human: 1 }), vec![strike(0), strike(1), end]);
+        assert_eq!(person_order(legal.clone(), Seats::two(0)), vec![strike(1), strike(0), end.clone()]);
+        assert_eq!(person_order(legal, Seats::two(1)), vec![strike(0), strike(1), end]);
     }
 }
