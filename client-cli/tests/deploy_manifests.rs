@@ -1,0 +1,125 @@
+//! The deployment files are valid: `scripts/validate-manifests.sh` checks every
+//! Kubernetes manifest in deploy/k8s strictly against the Kubernetes schemas (with
+//! kubernetes-validate from a pinned venv under the target folder), the cross-checks
+//! the schemas cannot see, and deploy/compose.yaml. The second test breaks copies of
+//! the manifests and expects the script to refuse them, so a check that passes
+//! everything cannot go unnoticed.
+//!
+//! Needs python3 (3.11 or newer) with venv and pip, and the package index (first run
+//! only). A missing python3 or pip fails these tests with the script's message; they
+//! are never skipped.
+#![allow(clippy::unwrap_used, clippy::panic)]
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::sync::Mutex;
+
+/// One run of the script at a time: the first one creates the venv.
+static SCRIPT: Mutex<()> = Mutex::new(());
+
+fn repo() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+}
+
+fn run_script(args: &[&Path]) -> Output {
+    let script = repo().join("scripts/validate-manifests.sh");
+    let _one = SCRIPT.lock().unwrap_or_else(|e| e.into_inner());
+    Command::new("bash")
+        .arg(&script)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run bash {}: {e}", script.display()))
+}
+
+fn text(out: &Output) -> String {
+    format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr))
+}
+
+#[test]
+fn deploy_manifests_and_compose_file_are_valid() {
+    let out = run_script(&[]);
+    let all = text(&out);
+    assert!(
+        out.status.success(),
+        "scripts/validate-manifests.sh refused the deployment files (exit {:?}; 2 means it could not \
+         run: it needs python3 3.11+ with venv and pip):\n{all}",
+        out.status.code()
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.lines().any(|l| l.starts_with("ok ") && l.ends_with("deploy/k8s")), "{all}");
+    assert!(stdout.contains("4 manifests valid against Kubernetes 1.30 (strict)"), "{all}");
+    assert!(stdout.lines().any(|l| l.starts_with("ok ") && l.ends_with("deploy/compose.yaml")), "{all}");
+}
+
+/// Copies deploy/k8s to a scratch folder, with `edit` applied to the named file.
+fn broken_copy(name: &str, file: &str, edit: impl Fn(&str) -> String) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("deploy-manifests-{name}"));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    for entry in fs::read_dir(repo().join("deploy/k8s")).unwrap() {
+        let path = entry.unwrap().path();
+        let text = fs::read_to_string(&path).unwrap();
+        let file_name = path.file_name().unwrap();
+        let text = if file_name == file { edit(&text) } else { text };
+        fs::write(dir.join(file_name), text).unwrap();
+    }
+    dir
+}
+
+/// Runs the script on `dir` and expects it to find the manifests invalid (exit 1, not
+/// 2: a script that cannot run proves nothing) with `expected` in its output.
+fn expect_invalid(dir: &Path, expected: &str) {
+    let out = run_script(&[dir]);
+    let all = text(&out);
+    assert_eq!(out.status.code(), Some(1), "expected exit 1 (invalid) for {}:\n{all}", dir.display());
+    assert!(all.contains("INVALID"), "{all}");
+    assert!(all.contains(expected), "expected {expected:?} in the output:\n{all}");
+}
+
+fn replace_once(text: &str, from: &str, to: &str) -> String {
+    assert!(text.contains(from), "the manifest no longer contains {from:?}: update this test");
+    text.replacen(from, to, 1)
+}
+
+#[test]
+fn broken_manifests_are_refused() {
+    // A field the schema does not know (strict validation).
+    let dir = broken_copy("unknown-field", "deployment.yaml", |t| {
+        replace_once(t, "readOnlyRootFilesystem: true", "readOnlyRootFS: true")
+    });
+    expect_invalid(&dir, "'readOnlyRootFS' was unexpected");
+
+    // A misspelt kind: kubernetes-validate only warns that it has no schema.
+    let dir = broken_copy("unknown-kind", "service.yaml", |t| replace_once(t, "kind: Service", "kind: Servise"));
+    expect_invalid(&dir, "Couldn't find schema for kind Servise");
+
+    // A wrong type.
+    let dir = broken_copy("wrong-type", "hpa.yaml", |t| replace_once(t, "minReplicas: 3", "minReplicas: three"));
+    expect_invalid(&dir, "minReplicas");
+
+    // Schema-valid but inconsistent: the Service selects no pod, and the grace period
+    // ends before the drain does.
+    let dir = broken_copy("selector", "service.yaml", |t| {
+        replace_once(
+            t,
+            "  selector:\n    app.kubernetes.io/name: fray-server",
+            "  selector:\n    app.kubernetes.io/name: fray",
+        )
+    });
+    expect_invalid(&dir, "picks no Deployment's pods");
+    let dir = broken_copy("grace", "deployment.yaml", |t| {
+        replace_once(t, "terminationGracePeriodSeconds: 30", "terminationGracePeriodSeconds: 15")
+    });
+    expect_invalid(&dir, "does not outlast preStop sleep 5 s + drain 15 s");
+
+    // A manifest the kustomization does not list.
+    let dir = broken_copy("unlisted", "kustomization.yaml", |t| replace_once(t, "  - pdb.yaml\n", ""));
+    expect_invalid(&dir, "does not list pdb.yaml");
+
+    // A compose file that is not YAML.
+    let compose = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("deploy-manifests-compose.yaml");
+    let good = fs::read_to_string(repo().join("deploy/compose.yaml")).unwrap();
+    fs::write(&compose, replace_once(&good, "services:\n", "services: [\n")).unwrap();
+    expect_invalid(&compose, "not valid YAML");
+}
