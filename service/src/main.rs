@@ -47,6 +47,15 @@ struct Args {
     /// RESOURCE_EXHAUSTED at once rather than queue.
     #[arg(long, default_value_t = ConcurrencyLimits::default().agent, value_name = "N")]
     max_concurrent_agent: usize,
+    /// The longest any call may take, in milliseconds; past it the call answers
+    /// CANCELLED ("Timeout expired").
+    #[arg(long, default_value_t = ServerConfig::default().request_timeout.as_millis() as u64, value_name = "MS")]
+    request_timeout_ms: u64,
+    /// A file holding a token that every Agent call must present as
+    /// `authorization: Bearer <token>` (surrounding whitespace ignored). Without it the
+    /// Agent is open, like the Rules service always is.
+    #[arg(long, env = "FRAY_AGENT_TOKEN_FILE", value_name = "PATH")]
+    agent_token_file: Option<std::path::PathBuf>,
 }
 
 fn init_logging(format: LogFormat) {
@@ -90,6 +99,24 @@ fn shutdown_signal() -> std::io::Result<impl std::future::Future<Output = ()> + 
 async fn main() -> ExitCode {
     let args = Args::parse();
     init_logging(args.log_format);
+    let agent_token = match &args.agent_token_file {
+        None => None,
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(text) if !text.trim().is_empty() => Some(text.trim().to_owned()),
+            Ok(_) => {
+                eprintln!("fray-server: --agent-token-file {}: the file is empty", path.display());
+                return ExitCode::FAILURE;
+            }
+            Err(e) => {
+                eprintln!("fray-server: --agent-token-file {}: cannot read it: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        },
+    };
+    if args.request_timeout_ms == 0 {
+        eprintln!("fray-server: --request-timeout-ms must be more than 0");
+        return ExitCode::FAILURE;
+    }
 
     let shutdown = match shutdown_signal() {
         Ok(s) => s,
@@ -126,6 +153,8 @@ async fn main() -> ExitCode {
             ..AgentLimits::default()
         },
         concurrency: ConcurrencyLimits { rules: args.max_concurrent_rules, agent: args.max_concurrent_agent },
+        request_timeout: Duration::from_millis(args.request_timeout_ms),
+        agent_token,
     };
     match serve(listener, config, shutdown).await {
         Ok(()) => ExitCode::SUCCESS,

@@ -32,18 +32,61 @@ pub struct ServerConfig {
     pub agent: AgentLimits,
     /// Calls of each RPC in flight at most; one more answers RESOURCE_EXHAUSTED.
     pub concurrency: ConcurrencyLimits,
+    /// The longest a unary call may take; past it the call answers CANCELLED ("Timeout
+    /// expired", tonic's code for a deadline, as for a client's own `grpc-timeout`).
+    /// Agent searches are capped to 90% of it, so they answer in time.
+    pub request_timeout: Duration,
+    /// When set, every Agent call must carry `authorization: Bearer <token>`; others
+    /// answer UNAUTHENTICATED. The Rules service stays open.
+    pub agent_token: Option<String>,
 }
 
 impl Default for ServerConfig {
-    /// 1 MiB messages, a 10 s drain, the default agent and concurrency limits.
+    /// 1 MiB messages, a 10 s drain, the default agent and concurrency limits, 30 s per
+    /// call, no Agent token.
     fn default() -> Self {
         Self {
             max_message_bytes: 1024 * 1024,
             drain_timeout: Duration::from_secs(10),
             agent: AgentLimits::default(),
             concurrency: ConcurrencyLimits::default(),
+            request_timeout: Duration::from_secs(30),
+            agent_token: None,
         }
     }
+}
+
+/// The Agent's optional bearer-token check (an interceptor: it runs before the
+/// request is decoded into a search).
+#[derive(Clone)]
+struct BearerToken {
+    expected: Option<std::sync::Arc<str>>,
+}
+
+impl BearerToken {
+    fn new(token: Option<&str>) -> Self {
+        Self { expected: token.filter(|t| !t.is_empty()).map(|t| std::sync::Arc::from(format!("Bearer {t}"))) }
+    }
+}
+
+impl tonic::service::Interceptor for BearerToken {
+    fn call(&mut self, request: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
+        let Some(expected) = &self.expected else { return Ok(request) };
+        let given = request.metadata().get("authorization").map(|v| v.as_bytes()).unwrap_or_default();
+        if equal_in_constant_time(given, expected.as_bytes()) {
+            Ok(request)
+        } else {
+            Err(tonic::Status::unauthenticated(
+                "the Agent service needs `authorization: Bearer <token>` with this server's token (--agent-token-file)",
+            ))
+        }
+    }
+}
+
+/// Byte strings compared without an early exit, so the time taken does not tell how
+/// much of a guessed token was right (only its length).
+fn equal_in_constant_time(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
 
 /// Why serving failed.
@@ -89,9 +132,15 @@ pub async fn serve(
     let rules = RulesServer::new(RulesService::new(gate.clone()))
         .max_decoding_message_size(limit)
         .max_encoding_message_size(limit);
-    let agent = AgentServer::new(AgentService::new(config.agent, gate))
+    // A search never outlives the call: its time is capped within the request timeout
+    // too, with a tenth left for the answer.
+    let within = config.request_timeout.mul_f64(0.9);
+    let agent_limits = AgentLimits { max_time: config.agent.max_time.min(within), ..config.agent };
+    let agent = AgentServer::new(AgentService::new(agent_limits, gate))
         .max_decoding_message_size(limit)
         .max_encoding_message_size(limit);
+    let agent =
+        tonic::service::interceptor::InterceptedService::new(agent, BearerToken::new(config.agent_token.as_deref()));
 
     // Unary calls are small: send each answer at once rather than wait for Nagle.
     let incoming = TcpListenerStream::new(listener).map(|conn| {
@@ -113,6 +162,7 @@ pub async fn serve(
         let _ = started_tx.send(());
     };
     let server = Server::builder()
+        .timeout(config.request_timeout)
         .add_service(health)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)

@@ -130,6 +130,54 @@ async fn a_search_over_the_agent_limit_is_shed_at_once_and_rules_calls_still_pas
     assert!(agent.choose_action(ask(10)).await.is_ok(), "the slot is free again");
 }
 
+/// A ChooseAction request on a fresh e:game skirmish, searching `time_ms`.
+async fn search_request(server: &TestServer, time_ms: u32) -> pb::ChooseActionRequest {
+    let request = pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 4, scenario: "fables".into() };
+    let state = server.rules().new_game(request).await.unwrap().into_inner().state.unwrap();
+    pb::ChooseActionRequest {
+        state: Some(state),
+        player: 0,
+        budget: Some(pb::SearchBudget { playouts: 0, time_ms }),
+        seed: 1,
+    }
+}
+
+#[tokio::test]
+async fn with_a_token_the_agent_wants_it_and_the_rules_stay_open() {
+    let config = ServerConfig { agent_token: Some("s3cret".into()), ..ServerConfig::default() };
+    let server = TestServer::with_config(config).await;
+    let mut agent = pb::agent_client::AgentClient::new(server.channel.clone());
+    let request = search_request(&server, 10).await;
+    let with = |value: Option<&str>| {
+        let mut call = tonic::Request::new(request.clone());
+        if let Some(v) = value {
+            call.metadata_mut().insert("authorization", v.parse().unwrap());
+        }
+        call
+    };
+    for wrong in [None, Some("Bearer nope"), Some("s3cret"), Some("Bearer s3cret2")] {
+        let status = agent.choose_action(with(wrong)).await.unwrap_err();
+        assert_eq!(status.code(), Code::Unauthenticated, "{wrong:?}: {status:?}");
+        assert!(status.message().contains("Bearer"), "{status:?}");
+    }
+    assert!(agent.choose_action(with(Some("Bearer s3cret"))).await.is_ok());
+    assert!(server.rules().list_rulesets(pb::ListRulesetsRequest {}).await.is_ok(), "Rules needs no token");
+}
+
+#[tokio::test]
+async fn a_search_is_capped_to_fit_the_servers_request_timeout() {
+    let config = ServerConfig { request_timeout: Duration::from_millis(300), ..ServerConfig::default() };
+    let server = TestServer::with_config(config).await;
+    // Asked for 3 s, the search stops in time to answer within the 300 ms timeout
+    // (past it the call would answer CANCELLED "Timeout expired").
+    let mut agent = pb::agent_client::AgentClient::new(server.channel.clone());
+    let request = search_request(&server, 3000).await;
+    let started = std::time::Instant::now();
+    let answer = agent.choose_action(request).await;
+    assert!(answer.is_ok(), "{answer:?}");
+    assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+}
+
 #[tokio::test]
 async fn serve_returns_after_shutdown_with_a_connected_client() {
     let server = TestServer::start().await;
