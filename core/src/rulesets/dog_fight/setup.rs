@@ -16,6 +16,11 @@ use crate::state::{CreatureId, DecisionKind, Phase, PlayerId, Ruleset};
 pub const MAX_VALUE: i32 = 1000;
 /// The widest and tallest grid.
 pub const MAX_GRID: u32 = 64;
+/// The most vessels on a board: attacks grow as the square of the vessels, so this
+/// bounds what one LegalActions or search may list (64 x 63 attacks at most).
+pub const MAX_VESSELS: usize = 64;
+/// The most cards in one hand or discard.
+pub const MAX_CARDS: usize = 64;
 
 impl DogFightState {
     /// Validates a submitted Dog Fight state. Every problem is reported at once; paths
@@ -58,6 +63,23 @@ impl DogFightState {
             if value == 0 || value > MAX_GRID {
                 v.push(format!("dog_fight.{name}"), format!("{name} {value} must be 1..{MAX_GRID}"));
             }
+        }
+        if board.vessels.len() > MAX_VESSELS {
+            v.push("dog_fight.vessels", format!("has {} vessels: at most {MAX_VESSELS}", board.vessels.len()));
+            return Err(SetupError::Invalid(v));
+        }
+        let mut too_many = false;
+        for (p, side) in board.sides.iter().enumerate() {
+            for (name, cards) in [("hand", &side.hand), ("discard", &side.discard)] {
+                if cards.len() > MAX_CARDS {
+                    too_many = true;
+                    let field = format!("dog_fight.sides[{p}].{name}");
+                    v.push(field, format!("has {} cards: at most {MAX_CARDS}", cards.len()));
+                }
+            }
+        }
+        if too_many {
+            return Err(SetupError::Invalid(v));
         }
         let mut ids: BTreeMap<&str, String> = BTreeMap::new();
         let vessels: Vec<Vessel> = board
