@@ -429,34 +429,23 @@ impl Report {
         }
         if n == 2 {
             md.push_str("\n## Pairings\n\nFrom the first bot's side. Pairs: pairs of games on one opening scoring 0, ½, 1, 1½, 2. \"No spread\": every game (or pair) scored the same, so the normal approximation gives no interval.\n\n");
+            md.push_str("| bot | opponent | games | W | D | L | score | Elo (trinomial 95%) | Elo (pentanomial 95%) | pairs | LOS |\n");
+            md.push_str("|---|---|---:|---:|---:|---:|---:|---|---|---|---:|\n");
         } else {
             md.push_str("\n## Head to head\n\nFrom the first bot's side, over the games both played: W, it finished ahead; L, behind; D, level. The trinomial interval treats these as independent games, which they are not quite (they share games with the others); read it as a lower bound on the uncertainty.\n\n");
             md.push_str("| bot | opponent | games | W | D | L | score | Elo (trinomial 95%) | LOS |\n");
             md.push_str("|---|---|---:|---:|---:|---:|---:|---|---:|\n");
-            for p in &self.pairings {
-                let _ = writeln!(
-                    md,
-                    "| {} | {} | {} | {} | {} | {} | {:.1}% | {} | {:.1}% |",
-                    p.bot,
-                    p.opponent,
-                    p.games,
-                    p.wins,
-                    p.draws,
-                    p.losses,
-                    100.0 * p.score,
-                    interval_text(p.trinomial),
-                    100.0 * p.los
-                );
-            }
         }
-        if n == 2 {
-            md.push_str("| bot | opponent | games | W | D | L | score | Elo (trinomial 95%) | Elo (pentanomial 95%) | pairs | LOS |\n");
-            md.push_str("|---|---|---:|---:|---:|---:|---:|---|---|---|---:|\n");
-        }
-        for p in self.pairings.iter().filter(|_| n == 2) {
+        for p in &self.pairings {
+            // Pentanomial pairs exist with two players only.
+            let paired = if n == 2 {
+                format!(" {} | {} |", interval_text(p.pentanomial), p.pairs.map(|n| n.to_string()).join(" / "))
+            } else {
+                String::new()
+            };
             let _ = writeln!(
                 md,
-                "| {} | {} | {} | {} | {} | {} | {:.1}% | {} | {} | {} | {:.1}% |",
+                "| {} | {} | {} | {} | {} | {} | {:.1}% | {} |{paired} {:.1}% |",
                 p.bot,
                 p.opponent,
                 p.games,
@@ -465,8 +454,6 @@ impl Report {
                 p.losses,
                 100.0 * p.score,
                 interval_text(p.trinomial),
-                interval_text(p.pentanomial),
-                p.pairs.map(|n| n.to_string()).join(" / "),
                 100.0 * p.los
             );
         }
