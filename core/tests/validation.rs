@@ -61,13 +61,17 @@ fn ruleset_is_required_and_must_be_known() {
 }
 
 #[test]
-fn every_ruleset_is_served_but_dog_fight_deals_no_skirmish_yet() {
+fn every_ruleset_is_served_and_a_board_is_read_as_its_rulesets() {
     // A zone board named Dog Fight is read as Dog Fight's, and refused as one.
     let mut s = Bd::egame().0;
     s.ruleset = 5;
     let Err(SetupError::Invalid(v)) = GameState::from_setup(&s) else { panic!() };
     assert_eq!(v.0.iter().map(|x| x.field.as_str()).collect::<Vec<_>>(), ["players", "dog_fight"]);
-    assert!(matches!(GameState::new_game(5, 0, ""), Err(SetupError::Unsupported(_))));
+    // Every ruleset deals its default skirmish.
+    for ruleset in 1..=5 {
+        let (game, _) = GameState::new_game(ruleset, 0, "").unwrap();
+        assert_eq!(game.ruleset().wire(), ruleset);
+    }
 }
 
 #[test]
