@@ -294,6 +294,34 @@ fn several_servers_share_the_games_and_a_dead_one_is_passed_over() {
 }
 
 #[test]
+fn a_server_killed_mid_tournament_loses_no_game_and_counts_none_twice() {
+    let (one, two, mut three) = (serve(), serve(), serve());
+    let dir = out_dir("killed-server");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(["tournament", "greedy", "mcts:playouts=50", "--scenario", "duel", "--games", "40", "-j", "2"])
+        .args(["--server", &one.addr, "--server", &two.addr, "--server", &three.addr])
+        .args(["--out", dir.to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    wait_for_games(&dir, 3, &mut child);
+    three.kill();
+    let out = child.wait_with_output().unwrap();
+    code(&out, 0);
+    let (_, games) = log(&dir);
+    let numbers: Vec<u64> = games.iter().map(|g| g["game"].as_u64().unwrap()).collect();
+    assert_eq!(numbers, (0..40).collect::<Vec<u64>>(), "every game once, in order");
+    assert_eq!(report(&dir)["games"], 40);
+    // The killed server took calls before it died; the others took the rest.
+    let stdout = text(&out.stdout);
+    let calls = stdout.lines().find(|l| l.starts_with("Referee calls:")).unwrap_or_else(|| panic!("{stdout}"));
+    for addr in [&one.addr, &two.addr, &three.addr] {
+        assert!(calls.contains(&format!("http://{addr} ")), "{calls}");
+    }
+}
+
+#[test]
 fn bad_options_are_refused_with_the_reason() {
     let dir = out_dir("bad");
     let cases: [(&[&str], i32, &str); 11] = [

@@ -11,6 +11,14 @@ pub struct Served {
     pub addr: String,
 }
 
+impl Served {
+    /// Kills the server at once (SIGKILL: no drain), as a crash would.
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 impl Drop for Served {
     fn drop(&mut self) {
         let _ = self.child.kill();
