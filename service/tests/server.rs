@@ -178,6 +178,70 @@ async fn a_search_is_capped_to_fit_the_servers_request_timeout() {
     assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn under_load_every_call_sent_before_shutdown_gets_its_answer() {
+    use std::sync::{Arc, Mutex};
+    use std::time::Instant;
+    let config = ServerConfig {
+        drain_timeout: Duration::from_secs(20),
+        concurrency: fray_service::ConcurrencyLimits { rules: 1024, agent: 8 },
+        ..ServerConfig::default()
+    };
+    let mut server = TestServer::with_config(config).await;
+    // Searches of 500 ms each: in flight when the stop comes.
+    let request = search_request(&server, 500).await;
+    let agent = pb::agent_client::AgentClient::new(server.channel.clone());
+    let searches: Vec<_> = (0..4)
+        .map(|_| {
+            let (mut agent, request) = (agent.clone(), request.clone());
+            tokio::spawn(async move { agent.choose_action(request).await })
+        })
+        .collect();
+    // Rules calls in a loop on four connections of their own, each until its first
+    // failure, noting when the failing call was sent.
+    let stopped_at: Arc<Mutex<Option<Instant>>> = Arc::new(Mutex::new(None));
+    let mut loops = Vec::new();
+    for _ in 0..4 {
+        let channel = tonic::transport::Endpoint::from_shared(format!("http://{}", server.addr)).unwrap();
+        let mut rules = pb::rules_client::RulesClient::new(channel.connect().await.unwrap());
+        loops.push(tokio::spawn(async move {
+            let mut answered = 0u32;
+            loop {
+                let sent = Instant::now();
+                match rules.resolve_strike(resolve(knight_and_wolf(), strike("knight", 1, 3), vec![])).await {
+                    Ok(_) => answered += 1,
+                    Err(status) => return (answered, sent, status),
+                }
+            }
+        }));
+    }
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    *stopped_at.lock().unwrap() = Some(Instant::now());
+    server.ask_to_stop();
+    for search in searches {
+        let answer = search.await.unwrap();
+        assert!(answer.is_ok(), "a search in flight at shutdown was cut: {answer:?}");
+    }
+    let stop = stopped_at.lock().unwrap().unwrap();
+    let mut answered = 0;
+    for (n, sent, status) in futures_join(loops).await {
+        answered += n;
+        // Only a call sent after the stop may fail (refused: the listener is closed,
+        // or a stream raced the connection's GOAWAY); none sent before it.
+        assert!(sent >= stop, "a call sent {:?} before the stop failed: {status:?}", stop - sent);
+    }
+    assert!(answered > 0, "the load ran");
+    tokio::time::timeout(Duration::from_secs(20), server.shutdown()).await.expect("serve did not return").unwrap();
+}
+
+async fn futures_join<T>(handles: Vec<tokio::task::JoinHandle<T>>) -> Vec<T> {
+    let mut out = Vec::with_capacity(handles.len());
+    for h in handles {
+        out.push(h.await.unwrap());
+    }
+    out
+}
+
 #[tokio::test]
 async fn serve_returns_after_shutdown_with_a_connected_client() {
     let server = TestServer::start().await;
