@@ -281,7 +281,7 @@ pub fn describe_with(event: &Event, names: &dyn Namer) -> String {
             format!("{} goes back face down on top of {}", names.card(&e.card), names.pile(&e.card, &e.to))
         }
         Kind::AttackEnded(e) => format!("the attack ends with {} strength left", e.remaining),
-        Kind::DamageMitigated(e) => format!("{} of {} absorb {} damage", e.layer, c(&e.target), e.amount),
+        Kind::DamageMitigated(e) => format!("{} damage stopped by {}'s {}", e.amount, c(&e.target), e.layer),
         Kind::AttackDeclared(e) => {
             format!("{} attacks {} (strength {})", c(&e.attacker), c(&e.defender), e.strength)
         }

@@ -623,7 +623,7 @@ fn in_a_four_player_dog_fight_the_person_may_sit_last() {
     assert!(out.contains("    2  pass (play no more cards into this attack)\n"), "{out}");
     // why names the bot; the cards it did not play stay unnamed.
     assert!(out.contains("bot 1's last move: pass (play no more cards into this attack)\n"), "{out}");
-    assert!(out.contains("its search (150 playouts; mean reward in [-1, 1] for bot 1):\n"), "{out}");
+    assert!(out.contains("its search (150 playouts; mean reward in [0, 1] for bot 1):\n"), "{out}");
     assert!(out.contains("play another card of its hand"), "{out}");
     // Short forms and their refusals.
     assert!(out.contains("? `f` could be p3-fighter or p3-frigate: write more of its id\n"), "{out}");

@@ -457,13 +457,20 @@ impl Session<'_> {
         out
     }
 
+    /// What a search's mean reward ranges over: a win 1 and a loss -1 with two
+    /// players; a win 1 and anything else 0 with more (the core's `Returns`).
+    fn reward_range(&self) -> &'static str {
+        if self.seats.players > 2 { "[0, 1]" } else { "[-1, 1]" }
+    }
+
     async fn hint(&mut self, legal: &[Action]) -> Result<(), CliError> {
         let (action, stats) = self.think(self.seats.human, HINT_SALT).await?;
         let number = legal.iter().position(|a| *a == action).map_or_else(String::new, |i| format!("{} ", i + 1));
         let what = view::action_text(&self.state, &action, self.seats, false);
         let head = format!(
-            "hint ({} playouts, mean reward in [-1, 1] for you): play {number}— {what}\n",
-            self.args.difficulty.playouts()
+            "hint ({} playouts, mean reward in {} for you): play {number}— {what}\n",
+            self.args.difficulty.playouts(),
+            self.reward_range()
         );
         let text =
             format!("{}{}", self.style.paint("1", &head), self.stats_text(&self.state, &stats, Some(legal), None));
@@ -478,8 +485,9 @@ impl Session<'_> {
                 let what = view::action_text(&m.before, &m.action, self.seats, false);
                 let bot = if self.seats.players > 2 { self.seats.name(m.player) } else { "the bot".to_owned() };
                 let head = format!(
-                    "{bot}'s last move: {what}\nits search ({} playouts; mean reward in [-1, 1] for {bot}):\n",
-                    self.args.difficulty.playouts()
+                    "{bot}'s last move: {what}\nits search ({} playouts; mean reward in {} for {bot}):\n",
+                    self.args.difficulty.playouts(),
+                    self.reward_range()
                 );
                 format!(
                     "{}{}",
