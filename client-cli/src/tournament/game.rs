@@ -8,14 +8,13 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Once};
 use std::time::{Duration, Instant};
 
+use fray_ai::places::Eliminations;
 use fray_ai::{BotError, BuildBot, Decision, StateBot};
 use fray_core::GameState;
 use fray_core::setup::ActionSetup;
 use fray_proto::fray::v1::{self as pb, Phase, Ruleset, event};
 use fray_service::convert;
 use tonic::Code;
-
-use fray_ai::places::Eliminations;
 
 use super::config::{Player, Slot};
 use super::log::{Forfeit, GameRecord, RunInfo};
