@@ -207,7 +207,7 @@ fn seat_rows(
     jobs: usize,
 ) -> Result<(), CliError> {
     println!(
-        "| ruleset | scenario | players | bot | games | seat 0 W | D | L | seat-0 score | 95% interval | every seat | time |"
+        "| ruleset | scenario | players | bot | games | seat 0 W | D | L | seat-0 score | 95% interval | time | every seat |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     for ruleset in rulesets {
@@ -234,13 +234,7 @@ fn seat_rows(
             };
             let every: Vec<String> = seats.iter().map(|s| format!("{:.1}%", 100.0 * s.score().0)).collect();
             let cells = result_cells(r, score, (lo, hi), started);
-            let (head, time) = cells.rsplit_once(" | ").unwrap_or((&cells, ""));
-            println!(
-                "| {} | {scenario} | {} | {bot} | {head} | {} | {time} |",
-                ruleset.core(),
-                seats.len(),
-                every.join(" / ")
-            );
+            println!("| {} | {scenario} | {} | {bot} | {cells} | {} |", ruleset.core(), seats.len(), every.join(" / "));
         }
     }
     Ok(())
