@@ -82,6 +82,15 @@ fn play_args<'a>(dir: &'a Path, extra: &[&'a str]) -> Vec<&'a str> {
     args
 }
 
+/// `fray play --ruleset RULESET --seed SEED --difficulty easy` with the replays in
+/// `dir`, then `extra`.
+fn ruleset_args<'a>(ruleset: &'a str, dir: &'a Path, seed: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["play", "--ruleset", ruleset, "--seed", seed, "--difficulty", "easy", "--replay-dir"];
+    args.push(dir.to_str().unwrap());
+    args.extend_from_slice(extra);
+    args
+}
+
 /// One whole duel, played once for the tests that need it: the person always answers
 /// the first listed action. The skirmish ends by turn 60, so a few thousand lines are
 /// more than enough; the end of input would only quit.
@@ -286,28 +295,13 @@ fn play_and_replay_against_fray_serve() {
     assert!(ok(&verdict).starts_with("replay OK: "), "{}", stdout(&verdict));
 }
 
-fn castle_args<'a>(dir: &'a Path, seed: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
-    let mut args = vec![
-        "play",
-        "--ruleset",
-        "castle-rampage",
-        "--seed",
-        seed,
-        "--difficulty",
-        "easy",
-        "--replay-dir",
-        dir.to_str().unwrap(),
-    ];
-    args.extend_from_slice(extra);
-    args
-}
-
 #[test]
 fn a_whole_castle_rampage_game_against_the_bot_ends_and_replays() {
     let dir = replay_dir("castle-whole-game");
     // The person reinforces with their first card and attacks with their first card
     // that can attack, every turn; the game ends by turn 60.
-    let out = ok(&fray_with_input(&castle_args(&dir, "11", &["--first", "you"]), &"1\n".repeat(3000)));
+    let out =
+        ok(&fray_with_input(&ruleset_args("castle-rampage", &dir, "11", &["--first", "you"]), &"1\n".repeat(3000)));
     assert!(out.starts_with("Fray skirmish: castle-rampage standard, seed 11 "), "{out}");
     let result = out.lines().find(|l| l.starts_with("game over on turn ")).unwrap_or_else(|| panic!("{out}"));
     assert!(
@@ -347,7 +341,7 @@ fn a_whole_castle_rampage_game_against_the_bot_ends_and_replays() {
 #[test]
 fn the_castle_view_hides_the_bots_hand_and_every_stack() {
     let dir = replay_dir("castle-hidden");
-    let out = ok(&fray_with_input(&castle_args(&dir, "4", &["--first", "you"]), "help\nquit\n"));
+    let out = ok(&fray_with_input(&ruleset_args("castle-rampage", &dir, "4", &["--first", "you"]), "help\nquit\n"));
     // The same deal, straight from the core: which card is where.
     let (game, _) = fray_core::GameState::new_game(4, 4, "standard").unwrap();
     let board = game.to_setup().castle_rampage.unwrap();
@@ -386,7 +380,10 @@ fn the_castle_view_hides_the_bots_hand_and_every_stack() {
 #[test]
 fn castle_short_forms_reinforce_and_attack() {
     let dir = replay_dir("castle-short-forms");
-    let out = ok(&fray_with_input(&castle_args(&dir, "4", &["--first", "you"]), "s 0 1\na 0\nc 1\na 0\nquit\n"));
+    let out = ok(&fray_with_input(
+        &ruleset_args("castle-rampage", &dir, "4", &["--first", "you"]),
+        "s 0 1\na 0\nc 1\na 0\nquit\n",
+    ));
     assert!(
         out.contains("? Castle Rampage has no summons: g HAND or c HAND adds a card to your Gate or Castle"),
         "{out}"
@@ -396,29 +393,13 @@ fn castle_short_forms_reinforce_and_attack() {
     assert!(out.contains("you: attack with "), "{out}");
 }
 
-fn keyforge_args<'a>(dir: &'a Path, seed: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
-    let mut args = vec![
-        "play",
-        "--ruleset",
-        "keyforge",
-        "--seed",
-        seed,
-        "--difficulty",
-        "easy",
-        "--replay-dir",
-        dir.to_str().unwrap(),
-    ];
-    args.extend_from_slice(extra);
-    args
-}
-
 #[test]
 fn a_whole_keyforge_game_against_the_bot_ends_and_replays() {
     let dir = replay_dir("keyforge-whole-game");
     // The person always plays the first listed action: a fight while one is legal,
     // the first option of an ORDER or TARGET decision, else a reap or the end of the
     // turn. The skirmish ends by turn 60.
-    let out = ok(&fray_with_input(&keyforge_args(&dir, "6", &["--first", "you"]), &"1\n".repeat(3000)));
+    let out = ok(&fray_with_input(&ruleset_args("keyforge", &dir, "6", &["--first", "you"]), &"1\n".repeat(3000)));
     assert!(out.starts_with("Fray skirmish: keyforge mirror, seed 6 "), "{out}");
     let result = out.lines().find(|l| l.starts_with("game over on turn ")).unwrap_or_else(|| panic!("{out}"));
     assert!(
@@ -474,7 +455,7 @@ fn keyforge_short_forms_decisions_and_help() {
     // Seed 6: your Raider Captain [0] may fight the bot's Thornback [0] (no taunt next
     // to it): assault and hazardous then wait for your ORDER.
     let input = "help\nf 0 9\nr 7\nf 0 0\nt 0\ne\n2\nhint\ne\nwhy\nquit\n";
-    let out = ok(&fray_with_input(&keyforge_args(&dir, "6", &["--first", "you"]), input));
+    let out = ok(&fray_with_input(&ruleset_args("keyforge", &dir, "6", &["--first", "you"]), input));
     assert!(
         out.contains("  f MINE THEIRS use your creature at position MINE to fight the bot's creature at\n"),
         "{out}"
@@ -502,22 +483,6 @@ fn keyforge_short_forms_decisions_and_help() {
     assert!(verdict.starts_with("replay OK: ") && verdict.ends_with("result: unfinished on turn 3\n"), "{verdict}");
 }
 
-fn dog_fight_args<'a>(dir: &'a Path, seed: &'a str, extra: &[&'a str]) -> Vec<&'a str> {
-    let mut args = vec![
-        "play",
-        "--ruleset",
-        "dog-fight",
-        "--seed",
-        seed,
-        "--difficulty",
-        "easy",
-        "--replay-dir",
-        dir.to_str().unwrap(),
-    ];
-    args.extend_from_slice(extra);
-    args
-}
-
 /// Every hand card of the Dog Fight deal `seed` / `scenario` held by a seat other than
 /// `human`: (id, name).
 fn other_hands(seed: u64, scenario: &str, human: usize) -> Vec<(String, String)> {
@@ -537,7 +502,7 @@ fn a_whole_three_player_dog_fight_against_two_bots_ends_and_replays() {
     let dir = replay_dir("dog-fight-trio");
     // The person always plays the first listed action: an attack while a vessel may
     // attack, their first card in a window, else the end of the turn.
-    let out = ok(&fray_with_input(&dog_fight_args(&dir, "5", &["--players", "3"]), &"1\n".repeat(3000)));
+    let out = ok(&fray_with_input(&ruleset_args("dog-fight", &dir, "5", &["--players", "3"]), &"1\n".repeat(3000)));
     assert!(
         out.starts_with(
             "Fray skirmish: dog-fight trio, seed 5 (replay the deal with --seed 5), you are player 0 against \
@@ -605,7 +570,7 @@ fn a_whole_three_player_dog_fight_against_two_bots_ends_and_replays() {
 fn in_a_four_player_dog_fight_the_person_may_sit_last() {
     let dir = replay_dir("dog-fight-melee");
     let input = "why\na f p1-g\na fig p9\np 0\ne\nhelp\nn\nquit\n";
-    let out = ok(&fray_with_input(&dog_fight_args(&dir, "2", &["--players", "4", "--first", "bot"]), input));
+    let out = ok(&fray_with_input(&ruleset_args("dog-fight", &dir, "2", &["--players", "4", "--first", "bot"]), input));
     assert!(out.contains("you are player 3 against 3 bots (easy) at seats 0, 1, 2; bot 0 starts.\n"), "{out}");
     // The three bots before the person: bot 0 attacked first.
     let first_move = out.lines().find(|l| l.starts_with("bot ") || l.starts_with("you: ")).unwrap();
