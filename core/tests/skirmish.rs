@@ -249,6 +249,9 @@ fn each_ruleset_has_a_balanced_scenario_and_tournaments_default_to_the_fairest()
             assert!(off(chosen) <= off(s), "{ruleset}: {name} is less even than {}", s.name);
         }
     }
+    // Without a number of players a tournament seats two: Dog Fight's duel.
+    assert_eq!(fray_core::rulesets::fairest_scenario(Ruleset::DogFight), "duel");
+    assert_eq!(fray_core::rulesets::fairest_scenario_for(Ruleset::DogFight, Some(4)), "melee");
     // A verdict needs 100 games: a fair score on fewer is not called balanced.
     let few = fray_core::rulesets::SeatBalance::two(0.5, 20);
     assert!(!few.is_balanced());

@@ -133,12 +133,12 @@ pub fn scenario_infos(ruleset: Ruleset) -> Vec<ScenarioInfo> {
     }
 }
 
-/// The scenario a tournament plays unless told otherwise: of the balanced ones (else
-/// of the measured ones), the one whose seats' scores are nearest even; the first such
-/// in catalogue order on a tie (the first of all while none is measured). Empty where
-/// the ruleset has no scenario.
+/// The scenario a tournament plays unless told otherwise (two players, unless told
+/// that too): of the balanced ones (else of the measured ones), the one whose seats'
+/// scores are nearest even; the first such in catalogue order on a tie (the first of
+/// all while none is measured). Empty where the ruleset has no two-player scenario.
 pub fn fairest_scenario(ruleset: Ruleset) -> &'static str {
-    fairest_scenario_for(ruleset, None)
+    fairest_scenario_for(ruleset, Some(2))
 }
 
 /// [`fairest_scenario`] among the scenarios for `players` players (any number when
