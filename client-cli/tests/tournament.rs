@@ -39,6 +39,15 @@ fn tournament(dir: &Path, args: &[&str]) -> Output {
     fray(&all)
 }
 
+/// `fray tournament ARGS --ruleset RULESET -j 2 --out DIR`: the ruleset's default
+/// scenario, two games at a time.
+fn tournament_on(dir: &Path, ruleset: &str, args: &[&str]) -> Output {
+    let mut all = vec!["tournament"];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--ruleset", ruleset, "-j", "2", "--out", dir.to_str().unwrap()]);
+    fray(&all)
+}
+
 /// The log's lines as JSON: the header, then the games.
 fn log(dir: &Path) -> (Value, Vec<Value>) {
     let body = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
@@ -369,19 +378,7 @@ fn bad_options_are_refused_with_the_reason() {
 #[test]
 fn a_castle_rampage_tournament_writes_its_log_and_report() {
     let dir = out_dir("castle");
-    let out = fray(&[
-        "tournament",
-        "random",
-        "greedy",
-        "--ruleset",
-        "castle-rampage",
-        "--games",
-        "2",
-        "-j",
-        "2",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
+    let out = tournament_on(&dir, "castle-rampage", &["random", "greedy", "--games", "2"]);
     code(&out, 0);
     let (header, games) = log(&dir);
     assert_eq!(header["config"]["ruleset"], "RULESET_CASTLE_RAMPAGE");
@@ -405,19 +402,7 @@ fn a_castle_rampage_tournament_writes_its_log_and_report() {
 #[test]
 fn a_keyforge_tournament_plays_the_fairest_scenario_and_reports() {
     let dir = out_dir("keyforge");
-    let out = fray(&[
-        "tournament",
-        "random",
-        "greedy",
-        "--ruleset",
-        "keyforge",
-        "--games",
-        "4",
-        "-j",
-        "2",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
+    let out = tournament_on(&dir, "keyforge", &["random", "greedy", "--games", "4"]);
     code(&out, 0);
     let (header, games) = log(&dir);
     assert_eq!(header["config"]["ruleset"], "RULESET_KEYFORGE");
@@ -446,23 +431,8 @@ fn a_keyforge_tournament_plays_the_fairest_scenario_and_reports() {
 #[test]
 fn a_four_player_dog_fight_tournament_rotates_the_seats_and_reports() {
     let dir = out_dir("dog-fight-4");
-    let out = fray(&[
-        "tournament",
-        "random",
-        "greedy",
-        "random",
-        "random",
-        "--ruleset",
-        "dog-fight",
-        "--players",
-        "4",
-        "--games",
-        "24",
-        "-j",
-        "2",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
+    let out =
+        tournament_on(&dir, "dog-fight", &["random", "greedy", "random", "random", "--players", "4", "--games", "24"]);
     code(&out, 0);
     let (header, games) = log(&dir);
     assert_eq!(header["config"]["ruleset"], "RULESET_DOG_FIGHT");
