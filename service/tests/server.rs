@@ -226,9 +226,17 @@ async fn under_load_every_call_sent_before_shutdown_gets_its_answer() {
     let mut answered = 0;
     for (n, sent, status) in futures_join(loops).await {
         answered += n;
-        // Only a call sent after the stop may fail (refused: the listener is closed,
-        // or a stream raced the connection's GOAWAY); none sent before it.
-        assert!(sent >= stop, "a call sent {:?} before the stop failed: {status:?}", stop - sent);
+        // A call may fail only if the server never took it: sent after the stop (the
+        // listener is closed), or refused by the connection's GOAWAY, which in HTTP/2
+        // names the streams the server did not process (a call sent a few µs before
+        // the stop can still arrive after it). Any other failure of a call sent before
+        // the stop would be a call cut short.
+        let refused_unprocessed = format!("{status:?}").contains("GoAway(");
+        assert!(
+            sent >= stop || refused_unprocessed,
+            "a call sent {:?} before the stop failed: {status:?}",
+            stop - sent
+        );
     }
     assert!(answered > 0, "the load ran");
     tokio::time::timeout(Duration::from_secs(20), server.shutdown()).await.expect("serve did not return").unwrap();
