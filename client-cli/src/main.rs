@@ -212,9 +212,8 @@ struct ResolveCmd {
 
 #[derive(Debug, Args)]
 struct ServeCmd {
-    /// The address to listen on; port 0 picks a free port.
-    #[arg(long, value_name = "ADDR", default_value = serve::DEFAULT_LISTEN)]
-    listen: String,
+    #[command(flatten)]
+    options: fray_service::options::ServerOptions,
 }
 
 #[tokio::main]
@@ -245,7 +244,7 @@ async fn main() -> ExitCode {
                 Err(e) => Err(e),
             }
         }
-        Command::Serve(cmd) => serve::run(&cmd.listen).await,
+        Command::Serve(cmd) => serve::run(&cmd.options).await,
         Command::Bench(cmd) => match tokio::task::spawn_blocking(move || fray_cli::bench::run(&cmd)).await {
             Ok(result) => result,
             Err(e) => Err(CliError::Output(format!("the benchmark stopped: {e}"))),

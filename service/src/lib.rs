@@ -17,6 +17,7 @@
 pub mod agent;
 pub mod convert;
 pub mod gate;
+pub mod options;
 pub mod remote;
 pub mod rules;
 pub mod server;

@@ -187,8 +187,8 @@ pub async fn run(args: &TournamentArgs, out: &mut dyn std::io::Write) -> Result<
     let players: Arc<[config::Player]> = config.players()?.into();
     let ruleset = ruleset_named(&config.ruleset)
         .ok_or_else(|| CliError::Usage(format!("unknown ruleset {:?} in the log", config.ruleset)))?;
-    let interrupt =
-        crate::serve::shutdown_signal().map_err(|e| CliError::Output(format!("cannot handle signals: {e}")))?;
+    let interrupt = fray_service::options::shutdown_signal()
+        .map_err(|e| CliError::Output(format!("cannot handle signals: {e}")))?;
     let embedded = if args.servers.is_empty() { Some(EmbeddedServer::start().await?) } else { None };
     let urls = match &embedded {
         Some(server) => vec![server.url()],
