@@ -1,27 +1,14 @@
 //! `fray serve`: the server in the foreground, with `fray-server`'s flags.
 
-use std::io::Write as _;
-
-use fray_service::options::{ServerOptions, shutdown_signal};
-use fray_service::serve;
-use tokio::net::TcpListener;
+use fray_service::options::{RunError, ServerOptions, run as run_server};
 
 use crate::error::{CliError, chain};
 
-/// Binds `--listen`, prints `fray-server listening on ADDR` once bound (port 0 picks a
-/// free port), and serves until Ctrl-C or SIGTERM.
+/// Serves as `options` say (printing `fray-server listening on ADDR` once bound; port
+/// 0 picks a free port) until Ctrl-C or SIGTERM.
 pub async fn run(options: &ServerOptions) -> Result<(), CliError> {
-    let config = options.config().map_err(|e| CliError::Usage(e.to_string()))?;
-    options.init_logging();
-    // Install the handlers first, so a signal right after the address is printed is not lost.
-    let shutdown = shutdown_signal().map_err(|e| CliError::Server(format!("cannot handle signals: {e}")))?;
-    let listen = &options.listen;
-    let listener =
-        TcpListener::bind(listen).await.map_err(|e| CliError::Server(format!("cannot listen on {listen}: {e}")))?;
-    let addr = listener.local_addr().map_err(|e| CliError::Server(format!("no local address: {e}")))?;
-    let mut stdout = std::io::stdout();
-    writeln!(stdout, "fray-server listening on {addr}")
-        .and_then(|()| stdout.flush())
-        .map_err(|e| CliError::Output(format!("stdout: {e}")))?;
-    serve(listener, config, shutdown).await.map_err(|e| CliError::Server(chain(&e)))
+    run_server(options).await.map_err(|e| match e {
+        RunError::Options(e) => CliError::Usage(e.to_string()),
+        e => CliError::Server(chain(&e)),
+    })
 }

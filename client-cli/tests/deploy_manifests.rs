@@ -123,3 +123,64 @@ fn broken_manifests_are_refused() {
     fs::write(&compose, replace_once(&good, "services:\n", "services: [\n")).unwrap();
     expect_invalid(&compose, "not valid YAML");
 }
+
+/// The metric names a PromQL expression reads (Fray's and the gRPC server ones).
+fn metric_names(expr: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut rest = expr;
+    while let Some(at) = rest.find(|c: char| c.is_ascii_alphabetic() || c == '_') {
+        let token: String =
+            rest[at..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == ':').collect();
+        rest = &rest[at + token.len()..];
+        if token.starts_with("grpc_server_") || token.starts_with("fray_") {
+            names.push(token);
+        }
+    }
+    names
+}
+
+#[test]
+fn the_grafana_dashboard_reads_only_metrics_the_server_exports() {
+    // What the server exports once it has counted a call and a search.
+    let metrics = fray_service::Metrics::new();
+    let rpc = fray_service::metrics::Rpc::from_path("/fray.v1.Rules/ResolveStrike");
+    metrics.started(rpc);
+    metrics.handled(rpc, tonic::Code::Ok, 0.001);
+    metrics.playouts(1);
+    let exported: Vec<String> = metrics
+        .render()
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| l.split(['{', ' ']).next().unwrap().to_owned())
+        .collect();
+
+    let path = repo().join("deploy/grafana/fray-server.json");
+    let dashboard: serde_json::Value = serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    let panels = dashboard["panels"].as_array().expect("panels");
+    assert!(panels.len() >= 5, "{} panels", panels.len());
+    let mut read = 0;
+    for panel in panels {
+        for target in panel["targets"].as_array().expect("targets") {
+            let expr = target["expr"].as_str().expect("expr");
+            let names = metric_names(expr);
+            assert!(!names.is_empty(), "{}: `{expr}` reads no Fray metric", panel["title"]);
+            for name in names {
+                assert!(
+                    exported.contains(&name),
+                    "{}: `{expr}` reads {name}, which the server does not export: {exported:?}",
+                    panel["title"]
+                );
+                read += 1;
+            }
+        }
+    }
+    for family in [
+        "grpc_server_handled_total",
+        "grpc_server_handling_seconds_bucket",
+        "fray_server_in_flight",
+        "fray_agent_playouts_total",
+    ] {
+        assert!(panels.iter().any(|p| p.to_string().contains(family)), "no panel shows {family}");
+    }
+    assert!(read > 0);
+}

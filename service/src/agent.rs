@@ -214,7 +214,9 @@ impl Agent for AgentService {
         })?;
         let visits: u64 = stats.iter().map(|s| s.visits).sum();
         debug!(rpc = "ChooseAction", player = to_move.0, playouts = config.budget.playouts, visits, "action chosen");
-        Ok(Response::new(pb::ChooseActionResponse { action: Some(action), stats }))
+        let mut response = Response::new(pb::ChooseActionResponse { action: Some(action), stats });
+        response.extensions_mut().insert(crate::observe::Playouts(visits));
+        Ok(response)
     }
 }
 

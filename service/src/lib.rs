@@ -17,6 +17,8 @@
 pub mod agent;
 pub mod convert;
 pub mod gate;
+pub mod metrics;
+pub mod observe;
 pub mod options;
 pub mod remote;
 pub mod rules;
@@ -25,5 +27,6 @@ pub mod status;
 
 pub use agent::{AgentLimits, AgentService};
 pub use gate::{ConcurrencyLimits, Gate};
+pub use metrics::Metrics;
 pub use rules::RulesService;
-pub use server::{ServeError, ServerConfig, serve};
+pub use server::{ServeError, ServerConfig, serve, serve_with_metrics};

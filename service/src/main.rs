@@ -4,9 +4,8 @@
 use std::process::ExitCode;
 
 use clap::Parser;
-use fray_service::options::{ServerOptions, shutdown_signal};
-use fray_service::serve;
-use tracing::{error, info, warn};
+use fray_service::options::{ServerOptions, run};
+use tracing::error;
 
 /// Fray's stateless gRPC combat-rules server.
 #[derive(Debug, Parser)]
@@ -19,41 +18,7 @@ struct Args {
 #[tokio::main]
 async fn main() -> ExitCode {
     let Args { options } = Args::parse();
-    options.init_logging();
-    let config = match options.config() {
-        Ok(config) => config,
-        Err(e) => {
-            eprintln!("fray-server: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let shutdown = match shutdown_signal() {
-        Ok(s) => s,
-        Err(e) => {
-            error!(error = %e, "cannot install signal handlers");
-            eprintln!("fray-server: cannot install signal handlers: {e}");
-            return ExitCode::FAILURE;
-        }
-    };
-    let listener = match tokio::net::TcpListener::bind(&options.listen).await {
-        Ok(l) => l,
-        Err(e) => {
-            error!(listen = %options.listen, error = %e, "cannot bind");
-            eprintln!("fray-server: cannot listen on {}: {e}", options.listen);
-            return ExitCode::FAILURE;
-        }
-    };
-    let addr = match listener.local_addr() {
-        Ok(a) => a.to_string(),
-        Err(e) => {
-            warn!(error = %e, "cannot read the bound address");
-            options.listen.clone()
-        }
-    };
-    info!(addr = %addr, "listening on {addr}");
-    println!("fray-server listening on {addr}");
-
-    match serve(listener, config, shutdown).await {
+    match run(&options).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             error!(error = %e, "server failed");

@@ -1,6 +1,6 @@
 //! The server's command-line options, shared by `fray-server` and `fray serve` so the
-//! two take the same flags, and the process-level pieces both need: logging and the
-//! shutdown signal.
+//! two take the same flags, and running a server from them ([`run`]): logging, the
+//! shutdown signal, the listeners.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -10,9 +10,12 @@ use thiserror::Error;
 use tracing::info;
 use tracing_subscriber::EnvFilter;
 
+use tokio::net::TcpListener;
+
 use crate::agent::AgentLimits;
 use crate::gate::ConcurrencyLimits;
-use crate::server::ServerConfig;
+use crate::metrics::{self, Metrics};
+use crate::server::{ServeError, ServerConfig, serve_with_metrics};
 
 /// The address a server listens on unless told otherwise.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:50051";
@@ -63,6 +66,10 @@ pub struct ServerOptions {
     /// Agent is open, like the Rules service always is.
     #[arg(long, env = "FRAY_AGENT_TOKEN_FILE", value_name = "PATH")]
     pub agent_token_file: Option<PathBuf>,
+    /// Serve Prometheus metrics at http://ADDR/metrics (e.g. 0.0.0.0:9090; port 0
+    /// picks a free port, printed). Off without it.
+    #[arg(long, env = "FRAY_METRICS_LISTEN", value_name = "ADDR")]
+    pub metrics_listen: Option<String>,
 }
 
 fn millis(d: Duration) -> u64 {
@@ -147,6 +154,75 @@ impl ServerOptions {
             LogFormat::Json => builder.json().try_init(),
         };
     }
+}
+
+/// Why a server could not run.
+#[derive(Debug, Error)]
+pub enum RunError {
+    /// An option cannot be used.
+    #[error(transparent)]
+    Options(#[from] OptionsError),
+    /// The signal handlers could not be installed.
+    #[error("cannot handle signals: {0}")]
+    Signals(std::io::Error),
+    /// An address could not be listened on.
+    #[error("cannot listen on {addr} ({flag}): {source}")]
+    Listen {
+        /// The flag naming the address.
+        flag: &'static str,
+        /// The address.
+        addr: String,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// Serving failed.
+    #[error(transparent)]
+    Serve(#[from] ServeError),
+}
+
+async fn bind(flag: &'static str, addr: &str) -> Result<TcpListener, RunError> {
+    TcpListener::bind(addr).await.map_err(|source| RunError::Listen { flag, addr: addr.to_owned(), source })
+}
+
+/// Runs a server as `options` say until SIGINT or SIGTERM, then drains and returns.
+///
+/// Once listening it prints `fray-server listening on ADDR` on stdout (and, with
+/// `--metrics-listen`, `metrics on http://ADDR/metrics`), so a script that started it
+/// with port 0 can read the ports. The metrics stay up while calls drain.
+pub async fn run(options: &ServerOptions) -> Result<(), RunError> {
+    let config = options.config()?;
+    options.init_logging();
+    // Handlers first, so a signal right after the address is printed is not lost.
+    let shutdown = shutdown_signal().map_err(RunError::Signals)?;
+    let listener = bind("--listen", &options.listen).await?;
+    let metrics_listener = match &options.metrics_listen {
+        Some(addr) => Some(bind("--metrics-listen", addr).await?),
+        None => None,
+    };
+    let shown = |l: &TcpListener, given: &str| l.local_addr().map_or_else(|_| given.to_owned(), |a| a.to_string());
+    let addr = shown(&listener, &options.listen);
+    info!(addr = %addr, "listening on {addr}");
+    println!("fray-server listening on {addr}");
+    let metrics = Metrics::new();
+    let (stop_metrics, metrics_stopped) = tokio::sync::oneshot::channel::<()>();
+    let metrics_task = metrics_listener.map(|l| {
+        let addr = shown(&l, options.metrics_listen.as_deref().unwrap_or_default());
+        info!(addr = %addr, "metrics on http://{addr}/metrics");
+        println!("metrics on http://{addr}/metrics");
+        tokio::spawn(metrics::serve_http(l, metrics.clone(), async {
+            let _ = metrics_stopped.await;
+        }))
+    });
+    // A line on stdout is read by whoever started the server; send it now.
+    let _ = std::io::Write::flush(&mut std::io::stdout());
+    let served = serve_with_metrics(listener, config, metrics, shutdown).await;
+    let _ = stop_metrics.send(());
+    if let Some(task) = metrics_task
+        && tokio::time::timeout(Duration::from_secs(1), task).await.is_err()
+    {
+        info!("the metrics endpoint did not stop within 1 s; leaving it");
+    }
+    Ok(served?)
 }
 
 /// Resolves on the first SIGINT (Ctrl-C) or SIGTERM (what Kubernetes sends). The

@@ -27,6 +27,7 @@ pub(crate) fn load(state: Option<&pb::GameState>) -> Result<GameState, Status> {
     let Some(state) = state else {
         return Err(status::invalid_field("state", "is required"));
     };
+    crate::observe::record_ruleset(state.ruleset);
     GameState::from_setup(&convert::state_to_setup(state)).map_err(|e| status::setup_error(&e))
 }
 
@@ -108,6 +109,7 @@ impl RulesService {
     }
 
     fn new_game_inner(req: &pb::NewGameRequest) -> Result<pb::NewGameResponse, Status> {
+        crate::observe::record_ruleset(req.ruleset);
         match GameState::new_game(req.ruleset, req.seed, &req.scenario) {
             Ok((game, events)) => {
                 debug!(rpc = "NewGame", ruleset = %game.ruleset(), seed = req.seed, scenario = %req.scenario, "game started");

@@ -17,6 +17,8 @@ use tracing::{info, warn};
 
 use crate::agent::{AgentLimits, AgentService};
 use crate::gate::{ConcurrencyLimits, Gate};
+use crate::metrics::Metrics;
+use crate::observe::ObserveLayer;
 use crate::rules::RulesService;
 
 /// How the server runs.
@@ -113,6 +115,17 @@ pub async fn serve(
     config: ServerConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
+    serve_with_metrics(listener, config, Metrics::new(), shutdown).await
+}
+
+/// [`serve`], counting every call in `metrics` (which [`crate::metrics::serve_http`]
+/// can show) and tracing it ([`crate::observe`]).
+pub async fn serve_with_metrics(
+    listener: TcpListener,
+    config: ServerConfig,
+    metrics: Metrics,
+    shutdown: impl Future<Output = ()> + Send + 'static,
+) -> Result<(), ServeError> {
     let (reporter, health) = tonic_health::server::health_reporter();
     reporter.set_serving::<RulesServer<RulesService>>().await;
     reporter.set_serving::<AgentServer<AgentService>>().await;
@@ -163,6 +176,7 @@ pub async fn serve(
     };
     let server = Server::builder()
         .timeout(config.request_timeout)
+        .layer(ObserveLayer::new(metrics))
         .add_service(health)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)

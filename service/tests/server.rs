@@ -239,7 +239,99 @@ async fn under_load_every_call_sent_before_shutdown_gets_its_answer() {
         );
     }
     assert!(answered > 0, "the load ran");
+    let metrics = server.metrics.clone();
     tokio::time::timeout(Duration::from_secs(20), server.shutdown()).await.expect("serve did not return").unwrap();
+    // The server's own books agree: every ResolveStrike it took it answered OK, and
+    // exactly as many as the clients received.
+    let text = metrics.render();
+    let strikes = |name: &str, code: Option<&str>| {
+        let mut labels = vec![("grpc_method", "ResolveStrike")];
+        labels.extend(code.map(|c| ("grpc_code", c)));
+        metric(&text, name, &labels)
+    };
+    let took = strikes("grpc_server_started_total", None);
+    eprintln!("the server took {took} ResolveStrike calls; the clients received {answered} answers");
+    assert_eq!(strikes("grpc_server_handled_total", Some("OK")), took, "{text}");
+    assert_eq!(strikes("grpc_server_handled_total", None), took, "{text}");
+    assert_eq!(took, f64::from(answered), "{text}");
+    assert_eq!(
+        metric(&text, "grpc_server_handled_total", &[("grpc_method", "ChooseAction"), ("grpc_code", "OK")]),
+        4.0
+    );
+}
+
+#[tokio::test]
+async fn metrics_count_every_call_by_rpc_and_code() {
+    let config = ServerConfig {
+        agent_token: Some("t".into()),
+        concurrency: fray_service::ConcurrencyLimits { rules: 64, agent: 1 },
+        ..ServerConfig::default()
+    };
+    let server = TestServer::with_config(config).await;
+    let mut rules = server.rules();
+    for _ in 0..3 {
+        rules.resolve_strike(resolve(knight_and_wolf(), strike("knight", 1, 3), vec![])).await.unwrap();
+    }
+    let invalid = rules.resolve_strike(pb::ResolveStrikeRequest::default()).await.unwrap_err();
+    assert_eq!(invalid.code(), Code::InvalidArgument);
+
+    let with_token = |request: pb::ChooseActionRequest| {
+        let mut call = tonic::Request::new(request);
+        call.metadata_mut().insert("authorization", "Bearer t".parse().unwrap());
+        call
+    };
+    let mut agent = pb::agent_client::AgentClient::new(server.channel.clone());
+    let mut request = search_request(&server, 0).await;
+    request.budget = Some(pb::SearchBudget { playouts: 200, time_ms: 0 });
+    let denied = agent.choose_action(request.clone()).await.unwrap_err();
+    assert_eq!(denied.code(), Code::Unauthenticated);
+    let answer = agent.choose_action(with_token(request.clone())).await.unwrap().into_inner();
+    let visits: u64 = answer.stats.iter().map(|s| s.visits).sum();
+    // One search holds the only slot, so a second is shed.
+    let long = tokio::spawn({
+        let (mut agent, request) = (agent.clone(), search_request(&server, 1000).await);
+        async move { agent.choose_action(with_token(request)).await }
+    });
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let shed = agent.choose_action(with_token(request.clone())).await.unwrap_err();
+    assert_eq!(shed.code(), Code::ResourceExhausted);
+    let long_visits: u64 = long.await.unwrap().unwrap().into_inner().stats.iter().map(|s| s.visits).sum();
+
+    // A Watch stream the client leaves is counted as cancelled, as the client sees it.
+    let mut health = HealthClient::new(server.channel.clone());
+    health.check(HealthCheckRequest { service: String::new() }).await.unwrap();
+    let mut watch = health.watch(HealthCheckRequest { service: String::new() }).await.unwrap().into_inner();
+    assert!(watch.next().await.unwrap().is_ok());
+    drop(watch);
+
+    let watch_left =
+        |text: &str| metric(text, "grpc_server_handled_total", &[("grpc_method", "Watch"), ("grpc_code", "Canceled")]);
+    let mut text = server.metrics.render();
+    for _ in 0..100 {
+        if watch_left(&text) == 1.0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+        text = server.metrics.render();
+    }
+    let handled = |method: &str, code: &str| {
+        metric(&text, "grpc_server_handled_total", &[("grpc_method", method), ("grpc_code", code)])
+    };
+    assert_eq!(handled("ResolveStrike", "OK"), 3.0, "{text}");
+    assert_eq!(handled("ResolveStrike", "InvalidArgument"), 1.0, "{text}");
+    assert_eq!(handled("NewGame", "OK"), 2.0, "{text}");
+    assert_eq!(handled("ChooseAction", "Unauthenticated"), 1.0, "{text}");
+    assert_eq!(handled("ChooseAction", "OK"), 2.0, "{text}");
+    assert_eq!(handled("ChooseAction", "ResourceExhausted"), 1.0, "{text}");
+    assert_eq!(handled("Check", "OK"), 1.0, "{text}");
+    assert_eq!(handled("Watch", "Canceled"), 1.0, "{text}");
+    assert_eq!(metric(&text, "fray_agent_playouts_total", &[]), (visits + long_visits) as f64, "{text}");
+    // Every call that started ended, and each has a latency sample.
+    let started = metric(&text, "grpc_server_started_total", &[]);
+    assert_eq!(started, 12.0, "{text}");
+    assert_eq!(metric(&text, "grpc_server_handled_total", &[]), started, "{text}");
+    assert_eq!(metric(&text, "grpc_server_handling_seconds_count", &[]), started, "{text}");
+    assert_eq!(metric(&text, "fray_server_in_flight", &[]), 0.0, "{text}");
 }
 
 async fn futures_join<T>(handles: Vec<tokio::task::JoinHandle<T>>) -> Vec<T> {
@@ -333,6 +425,58 @@ fn fray_server_prints_its_address_serves_and_stops_on_sigterm() {
     assert!(logs.contains("listening on") && logs.contains("SIGTERM"), "logs: {logs}");
     // JSON logs: every line is an object.
     assert!(logs.lines().all(|l| l.starts_with('{')), "logs: {logs}");
+}
+
+#[test]
+fn fray_server_serves_metrics_over_http_and_traces_each_call() {
+    use std::io::{Read as _, Write as _};
+    let mut child = fray_server()
+        .args(["--listen", "127.0.0.1:0", "--metrics-listen", "127.0.0.1:0", "--log-format", "json"])
+        .env("RUST_LOG", "info,fray_service=debug")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut read_line = |prefix: &str, suffix: &str| {
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        let inner = line.trim().strip_prefix(prefix).and_then(|l| l.strip_suffix(suffix));
+        inner.unwrap_or_else(|| panic!("printed {line:?}")).parse::<std::net::SocketAddr>().unwrap()
+    };
+    let addr = read_line("fray-server listening on ", "");
+    let metrics_addr = read_line("metrics on http://", "/metrics");
+
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async {
+        let mut rules = pb::rules_client::RulesClient::connect(format!("http://{addr}")).await.unwrap();
+        rules.resolve_strike(resolve(knight_and_wolf(), strike("knight", 1, 3), vec![])).await.unwrap();
+    });
+    let get = |path: &str| {
+        let mut stream = std::net::TcpStream::connect(metrics_addr).unwrap();
+        write!(stream, "GET {path} HTTP/1.1\r\nHost: fray\r\nConnection: close\r\n\r\n").unwrap();
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).unwrap();
+        answer
+    };
+    let answer = get("/metrics");
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.to_lowercase().contains("content-type: application/openmetrics-text"), "{answer}");
+    let handled =
+        metric(&answer, "grpc_server_handled_total", &[("grpc_method", "ResolveStrike"), ("grpc_code", "OK")]);
+    assert_eq!(handled, 1.0, "{answer}");
+    assert!(get("/nope").starts_with("HTTP/1.1 404"));
+
+    Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "exit {:?}", output.status);
+    let logs = String::from_utf8_lossy(&output.stderr);
+    // The call's span carries the ruleset it read and the code it answered.
+    let finished = logs.lines().find(|l| l.contains("call finished") && l.contains("ResolveStrike"));
+    let finished = finished.unwrap_or_else(|| panic!("no `call finished` line for ResolveStrike in {logs}"));
+    for field in [r#""ruleset":"RULESET_EGAME""#, r#""grpc_code":"OK""#, r#""grpc_service":"fray.v1.Rules""#] {
+        assert!(finished.contains(field), "{field} missing from {finished}");
+    }
 }
 
 #[test]

@@ -7,7 +7,7 @@ pub mod robust;
 use std::net::SocketAddr;
 
 use fray_proto::fray::v1 as pb;
-use fray_service::{ServeError, ServerConfig, serve};
+use fray_service::{Metrics, ServeError, ServerConfig, serve_with_metrics};
 use pb::rules_client::RulesClient;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
@@ -19,6 +19,8 @@ use tonic_types::StatusExt;
 pub struct TestServer {
     pub addr: SocketAddr,
     pub channel: Channel,
+    /// What the server counts (the numbers `--metrics-listen` shows).
+    pub metrics: Metrics,
     stop: Option<oneshot::Sender<()>>,
     task: JoinHandle<Result<(), ServeError>>,
 }
@@ -34,12 +36,13 @@ impl TestServer {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(serve(listener, config, async {
+        let metrics = Metrics::new();
+        let task = tokio::spawn(serve_with_metrics(listener, config, metrics.clone(), async {
             let _ = stopped.await;
         }));
         // The listener is bound before the server task runs, so connecting cannot race.
         let channel = Endpoint::from_shared(format!("http://{addr}")).unwrap().connect().await.unwrap();
-        Self { addr, channel, stop: Some(stop), task }
+        Self { addr, channel, metrics, stop: Some(stop), task }
     }
 
     /// A Rules client on the shared channel.
@@ -59,6 +62,19 @@ impl TestServer {
         self.ask_to_stop();
         self.task.await.unwrap()
     }
+}
+
+/// The sum of the samples of `name` whose labels include every `(label, value)` of
+/// `labels`, in metrics text as `Metrics::render` writes it (0 when there is none).
+pub fn metric(text: &str, name: &str, labels: &[(&str, &str)]) -> f64 {
+    text.lines()
+        .filter_map(|line| {
+            let (series, value) = line.rsplit_once(' ')?;
+            let (series_name, series_labels) = series.split_once('{').unwrap_or((series, ""));
+            (series_name == name && labels.iter().all(|(k, v)| series_labels.contains(&format!("{k}=\"{v}\""))))
+                .then(|| value.parse::<f64>().unwrap())
+        })
+        .sum()
 }
 
 // ---------------------------------------------------------------------------

@@ -1,0 +1,248 @@
+//! Prometheus metrics: what the server counts, and the HTTP endpoint that shows them.
+//!
+//! The names follow the common gRPC server convention (go-grpc-prometheus, which
+//! ready-made dashboards read): `grpc_server_started_total`,
+//! `grpc_server_handled_total{grpc_code}`, `grpc_server_handling_seconds`, each by
+//! `grpc_service` and `grpc_method`, with Go's code names (`OK`, `InvalidArgument`,
+//! `ResourceExhausted`, ...). Fray adds `fray_server_in_flight` and
+//! `fray_agent_playouts_total`. Labels come from fixed lists, so no request can grow
+//! the set of series: an unknown path is counted as `unknown`.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::metrics::counter::Counter;
+use prometheus_client::metrics::family::Family;
+use prometheus_client::metrics::gauge::Gauge;
+use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
+use prometheus_client::registry::Registry;
+use tokio::net::TcpListener;
+
+/// An RPC the server knows, by service and method.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Rpc {
+    /// The full service name, e.g. `fray.v1.Rules`.
+    pub service: &'static str,
+    /// The method, e.g. `ResolveStrike`.
+    pub method: &'static str,
+}
+
+/// Every RPC the server serves; anything else is [`Rpc::UNKNOWN`].
+const KNOWN: &[Rpc] = &[
+    Rpc { service: "fray.v1.Rules", method: "ResolveStrike" },
+    Rpc { service: "fray.v1.Rules", method: "ApplyAction" },
+    Rpc { service: "fray.v1.Rules", method: "LegalActions" },
+    Rpc { service: "fray.v1.Rules", method: "NewGame" },
+    Rpc { service: "fray.v1.Rules", method: "ListRulesets" },
+    Rpc { service: "fray.v1.Agent", method: "ChooseAction" },
+    Rpc { service: "grpc.health.v1.Health", method: "Check" },
+    Rpc { service: "grpc.health.v1.Health", method: "Watch" },
+    Rpc { service: "grpc.reflection.v1.ServerReflection", method: "ServerReflectionInfo" },
+    Rpc { service: "grpc.reflection.v1alpha.ServerReflection", method: "ServerReflectionInfo" },
+];
+
+impl Rpc {
+    /// A path that names no RPC of this server.
+    pub const UNKNOWN: Rpc = Rpc { service: "unknown", method: "unknown" };
+
+    /// The RPC an HTTP/2 path (`/fray.v1.Rules/ResolveStrike`) calls.
+    pub fn from_path(path: &str) -> Rpc {
+        let Some((service, method)) = path.strip_prefix('/').and_then(|p| p.split_once('/')) else {
+            return Rpc::UNKNOWN;
+        };
+        KNOWN.iter().find(|r| r.service == service && r.method == method).copied().unwrap_or(Rpc::UNKNOWN)
+    }
+}
+
+/// The name Go's gRPC gives a status code (what dashboards for
+/// `grpc_server_handled_total` expect).
+pub fn code_name(code: tonic::Code) -> &'static str {
+    use tonic::Code as C;
+    match code {
+        C::Ok => "OK",
+        C::Cancelled => "Canceled",
+        C::Unknown => "Unknown",
+        C::InvalidArgument => "InvalidArgument",
+        C::DeadlineExceeded => "DeadlineExceeded",
+        C::NotFound => "NotFound",
+        C::AlreadyExists => "AlreadyExists",
+        C::PermissionDenied => "PermissionDenied",
+        C::ResourceExhausted => "ResourceExhausted",
+        C::FailedPrecondition => "FailedPrecondition",
+        C::Aborted => "Aborted",
+        C::OutOfRange => "OutOfRange",
+        C::Unimplemented => "Unimplemented",
+        C::Internal => "Internal",
+        C::Unavailable => "Unavailable",
+        C::DataLoss => "DataLoss",
+        C::Unauthenticated => "Unauthenticated",
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
+struct MethodLabels {
+    grpc_service: &'static str,
+    grpc_method: &'static str,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
+struct HandledLabels {
+    grpc_service: &'static str,
+    grpc_method: &'static str,
+    grpc_code: &'static str,
+}
+
+fn method_labels(rpc: Rpc) -> MethodLabels {
+    MethodLabels { grpc_service: rpc.service, grpc_method: rpc.method }
+}
+
+fn latency_histogram() -> Histogram {
+    // 25 µs to about 26 s: a Rules call takes microseconds, a search up to the
+    // request timeout.
+    Histogram::new(exponential_buckets(25e-6, 2.0, 21))
+}
+
+/// The server's metrics, shared by every connection (cheap to clone).
+#[derive(Clone)]
+pub struct Metrics {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    registry: Registry,
+    started: Family<MethodLabels, Counter>,
+    handled: Family<HandledLabels, Counter>,
+    seconds: Family<MethodLabels, Histogram, fn() -> Histogram>,
+    in_flight: Family<MethodLabels, Gauge>,
+    playouts: Counter,
+}
+
+impl std::fmt::Debug for Metrics {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Metrics").finish_non_exhaustive()
+    }
+}
+
+impl Default for Metrics {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Metrics {
+    /// A fresh registry with every metric at zero.
+    pub fn new() -> Self {
+        let mut registry = Registry::default();
+        let started = Family::<MethodLabels, Counter>::default();
+        let handled = Family::<HandledLabels, Counter>::default();
+        let seconds = Family::<MethodLabels, Histogram, fn() -> Histogram>::new_with_constructor(latency_histogram);
+        let in_flight = Family::<MethodLabels, Gauge>::default();
+        let playouts = Counter::default();
+        registry.register("grpc_server_started", "RPCs started on the server", started.clone());
+        registry.register("grpc_server_handled", "RPCs completed on the server, by status code", handled.clone());
+        registry.register(
+            "grpc_server_handling_seconds",
+            "Time from a call's arrival to its last byte (status sent)",
+            seconds.clone(),
+        );
+        registry.register("fray_server_in_flight", "Calls started and not yet answered", in_flight.clone());
+        registry.register("fray_agent_playouts", "MCTS playouts run by ChooseAction searches", playouts.clone());
+        Self { inner: Arc::new(Inner { registry, started, handled, seconds, in_flight, playouts }) }
+    }
+
+    /// A call of `rpc` arrived.
+    pub fn started(&self, rpc: Rpc) {
+        let labels = method_labels(rpc);
+        self.inner.started.get_or_create(&labels).inc();
+        self.inner.in_flight.get_or_create(&labels).inc();
+    }
+
+    /// A call of `rpc` ended with `code` after `seconds`.
+    pub fn handled(&self, rpc: Rpc, code: tonic::Code, seconds: f64) {
+        let labels = method_labels(rpc);
+        self.inner.in_flight.get_or_create(&labels).dec();
+        self.inner.seconds.get_or_create(&labels).observe(seconds);
+        let handled = HandledLabels { grpc_service: rpc.service, grpc_method: rpc.method, grpc_code: code_name(code) };
+        self.inner.handled.get_or_create(&handled).inc();
+    }
+
+    /// A search ran `n` playouts.
+    pub fn playouts(&self, n: u64) {
+        self.inner.playouts.inc_by(n);
+    }
+
+    /// Every metric in the OpenMetrics text format.
+    pub fn render(&self) -> String {
+        let mut text = String::new();
+        if prometheus_client::encoding::text::encode(&mut text, &self.inner.registry).is_err() {
+            // Writing to a String cannot fail; should an encoder fail anyway, say so
+            // in the text rather than serve half of it as if whole.
+            text.clear();
+            let _ = writeln!(text, "# the metrics could not be encoded\n# EOF");
+        }
+        text
+    }
+}
+
+/// The content type of [`Metrics::render`]'s text.
+pub const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
+
+/// Serves `GET /metrics` over HTTP/1.1 on `listener` until `shutdown` resolves.
+pub async fn serve_http(
+    listener: TcpListener,
+    metrics: Metrics,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    let app = axum::Router::new().route(
+        "/metrics",
+        axum::routing::get(move || {
+            let metrics = metrics.clone();
+            async move { ([(http::header::CONTENT_TYPE, CONTENT_TYPE)], metrics.render()) }
+        }),
+    );
+    axum::serve(listener, app).with_graceful_shutdown(shutdown).await
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paths_map_to_known_rpcs_and_anything_else_to_unknown() {
+        assert_eq!(Rpc::from_path("/fray.v1.Rules/ResolveStrike").method, "ResolveStrike");
+        assert_eq!(Rpc::from_path("/grpc.health.v1.Health/Check").service, "grpc.health.v1.Health");
+        for odd in ["", "/", "/fray.v1.Rules", "/fray.v1.Rules/Nope", "/x/y/z", "fray.v1.Rules/ResolveStrike"] {
+            assert_eq!(Rpc::from_path(odd), Rpc::UNKNOWN, "{odd:?}");
+        }
+    }
+
+    #[test]
+    fn a_handled_call_is_counted_by_code_and_leaves_nothing_in_flight() {
+        let metrics = Metrics::new();
+        let rpc = Rpc::from_path("/fray.v1.Rules/ResolveStrike");
+        metrics.started(rpc);
+        metrics.started(rpc);
+        metrics.handled(rpc, tonic::Code::Ok, 0.0001);
+        let text = metrics.render();
+        assert!(
+            text.contains(r#"fray_server_in_flight{grpc_service="fray.v1.Rules",grpc_method="ResolveStrike"} 1"#),
+            "{text}"
+        );
+        metrics.handled(rpc, tonic::Code::InvalidArgument, 0.0002);
+        metrics.playouts(1500);
+        let text = metrics.render();
+        for line in [
+            r#"grpc_server_started_total{grpc_service="fray.v1.Rules",grpc_method="ResolveStrike"} 2"#,
+            r#"grpc_server_handled_total{grpc_service="fray.v1.Rules",grpc_method="ResolveStrike",grpc_code="OK"} 1"#,
+            r#"grpc_server_handled_total{grpc_service="fray.v1.Rules",grpc_method="ResolveStrike",grpc_code="InvalidArgument"} 1"#,
+            r#"grpc_server_handling_seconds_count{grpc_service="fray.v1.Rules",grpc_method="ResolveStrike"} 2"#,
+            r#"fray_server_in_flight{grpc_service="fray.v1.Rules",grpc_method="ResolveStrike"} 0"#,
+            "fray_agent_playouts_total 1500",
+        ] {
+            assert!(text.lines().any(|l| l == line), "missing {line}\n{text}");
+        }
+        assert!(text.ends_with("# EOF\n"), "{text}");
+    }
+}
