@@ -385,38 +385,47 @@ impl PlayoutSpeed {
     }
 }
 
-/// Searches positions from random points of `scenario` games (those with a real
-/// choice: two or more candidate actions) with `config`, and counts the playouts.
+/// Positions from random points of `scenario` games that offer a real choice (two or
+/// more candidate actions), each with the seed to search it with: game `p` (NewGame
+/// seed `p`, for `p` below `count`) walked a random number of random actions. The same
+/// arguments give the same positions.
+pub fn search_positions(ruleset: Ruleset, scenario: &str, count: u32) -> Result<Vec<(GameState, u64)>, ArenaError> {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut positions = Vec::new();
+    for p in 0..count {
+        let s = GameState::new_game(ruleset.wire(), u64::from(p), scenario)?.0;
+        if let Some(setup) = s.visit(WalkToChoice { rng: &mut rng }) {
+            positions.push((GameState::from_setup(&setup)?, u64::from(p)));
+        }
+    }
+    Ok(positions)
+}
+
+/// Searches the [`search_positions`] of `scenario` with `config` on this thread, and
+/// counts the playouts.
 pub fn playout_speed(
     config: MctsConfig,
     ruleset: Ruleset,
     scenario: &str,
     positions: u32,
 ) -> Result<PlayoutSpeed, ArenaError> {
-    let mut rng = ChaCha8Rng::seed_from_u64(7);
-    let mut playouts = 0;
-    let mut searched = 0;
+    let positions = search_positions(ruleset, scenario, positions)?;
     let started = Instant::now();
-    for p in 0..positions {
-        let s = GameState::new_game(ruleset.wire(), u64::from(p), scenario)?.0;
-        if let Some(n) = s.visit(SearchAt { config, rng: &mut rng, seed: u64::from(p) })? {
-            playouts += n;
-            searched += 1;
-        }
+    let mut playouts = 0;
+    for (state, seed) in &positions {
+        playouts += state.visit(SearchOnce { config, seed: *seed })?;
     }
+    let searched = u32::try_from(positions.len()).unwrap_or(u32::MAX);
     Ok(PlayoutSpeed { playouts, positions: searched, elapsed: started.elapsed() })
 }
 
-/// One position of [`playout_speed`]: a random walk from the start, then a search if
-/// there is a real choice; the playouts run.
-struct SearchAt<'a> {
-    config: MctsConfig,
+/// A random walk from the start; the state reached if it has a real choice.
+struct WalkToChoice<'a> {
     rng: &'a mut ChaCha8Rng,
-    seed: u64,
 }
 
-impl GameVisitor for SearchAt<'_> {
-    type Output = Result<Option<u64>, ArenaError>;
+impl GameVisitor for WalkToChoice<'_> {
+    type Output = Option<fray_core::setup::StateSetup>;
 
     fn visit<G: Game>(self, start: &G) -> Self::Output {
         let mut s = start.clone();
@@ -424,12 +433,23 @@ impl GameVisitor for SearchAt<'_> {
         playout(&Local, &mut s, steps, self.rng, &mut Vec::new());
         let mut candidates = s.legal_actions();
         s.dedupe(&mut candidates);
-        if candidates.len() < 2 {
-            return Ok(None);
-        }
+        (candidates.len() >= 2).then(|| s.to_setup())
+    }
+}
+
+/// One search; the playouts it ran (root visits summed).
+struct SearchOnce {
+    config: MctsConfig,
+    seed: u64,
+}
+
+impl GameVisitor for SearchOnce {
+    type Output = Result<u64, ArenaError>;
+
+    fn visit<G: Game>(self, s: &G) -> Self::Output {
         let mut bot = crate::MctsBot::new(std::sync::Arc::new(Local), self.config);
-        let decision = bot.choose(&s, self.seed).map_err(|error| ArenaError::Bot { bot: bot.name(), error })?;
-        Ok(Some(decision.stats.iter().map(|s| s.visits).sum::<u64>()))
+        let decision = bot.choose(s, self.seed).map_err(|error| ArenaError::Bot { bot: bot.name(), error })?;
+        Ok(decision.stats.iter().map(|s| s.visits).sum::<u64>())
     }
 }
 

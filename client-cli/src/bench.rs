@@ -1,19 +1,23 @@
-//! `fray bench`: the measurements of docs/benchmarks.md, run in-process on the core and
-//! the bots (no gRPC): rollout speed, MCTS playout speed, agreement with the exact
-//! solver, and bot-vs-bot strength with 95% confidence intervals. Each prints a
-//! Markdown table row, ready for docs/benchmarks.md.
+//! `fray bench`: the measurements of docs/benchmarks.md. Most run in-process on the
+//! core and the bots (no gRPC): rollout speed, MCTS playout speed, agreement with the
+//! exact solver, and bot-vs-bot strength with 95% confidence intervals; `load` drives
+//! a real server over gRPC ([`crate::load`]). Each prints Markdown table rows, ready
+//! for docs/benchmarks.md.
 
 use std::io::Write as _;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Subcommand;
 use fray_ai::measure::{
-    Match, MatchResult, agreement, play_match, playout_speed, rollout_speed, seat_match, small_positions,
+    Match, MatchResult, agreement, play_match, playout_speed, rollout_speed, search_positions, seat_match,
+    small_positions,
 };
 use fray_ai::{BotSpec, Difficulty};
 use fray_core::state::Ruleset;
 
 use crate::error::CliError;
+use crate::load::{ChildServer, LoadPlan, LoadRpc, resident_memory};
 
 /// The rulesets with a skirmish game: the `--ruleset` of `fray play` and `fray tournament`.
 pub use crate::play::RulesetArg as SkirmishRuleset;
@@ -26,6 +30,30 @@ fn scenario_or_default(scenario: Option<&str>, ruleset: SkirmishRuleset) -> &str
 /// What to measure.
 #[derive(Debug, Clone, Subcommand)]
 pub enum BenchCommand {
+    /// A server under load over gRPC: one RPC from many connections and streams at full
+    /// speed, calls/s and p50/p99/p99.9 latency; in the same run the health check (the
+    /// transport's baseline) and the ratio; the server's memory.
+    ///
+    /// Without --server it starts `fray serve` on a free loopback port as a child
+    /// process (its peak RSS is reported). Run it with --release.
+    Load(LoadArgs),
+    /// Prints ChooseAction requests, a proto3 JSON array for `bench load --rpc
+    /// choose-action --request FILE`: the positions `bench playouts` searches (those
+    /// with a real choice), each for its player to move, with its search seed.
+    Positions {
+        /// Games to take a position from (those without a real choice are skipped).
+        #[arg(long, default_value_t = 40)]
+        positions: u32,
+        /// The ruleset.
+        #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
+        ruleset: SkirmishRuleset,
+        /// The scenario (default: men-vs-fey; mirror for keyforge, standard for castle-rampage).
+        #[arg(long)]
+        scenario: Option<String>,
+        /// Each request's playout budget (1500: the normal difficulty).
+        #[arg(long, default_value_t = 1500)]
+        playouts: u32,
+    },
     /// Random rollouts on one core: legal-action generation plus apply, per second.
     Rollouts {
         /// How long to run.
@@ -129,6 +157,121 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 2)]
         jobs: usize,
     },
+}
+
+/// `fray bench load`'s options.
+#[derive(Debug, Clone, clap::Args)]
+pub struct LoadArgs {
+    /// The RPC to drive.
+    #[arg(long, value_enum, default_value_t = LoadRpc::ResolveStrike)]
+    pub rpc: LoadRpc,
+    /// Its request in proto3 JSON, or a JSON array of requests sent in turn (e.g.
+    /// bench/resolve-strike-5v5.json). Check and ListRulesets need none.
+    #[arg(long, value_name = "FILE")]
+    pub request: Option<std::path::PathBuf>,
+    /// The server (e.g. http://127.0.0.1:50051); default: a `fray serve` child process.
+    #[arg(long, value_name = "URL")]
+    pub server: Option<String>,
+    /// An argument for the child `fray serve` (repeat it), e.g. --server-arg=--max-concurrent-agent=1.
+    #[arg(long = "server-arg", value_name = "ARG", allow_hyphen_values = true)]
+    pub server_args: Vec<String>,
+    /// HTTP/2 connections.
+    #[arg(long, default_value_t = 8)]
+    pub connections: usize,
+    /// Calls in flight on each connection.
+    #[arg(long, default_value_t = 32)]
+    pub streams: usize,
+    /// Seconds measured, for each RPC.
+    #[arg(long, default_value_t = 10.0)]
+    pub seconds: f64,
+    /// Seconds of load before measuring, for each RPC.
+    #[arg(long, default_value_t = 2.0)]
+    pub warmup: f64,
+    /// Skip the health-check baseline.
+    #[arg(long)]
+    pub no_baseline: bool,
+}
+
+fn load(args: &LoadArgs) -> Result<(), CliError> {
+    if args.connections == 0 || args.streams == 0 || args.connections * args.streams > 100_000 {
+        return Err(CliError::Usage(
+            "--connections and --streams must be at least 1 (and their product at most 100000)".into(),
+        ));
+    }
+    if !(args.seconds > 0.0 && args.seconds <= 3600.0 && (0.0..=600.0).contains(&args.warmup)) {
+        return Err(CliError::Usage("--seconds must be in (0, 3600] and --warmup in [0, 600]".into()));
+    }
+    let requests = Arc::new(args.rpc.requests(args.request.as_deref())?);
+    let child = match &args.server {
+        Some(_) => None,
+        None => Some(ChildServer::start(&args.server_args)?),
+    };
+    let url = args.server.clone().or_else(|| child.as_ref().map(|c| c.url.clone())).unwrap_or_default();
+    let plan = |rpc, requests| LoadPlan {
+        rpc,
+        requests,
+        connections: args.connections,
+        streams: args.streams,
+        warmup: Duration::from_secs_f64(args.warmup),
+        duration: Duration::from_secs_f64(args.seconds),
+    };
+    let mut runs = Vec::new();
+    if !args.no_baseline && args.rpc != LoadRpc::Check {
+        runs.push(plan(LoadRpc::Check, Arc::new(LoadRpc::Check.requests(None)?)));
+    }
+    runs.push(plan(args.rpc, requests));
+    let server = match &child {
+        Some(c) => format!("`fray serve` child process (pid {}) on {}", c.pid(), c.url),
+        None => url.clone(),
+    };
+    println!("server: {server}; client: {} connections x {} streams; {}\n", args.connections, args.streams, machine());
+    println!("| RPC | request | calls | errors | calls/s | p50 | p99 | p99.9 |");
+    println!("|---|---|---|---|---|---|---|---|");
+    let handle = tokio::runtime::Handle::current();
+    let mut reports = Vec::new();
+    for run in &runs {
+        eprint!("{}: {:.0} s warm-up, {:.0} s measured...", run.rpc.name(), args.warmup, args.seconds);
+        let _ = std::io::stderr().flush();
+        let r = handle.block_on(crate::load::drive(&url, run))?;
+        eprintln!(" done");
+        let errors: u64 = r.errors.values().sum();
+        let errors = if errors == 0 {
+            "0".to_owned()
+        } else {
+            r.errors.iter().map(|(code, n)| format!("{n} {code}")).collect::<Vec<_>>().join(", ")
+        };
+        let ms = |q| format!("{:.2} ms", r.quantile(q).as_secs_f64() * 1e3);
+        println!(
+            "| {} | {} B | {} | {errors} | {:.0} | {} | {} | {} |",
+            r.rpc.path().trim_start_matches('/'),
+            r.request_bytes,
+            r.ok,
+            r.per_second(),
+            ms(0.5),
+            ms(0.99),
+            ms(0.999)
+        );
+        reports.push(r);
+    }
+    if let [baseline, measured] = reports.as_slice() {
+        println!(
+            "\nratio {} / {}: {:.2} (calls/s, same run)",
+            measured.rpc.name(),
+            baseline.rpc.name(),
+            measured.per_second() / baseline.per_second().max(1e-9)
+        );
+    }
+    if let Some(child) = &child {
+        match resident_memory(child.pid()) {
+            Some((peak, now)) => println!(
+                "server memory: peak RSS {:.1} MiB, {:.1} MiB at the end",
+                peak as f64 / 1048576.0,
+                now as f64 / 1048576.0
+            ),
+            None => println!("server memory: not measured (no /proc here)"),
+        }
+    }
+    Ok(())
 }
 
 fn spec(text: &str) -> Result<BotSpec, CliError> {
@@ -243,6 +386,27 @@ fn seat_rows(
 /// Runs one measurement, printing its table to stdout and progress to stderr.
 pub fn run(cmd: &BenchCommand) -> Result<(), CliError> {
     match cmd {
+        BenchCommand::Load(args) => load(args)?,
+        BenchCommand::Positions { positions, ruleset, scenario, playouts } => {
+            let scenario = scenario_or_default(scenario.as_deref(), *ruleset);
+            let requests = search_positions(ruleset.core(), scenario, *positions)
+                .map_err(arena)?
+                .into_iter()
+                .filter_map(|(state, seed)| {
+                    let player = u32::from(state.to_move()?.0);
+                    let request = fray_proto::fray::v1::ChooseActionRequest {
+                        state: Some(fray_service::convert::state_from_setup(&state.to_setup())),
+                        player,
+                        budget: Some(fray_proto::fray::v1::SearchBudget { playouts: *playouts, time_ms: 0 }),
+                        seed,
+                    };
+                    Some(crate::json::to_value(&request, "fray.v1.ChooseActionRequest"))
+                })
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| CliError::Output(crate::error::chain(&e)))?;
+            let text = serde_json::to_string_pretty(&requests).map_err(|e| CliError::Output(e.to_string()))?;
+            println!("{text}");
+        }
         BenchCommand::Rollouts { seconds, ruleset, scenario } => {
             let scenario = scenario_or_default(scenario.as_deref(), *ruleset);
             let duration = Duration::from_secs_f64(seconds.clamp(0.1, 3600.0));

@@ -24,6 +24,7 @@ pub mod embedded;
 pub mod error;
 pub mod json;
 pub mod keyforge;
+pub mod load;
 pub mod play;
 pub mod replay;
 pub mod resolve;

@@ -342,3 +342,44 @@ fn resolve_keyforge_examples_print_the_trace_and_the_keyforge_board() {
     assert_event(&out, "keyforge.ability.target", "player 1 must choose a target: hoarder, storm");
     assert_event(&out, "keyforge.destroy.amber", "the 2 amber on drake goes to player 1");
 }
+
+const BENCH_5V5: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../bench/resolve-strike-5v5.json");
+
+#[test]
+fn bench_load_drives_a_child_server_and_reports_the_baseline_ratio_and_memory() {
+    let args = ["bench", "load", "--request", BENCH_5V5, "--seconds", "0.3", "--warmup", "0.1"];
+    let out = fray(&[&args[..], &["--connections", "2", "--streams", "2"]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let row = |path: &str| text.lines().find(|l| l.starts_with(&format!("| {path} |"))).map(str::to_owned);
+    for path in ["grpc.health.v1.Health/Check", "fray.v1.Rules/ResolveStrike"] {
+        let row = row(path).unwrap_or_else(|| panic!("no {path} row in {text}"));
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        // | RPC | request | calls | errors | calls/s | ...
+        assert!(cells[3].parse::<u64>().unwrap() > 0, "{row}");
+        assert_eq!(cells[4], "0", "errors: {row}");
+    }
+    assert!(row("fray.v1.Rules/ResolveStrike").unwrap().contains("| 506 B |"), "{text}");
+    assert!(text.contains("ratio ResolveStrike / Check: "), "{text}");
+    assert!(text.contains("server memory: peak RSS "), "{text}");
+}
+
+#[test]
+fn bench_load_refuses_a_request_the_server_refuses_with_its_status() {
+    // A ResolveStrike request without a strike: the first call's status stops the run.
+    let dir = std::env::temp_dir().join(format!("fray-bench-load-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("no-strike.json");
+    std::fs::write(
+        &file,
+        r#"{"state": {"ruleset": "RULESET_EGAME", "players": [{"id": 0, "hp": 6}, {"id": 1, "hp": 6}]}}"#,
+    )
+    .unwrap();
+    let out = fray(&["bench", "load", "--request", file.to_str().unwrap(), "--seconds", "0.2", "--no-baseline"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("strike"), "{}", stderr(&out));
+    let out = fray(&["bench", "load", "--rpc", "apply-action", "--request", BENCH_5V5, "--seconds", "0.2"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("resolve-strike-5v5.json: request 0"), "{}", stderr(&out));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
