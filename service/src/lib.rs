@@ -17,13 +17,16 @@
 pub mod agent;
 pub mod convert;
 pub mod gate;
+pub mod health_port;
 pub mod options;
 pub mod remote;
 pub mod rules;
 pub mod server;
 pub mod status;
+pub mod tls;
 
 pub use agent::{AgentLimits, AgentService};
 pub use gate::{ConcurrencyLimits, Gate};
+pub use health_port::Listeners;
 pub use rules::RulesService;
 pub use server::{ServeError, ServerConfig, serve};

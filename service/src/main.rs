@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use fray_service::options::{ServerOptions, shutdown_signal};
-use fray_service::serve;
+use fray_service::{Listeners, serve};
 use tracing::{error, info, warn};
 
 /// Fray's stateless gRPC combat-rules server.
@@ -43,17 +43,39 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    let addr = match listener.local_addr() {
+    let health = match options.bind_health().await {
+        Ok(health) => health,
+        Err(e) => {
+            error!(error = %e, "cannot bind the health port");
+            eprintln!("fray-server: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let listeners = Listeners { grpc: listener, health };
+    let addr = match listeners.grpc.local_addr() {
         Ok(a) => a.to_string(),
         Err(e) => {
             warn!(error = %e, "cannot read the bound address");
             options.listen.clone()
         }
     };
-    info!(addr = %addr, "listening on {addr}");
-    println!("fray-server listening on {addr}");
+    let tls = match &config.tls {
+        None => "off",
+        Some(tls) if tls.requires_client_certificate() => "mutual (client certificates required)",
+        Some(_) => "on",
+    };
+    info!(addr = %addr, tls, "listening on {addr}");
+    // One write for both lines, so a reader that takes the first and leaves cannot
+    // make the second fail.
+    let mut announcement = format!("fray-server listening on {addr}\n");
+    if let Some(line) = listeners.health_line() {
+        info!("{line}");
+        announcement.push_str(&line);
+        announcement.push('\n');
+    }
+    print!("{announcement}");
 
-    match serve(listener, config, shutdown).await {
+    match serve(listeners, config, shutdown).await {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             error!(error = %e, "server failed");

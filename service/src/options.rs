@@ -13,6 +13,7 @@ use tracing_subscriber::EnvFilter;
 use crate::agent::AgentLimits;
 use crate::gate::ConcurrencyLimits;
 use crate::server::ServerConfig;
+use crate::tls::ServerTls;
 
 /// The address a server listens on unless told otherwise.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:50051";
@@ -63,6 +64,22 @@ pub struct ServerOptions {
     /// Agent is open, like the Rules service always is.
     #[arg(long, env = "FRAY_AGENT_TOKEN_FILE", value_name = "PATH")]
     pub agent_token_file: Option<PathBuf>,
+    /// Serve over TLS with this PEM certificate chain (the server's own certificate
+    /// first); needs --tls-key. Without it the server speaks plaintext (h2c).
+    #[arg(long, env = "FRAY_TLS_CERT", value_name = "PATH")]
+    pub tls_cert: Option<PathBuf>,
+    /// The PEM private key of --tls-cert's certificate (PKCS#8, RSA or EC).
+    #[arg(long, env = "FRAY_TLS_KEY", value_name = "PATH")]
+    pub tls_key: Option<PathBuf>,
+    /// Mutual TLS: refuse clients that do not present a certificate signed by a CA in
+    /// this PEM file. Needs --tls-cert.
+    #[arg(long, env = "FRAY_TLS_CLIENT_CA", value_name = "PATH")]
+    pub tls_client_ca: Option<PathBuf>,
+    /// Also serve grpc.health.v1.Health alone, in plaintext, on this address (for
+    /// probes that cannot speak TLS, such as Kubernetes' gRPC probes); its bound
+    /// address is printed on the line after the main one.
+    #[arg(long, env = "FRAY_HEALTH_LISTEN", value_name = "ADDR")]
+    pub health_listen: Option<String>,
 }
 
 fn millis(d: Duration) -> u64 {
@@ -120,6 +137,7 @@ impl ServerOptions {
                 Some(token.to_owned())
             }
         };
+        let tls = self.tls()?;
         Ok(ServerConfig {
             max_message_bytes: self.max_message_bytes,
             drain_timeout: Duration::from_secs(self.drain_timeout_secs),
@@ -131,7 +149,40 @@ impl ServerOptions {
             concurrency: ConcurrencyLimits { rules: self.max_concurrent_rules, agent: self.max_concurrent_agent },
             request_timeout: Duration::from_millis(self.request_timeout_ms),
             agent_token,
+            tls,
         })
+    }
+
+    /// The TLS settings `--tls-cert`, `--tls-key` and `--tls-client-ca` name, read and
+    /// checked; `None` for plaintext.
+    fn tls(&self) -> Result<Option<ServerTls>, OptionsError> {
+        match (&self.tls_cert, &self.tls_key) {
+            (Some(cert), Some(key)) => ServerTls::load(cert, key, self.tls_client_ca.as_deref()).map(Some),
+            (Some(_), None) => Err(OptionsError::Invalid {
+                flag: "--tls-cert",
+                why: "needs --tls-key, the certificate's private key".into(),
+            }),
+            (None, Some(_)) => Err(OptionsError::Invalid {
+                flag: "--tls-key",
+                why: "needs --tls-cert, the certificate it is the key of".into(),
+            }),
+            (None, None) if self.tls_client_ca.is_some() => Err(OptionsError::Invalid {
+                flag: "--tls-client-ca",
+                why: "needs --tls-cert and --tls-key: client certificates are checked only over TLS".into(),
+            }),
+            (None, None) => Ok(None),
+        }
+    }
+
+    /// Binds `--health-listen` when it is given.
+    pub async fn bind_health(&self) -> Result<Option<tokio::net::TcpListener>, OptionsError> {
+        let Some(addr) = &self.health_listen else { return Ok(None) };
+        match tokio::net::TcpListener::bind(addr).await {
+            Ok(listener) => Ok(Some(listener)),
+            Err(e) => {
+                Err(OptionsError::Invalid { flag: "--health-listen", why: format!("cannot listen on {addr}: {e}") })
+            }
+        }
     }
 
     /// Sends the process's logs to stderr in the chosen format, at the level RUST_LOG

@@ -8,7 +8,6 @@ use std::time::Duration;
 use fray_proto::fray::v1::agent_server::AgentServer;
 use fray_proto::fray::v1::rules_server::RulesServer;
 use thiserror::Error;
-use tokio::net::TcpListener;
 use tokio_stream::StreamExt as _;
 use tokio_stream::wrappers::TcpListenerStream;
 use tonic::transport::Server;
@@ -17,7 +16,9 @@ use tracing::{info, warn};
 
 use crate::agent::{AgentLimits, AgentService};
 use crate::gate::{ConcurrencyLimits, Gate};
+use crate::health_port::{HealthPort, Listeners};
 use crate::rules::RulesService;
+use crate::tls::ServerTls;
 
 /// How the server runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,11 +40,14 @@ pub struct ServerConfig {
     /// When set, every Agent call must carry `authorization: Bearer <token>`; others
     /// answer UNAUTHENTICATED. The Rules service stays open.
     pub agent_token: Option<String>,
+    /// When set, the gRPC listener speaks only TLS (mutual TLS when it names a client
+    /// CA); see [`crate::tls`].
+    pub tls: Option<ServerTls>,
 }
 
 impl Default for ServerConfig {
     /// 1 MiB messages, a 10 s drain, the default agent and concurrency limits, 30 s per
-    /// call, no Agent token.
+    /// call, no Agent token, no TLS.
     fn default() -> Self {
         Self {
             max_message_bytes: 1024 * 1024,
@@ -52,6 +56,7 @@ impl Default for ServerConfig {
             concurrency: ConcurrencyLimits::default(),
             request_timeout: Duration::from_secs(30),
             agent_token: None,
+            tls: None,
         }
     }
 }
@@ -101,15 +106,16 @@ pub enum ServeError {
 }
 
 /// Serves Rules, Agent, grpc.health.v1 and reflection v1 + v1alpha on `listener`
-/// until `shutdown` resolves, then drains in-flight calls for at most
-/// `drain_timeout`.
+/// (over TLS when `config.tls` is set) until `shutdown` resolves, then drains
+/// in-flight calls for at most `drain_timeout`. `listener` is a `TcpListener`, or
+/// [`Listeners`] with a plaintext health port too, which stays up until the drain ends.
 ///
 /// Health reports `fray.v1.Rules`, `fray.v1.Agent` and the whole server (`""`) as
 /// SERVING, and as NOT_SERVING from the moment shutdown is asked for. When the drain
 /// times out, the calls still running are abandoned and
 /// `serve` returns `Ok`.
 pub async fn serve(
-    listener: TcpListener,
+    listener: impl Into<Listeners>,
     config: ServerConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
@@ -117,6 +123,8 @@ pub async fn serve(
     reporter.set_serving::<RulesServer<RulesService>>().await;
     reporter.set_serving::<AgentServer<AgentService>>().await;
     reporter.set_service_status("", ServingStatus::Serving).await;
+    let Listeners { grpc: listener, health: health_listener } = listener.into();
+    let health_port = health_listener.map(|l| HealthPort::spawn(l, health.clone()));
 
     let reflection_v1 = tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(fray_proto::FILE_DESCRIPTOR_SET)
@@ -161,7 +169,11 @@ pub async fn serve(
         info!("shutting down: health NOT_SERVING, no new connections, draining in-flight calls");
         let _ = started_tx.send(());
     };
-    let server = Server::builder()
+    let mut builder = Server::builder();
+    if let Some(tls) = &config.tls {
+        builder = builder.tls_config(tls.server_tls_config())?;
+    }
+    let server = builder
         .timeout(config.request_timeout)
         .add_service(health)
         .add_service(reflection_v1)
@@ -186,6 +198,9 @@ pub async fn serve(
         () = drain_deadline => {
             warn!(timeout = ?drain_timeout, "drain timed out: abandoning the calls still in flight");
         }
+    }
+    if let Some(port) = health_port {
+        port.stop().await;
     }
     Ok(())
 }
