@@ -172,6 +172,9 @@ pub struct LoadArgs {
     /// The server (e.g. http://127.0.0.1:50051); default: a `fray serve` child process.
     #[arg(long, value_name = "URL")]
     pub server: Option<String>,
+    /// TLS for an `https://` --server.
+    #[command(flatten)]
+    pub tls: crate::tls::TlsArgs,
     /// An argument for the child `fray serve` (repeat it), e.g. --server-arg=--max-concurrent-agent=1.
     #[arg(long = "server-arg", value_name = "ARG", allow_hyphen_values = true)]
     pub server_args: Vec<String>,
@@ -202,6 +205,7 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
         return Err(CliError::Usage("--seconds must be in (0, 3600] and --warmup in [0, 600]".into()));
     }
     let requests = Arc::new(args.rpc.requests(args.request.as_deref())?);
+    let tls = args.tls.load()?;
     let child = match &args.server {
         Some(_) => None,
         None => Some(ChildServer::start(&args.server_args)?),
@@ -232,7 +236,7 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
     for run in &runs {
         eprint!("{}: {:.0} s warm-up, {:.0} s measured...", run.rpc.name(), args.warmup, args.seconds);
         let _ = std::io::stderr().flush();
-        let r = handle.block_on(crate::load::drive(&url, run))?;
+        let r = handle.block_on(crate::load::drive(&url, &tls, run))?;
         eprintln!(" done");
         let errors: u64 = r.errors.values().sum();
         let errors = if errors == 0 {

@@ -1,12 +1,15 @@
-//! A gRPC client of `fray.v1.Rules`, with explicit message size limits and timeouts.
+//! A gRPC client of `fray.v1.Rules`, with explicit message size limits and timeouts,
+//! over TLS for `https://` URLs ([`crate::tls`]).
 
 use std::time::Duration;
 
 use fray_proto::fray::v1::agent_client::AgentClient;
 use fray_proto::fray::v1::rules_client::RulesClient;
-use tonic::transport::{Channel, Endpoint};
+pub use tonic::transport::Channel;
+use tonic::transport::Endpoint;
 
 use crate::error::{CliError, chain};
+use crate::tls::{self, ClientTls};
 
 /// Largest message sent or accepted. Game states are small; this bounds a bad reply.
 pub const MAX_MESSAGE_BYTES: usize = 1 << 20;
@@ -21,21 +24,27 @@ pub fn normalize_url(url: &str) -> String {
 }
 
 /// The endpoint of the server at `url` (a bare `HOST:PORT` gets `http://`), with the
-/// connect and call timeouts; the URL comes back normalized.
-pub fn endpoint(url: &str) -> Result<(Endpoint, String), CliError> {
+/// connect and call timeouts, and `tls` for an `https://` URL; the URL comes back
+/// normalized.
+pub fn endpoint(url: &str, tls: &ClientTls) -> Result<(Endpoint, String), CliError> {
     let url = normalize_url(url);
     let endpoint = Endpoint::from_shared(url.clone())
         .map_err(|e| CliError::Usage(format!("--server {url}: not a valid URL: {}", chain(&e))))?
         .connect_timeout(CONNECT_TIMEOUT)
         .timeout(CALL_TIMEOUT);
+    let endpoint = tls.apply(endpoint, &url)?;
     Ok((endpoint, url))
 }
 
-/// Connects to the server at `url` (e.g. `http://127.0.0.1:50051`); the channel
-/// carries both the Rules and the Agent service.
-pub async fn channel(url: &str) -> Result<Channel, CliError> {
-    let (endpoint, url) = endpoint(url)?;
-    endpoint.connect().await.map_err(|e| CliError::Connect { url, detail: chain(&e) })
+/// Connects to the server at `url` (e.g. `http://127.0.0.1:50051`, or `https://` with
+/// `tls`); the channel carries both the Rules and the Agent service.
+pub async fn channel(url: &str, tls: &ClientTls) -> Result<Channel, CliError> {
+    let (endpoint, url) = endpoint(url, tls)?;
+    tls.check(&url, endpoint.uri()).await?;
+    endpoint.connect().await.map_err(|e| match tls::explain(&e) {
+        Some(why) => CliError::Tls(format!("{url}: {why}")),
+        None => CliError::Connect { url, detail: chain(&e) },
+    })
 }
 
 /// A Rules client on `channel`, with the message size limits.
@@ -49,8 +58,8 @@ pub fn agent(channel: Channel) -> AgentClient<Channel> {
 }
 
 /// Connects to the Rules service at `url` (e.g. `http://127.0.0.1:50051`).
-pub async fn connect(url: &str) -> Result<RulesClient<Channel>, CliError> {
-    Ok(rules(channel(url).await?))
+pub async fn connect(url: &str, tls: &ClientTls) -> Result<RulesClient<Channel>, CliError> {
+    Ok(rules(channel(url, tls).await?))
 }
 
 #[cfg(test)]
@@ -71,7 +80,7 @@ mod tests {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         let addr = listener.local_addr().unwrap();
         drop(listener);
-        match connect(&addr.to_string()).await {
+        match connect(&addr.to_string(), &ClientTls::default()).await {
             Err(err @ CliError::Connect { .. }) => assert_eq!(err.exit_code(), 1),
             other => panic!("expected a connect error, got {other:?}"),
         }

@@ -1,6 +1,7 @@
 //! An in-process Rules and Agent server on a free loopback port, so `fray resolve`,
 //! `fray play` and `fray replay` work without a running server while still speaking
-//! real gRPC over TCP; [`ServerHandle`] picks it or a remote `--server`.
+//! real gRPC over TCP; [`ServerHandle`] picks it or a remote `--server` (over TLS for
+//! an `https://` URL).
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -10,7 +11,9 @@ use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
+use crate::client;
 use crate::error::CliError;
+use crate::tls::{ClientTls, TlsArgs};
 
 /// How long [`EmbeddedServer::stop`] waits for the server to drain.
 const STOP_TIMEOUT: Duration = Duration::from_secs(5);
@@ -68,17 +71,18 @@ impl EmbeddedServer {
 /// The server a command talks to: a remote one (`--server URL`) or an embedded one.
 #[derive(Debug)]
 pub enum ServerHandle {
-    /// A server somebody else runs, at this URL.
-    Remote(String),
+    /// A server somebody else runs, at this URL, reached with these TLS settings.
+    Remote(String, ClientTls),
     /// A server started in this process.
     Embedded(EmbeddedServer),
 }
 
 impl ServerHandle {
-    /// Uses `server` when given, else starts an embedded server.
-    pub async fn start(server: Option<&str>) -> Result<Self, CliError> {
+    /// Uses `server` when given (with the files `tls` names read and checked), else
+    /// starts an embedded server (plaintext on loopback: `tls` is not used).
+    pub async fn start(server: Option<&str>, tls: &TlsArgs) -> Result<Self, CliError> {
         match server {
-            Some(url) => Ok(ServerHandle::Remote(url.to_owned())),
+            Some(url) => Ok(ServerHandle::Remote(url.to_owned(), tls.load()?)),
             None => Ok(ServerHandle::Embedded(EmbeddedServer::start().await?)),
         }
     }
@@ -86,22 +90,35 @@ impl ServerHandle {
     /// The URL to connect to.
     pub fn url(&self) -> String {
         match self {
-            ServerHandle::Remote(url) => url.clone(),
+            ServerHandle::Remote(url, _) => url.clone(),
             ServerHandle::Embedded(server) => server.url(),
+        }
+    }
+
+    /// Connects to the server; the channel carries the Rules and the Agent service.
+    pub async fn channel(&self) -> Result<client::Channel, CliError> {
+        match self {
+            ServerHandle::Remote(url, tls) => client::channel(url, tls).await,
+            ServerHandle::Embedded(server) => client::channel(&server.url(), &ClientTls::default()).await,
         }
     }
 
     /// Stops an embedded server; a remote one is left alone.
     pub async fn stop(self) -> Result<(), CliError> {
         match self {
-            ServerHandle::Remote(_) => Ok(()),
+            ServerHandle::Remote(..) => Ok(()),
             ServerHandle::Embedded(server) => server.stop().await,
         }
     }
 
     /// Stops the server, then passes on `result` (the work done with it): its error
-    /// comes before a failure to stop.
+    /// comes before a failure to stop. A remote `http://` server whose connection broke
+    /// is asked whether it speaks TLS, to say so.
     pub async fn finish<T>(self, result: Result<T, CliError>) -> Result<T, CliError> {
+        let result = match (&self, result) {
+            (ServerHandle::Remote(url, _), Err(e)) => Err(crate::tls::diagnose_plaintext(url, e).await),
+            (_, result) => result,
+        };
         let stopped = self.stop().await;
         let value = result?;
         stopped?;

@@ -42,6 +42,10 @@ pub enum CliError {
         /// Why, with the whole source chain.
         detail: String,
     },
+    /// A TLS handshake failed; the message says why in words (untrusted certificate,
+    /// a client certificate required or refused, a plaintext server, ...).
+    #[error("TLS: {0}")]
+    Tls(String),
     /// The embedded or foreground server failed.
     #[error("server: {0}")]
     Server(String),
@@ -72,14 +76,23 @@ impl CliError {
             },
             CliError::ReplayDiffers(_) => EXIT_REPLAY_DIFFERS,
             CliError::Interrupted(_) => EXIT_INTERRUPTED,
-            CliError::Connect { .. } | CliError::Server(_) | CliError::Output(_) | CliError::StdoutClosed => EXIT_OTHER,
+            CliError::Connect { .. }
+            | CliError::Tls(_)
+            | CliError::Server(_)
+            | CliError::Output(_)
+            | CliError::StdoutClosed => EXIT_OTHER,
         }
     }
 }
 
 impl From<tonic::Status> for CliError {
+    /// A status, or the TLS failure behind it (with TLS 1.3 a server refuses a client
+    /// certificate after the client's side of the handshake, so the first call fails).
     fn from(status: tonic::Status) -> Self {
-        CliError::Status(Box::new(status))
+        match crate::tls::explain(&status) {
+            Some(why) => CliError::Tls(why),
+            None => CliError::Status(Box::new(status)),
+        }
     }
 }
 
@@ -115,10 +128,13 @@ pub fn code_name(code: Code) -> &'static str {
     }
 }
 
-/// A status as text: `CODE: message`, then one indented line per `google.rpc.BadRequest`
-/// field violation (`path: description`).
+/// A status as text: `CODE: message` (and the TLS failure behind it, in words), then
+/// one indented line per `google.rpc.BadRequest` field violation (`path: description`).
 pub fn render_status(status: &tonic::Status) -> String {
     let mut out = format!("{}: {}", code_name(status.code()), status.message());
+    if let Some(why) = crate::tls::explain(status) {
+        let _ = write!(out, " (TLS: {why})");
+    }
     if let Some(bad_request) = status.get_details_bad_request() {
         for v in &bad_request.field_violations {
             // Writing to a String cannot fail.

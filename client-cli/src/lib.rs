@@ -29,5 +29,6 @@ pub mod play;
 pub mod replay;
 pub mod resolve;
 pub mod serve;
+pub mod tls;
 pub mod tournament;
 pub mod trace;

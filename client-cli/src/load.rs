@@ -206,12 +206,12 @@ impl LoadReport {
 /// Runs `plan` against the server at `url`. The first request is sent once before
 /// the load: a server that refuses it stops the run with its status (a bad request
 /// file is not measured as a stream of errors).
-pub async fn drive(url: &str, plan: &LoadPlan) -> Result<LoadReport, CliError> {
+pub async fn drive(url: &str, tls: &crate::tls::ClientTls, plan: &LoadPlan) -> Result<LoadReport, CliError> {
     let path: http::uri::PathAndQuery = plan.rpc.path().parse().map_err(|e| CliError::Output(format!("{e}")))?;
     let mut channels = Vec::with_capacity(plan.connections);
     for _ in 0..plan.connections.max(1) {
         // A channel per connection: each `connect` opens its own HTTP/2 connection.
-        channels.push(client::channel(url).await?);
+        channels.push(client::channel(url, tls).await?);
     }
     let first = plan.requests.first().cloned().unwrap_or_default();
     call(&channels[0], &path, first).await.map_err(|s| CliError::Status(Box::new(s)))?;

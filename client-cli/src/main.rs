@@ -12,6 +12,7 @@ use fray_cli::play::{self, Difficulty, First, PlayArgs, RulesetArg, input::Lines
 use fray_cli::replay::{self, ReplayArgs};
 use fray_cli::resolve::{self, ChoiceArg, ResolveArgs, parse_zone};
 use fray_cli::serve;
+use fray_cli::tls::TlsArgs;
 use fray_cli::tournament::config::{Format, SprtConfig};
 use fray_cli::tournament::{self, TournamentArgs};
 use fray_cli::trace::Style;
@@ -117,6 +118,8 @@ struct TournamentCmd {
     /// Default: an embedded server on loopback.
     #[arg(long = "server", value_name = "URL", action = ArgAction::Append)]
     servers: Vec<String>,
+    #[command(flatten)]
+    tls: TlsArgs,
     /// Where the log and reports go (default fray-tournament, or the resumed log's directory).
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
@@ -159,9 +162,12 @@ struct PlayCmd {
     /// Where the replay file goes (created if missing).
     #[arg(long, value_name = "DIR", default_value = "fray-replays")]
     replay_dir: PathBuf,
-    /// Use the server at URL (e.g. http://127.0.0.1:50051) instead of an embedded one.
+    /// Use the server at URL (e.g. http://127.0.0.1:50051, https:// for TLS) instead
+    /// of an embedded one.
     #[arg(long, value_name = "URL")]
     server: Option<String>,
+    #[command(flatten)]
+    tls: TlsArgs,
 }
 
 #[derive(Debug, Args)]
@@ -172,9 +178,11 @@ struct ReplayCmd {
     /// Print only the verdict, not the game step by step.
     #[arg(long, short)]
     quiet: bool,
-    /// Use the server at URL instead of an embedded one.
+    /// Use the server at URL instead of an embedded one (https:// for TLS).
     #[arg(long, value_name = "URL")]
     server: Option<String>,
+    #[command(flatten)]
+    tls: TlsArgs,
 }
 
 #[derive(Debug, Args)]
@@ -205,9 +213,12 @@ struct ResolveCmd {
     /// Print the ResolveStrikeResponse as proto3 JSON instead of the trace.
     #[arg(long)]
     json: bool,
-    /// Use the server at URL (e.g. http://127.0.0.1:50051) instead of an embedded one.
+    /// Use the server at URL (e.g. http://127.0.0.1:50051, https:// for TLS) instead
+    /// of an embedded one.
     #[arg(long, value_name = "URL")]
     server: Option<String>,
+    #[command(flatten)]
+    tls: TlsArgs,
 }
 
 #[derive(Debug, Args)]
@@ -237,6 +248,7 @@ async fn main() -> ExitCode {
                 choices,
                 json: cmd.json,
                 server: cmd.server,
+                tls: cmd.tls,
             };
             let style = Style { color: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none() };
             match resolve::run(&args, style).await {
@@ -260,6 +272,7 @@ async fn main() -> ExitCode {
                     first: cmd.first,
                     replay_dir: cmd.replay_dir,
                     server: cmd.server,
+                    tls: cmd.tls,
                 };
                 let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
                 let style = Style { color: terminal && std::env::var_os("NO_COLOR").is_none() };
@@ -283,6 +296,7 @@ async fn main() -> ExitCode {
                 sprt,
                 concurrency,
                 servers: cmd.servers,
+                tls: cmd.tls,
                 out: cmd.out,
                 resume: cmd.resume,
                 move_timeout: cmd.move_timeout,
@@ -292,7 +306,7 @@ async fn main() -> ExitCode {
             quiet_broken_pipe(tournament::run(&args, &mut stdout).await)
         }
         Command::Replay(cmd) => {
-            let args = ReplayArgs { file: cmd.file, server: cmd.server, quiet: cmd.quiet };
+            let args = ReplayArgs { file: cmd.file, server: cmd.server, tls: cmd.tls, quiet: cmd.quiet };
             let style = Style { color: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none() };
             let mut stdout = std::io::stdout();
             quiet_broken_pipe(replay::run(&args, style, &mut stdout).await)

@@ -31,6 +31,7 @@ use crate::embedded::ServerHandle;
 use crate::error::{CliError, render_status, stdout_error};
 use crate::json::{self, ACTION_MESSAGE, EVENT_MESSAGE};
 use crate::play::view::{self, Names, Seats};
+use crate::tls::TlsArgs;
 use crate::trace::{self, Style};
 
 /// The `format` of a replay file.
@@ -294,6 +295,8 @@ pub struct ReplayArgs {
     pub file: PathBuf,
     /// A remote server; `None` starts an embedded one.
     pub server: Option<String>,
+    /// TLS for an `https://` server.
+    pub tls: TlsArgs,
     /// Print only the verdict.
     pub quiet: bool,
 }
@@ -303,8 +306,8 @@ pub struct ReplayArgs {
 /// naming the first step that differs.
 pub async fn run(args: &ReplayArgs, style: Style, out: &mut dyn Write) -> Result<(), CliError> {
     let loaded = load(&args.file)?;
-    let server = ServerHandle::start(args.server.as_deref()).await?;
-    let result = verify(&loaded, &server.url(), args.quiet, style, out).await;
+    let server = ServerHandle::start(args.server.as_deref(), &args.tls).await?;
+    let result = verify(&loaded, &server, args.quiet, style, out).await;
     server.finish(result).await
 }
 
@@ -316,11 +319,17 @@ fn indent(text: &str) -> String {
     text.lines().map(|l| format!("    {l}\n")).collect()
 }
 
-async fn verify(loaded: &Loaded, url: &str, quiet: bool, style: Style, out: &mut dyn Write) -> Result<(), CliError> {
+async fn verify(
+    loaded: &Loaded,
+    server: &ServerHandle,
+    quiet: bool,
+    style: Style,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
     let replay = &loaded.replay;
     let players = (replay.seats.len() as u32).max(2);
     let seats = replay.seats().unwrap_or(Seats { human: 0, players });
-    let mut rules = client::connect(url).await?;
+    let mut rules = client::rules(server.channel().await?);
     let new_game =
         NewGameRequest { ruleset: loaded.ruleset as i32, seed: replay.seed, scenario: replay.scenario.clone() };
     let started = rules.new_game(new_game).await?.into_inner();

@@ -10,6 +10,7 @@ use crate::client;
 use crate::embedded::ServerHandle;
 use crate::error::CliError;
 use crate::json::{self, InputKind, ParsedInput};
+use crate::tls::TlsArgs;
 use crate::trace::{self, Style};
 
 /// One answer to a decision, as given on the command line.
@@ -78,6 +79,8 @@ pub struct ResolveArgs {
     pub json: bool,
     /// A remote server; `None` starts an embedded one.
     pub server: Option<String>,
+    /// TLS for an `https://` server.
+    pub tls: TlsArgs,
 }
 
 impl ResolveArgs {
@@ -91,6 +94,7 @@ impl ResolveArgs {
         let mut words: Vec<String> = vec!["fray".into(), "resolve".into(), self.file.clone()];
         if let Some(server) = &self.server {
             words.extend(["--server".into(), server.clone()]);
+            words.extend(self.tls.words());
         }
         if let Some(attacker) = &self.attacker {
             words.extend(["--attacker".into(), attacker.clone()]);
@@ -168,8 +172,8 @@ pub fn build_request(parsed: ParsedInput, args: &ResolveArgs) -> Result<ResolveS
 /// Runs `fray resolve`: returns the text to print on stdout.
 pub async fn run(args: &ResolveArgs, style: Style) -> Result<String, CliError> {
     let request = build_request(read_input(args)?, args)?;
-    let server = ServerHandle::start(args.server.as_deref()).await?;
-    let result = call(&server.url(), request).await;
+    let server = ServerHandle::start(args.server.as_deref(), &args.tls).await?;
+    let result = call(&server, request).await;
     let response = server.finish(result).await?;
     render(&response, args, style)
 }
@@ -185,8 +189,8 @@ pub fn render(response: &ResolveStrikeResponse, args: &ResolveArgs, style: Style
     }
 }
 
-async fn call(url: &str, request: ResolveStrikeRequest) -> Result<ResolveStrikeResponse, CliError> {
-    let mut rules = client::connect(url).await?;
+async fn call(server: &ServerHandle, request: ResolveStrikeRequest) -> Result<ResolveStrikeResponse, CliError> {
+    let mut rules = client::rules(server.channel().await?);
     Ok(rules.resolve_strike(request).await?.into_inner())
 }
 

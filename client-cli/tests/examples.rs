@@ -1116,7 +1116,7 @@ fn every_rpc_has_an_example_and_the_readme_lists_every_example() {
 #[tokio::test]
 async fn every_example_gets_the_answer_it_shows() {
     let server = EmbeddedServer::start().await.unwrap();
-    let channel = client::channel(&server.url()).await.unwrap();
+    let channel = client::channel(&server.url(), &fray_cli::tls::ClientTls::default()).await.unwrap();
     let mut clients = Clients { rules: client::rules(channel.clone()), agent: client::agent(channel) };
 
     // Every file, the unknown ones included: they fail here.

@@ -17,6 +17,7 @@
 pub mod agent;
 pub mod convert;
 pub mod gate;
+pub mod health_port;
 pub mod metrics;
 pub mod observe;
 pub mod options;
@@ -24,9 +25,11 @@ pub mod remote;
 pub mod rules;
 pub mod server;
 pub mod status;
+pub mod tls;
 
 pub use agent::{AgentLimits, AgentService};
 pub use gate::{ConcurrencyLimits, Gate};
+pub use health_port::Listeners;
 pub use metrics::Metrics;
 pub use rules::RulesService;
 pub use server::{ServeError, ServerConfig, serve, serve_with_metrics};

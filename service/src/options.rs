@@ -14,8 +14,10 @@ use tokio::net::TcpListener;
 
 use crate::agent::AgentLimits;
 use crate::gate::ConcurrencyLimits;
-use crate::metrics::{self, Metrics};
+use crate::health_port::Listeners;
+use crate::metrics::Metrics;
 use crate::server::{ServeError, ServerConfig, serve_with_metrics};
+use crate::tls::ServerTls;
 
 /// The address a server listens on unless told otherwise.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:50051";
@@ -70,6 +72,22 @@ pub struct ServerOptions {
     /// picks a free port, printed). Off without it.
     #[arg(long, env = "FRAY_METRICS_LISTEN", value_name = "ADDR")]
     pub metrics_listen: Option<String>,
+    /// Serve over TLS with this PEM certificate chain (the server's own certificate
+    /// first); needs --tls-key. Without it the server speaks plaintext (h2c).
+    #[arg(long, env = "FRAY_TLS_CERT", value_name = "PATH")]
+    pub tls_cert: Option<PathBuf>,
+    /// The PEM private key of --tls-cert's certificate (PKCS#8, RSA or EC).
+    #[arg(long, env = "FRAY_TLS_KEY", value_name = "PATH")]
+    pub tls_key: Option<PathBuf>,
+    /// Mutual TLS: refuse clients that do not present a certificate signed by a CA in
+    /// this PEM file. Needs --tls-cert.
+    #[arg(long, env = "FRAY_TLS_CLIENT_CA", value_name = "PATH")]
+    pub tls_client_ca: Option<PathBuf>,
+    /// Also serve grpc.health.v1.Health alone, in plaintext, on this address (for
+    /// probes that cannot speak TLS, such as Kubernetes' gRPC probes); its bound
+    /// address is printed on the line after the main one.
+    #[arg(long, env = "FRAY_HEALTH_LISTEN", value_name = "ADDR")]
+    pub health_listen: Option<String>,
 }
 
 fn millis(d: Duration) -> u64 {
@@ -127,6 +145,7 @@ impl ServerOptions {
                 Some(token.to_owned())
             }
         };
+        let tls = self.tls()?;
         Ok(ServerConfig {
             max_message_bytes: self.max_message_bytes,
             drain_timeout: Duration::from_secs(self.drain_timeout_secs),
@@ -138,7 +157,29 @@ impl ServerOptions {
             concurrency: ConcurrencyLimits { rules: self.max_concurrent_rules, agent: self.max_concurrent_agent },
             request_timeout: Duration::from_millis(self.request_timeout_ms),
             agent_token,
+            tls,
         })
+    }
+
+    /// The TLS settings `--tls-cert`, `--tls-key` and `--tls-client-ca` name, read and
+    /// checked; `None` for plaintext.
+    fn tls(&self) -> Result<Option<ServerTls>, OptionsError> {
+        match (&self.tls_cert, &self.tls_key) {
+            (Some(cert), Some(key)) => ServerTls::load(cert, key, self.tls_client_ca.as_deref()).map(Some),
+            (Some(_), None) => Err(OptionsError::Invalid {
+                flag: "--tls-cert",
+                why: "needs --tls-key, the certificate's private key".into(),
+            }),
+            (None, Some(_)) => Err(OptionsError::Invalid {
+                flag: "--tls-key",
+                why: "needs --tls-cert, the certificate it is the key of".into(),
+            }),
+            (None, None) if self.tls_client_ca.is_some() => Err(OptionsError::Invalid {
+                flag: "--tls-client-ca",
+                why: "needs --tls-cert and --tls-key: client certificates are checked only over TLS".into(),
+            }),
+            (None, None) => Ok(None),
+        }
     }
 
     /// Sends the process's logs to stderr in the chosen format, at the level RUST_LOG
@@ -194,35 +235,34 @@ pub async fn run(options: &ServerOptions) -> Result<(), RunError> {
     options.init_logging();
     // Handlers first, so a signal right after the address is printed is not lost.
     let shutdown = shutdown_signal().map_err(RunError::Signals)?;
-    let listener = bind("--listen", &options.listen).await?;
-    let metrics_listener = match &options.metrics_listen {
+    let grpc = bind("--listen", &options.listen).await?;
+    let health = match &options.health_listen {
+        Some(addr) => Some(bind("--health-listen", addr).await?),
+        None => None,
+    };
+    let metrics = match &options.metrics_listen {
         Some(addr) => Some(bind("--metrics-listen", addr).await?),
         None => None,
     };
-    let shown = |l: &TcpListener, given: &str| l.local_addr().map_or_else(|_| given.to_owned(), |a| a.to_string());
-    let addr = shown(&listener, &options.listen);
-    info!(addr = %addr, "listening on {addr}");
-    println!("fray-server listening on {addr}");
-    let metrics = Metrics::new();
-    let (stop_metrics, metrics_stopped) = tokio::sync::oneshot::channel::<()>();
-    let metrics_task = metrics_listener.map(|l| {
-        let addr = shown(&l, options.metrics_listen.as_deref().unwrap_or_default());
-        info!(addr = %addr, "metrics on http://{addr}/metrics");
-        println!("metrics on http://{addr}/metrics");
-        tokio::spawn(metrics::serve_http(l, metrics.clone(), async {
-            let _ = metrics_stopped.await;
-        }))
-    });
-    // A line on stdout is read by whoever started the server; send it now.
-    let _ = std::io::Write::flush(&mut std::io::stdout());
-    let served = serve_with_metrics(listener, config, metrics, shutdown).await;
-    let _ = stop_metrics.send(());
-    if let Some(task) = metrics_task
-        && tokio::time::timeout(Duration::from_secs(1), task).await.is_err()
-    {
-        info!("the metrics endpoint did not stop within 1 s; leaving it");
+    let listeners = Listeners { grpc, health, metrics };
+    let addr = listeners.grpc.local_addr().map_or_else(|_| options.listen.clone(), |a| a.to_string());
+    let tls = match &config.tls {
+        None => "off",
+        Some(tls) if tls.requires_client_certificate() => "mutual (client certificates required)",
+        Some(_) => "on",
+    };
+    info!(addr = %addr, tls, "listening on {addr}");
+    // One write, so whoever started the server reads every port at once.
+    let mut announcement = format!("fray-server listening on {addr}\n");
+    for line in [listeners.health_line(), listeners.metrics_line()].into_iter().flatten() {
+        info!("{line}");
+        announcement.push_str(&line);
+        announcement.push('\n');
     }
-    Ok(served?)
+    let mut stdout = std::io::stdout();
+    let _ = std::io::Write::write_all(&mut stdout, announcement.as_bytes());
+    let _ = std::io::Write::flush(&mut stdout);
+    Ok(serve_with_metrics(listeners, config, Metrics::new(), shutdown).await?)
 }
 
 /// Resolves on the first SIGINT (Ctrl-C) or SIGTERM (what Kubernetes sends). The

@@ -8,7 +8,6 @@ use std::time::Duration;
 use fray_proto::fray::v1::agent_server::AgentServer;
 use fray_proto::fray::v1::rules_server::RulesServer;
 use thiserror::Error;
-use tokio::net::TcpListener;
 use tokio_stream::StreamExt as _;
 use tokio_stream::wrappers::TcpListenerStream;
 use tonic::transport::Server;
@@ -17,9 +16,11 @@ use tracing::{info, warn};
 
 use crate::agent::{AgentLimits, AgentService};
 use crate::gate::{ConcurrencyLimits, Gate};
+use crate::health_port::{HealthPort, Listeners};
 use crate::metrics::Metrics;
 use crate::observe::ObserveLayer;
 use crate::rules::RulesService;
+use crate::tls::ServerTls;
 
 /// How the server runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -41,11 +42,14 @@ pub struct ServerConfig {
     /// When set, every Agent call must carry `authorization: Bearer <token>`; others
     /// answer UNAUTHENTICATED. The Rules service stays open.
     pub agent_token: Option<String>,
+    /// When set, the gRPC listener speaks only TLS (mutual TLS when it names a client
+    /// CA); see [`crate::tls`].
+    pub tls: Option<ServerTls>,
 }
 
 impl Default for ServerConfig {
     /// 1 MiB messages, a 10 s drain, the default agent and concurrency limits, 30 s per
-    /// call, no Agent token.
+    /// call, no Agent token, no TLS.
     fn default() -> Self {
         Self {
             max_message_bytes: 1024 * 1024,
@@ -54,6 +58,7 @@ impl Default for ServerConfig {
             concurrency: ConcurrencyLimits::default(),
             request_timeout: Duration::from_secs(30),
             agent_token: None,
+            tls: None,
         }
     }
 }
@@ -103,25 +108,27 @@ pub enum ServeError {
 }
 
 /// Serves Rules, Agent, grpc.health.v1 and reflection v1 + v1alpha on `listener`
-/// until `shutdown` resolves, then drains in-flight calls for at most
-/// `drain_timeout`.
+/// (over TLS when `config.tls` is set) until `shutdown` resolves, then drains
+/// in-flight calls for at most `drain_timeout`. `listener` is a `TcpListener`, or
+/// [`Listeners`] with a plaintext health port too, which stays up until the drain ends.
 ///
 /// Health reports `fray.v1.Rules`, `fray.v1.Agent` and the whole server (`""`) as
 /// SERVING, and as NOT_SERVING from the moment shutdown is asked for. When the drain
 /// times out, the calls still running are abandoned and
 /// `serve` returns `Ok`.
 pub async fn serve(
-    listener: TcpListener,
+    listener: impl Into<Listeners>,
     config: ServerConfig,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> Result<(), ServeError> {
     serve_with_metrics(listener, config, Metrics::new(), shutdown).await
 }
 
-/// [`serve`], counting every call in `metrics` (which [`crate::metrics::serve_http`]
-/// can show) and tracing it ([`crate::observe`]).
+/// [`serve`], counting every call in `metrics` and tracing it ([`crate::observe`]).
+/// With a metrics listener in [`Listeners`], `GET /metrics` shows them there until the
+/// drain ends.
 pub async fn serve_with_metrics(
-    listener: TcpListener,
+    listener: impl Into<Listeners>,
     config: ServerConfig,
     metrics: Metrics,
     shutdown: impl Future<Output = ()> + Send + 'static,
@@ -130,6 +137,9 @@ pub async fn serve_with_metrics(
     reporter.set_serving::<RulesServer<RulesService>>().await;
     reporter.set_serving::<AgentServer<AgentService>>().await;
     reporter.set_service_status("", ServingStatus::Serving).await;
+    let Listeners { grpc: listener, health: health_listener, metrics: metrics_listener } = listener.into();
+    let health_port = health_listener.map(|l| HealthPort::spawn(l, health.clone()));
+    let metrics_port = metrics_listener.map(|l| MetricsPort::spawn(l, metrics.clone()));
 
     let reflection_v1 = tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(fray_proto::FILE_DESCRIPTOR_SET)
@@ -174,7 +184,11 @@ pub async fn serve_with_metrics(
         info!("shutting down: health NOT_SERVING, no new connections, draining in-flight calls");
         let _ = started_tx.send(());
     };
-    let server = Server::builder()
+    let mut builder = Server::builder();
+    if let Some(tls) = &config.tls {
+        builder = builder.tls_config(tls.server_tls_config())?;
+    }
+    let server = builder
         .timeout(config.request_timeout)
         .layer(ObserveLayer::new(metrics))
         .add_service(health)
@@ -201,5 +215,39 @@ pub async fn serve_with_metrics(
             warn!(timeout = ?drain_timeout, "drain timed out: abandoning the calls still in flight");
         }
     }
+    if let Some(port) = health_port {
+        port.stop().await;
+    }
+    if let Some(port) = metrics_port {
+        port.stop().await;
+    }
     Ok(())
+}
+
+/// The running metrics endpoint.
+struct MetricsPort {
+    stop: tokio::sync::oneshot::Sender<()>,
+    task: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl MetricsPort {
+    fn spawn(listener: tokio::net::TcpListener, metrics: Metrics) -> Self {
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let task = tokio::spawn(crate::metrics::serve_http(listener, metrics, async move {
+            let _ = stopped.await;
+        }));
+        Self { stop, task }
+    }
+
+    /// Stops it once the server is done; a scrape still open after a second is cut.
+    async fn stop(self) {
+        let _ = self.stop.send(());
+        let abort = self.task.abort_handle();
+        match tokio::time::timeout(Duration::from_secs(1), self.task).await {
+            Ok(Ok(Ok(()))) => {}
+            Ok(Ok(Err(e))) => warn!(error = %e, "the metrics endpoint failed"),
+            Ok(Err(e)) => warn!(error = %e, "the metrics endpoint's task failed"),
+            Err(_) => abort.abort(),
+        }
+    }
 }

@@ -224,19 +224,17 @@ async fn under_load_every_call_sent_before_shutdown_gets_its_answer() {
     }
     let stop = stopped_at.lock().unwrap().unwrap();
     let mut answered = 0;
+    let mut refused_before_stop = Vec::new();
     for (n, sent, status) in futures_join(loops).await {
         answered += n;
-        // A call may fail only if the server never took it: sent after the stop (the
-        // listener is closed), or refused by the connection's GOAWAY, which in HTTP/2
-        // names the streams the server did not process (a call sent a few µs before
-        // the stop can still arrive after it). Any other failure of a call sent before
-        // the stop would be a call cut short.
-        let refused_unprocessed = format!("{status:?}").contains("GoAway(");
-        assert!(
-            sent >= stop || refused_unprocessed,
-            "a call sent {:?} before the stop failed: {status:?}",
-            stop - sent
-        );
+        // A call sent before the stop may still fail if the server never took it: it
+        // arrived after the stop, or the connection's GOAWAY refused it (HTTP/2 names
+        // the streams the server did not process), which the client reports as an h2
+        // error or a cancelled request on a closed connection. Whether the server took
+        // it is read from the server's own books below, not guessed from the error.
+        if sent < stop {
+            refused_before_stop.push(format!("sent {:?} before the stop: {status:?}", stop - sent));
+        }
     }
     assert!(answered > 0, "the load ran");
     let metrics = server.metrics.clone();
@@ -251,6 +249,7 @@ async fn under_load_every_call_sent_before_shutdown_gets_its_answer() {
     };
     let took = strikes("grpc_server_started_total", None);
     eprintln!("the server took {took} ResolveStrike calls; the clients received {answered} answers");
+    eprintln!("calls refused before the server took them: {refused_before_stop:#?}");
     assert_eq!(strikes("grpc_server_handled_total", Some("OK")), took, "{text}");
     assert_eq!(strikes("grpc_server_handled_total", None), took, "{text}");
     assert_eq!(took, f64::from(answered), "{text}");

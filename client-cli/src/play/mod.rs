@@ -35,6 +35,7 @@ use crate::client;
 use crate::embedded::ServerHandle;
 use crate::error::{CliError, stdout_error};
 use crate::replay::{self, Outcome, Replay, Seat, SeatKind};
+use crate::tls::TlsArgs;
 use crate::trace::{self, Style};
 use input::{Command, Lines};
 use view::{Names, Seats};
@@ -201,6 +202,8 @@ pub struct PlayArgs {
     pub replay_dir: PathBuf,
     /// A remote server; `None` starts an embedded one.
     pub server: Option<String>,
+    /// TLS for an `https://` server.
+    pub tls: TlsArgs,
 }
 
 /// SplitMix64: a well-mixed 64-bit value from `x`.
@@ -570,13 +573,19 @@ fn indent(text: &str) -> String {
 
 /// Runs `fray play`, reading the person's lines from `input` and writing to `out`.
 pub async fn run(args: &PlayArgs, style: Style, input: Lines, out: &mut dyn Write) -> Result<(), CliError> {
-    let server = ServerHandle::start(args.server.as_deref()).await?;
-    let result = game(args, style, input, out, &server.url()).await;
+    let server = ServerHandle::start(args.server.as_deref(), &args.tls).await?;
+    let result = game(args, style, input, out, &server).await;
     server.finish(result).await
 }
 
-async fn game(args: &PlayArgs, style: Style, input: Lines, out: &mut dyn Write, url: &str) -> Result<(), CliError> {
-    let channel = client::channel(url).await?;
+async fn game(
+    args: &PlayArgs,
+    style: Style,
+    input: Lines,
+    out: &mut dyn Write,
+    server: &ServerHandle,
+) -> Result<(), CliError> {
+    let channel = server.channel().await?;
     let mut rules = client::rules(channel.clone());
     let agent = client::agent(channel);
     let seed = args.seed.unwrap_or_else(clock_seed);

@@ -30,6 +30,7 @@ use crate::embedded::EmbeddedServer;
 use crate::error::CliError;
 use crate::play::RulesetArg;
 use crate::replay::ruleset_named;
+use crate::tls::ClientTls;
 use config::{Config, Format, Schedule, SprtConfig, unique_names};
 use game::Table;
 use log::{Header, LogWriter};
@@ -64,6 +65,8 @@ pub struct TournamentArgs {
     pub concurrency: usize,
     /// Rules servers; empty starts an embedded one.
     pub servers: Vec<String>,
+    /// TLS for `https://` servers.
+    pub tls: crate::tls::TlsArgs,
     /// The output directory; default `fray-tournament`, or the resumed log's.
     pub out: Option<PathBuf>,
     /// A log to continue.
@@ -190,12 +193,13 @@ pub async fn run(args: &TournamentArgs, out: &mut dyn std::io::Write) -> Result<
     let interrupt = fray_service::options::shutdown_signal()
         .map_err(|e| CliError::Output(format!("cannot handle signals: {e}")))?;
     let embedded = if args.servers.is_empty() { Some(EmbeddedServer::start().await?) } else { None };
-    let urls = match &embedded {
-        Some(server) => vec![server.url()],
-        None => args.servers.clone(),
+    let (urls, tls) = match &embedded {
+        Some(server) => (vec![server.url()], ClientTls::default()),
+        None => (args.servers.clone(), args.tls.load()?),
     };
+    let servers = (urls.as_slice(), &tls);
     let played =
-        play_tournament(&config, &paths.log, loaded, players, ruleset, &urls, args.concurrency, interrupt).await;
+        play_tournament(&config, &paths.log, loaded, players, ruleset, servers, args.concurrency, interrupt).await;
     if let Some(server) = embedded
         && let Err(e) = server.stop().await
     {
@@ -258,11 +262,11 @@ async fn play_tournament(
     loaded: Option<log::Loaded>,
     players: Arc<[config::Player]>,
     ruleset: fray_proto::fray::v1::Ruleset,
-    urls: &[String],
+    (urls, tls): (&[String], &ClientTls),
     concurrency: usize,
     interrupt: impl std::future::Future<Output = ()>,
 ) -> Result<Played, CliError> {
-    let (referee, warnings) = Referee::connect(urls, ruleset).await?;
+    let (referee, warnings) = Referee::connect(urls, tls, ruleset).await?;
     // A bad scenario is the user's mistake: say so before any log is written.
     referee.new_game(ruleset, config.seed, &config.scenario).await?;
     let scenario = referee.scenario(&config.scenario).cloned();

@@ -18,6 +18,7 @@ use tonic::{Code, Status};
 
 use crate::client;
 use crate::error::{CliError, render_status};
+use crate::tls::ClientTls;
 
 /// Attempts per call before the referee gives up (over all servers).
 const ATTEMPTS: u32 = 6;
@@ -91,10 +92,10 @@ impl Referee {
     /// Channels to every URL (connected lazily); checks each server answers and has a
     /// skirmish game for `ruleset`. Servers that do not answer now are kept and tried
     /// again later; none answering, or one without the skirmish, is an error.
-    pub async fn connect(urls: &[String], ruleset: Ruleset) -> Result<(Self, Vec<String>), CliError> {
+    pub async fn connect(urls: &[String], tls: &ClientTls, ruleset: Ruleset) -> Result<(Self, Vec<String>), CliError> {
         let mut servers = Vec::with_capacity(urls.len());
         for url in urls {
-            let (endpoint, url) = client::endpoint(url)?;
+            let (endpoint, url) = client::endpoint(url, tls)?;
             let client = client::rules(endpoint.connect_lazy());
             servers.push(Server {
                 url,

@@ -28,8 +28,15 @@ impl Drop for Served {
 
 /// Starts `fray serve --listen 127.0.0.1:0` and reads the address it printed.
 pub fn serve() -> Served {
+    serve_with(&[])
+}
+
+/// Starts `fray serve --listen 127.0.0.1:0` with more flags and reads the address it
+/// printed.
+pub fn serve_with(flags: &[&str]) -> Served {
     let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
         .args(["serve", "--listen", "127.0.0.1:0"])
+        .args(flags)
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();

@@ -2,6 +2,7 @@
 //! channel, state fixtures built as protobuf messages, and status decoding.
 #![allow(dead_code, missing_docs, clippy::unwrap_used, clippy::panic)]
 
+pub mod certs;
 pub mod robust;
 
 use std::net::SocketAddr;
