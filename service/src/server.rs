@@ -16,6 +16,7 @@ use tonic_health::ServingStatus;
 use tracing::{info, warn};
 
 use crate::agent::{AgentLimits, AgentService};
+use crate::connection_age::Aged;
 use crate::gate::{ConcurrencyLimits, Gate};
 use crate::rules::RulesService;
 
@@ -39,11 +40,19 @@ pub struct ServerConfig {
     /// When set, every Agent call must carry `authorization: Bearer <token>`; others
     /// answer UNAUTHENTICATED. The Rules service stays open.
     pub agent_token: Option<String>,
+    /// How long a connection may live: then the client is sent a GOAWAY and opens a
+    /// new one for its next calls (resolving the name again, so it finds new pods).
+    /// `None`: for ever.
+    pub max_connection_age: Option<Duration>,
+    /// Past the age, how long the calls on a connection may take to finish before it
+    /// is closed under them.
+    pub max_connection_age_grace: Duration,
 }
 
 impl Default for ServerConfig {
     /// 1 MiB messages, a 10 s drain, the default agent and concurrency limits, 30 s per
-    /// call, no Agent token.
+    /// call, no Agent token, connections of at most 60 s with 30 s of grace (as long
+    /// as a call may take, so none is cut).
     fn default() -> Self {
         Self {
             max_message_bytes: 1024 * 1024,
@@ -52,6 +61,8 @@ impl Default for ServerConfig {
             concurrency: ConcurrencyLimits::default(),
             request_timeout: Duration::from_secs(30),
             agent_token: None,
+            max_connection_age: Some(Duration::from_secs(60)),
+            max_connection_age_grace: Duration::from_secs(30),
         }
     }
 }
@@ -108,6 +119,10 @@ pub enum ServeError {
 /// SERVING, and as NOT_SERVING from the moment shutdown is asked for. When the drain
 /// times out, the calls still running are abandoned and
 /// `serve` returns `Ok`.
+///
+/// A connection older than `max_connection_age` is sent a GOAWAY (its calls finish;
+/// the client reconnects for the next) and closed `max_connection_age_grace` later
+/// ([`crate::connection_age`]).
 pub async fn serve(
     listener: TcpListener,
     config: ServerConfig,
@@ -143,10 +158,11 @@ pub async fn serve(
         tonic::service::interceptor::InterceptedService::new(agent, BearerToken::new(config.agent_token.as_deref()));
 
     // Unary calls are small: send each answer at once rather than wait for Nagle.
-    let incoming = TcpListenerStream::new(listener).map(|conn| {
+    let lifetime = config.max_connection_age.map(|age| age + config.max_connection_age_grace);
+    let incoming = TcpListenerStream::new(listener).map(move |conn| {
         let conn = conn?;
         conn.set_nodelay(true)?;
-        Ok::<_, std::io::Error>(conn)
+        Ok::<_, std::io::Error>(Aged::new(conn, lifetime))
     });
 
     // `started` fires when shutdown is asked for; the drain clock starts then. Health
@@ -161,8 +177,11 @@ pub async fn serve(
         info!("shutting down: health NOT_SERVING, no new connections, draining in-flight calls");
         let _ = started_tx.send(());
     };
-    let server = Server::builder()
-        .timeout(config.request_timeout)
+    let mut builder = Server::builder().timeout(config.request_timeout);
+    if let Some(age) = config.max_connection_age {
+        builder = builder.max_connection_age(age);
+    }
+    let server = builder
         .add_service(health)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
