@@ -50,17 +50,22 @@ impl From<CallError> for CliError {
     }
 }
 
-/// Codes that say the call may succeed elsewhere or later.
-fn retryable(code: Code) -> bool {
-    matches!(
-        code,
+/// Whether the call may succeed elsewhere or later: a code that says so, or any status
+/// the client's transport made rather than the server sent (it has a source). A call
+/// refused by a connection's GOAWAY (the server's maximum connection age, or its
+/// shutdown) is such a status, INTERNAL "h2 protocol error" in tonic, though the server
+/// never saw it.
+fn retryable(status: &Status) -> bool {
+    let code = matches!(
+        status.code(),
         Code::Unavailable
             | Code::Unknown
             | Code::Cancelled
             | Code::DeadlineExceeded
             | Code::ResourceExhausted
             | Code::Aborted
-    )
+    );
+    code || std::error::Error::source(status).is_some()
 }
 
 /// The Rules servers a tournament plays on.
@@ -178,7 +183,7 @@ impl Referee {
                     server.mark(false);
                     return Ok(response.into_inner());
                 }
-                Err(status) if retryable(status.code()) => {
+                Err(status) if retryable(&status) => {
                     server.mark(true);
                     self.pool.failed(&server);
                     last = format!("{}: {}", server.name, render_status(&status));
@@ -323,6 +328,35 @@ mod tests {
         let notes = referee.take_notes().join("\n");
         assert!(notes.contains(&format!("{} joins", name(new_addr))), "{notes}");
         assert!(notes.contains(&format!("{} leaves", name(old_addr))), "{notes}");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn calls_that_race_a_connections_goaway_are_retried_and_none_is_lost() {
+        // A server that ends every connection after 50 ms, and eight callers at once.
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let config =
+            fray_service::ServerConfig { max_connection_age: Some(Duration::from_millis(50)), ..Default::default() };
+        tokio::spawn(fray_service::serve(listener, config, std::future::pending()));
+        let (referee, _) = Referee::connect(&[url], Ruleset::Egame).await.unwrap();
+        let referee = Arc::new(referee);
+        let mut callers = tokio::task::JoinSet::new();
+        for caller in 0..8 {
+            let referee = Arc::clone(&referee);
+            callers.spawn(async move {
+                for seed in 0..150 {
+                    referee.new_game(Ruleset::Egame, caller * 1000 + seed, "fables").await?;
+                }
+                Ok::<_, CallError>(())
+            });
+        }
+        while let Some(caller) = callers.join_next().await {
+            if let Err(e) = caller.unwrap() {
+                panic!("a call was lost: {e:?}");
+            }
+        }
+        // Every call answered once; those that met a GOAWAY were sent again.
+        assert_eq!(referee.load()[0].1, 8 * 150 + referee.retries());
     }
 
     #[tokio::test]
