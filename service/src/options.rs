@@ -65,7 +65,9 @@ pub struct ServerOptions {
     pub agent_token_file: Option<PathBuf>,
     /// How long a client connection may live, in seconds: then the client is sent a
     /// GOAWAY, its calls in flight finish, and it reconnects for the next ones (and so
-    /// resolves a headless Service's name again and finds new pods). 0: for ever.
+    /// resolves a headless Service's name again and finds new pods). 0: for ever. A
+    /// call a client sends as the GOAWAY arrives fails (tonic: INTERNAL "h2 protocol
+    /// error") without reaching the server; clients should retry it.
     #[arg(long, default_value_t = secs(ServerConfig::default().max_connection_age), value_name = "SECS")]
     pub max_connection_age_secs: u64,
     /// After a connection's maximum age, how long its calls may take to finish before it
@@ -245,16 +247,18 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
     #[test]
-    fn a_connection_age_of_0_is_off_and_a_grace_of_0_is_refused() {
+    fn a_connection_age_is_off_by_default_or_at_0_and_a_grace_of_0_is_refused() {
+        assert_eq!(parse(&[]).config().unwrap().max_connection_age, None);
         let config = parse(&["--max-connection-age-secs", "0"]).config().unwrap();
         assert_eq!(config.max_connection_age, None);
         let config =
             parse(&["--max-connection-age-secs", "120", "--max-connection-age-grace-secs", "45"]).config().unwrap();
         assert_eq!(config.max_connection_age, Some(Duration::from_secs(120)));
         assert_eq!(config.max_connection_age_grace, Duration::from_secs(45));
-        let err = parse(&["--max-connection-age-grace-secs", "0"]).config().unwrap_err();
+        let err =
+            parse(&["--max-connection-age-secs", "60", "--max-connection-age-grace-secs", "0"]).config().unwrap_err();
         assert!(err.to_string().starts_with("--max-connection-age-grace-secs: must be more than 0"), "{err}");
         // Without an age there is no grace to give.
-        assert!(parse(&["--max-connection-age-secs", "0", "--max-connection-age-grace-secs", "0"]).config().is_ok());
+        assert!(parse(&["--max-connection-age-grace-secs", "0"]).config().is_ok());
     }
 }

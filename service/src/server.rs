@@ -42,7 +42,9 @@ pub struct ServerConfig {
     pub agent_token: Option<String>,
     /// How long a connection may live: then the client is sent a GOAWAY and opens a
     /// new one for its next calls (resolving the name again, so it finds new pods).
-    /// `None`: for ever.
+    /// `None`: for ever (the default, as in gRPC: a tonic client's calls that race the
+    /// GOAWAY fail, INTERNAL "h2 protocol error", so turn it on where it pays, behind
+    /// a headless Service).
     pub max_connection_age: Option<Duration>,
     /// Past the age, how long the calls on a connection may take to finish before it
     /// is closed under them.
@@ -51,8 +53,8 @@ pub struct ServerConfig {
 
 impl Default for ServerConfig {
     /// 1 MiB messages, a 10 s drain, the default agent and concurrency limits, 30 s per
-    /// call, no Agent token, connections of at most 60 s with 30 s of grace (as long
-    /// as a call may take, so none is cut).
+    /// call, no Agent token, no connection age (with one, 30 s of grace: as long as a
+    /// call may take, so none is cut).
     fn default() -> Self {
         Self {
             max_message_bytes: 1024 * 1024,
@@ -61,7 +63,7 @@ impl Default for ServerConfig {
             concurrency: ConcurrencyLimits::default(),
             request_timeout: Duration::from_secs(30),
             agent_token: None,
-            max_connection_age: Some(Duration::from_secs(60)),
+            max_connection_age: None,
             max_connection_age_grace: Duration::from_secs(30),
         }
     }

@@ -1,7 +1,9 @@
-//! The maximum connection age: a client calling across it keeps getting answers on a
-//! new connection (counted by a proxy in front of the server), a call in flight at the
-//! age finishes within the grace, and the grace's end closes the connection under the
-//! calls still on it.
+//! The maximum connection age: a client calling across it, one call at a time, keeps
+//! getting answers on a new connection (counted by a proxy in front of the server), a
+//! call in flight at the age finishes within the grace, and the grace's end closes the
+//! connection under the calls still on it. (Calls sent at once by several callers can
+//! race the GOAWAY and fail unprocessed; the tournament's referee retries them, tested
+//! in client-cli's `referee.rs`.)
 #![allow(missing_docs, clippy::unwrap_used, clippy::panic)]
 
 mod common;
