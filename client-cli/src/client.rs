@@ -1,6 +1,7 @@
 //! A gRPC client of `fray.v1.Rules`, with explicit message size limits and timeouts,
 //! over TLS for `https://` URLs ([`crate::tls`]).
 
+use std::net::SocketAddr;
 use std::time::Duration;
 
 use fray_proto::fray::v1::agent_client::AgentClient;
@@ -29,11 +30,29 @@ pub fn normalize_url(url: &str) -> String {
 pub fn endpoint(url: &str, tls: &ClientTls) -> Result<(Endpoint, String), CliError> {
     let url = normalize_url(url);
     let endpoint = Endpoint::from_shared(url.clone())
-        .map_err(|e| CliError::Usage(format!("--server {url}: not a valid URL: {}", chain(&e))))?
-        .connect_timeout(CONNECT_TIMEOUT)
-        .timeout(CALL_TIMEOUT);
-    let endpoint = tls.apply(endpoint, &url)?;
+        .map_err(|e| CliError::Usage(format!("--server {url}: not a valid URL: {}", chain(&e))))?;
+    let endpoint = tls.apply(with_timeouts(endpoint), &url)?;
     Ok((endpoint, url))
+}
+
+/// The endpoint of `url`'s server at one of its addresses: the connection goes to
+/// `addr`, while the calls keep `url`'s host as their `:authority` (the origin). Under
+/// TLS that host, not the address, is the name the certificate must carry (unless
+/// `--tls-domain` names another).
+pub fn endpoint_at(url: &str, addr: SocketAddr, tls: &ClientTls) -> Result<Endpoint, CliError> {
+    let (by_name, url) = endpoint(url, tls)?;
+    let scheme = by_name.uri().scheme_str().unwrap_or("http");
+    let at = Endpoint::from_shared(format!("{scheme}://{addr}"))
+        .map_err(|e| CliError::Usage(format!("--server {url} at {addr}: not a valid URL: {}", chain(&e))))?;
+    let tls = match by_name.uri().host() {
+        Some(host) if scheme == "https" => tls.verifying_by_default(host),
+        _ => tls.clone(),
+    };
+    Ok(tls.apply(with_timeouts(at), &url)?.origin(by_name.uri().clone()))
+}
+
+fn with_timeouts(endpoint: Endpoint) -> Endpoint {
+    endpoint.connect_timeout(CONNECT_TIMEOUT).timeout(CALL_TIMEOUT)
 }
 
 /// Connects to the server at `url` (e.g. `http://127.0.0.1:50051`, or `https://` with
@@ -66,12 +85,54 @@ pub async fn connect(url: &str, tls: &ClientTls) -> Result<RulesClient<Channel>,
 mod tests {
     #![allow(clippy::unwrap_used, clippy::panic)]
 
+    use fray_proto::fray::v1::ListRulesetsRequest;
+
     use super::*;
 
     #[test]
     fn a_bare_address_gets_the_http_scheme() {
         assert_eq!(normalize_url("127.0.0.1:50051"), "http://127.0.0.1:50051");
         assert_eq!(normalize_url("https://rules.example:443"), "https://rules.example:443");
+    }
+
+    /// A gRPC service named `fray.v1.Rules` that keeps the `:authority` of the last
+    /// call and answers UNIMPLEMENTED.
+    #[derive(Clone, Default)]
+    struct Authority(std::sync::Arc<std::sync::Mutex<Option<String>>>);
+
+    impl tonic::server::NamedService for Authority {
+        const NAME: &'static str = "fray.v1.Rules";
+    }
+
+    impl tonic::codegen::Service<tonic::codegen::http::Request<tonic::body::Body>> for Authority {
+        type Response = tonic::codegen::http::Response<tonic::body::Body>;
+        type Error = std::convert::Infallible;
+        type Future = std::future::Ready<Result<Self::Response, Self::Error>>;
+
+        fn poll_ready(&mut self, _: &mut std::task::Context<'_>) -> std::task::Poll<Result<(), Self::Error>> {
+            std::task::Poll::Ready(Ok(()))
+        }
+
+        fn call(&mut self, request: tonic::codegen::http::Request<tonic::body::Body>) -> Self::Future {
+            *self.0.lock().unwrap() = request.uri().authority().map(ToString::to_string);
+            std::future::ready(Ok(tonic::Status::unimplemented("recorded").into_http()))
+        }
+    }
+
+    #[tokio::test]
+    async fn a_call_to_one_address_of_a_name_keeps_the_name_as_its_authority() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let seen = Authority::default();
+        let server = tonic::transport::Server::builder()
+            .add_service(seen.clone())
+            .serve_with_incoming(tonic::transport::server::TcpIncoming::from(listener));
+        let server = tokio::spawn(server);
+        let endpoint = endpoint_at("fray-server.default.svc:50051", addr, &crate::tls::ClientTls::default()).unwrap();
+        let status = rules(endpoint.connect_lazy()).list_rulesets(ListRulesetsRequest {}).await.unwrap_err();
+        assert_eq!(status.message(), "recorded");
+        assert_eq!(seen.0.lock().unwrap().as_deref(), Some("fray-server.default.svc:50051"));
+        server.abort();
     }
 
     #[tokio::test]

@@ -114,8 +114,9 @@ struct TournamentCmd {
     /// Games played at once (default: the number of cores).
     #[arg(long, short = 'j', value_name = "N")]
     concurrency: Option<usize>,
-    /// A Rules server to referee on; repeat it to share the games over several.
-    /// Default: an embedded server on loopback.
+    /// A Rules server to referee on; repeat it to share the games over several. A host
+    /// name stands for every address it resolves to (e.g. the pods of a headless
+    /// Service), looked up again every 5 s. Default: an embedded server on loopback.
     #[arg(long = "server", value_name = "URL", action = ArgAction::Append)]
     servers: Vec<String>,
     #[command(flatten)]

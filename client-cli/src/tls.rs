@@ -119,6 +119,12 @@ impl ClientTls {
         .find_map(|(given, flag)| given.then_some(flag))
     }
 
+    /// These settings verifying the server as `host` unless `--tls-domain` names
+    /// another: for a connection made to an address rather than the URL's host name.
+    pub fn verifying_by_default(&self, host: &str) -> ClientTls {
+        ClientTls { domain: self.domain.clone().or_else(|| Some(host.to_owned())), ..self.clone() }
+    }
+
     /// The CAs trusted: `--tls-ca`'s, else the system's.
     fn roots(&self) -> Result<RootCertStore, CliError> {
         if let Some(ca) = &self.ca {

@@ -1,8 +1,8 @@
 //! End-to-end tests of `fray tournament` through the real binary and real gRPC: a
 //! round robin with its log and reports, byte-identical logs for the same config,
 //! resume after a torn log and after Ctrl-C, forfeits for a panicking and a slow bot,
-//! the SPRT stopping a lopsided match, games shared over several servers, and the
-//! errors for bad options.
+//! the SPRT stopping a lopsided match, games shared over several servers (and over
+//! every address of a host name), and the errors for bad options.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 use std::path::{Path, PathBuf};
@@ -328,6 +328,33 @@ fn a_server_killed_mid_tournament_loses_no_game_and_counts_none_twice() {
     for addr in [&one.addr, &two.addr, &three.addr] {
         assert!(calls.contains(&format!("http://{addr} ")), "{calls}");
     }
+}
+
+#[test]
+fn a_server_url_with_a_host_name_plays_on_every_address_it_resolves_to() {
+    let one = serve();
+    let port = one.addr.rsplit_once(':').unwrap().1;
+    let url = format!("http://localhost:{port}");
+    let dir = out_dir("host-name");
+    let out = tournament(&dir, &["greedy", "random", "--games", "4", "-j", "2", "--server", &url]);
+    code(&out, 0);
+    assert_eq!(log(&dir).1.len(), 4);
+    let stdout = text(&out.stdout);
+    let calls = stdout.lines().find(|l| l.starts_with("Referee calls:")).unwrap_or_else(|| panic!("{stdout}"));
+    assert!(calls.contains(&format!("{url} (127.0.0.1) ")), "{calls}");
+    // Where localhost is ::1 too, nothing listens there: it is passed over, not fatal.
+    if calls.contains("(::1)") {
+        assert!(text(&out.stderr).contains(&format!("{url} (::1) does not answer")), "{}", text(&out.stderr));
+    }
+}
+
+#[test]
+fn a_server_name_that_does_not_resolve_is_a_connection_error() {
+    // .invalid never resolves (RFC 6761).
+    let out = tournament(&out_dir("no-such-name"), &["greedy", "random", "--server", "http://fray.invalid:50051"]);
+    code(&out, 1);
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("cannot reach http://fray.invalid:50051: cannot resolve fray.invalid"), "{stderr}");
 }
 
 #[test]

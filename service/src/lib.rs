@@ -15,6 +15,7 @@
 #![forbid(unsafe_code)]
 
 pub mod agent;
+pub mod connection_age;
 pub mod convert;
 pub mod gate;
 pub mod health_port;

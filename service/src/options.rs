@@ -88,10 +88,27 @@ pub struct ServerOptions {
     /// address is printed on the line after the main one.
     #[arg(long, env = "FRAY_HEALTH_LISTEN", value_name = "ADDR")]
     pub health_listen: Option<String>,
+    /// How long a client connection may live, in seconds: then the client is sent a
+    /// GOAWAY, its calls in flight finish, and it reconnects for the next ones (and so
+    /// resolves a headless Service's name again and finds new pods). 0: for ever. A
+    /// call a client sends as the GOAWAY arrives fails (tonic: INTERNAL "h2 protocol
+    /// error") without reaching the server; clients should retry it.
+    #[arg(long, default_value_t = secs(ServerConfig::default().max_connection_age), value_name = "SECS")]
+    pub max_connection_age_secs: u64,
+    /// After a connection's maximum age, how long its calls may take to finish before it
+    /// is closed under them, in seconds; more than 0 (with an age). Keep it at least
+    /// --request-timeout-ms, so that no call is cut.
+    #[arg(long, default_value_t = ServerConfig::default().max_connection_age_grace.as_secs(), value_name = "SECS")]
+    pub max_connection_age_grace_secs: u64,
 }
 
 fn millis(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// Seconds of an optional duration, 0 for none.
+fn secs(d: Option<Duration>) -> u64 {
+    d.map_or(0, |d| d.as_secs())
 }
 
 /// An option that cannot be used, named with the flag.
@@ -127,6 +144,12 @@ impl ServerOptions {
         if self.max_message_bytes == 0 {
             return Err(OptionsError::Invalid { flag: "--max-message-bytes", why: "must be more than 0".into() });
         }
+        if self.max_connection_age_secs > 0 && self.max_connection_age_grace_secs == 0 {
+            return Err(OptionsError::Invalid {
+                flag: "--max-connection-age-grace-secs",
+                why: "must be more than 0: the calls in flight need time to finish".into(),
+            });
+        }
         let agent_token = match &self.agent_token_file {
             None => None,
             Some(path) => {
@@ -158,6 +181,9 @@ impl ServerOptions {
             request_timeout: Duration::from_millis(self.request_timeout_ms),
             agent_token,
             tls,
+            max_connection_age: (self.max_connection_age_secs > 0)
+                .then(|| Duration::from_secs(self.max_connection_age_secs)),
+            max_connection_age_grace: Duration::from_secs(self.max_connection_age_grace_secs),
         })
     }
 
@@ -335,5 +361,20 @@ mod tests {
         let config = parse(&["--agent-token-file", empty.to_str().unwrap()]).config().unwrap();
         assert_eq!(config.agent_token.as_deref(), Some("s3cret"));
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+    #[test]
+    fn a_connection_age_is_off_by_default_or_at_0_and_a_grace_of_0_is_refused() {
+        assert_eq!(parse(&[]).config().unwrap().max_connection_age, None);
+        let config = parse(&["--max-connection-age-secs", "0"]).config().unwrap();
+        assert_eq!(config.max_connection_age, None);
+        let config =
+            parse(&["--max-connection-age-secs", "120", "--max-connection-age-grace-secs", "45"]).config().unwrap();
+        assert_eq!(config.max_connection_age, Some(Duration::from_secs(120)));
+        assert_eq!(config.max_connection_age_grace, Duration::from_secs(45));
+        let err =
+            parse(&["--max-connection-age-secs", "60", "--max-connection-age-grace-secs", "0"]).config().unwrap_err();
+        assert!(err.to_string().starts_with("--max-connection-age-grace-secs: must be more than 0"), "{err}");
+        // Without an age there is no grace to give.
+        assert!(parse(&["--max-connection-age-grace-secs", "0"]).config().is_ok());
     }
 }

@@ -15,6 +15,7 @@ use tonic_health::ServingStatus;
 use tracing::{info, warn};
 
 use crate::agent::{AgentLimits, AgentService};
+use crate::connection_age::Aged;
 use crate::gate::{ConcurrencyLimits, Gate};
 use crate::health_port::{HealthPort, Listeners};
 use crate::metrics::Metrics;
@@ -45,11 +46,21 @@ pub struct ServerConfig {
     /// When set, the gRPC listener speaks only TLS (mutual TLS when it names a client
     /// CA); see [`crate::tls`].
     pub tls: Option<ServerTls>,
+    /// How long a connection may live: then the client is sent a GOAWAY and opens a
+    /// new one for its next calls (resolving the name again, so it finds new pods).
+    /// `None`: for ever (the default, as in gRPC: a tonic client's calls that race the
+    /// GOAWAY fail, INTERNAL "h2 protocol error", so turn it on where it pays, behind
+    /// a headless Service).
+    pub max_connection_age: Option<Duration>,
+    /// Past the age, how long the calls on a connection may take to finish before it
+    /// is closed under them.
+    pub max_connection_age_grace: Duration,
 }
 
 impl Default for ServerConfig {
     /// 1 MiB messages, a 10 s drain, the default agent and concurrency limits, 30 s per
-    /// call, no Agent token, no TLS.
+    /// call, no Agent token, no TLS, no connection age (with one, 30 s of grace: as long
+    /// as a call may take, so none is cut).
     fn default() -> Self {
         Self {
             max_message_bytes: 1024 * 1024,
@@ -59,6 +70,8 @@ impl Default for ServerConfig {
             request_timeout: Duration::from_secs(30),
             agent_token: None,
             tls: None,
+            max_connection_age: None,
+            max_connection_age_grace: Duration::from_secs(30),
         }
     }
 }
@@ -116,6 +129,10 @@ pub enum ServeError {
 /// SERVING, and as NOT_SERVING from the moment shutdown is asked for. When the drain
 /// times out, the calls still running are abandoned and
 /// `serve` returns `Ok`.
+///
+/// A connection older than `max_connection_age` is sent a GOAWAY (its calls finish;
+/// the client reconnects for the next) and closed `max_connection_age_grace` later
+/// ([`crate::connection_age`]).
 pub async fn serve(
     listener: impl Into<Listeners>,
     config: ServerConfig,
@@ -166,10 +183,11 @@ pub async fn serve_with_metrics(
         tonic::service::interceptor::InterceptedService::new(agent, BearerToken::new(config.agent_token.as_deref()));
 
     // Unary calls are small: send each answer at once rather than wait for Nagle.
-    let incoming = TcpListenerStream::new(listener).map(|conn| {
+    let lifetime = config.max_connection_age.map(|age| age + config.max_connection_age_grace);
+    let incoming = TcpListenerStream::new(listener).map(move |conn| {
         let conn = conn?;
         conn.set_nodelay(true)?;
-        Ok::<_, std::io::Error>(conn)
+        Ok::<_, std::io::Error>(Aged::new(conn, lifetime))
     });
 
     // `started` fires when shutdown is asked for; the drain clock starts then. Health
@@ -184,12 +202,14 @@ pub async fn serve_with_metrics(
         info!("shutting down: health NOT_SERVING, no new connections, draining in-flight calls");
         let _ = started_tx.send(());
     };
-    let mut builder = Server::builder();
+    let mut builder = Server::builder().timeout(config.request_timeout);
     if let Some(tls) = &config.tls {
         builder = builder.tls_config(tls.server_tls_config())?;
     }
+    if let Some(age) = config.max_connection_age {
+        builder = builder.max_connection_age(age);
+    }
     let server = builder
-        .timeout(config.request_timeout)
         .layer(ObserveLayer::new(metrics))
         .add_service(health)
         .add_service(reflection_v1)

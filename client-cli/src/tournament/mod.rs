@@ -3,7 +3,8 @@
 //!
 //! The bots think in this process; every game is dealt and every action judged by a
 //! Rules server: an embedded one on loopback, or one or more `--server URL`s sharing
-//! the calls ([`referee`]). Games run `--concurrency` at a time ([`game`]); each lands
+//! the calls, a name standing for every address it resolves to ([`referee`],
+//! [`pool`]). Games run `--concurrency` at a time ([`game`]); each lands
 //! in the JSONL log in schedule order ([`log`]), so a killed tournament resumes from
 //! its log without playing a finished game again. The standings ([`stats`]) feed the
 //! progress line, the SPRT and the reports ([`report`], [`chart`]).
@@ -12,6 +13,7 @@ pub mod chart;
 pub mod config;
 pub mod game;
 pub mod log;
+pub mod pool;
 pub mod progress;
 pub mod referee;
 pub mod report;
@@ -224,7 +226,8 @@ pub async fn run(args: &TournamentArgs, out: &mut dyn std::io::Write) -> Result<
         dir.join("report.json").display(),
         dir.join("ratings.png").display()
     ));
-    if load.len() > 1 || retries > 0 {
+    // With --server, say where the calls went (a name may have resolved to several).
+    if !args.servers.is_empty() || retries > 0 {
         let calls: Vec<String> = load.iter().map(|(url, n)| format!("{url} {n}")).collect();
         text.push_str(&format!("Referee calls: {}; retried {retries}.\n", calls.join(", ")));
     }
@@ -363,6 +366,9 @@ async fn play_all(
             () = &mut interrupt => break Stop::Interrupted,
         };
         let Some(joined) = joined else { break Stop::Finished };
+        for note in table.referee.take_notes() {
+            progress.note(&note);
+        }
         let record = match joined {
             Ok(Ok(record)) => record,
             Ok(Err(e)) => break Stop::Failed(e),
@@ -390,6 +396,9 @@ async fn play_all(
         }
     };
     running.abort_all();
+    for note in table.referee.take_notes() {
+        progress.note(&note);
+    }
     let held = writer.held_back();
     if held > 0 && !matches!(stop, Stop::Sprt) {
         progress.note(&format!("{held} finished game(s) wait on an earlier one and will be played again on resume"));

@@ -1,22 +1,27 @@
-//! The referee: the Rules service over gRPC, on one or more servers. Every call goes to
-//! the reachable server with the fewest calls in flight (ties in turn), and a call that
-//! fails for transport reasons is retried on another server after a short backoff.
-//! Retrying is safe because the service is stateless: a call carries the whole game.
+//! The referee: the Rules service over gRPC, on one or more servers ([`pool`]: a
+//! `--server` URL whose host is a name is one server per address it resolves to, kept
+//! up to date while the tournament runs). Every call goes to the reachable server with
+//! the fewest calls in flight (ties in turn), and a call that fails for transport
+//! reasons is retried on another server after a short backoff. Retrying is safe
+//! because the service is stateless: a call carries the whole game.
+//!
+//! [`pool`]: super::pool
 
 use std::future::Future;
-use std::sync::Mutex;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use fray_proto::fray::v1::rules_client::RulesClient;
 use fray_proto::fray::v1::{
     Action, ApplyActionRequest, ApplyActionResponse, GameState, LegalActionsRequest, ListRulesetsRequest,
     NewGameRequest, NewGameResponse, Ruleset, ScenarioInfo,
 };
+use tokio::task::AbortHandle;
 use tonic::transport::Channel;
 use tonic::{Code, Status};
 
-use crate::client;
+use super::pool::{Pool, Resolver, SystemResolver};
 use crate::error::{CliError, render_status};
 use crate::tls::ClientTls;
 
@@ -24,28 +29,8 @@ use crate::tls::ClientTls;
 const ATTEMPTS: u32 = 6;
 /// The first backoff; it doubles per attempt.
 const BACKOFF: Duration = Duration::from_millis(100);
-/// How long a server that failed is passed over.
-const QUARANTINE: Duration = Duration::from_secs(2);
-
-struct Server {
-    url: String,
-    client: RulesClient<Channel>,
-    in_flight: AtomicUsize,
-    down_until: Mutex<Option<Instant>>,
-    calls: AtomicU64,
-}
-
-impl Server {
-    fn is_down(&self, now: Instant) -> bool {
-        self.down_until.lock().map(|d| d.is_some_and(|until| until > now)).unwrap_or(false)
-    }
-
-    fn mark(&self, down: bool) {
-        if let Ok(mut d) = self.down_until.lock() {
-            *d = down.then(|| Instant::now() + QUARANTINE);
-        }
-    }
-}
+/// How often the server names are resolved again.
+pub const RESOLVE_EVERY: Duration = Duration::from_secs(5);
 
 /// A call that did not go through.
 #[derive(Debug)]
@@ -66,50 +51,65 @@ impl From<CallError> for CliError {
     }
 }
 
-/// Codes that say the call may succeed elsewhere or later.
-fn retryable(code: Code) -> bool {
-    matches!(
-        code,
+/// Whether the call may succeed elsewhere or later: a code that says so, or any status
+/// the client's transport made rather than the server sent (it has a source). A call
+/// refused by a connection's GOAWAY (the server's maximum connection age, or its
+/// shutdown) is such a status, INTERNAL "h2 protocol error" in tonic, though the server
+/// never saw it.
+fn retryable(status: &Status) -> bool {
+    let code = matches!(
+        status.code(),
         Code::Unavailable
             | Code::Unknown
             | Code::Cancelled
             | Code::DeadlineExceeded
             | Code::ResourceExhausted
             | Code::Aborted
-    )
+    );
+    code || std::error::Error::source(status).is_some()
 }
 
 /// The Rules servers a tournament plays on.
 pub struct Referee {
-    servers: Vec<Server>,
+    pool: Arc<Pool>,
+    /// The task resolving the names again, stopped with the referee.
+    refresher: Option<AbortHandle>,
     turn: AtomicUsize,
     retries: AtomicU64,
     /// The ruleset's scenarios as the first server that answered lists them.
     scenarios: Vec<ScenarioInfo>,
 }
 
-impl Referee {
-    /// Channels to every URL (connected lazily); checks each server answers and has a
-    /// skirmish game for `ruleset`. Servers that do not answer now are kept and tried
-    /// again later; none answering, or one without the skirmish, is an error.
-    pub async fn connect(urls: &[String], tls: &ClientTls, ruleset: Ruleset) -> Result<(Self, Vec<String>), CliError> {
-        let mut servers = Vec::with_capacity(urls.len());
-        for url in urls {
-            let (endpoint, url) = client::endpoint(url, tls)?;
-            let client = client::rules(endpoint.connect_lazy());
-            servers.push(Server {
-                url,
-                client,
-                in_flight: AtomicUsize::new(0),
-                down_until: Mutex::new(None),
-                calls: AtomicU64::new(0),
-            });
+impl Drop for Referee {
+    fn drop(&mut self) {
+        if let Some(refresher) = &self.refresher {
+            refresher.abort();
         }
-        let mut referee =
-            Self { servers, turn: AtomicUsize::new(0), retries: AtomicU64::new(0), scenarios: Vec::new() };
+    }
+}
+
+impl Referee {
+    /// Channels to every server of the URLs (connected lazily; names resolved by the
+    /// system and again every [`RESOLVE_EVERY`]); checks each server answers and has a
+    /// skirmish game for `ruleset`. Servers that do not answer now are kept and tried
+    /// again later; none answering, one without the skirmish, or a name without an
+    /// address is an error.
+    pub async fn connect(urls: &[String], tls: &ClientTls, ruleset: Ruleset) -> Result<(Self, Vec<String>), CliError> {
+        Self::connect_with(urls, tls, ruleset, Arc::new(SystemResolver), RESOLVE_EVERY).await
+    }
+
+    /// [`Referee::connect`] with names resolved by `resolver`, again every `every`.
+    pub async fn connect_with(
+        urls: &[String],
+        tls: &ClientTls,
+        ruleset: Ruleset,
+        resolver: Arc<dyn Resolver>,
+        every: Duration,
+    ) -> Result<(Self, Vec<String>), CliError> {
+        let pool = Arc::new(Pool::new(urls, tls, resolver).await?);
+        let mut scenarios = None;
         let mut warnings = Vec::new();
-        let mut reachable = 0;
-        for server in &referee.servers {
+        for server in pool.active() {
             let answer = server.client.clone().list_rulesets(ListRulesetsRequest {}).await;
             match answer {
                 Ok(list) => {
@@ -117,29 +117,28 @@ impl Referee {
                     let Some(info) = info.filter(|r| r.skirmish) else {
                         return Err(CliError::Usage(format!(
                             "{} has no skirmish game for {}: a tournament needs one",
-                            server.url,
+                            server.name,
                             ruleset.as_str_name()
                         )));
                     };
-                    if reachable == 0 {
-                        referee.scenarios = info.scenario_details;
-                    }
-                    reachable += 1;
+                    scenarios.get_or_insert(info.scenario_details);
                 }
                 Err(status) => {
                     server.mark(true);
                     warnings.push(format!(
                         "{} does not answer ({}); it will be tried again",
-                        server.url,
+                        server.name,
                         render_status(&status)
                     ));
                 }
             }
         }
-        if reachable == 0 {
-            let url = referee.servers.iter().map(|s| s.url.as_str()).collect::<Vec<_>>().join(", ");
+        let Some(scenarios) = scenarios else {
+            let url = pool.load().into_iter().map(|(name, _)| name).collect::<Vec<_>>().join(", ");
             return Err(CliError::Connect { url, detail: warnings.join("; ") });
-        }
+        };
+        let refresher = pool.has_names().then(|| tokio::spawn(Arc::clone(&pool).keep_fresh(every)).abort_handle());
+        let referee = Self { pool, refresher, turn: AtomicUsize::new(0), retries: AtomicU64::new(0), scenarios };
         Ok((referee, warnings))
     }
 
@@ -148,9 +147,9 @@ impl Referee {
         self.scenarios.iter().find(|s| s.name == name)
     }
 
-    /// Calls per server so far, `(url, calls)`.
+    /// Calls per server so far, `(name, calls)`, every server that took part.
     pub fn load(&self) -> Vec<(String, u64)> {
-        self.servers.iter().map(|s| (s.url.clone(), s.calls.load(Ordering::Relaxed))).collect()
+        self.pool.load()
     }
 
     /// Calls retried so far.
@@ -158,14 +157,9 @@ impl Referee {
         self.retries.load(Ordering::Relaxed)
     }
 
-    fn pick(&self) -> &Server {
-        let now = Instant::now();
-        let n = self.servers.len();
-        let start = self.turn.fetch_add(1, Ordering::Relaxed);
-        let order = (0..n).map(|k| &self.servers[(start + k) % n]);
-        let up = order.clone().filter(|s| !s.is_down(now)).min_by_key(|s| s.in_flight.load(Ordering::Relaxed));
-        // With every server down, try the next one anyway: it may be back.
-        up.unwrap_or_else(|| &self.servers[start % n])
+    /// Servers that joined or left and lookups that failed since the last call.
+    pub fn take_notes(&self) -> Vec<String> {
+        self.pool.take_notes()
     }
 
     async fn call<T, F, Fut>(&self, what: &str, f: F) -> Result<T, CallError>
@@ -179,7 +173,9 @@ impl Referee {
                 self.retries.fetch_add(1, Ordering::Relaxed);
                 tokio::time::sleep(BACKOFF * 2u32.pow(attempt - 1)).await;
             }
-            let server = self.pick();
+            let Some(server) = self.pool.pick(self.turn.fetch_add(1, Ordering::Relaxed)) else {
+                return Err(CallError::Unreachable(format!("{what}: no server to call")));
+            };
             server.in_flight.fetch_add(1, Ordering::Relaxed);
             server.calls.fetch_add(1, Ordering::Relaxed);
             let answer = f(server.client.clone()).await;
@@ -189,9 +185,10 @@ impl Referee {
                     server.mark(false);
                     return Ok(response.into_inner());
                 }
-                Err(status) if retryable(status.code()) => {
+                Err(status) if retryable(&status) => {
                     server.mark(true);
-                    last = format!("{}: {}", server.url, render_status(&status));
+                    self.pool.failed(&server);
+                    last = format!("{}: {}", server.name, render_status(&status));
                 }
                 Err(status) => return Err(CallError::Refused(status)),
             }
@@ -229,5 +226,157 @@ impl Referee {
             async move { c.apply_action(r).await }
         })
         .await
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, clippy::panic)]
+
+    use std::net::SocketAddr;
+    use std::time::Instant;
+
+    use super::super::pool::scripted::Scripted;
+    use super::*;
+    use crate::embedded::EmbeddedServer;
+
+    const URL: &str = "http://fray.test:50051";
+
+    fn name(addr: SocketAddr) -> String {
+        format!("{URL} (127.0.0.1:{})", addr.port())
+    }
+
+    /// Calls so far by the server called `name`.
+    fn calls(referee: &Referee, name: &str) -> u64 {
+        referee.load().into_iter().find(|(n, _)| n == name).map_or_else(|| panic!("no server {name}"), |(_, c)| c)
+    }
+
+    /// `n` NewGame calls, one after the other (so ties go in turn).
+    async fn deal(referee: &Referee, n: u64) {
+        for seed in 0..n {
+            referee.new_game(Ruleset::Egame, seed, "fables").await.unwrap();
+        }
+    }
+
+    /// Waits (at most 5 s) for a note containing `text`.
+    async fn note(referee: &Referee, text: &str) -> String {
+        let started = Instant::now();
+        loop {
+            if let Some(note) = referee.take_notes().into_iter().find(|n| n.contains(text)) {
+                return note;
+            }
+            assert!(started.elapsed() < Duration::from_secs(5), "no note with {text:?}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    #[tokio::test]
+    async fn a_name_is_a_server_per_address_and_pods_join_and_leave_as_it_resolves() {
+        let mut pods = Vec::new();
+        for _ in 0..3 {
+            pods.push(EmbeddedServer::start().await.unwrap());
+        }
+        let [a, b, c] = [pods[0].addr(), pods[1].addr(), pods[2].addr()];
+        let dns = Scripted::new(vec![a, b]);
+        let urls = [URL.to_owned()];
+        let every = Duration::from_millis(50);
+        let (referee, warnings) =
+            Referee::connect_with(&urls, &ClientTls::default(), Ruleset::Egame, dns.clone(), every).await.unwrap();
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let mut names: Vec<String> = referee.load().into_iter().map(|(n, _)| n).collect();
+        names.sort();
+        let mut expected = vec![name(a), name(b)];
+        expected.sort();
+        assert_eq!(names, expected);
+        deal(&referee, 20).await;
+        assert!(calls(&referee, &name(a)) >= 5 && calls(&referee, &name(b)) >= 5, "{:?}", referee.load());
+
+        // A pod is added: it joins and takes calls.
+        dns.answer(vec![a, b, c]);
+        let joined = note(&referee, "joins").await;
+        assert_eq!(joined, format!("{} joins; {URL} resolves to 3 addresses", name(c)));
+        deal(&referee, 30).await;
+        assert!(calls(&referee, &name(c)) >= 5, "{:?}", referee.load());
+
+        // One is removed: it takes no more calls, the others do.
+        dns.answer(vec![a, c]);
+        note(&referee, &format!("{} leaves", name(b))).await;
+        let before: Vec<u64> = [a, b, c].iter().map(|&x| calls(&referee, &name(x))).collect();
+        deal(&referee, 20).await;
+        let after: Vec<u64> = [a, b, c].iter().map(|&x| calls(&referee, &name(x))).collect();
+        assert_eq!(after[1], before[1], "{:?}", referee.load());
+        assert!(after[0] > before[0] && after[2] > before[2], "{:?}", referee.load());
+        assert_eq!(referee.retries(), 0);
+    }
+
+    #[tokio::test]
+    async fn when_every_server_of_a_name_is_down_it_is_resolved_again_at_once() {
+        let (old, new) = (EmbeddedServer::start().await.unwrap(), EmbeddedServer::start().await.unwrap());
+        let (old_addr, new_addr) = (old.addr(), new.addr());
+        let dns = Scripted::new(vec![old_addr]);
+        // Not again by the clock within the test.
+        let every = Duration::from_secs(3600);
+        let (referee, _) =
+            Referee::connect_with(&[URL.to_owned()], &ClientTls::default(), Ruleset::Egame, dns.clone(), every)
+                .await
+                .unwrap();
+        deal(&referee, 2).await;
+        assert_eq!(dns.lookups(), 1);
+        // The pod is replaced: the old one stops, the name now resolves to the new one.
+        old.stop().await.unwrap();
+        dns.answer(vec![new_addr]);
+        let started = Instant::now();
+        referee.new_game(Ruleset::Egame, 7, "fables").await.unwrap();
+        assert!(started.elapsed() < Duration::from_secs(2), "{:?}", started.elapsed());
+        assert_eq!(dns.lookups(), 2, "looked up again once the only server failed");
+        assert!(calls(&referee, &name(new_addr)) >= 1, "{:?}", referee.load());
+        assert!(referee.retries() >= 1);
+        let notes = referee.take_notes().join("\n");
+        assert!(notes.contains(&format!("{} joins", name(new_addr))), "{notes}");
+        assert!(notes.contains(&format!("{} leaves", name(old_addr))), "{notes}");
+    }
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn calls_that_race_a_connections_goaway_are_retried_and_none_is_lost() {
+        // A server that ends every connection after 50 ms, and eight callers at once.
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let config =
+            fray_service::ServerConfig { max_connection_age: Some(Duration::from_millis(50)), ..Default::default() };
+        tokio::spawn(fray_service::serve(listener, config, std::future::pending()));
+        let (referee, _) = Referee::connect(&[url], &ClientTls::default(), Ruleset::Egame).await.unwrap();
+        let referee = Arc::new(referee);
+        let mut callers = tokio::task::JoinSet::new();
+        for caller in 0..8 {
+            let referee = Arc::clone(&referee);
+            callers.spawn(async move {
+                for seed in 0..150 {
+                    referee.new_game(Ruleset::Egame, caller * 1000 + seed, "fables").await?;
+                }
+                Ok::<_, CallError>(())
+            });
+        }
+        while let Some(caller) = callers.join_next().await {
+            if let Err(e) = caller.unwrap() {
+                panic!("a call was lost: {e:?}");
+            }
+        }
+        // Every call answered once; those that met a GOAWAY were sent again.
+        assert_eq!(referee.load()[0].1, 8 * 150 + referee.retries());
+    }
+
+    #[tokio::test]
+    async fn an_ip_address_url_is_one_server_never_looked_up() {
+        let server = EmbeddedServer::start().await.unwrap();
+        let dns = Scripted::new(Vec::new());
+        let every = Duration::from_millis(10);
+        let (referee, _) =
+            Referee::connect_with(&[server.url()], &ClientTls::default(), Ruleset::Egame, dns.clone(), every)
+                .await
+                .unwrap();
+        deal(&referee, 3).await;
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        assert_eq!(dns.lookups(), 0);
+        assert_eq!(referee.load(), [(server.url(), 3)]);
     }
 }
