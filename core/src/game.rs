@@ -239,17 +239,24 @@ pub fn balance_heuristic<G: Game>(game: &G, balance: impl FnOnce() -> f64) -> Re
     })
 }
 
-/// Plays a submitted strike and then the choices it meets, in order, on a copy;
-/// stops with a decision pending when the choices run out. Field paths are
-/// `strike...` and `choices[i]...`. On error `game` is unchanged.
+/// Plays a submitted strike and then the choices it meets, in order (on a copy when
+/// there are choices, so that a refused one leaves `game` as it was); stops with a
+/// decision pending when the choices run out. Field paths are `strike...` and
+/// `choices[i]...`. On error `game` is unchanged.
 pub fn resolve_strike<G: Game>(
     game: &mut G,
     strike: &StrikeSetup,
     choices: &[ChoiceSetup],
 ) -> Result<Vec<Event>, ActionError> {
+    let action = game.parse_strike(strike, FieldPath::new("strike")).map_err(ActionError::Invalid)?;
+    // A strike tells a handful of events (5 on a blocked one): room for them at once.
+    let mut events = Vec::with_capacity(8);
+    if choices.is_empty() {
+        // Nothing after the strike can fail, and a refused strike changes nothing: no copy.
+        game.apply(action, &mut events)?;
+        return Ok(events);
+    }
     let mut next = game.clone();
-    let mut events = Vec::new();
-    let action = next.parse_strike(strike, FieldPath::new("strike")).map_err(ActionError::Invalid)?;
     next.apply(action, &mut events)?;
     let choices_path = FieldPath::new("choices");
     for (i, choice) in choices.iter().enumerate() {

@@ -753,37 +753,39 @@ impl ZoneState {
         let arrows_setup =
             |a: &Arrows| -> Option<ArrowsSetup> { (*a != Arrows::default()).then(|| a.0.map(Reach::wire)) };
         let card_setup = |c: &Card| CardSetup {
-            id: c.id.as_ref().map(ToString::to_string).unwrap_or_default(),
-            name: c.name.to_string(),
+            id: c.id.as_ref().map(|id| id.as_str().to_owned()).unwrap_or_default(),
+            name: String::from(&*c.name),
             might: c.might,
             life: c.life,
             armor: c.armor,
             keywords: c.keywords.iter().map(Keyword::wire).collect(),
             arrows: arrows_setup(&c.arrows),
         };
-        let mut creatures: Vec<(u32, CreatureSetup)> = self
-            .creatures()
-            .map(|(z, c)| {
-                let setup = CreatureSetup {
-                    id: c.id.to_string(),
-                    name: c.name.to_string(),
-                    owner: u32::from(c.owner.0),
-                    controller: u32::from(z.player.0),
-                    zone: Some(zone_setup(z)),
-                    might: c.might,
-                    life: c.life,
-                    damage: c.damage,
-                    armor: c.armor,
-                    face_down: c.face_down,
-                    keywords: c.keywords.iter().map(Keyword::wire).collect(),
-                    arrows: arrows_setup(&c.arrows),
-                    orientation: c.orientation.wire(),
-                    acted: c.acted,
-                };
-                (c.seq, setup)
-            })
-            .collect();
-        creatures.sort_by_key(|(seq, _)| *seq);
+        // The creatures with their zones, in the order they were submitted.
+        let mut on_field: [Option<(ZoneRef, &Creature)>; ZONE_COUNT] = [None; ZONE_COUNT];
+        let mut count = 0;
+        for (slot, creature) in on_field.iter_mut().zip(self.creatures()) {
+            *slot = Some(creature);
+            count += 1;
+        }
+        on_field[..count].sort_by_key(|entry| entry.map(|(_, c)| c.seq));
+        let mut creatures = Vec::with_capacity(count);
+        creatures.extend(on_field.iter().flatten().map(|&(z, c)| CreatureSetup {
+            id: c.id.as_str().to_owned(),
+            name: String::from(&*c.name),
+            owner: u32::from(c.owner.0),
+            controller: u32::from(z.player.0),
+            zone: Some(zone_setup(z)),
+            might: c.might,
+            life: c.life,
+            damage: c.damage,
+            armor: c.armor,
+            face_down: c.face_down,
+            keywords: c.keywords.iter().map(Keyword::wire).collect(),
+            arrows: arrows_setup(&c.arrows),
+            orientation: c.orientation.wire(),
+            acted: c.acted,
+        }));
         StateSetup {
             ruleset: self.ruleset.wire(),
             players: self
@@ -798,7 +800,7 @@ impl ZoneState {
                     graveyard: p.graveyard.iter().map(card_setup).collect(),
                 })
                 .collect(),
-            creatures: creatures.into_iter().map(|(_, c)| c).collect(),
+            creatures,
             active_player: u32::from(self.active_player.0),
             turn: self.turn,
             phase: self.phase.wire(),
@@ -806,18 +808,18 @@ impl ZoneState {
             pending: self.pending.map(|d| DecisionSetup {
                 player: u32::from(d.player.0),
                 kind: d.kind.wire(),
-                options: self.option_ids(d.options).into_iter().map(|id| id.to_string()).collect(),
+                options: self.option_ids(d.options).into_iter().map(|id| id.as_str().to_owned()).collect(),
                 may_decline: d.may_decline,
             }),
             chain: self
                 .chain
                 .iter()
                 .map(|l| StrikeSetup {
-                    attacker: l.attacker.to_string(),
+                    attacker: l.attacker.as_str().to_owned(),
                     target: Some(zone_setup(l.target)),
                     defender: String::new(),
                     outcome: l.outcome.as_ref().map(|o| OutcomeSetup {
-                        blocker: o.blocker.as_ref().map(ToString::to_string),
+                        blocker: o.blocker.as_ref().map(|b| b.as_str().to_owned()),
                         passive: o.passive,
                     }),
                 })
