@@ -3,6 +3,7 @@
 
 use crate::board::ZoneRef;
 use crate::error::{ActionError, Violations};
+use crate::path::FieldPath;
 use crate::setup::{ActionSetup, ChoiceSetup, StrikeSetup, SummonSetup, ZoneSetup, zone};
 use crate::state::Orientation;
 use crate::state::ZoneState;
@@ -38,24 +39,25 @@ pub enum Action {
 
 impl ZoneState {
     /// Parses a submitted strike; `path` is its field path (e.g. `strike`).
-    pub fn parse_strike(&self, s: &StrikeSetup, path: &str) -> Result<Action, Violations> {
+    pub fn parse_strike<'p>(&self, s: &StrikeSetup, path: impl Into<FieldPath<'p>>) -> Result<Action, Violations> {
+        let path = path.into();
         let mut v = Violations::default();
         let attacker = if s.attacker.is_empty() {
-            v.push(format!("{path}.attacker"), "is required");
+            v.push(path.field("attacker"), "is required");
             None
         } else {
             let found = self.find(&s.attacker);
             if found.is_none() {
-                v.push(format!("{path}.attacker"), format!("no creature with id {:?} is on the field", s.attacker));
+                v.push(path.field("attacker"), format!("no creature with id {:?} is on the field", s.attacker));
             }
             found
         };
-        let target = zone(&mut v, &format!("{path}.target"), s.target.as_ref());
+        let target = zone(&mut v, path.field("target"), s.target.as_ref());
         if !s.defender.is_empty() {
-            v.push(format!("{path}.defender"), format!("{} strikes a zone, not a named defender", self.ruleset));
+            v.push(path.field("defender"), format!("{} strikes a zone, not a named defender", self.ruleset));
         }
         if s.outcome.is_some() {
-            v.push(format!("{path}.outcome"), "is set by the rules on chain entries, not by a declared strike");
+            v.push(path.field("outcome"), "is set by the rules on chain entries, not by a declared strike");
         }
         match (attacker, target) {
             (Some(attacker), Some(target)) if v.is_empty() => Ok(Action::Strike { attacker, target }),
@@ -64,10 +66,11 @@ impl ZoneState {
     }
 
     /// Parses a submitted choice against the pending decision; `path` is its field path.
-    pub fn parse_choice(&self, c: &ChoiceSetup, path: &str) -> Result<Action, Violations> {
+    pub fn parse_choice<'p>(&self, c: &ChoiceSetup, path: impl Into<FieldPath<'p>>) -> Result<Action, Violations> {
+        let path = path.into();
         let mut v = Violations::default();
         let Some(pending) = self.pending else {
-            v.push(path.to_owned(), "answers no pending decision: the state has none");
+            v.push(path, "answers no pending decision: the state has none");
             return Err(v);
         };
         match c {
@@ -79,41 +82,42 @@ impl ZoneState {
                         let offered: Vec<String> =
                             self.option_ids(pending.options).iter().map(ToString::to_string).collect();
                         v.push(
-                            format!("{path}.option"),
+                            path.field("option"),
                             format!("{id:?} is not one of the pending options [{}]", offered.join(", ")),
                         );
                     }
                 }
             }
             ChoiceSetup::Decline(false) => {
-                v.push(format!("{path}.decline"), "must be true to decline; to choose, set option instead")
+                v.push(path.field("decline"), "must be true to decline; to choose, set option instead")
             }
             ChoiceSetup::Decline(true) if pending.may_decline => return Ok(Action::Decline),
-            ChoiceSetup::Decline(true) => v.push(format!("{path}.decline"), "this decision cannot be declined"),
-            ChoiceSetup::Missing => v.push(path.to_owned(), "set exactly one of option or decline"),
+            ChoiceSetup::Decline(true) => v.push(path.field("decline"), "this decision cannot be declined"),
+            ChoiceSetup::Missing => v.push(path, "set exactly one of option or decline"),
         }
         Err(v)
     }
 
     /// Parses a submitted summon; `path` is its field path.
-    pub fn parse_summon(&self, s: &SummonSetup, path: &str) -> Result<Action, Violations> {
+    pub fn parse_summon<'p>(&self, s: &SummonSetup, path: impl Into<FieldPath<'p>>) -> Result<Action, Violations> {
+        let path = path.into();
         let mut v = Violations::default();
         let hand_index = u8::try_from(s.hand_index).unwrap_or(u8::MAX);
-        let zone = zone(&mut v, &format!("{path}.zone"), s.zone.as_ref());
+        let zone = zone(&mut v, path.field("zone"), s.zone.as_ref());
         if let Some(z) = zone
             && z.player != self.active_player
         {
             v.push(
-                format!("{path}.zone.player"),
+                path.field("zone").field("player"),
                 format!("cards are summoned into the active player's own zones (player {})", self.active_player.0),
             );
         }
         let orientation = Orientation::from_wire(s.orientation).unwrap_or_else(|| {
-            v.push(format!("{path}.orientation"), format!("{} is not a known Orientation value", s.orientation));
+            v.push(path.field("orientation"), format!("{} is not a known Orientation value", s.orientation));
             Orientation::Forward
         });
         if s.face_down && orientation != Orientation::Forward {
-            v.push(format!("{path}.orientation"), "a card set face-down has no orientation: leave it FORWARD");
+            v.push(path.field("orientation"), "a card set face-down has no orientation: leave it FORWARD");
         }
         match zone {
             Some(z) if v.is_empty() => {
@@ -124,28 +128,29 @@ impl ZoneState {
     }
 
     /// Parses any submitted action; `path` is its field path (e.g. `action`).
-    pub fn parse_action(&self, a: &ActionSetup, path: &str) -> Result<Action, ActionError> {
+    pub fn parse_action<'p>(&self, a: &ActionSetup, path: impl Into<FieldPath<'p>>) -> Result<Action, ActionError> {
+        let path = path.into();
         match a {
-            ActionSetup::Strike(s) => self.parse_strike(s, &format!("{path}.strike")).map_err(ActionError::Invalid),
-            ActionSetup::Choice(c) => self.parse_choice(c, &format!("{path}.choice")).map_err(ActionError::Invalid),
-            ActionSetup::Summon(s) => self.parse_summon(s, &format!("{path}.summon")).map_err(ActionError::Invalid),
+            ActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
+            ActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
+            ActionSetup::Summon(s) => self.parse_summon(s, path.field("summon")).map_err(ActionError::Invalid),
             ActionSetup::EndPhase => Ok(Action::EndPhase),
             ActionSetup::Reinforce(_) => {
                 let mut v = Violations::default();
                 v.push(
-                    format!("{path}.reinforce"),
+                    path.field("reinforce"),
                     format!("{} has no Gate or Castle to reinforce (a Castle Rampage action)", self.ruleset),
                 );
                 Err(ActionError::Invalid(v))
             }
             ActionSetup::Reap(_) => {
                 let mut v = Violations::default();
-                v.push(format!("{path}.reap"), format!("{} has no reaping (a KeyForge action)", self.ruleset));
+                v.push(path.field("reap"), format!("{} has no reaping (a KeyForge action)", self.ruleset));
                 Err(ActionError::Invalid(v))
             }
             ActionSetup::Missing => {
                 let mut v = Violations::default();
-                v.push(path.to_owned(), "is required: set one of strike, choice, summon, end_phase");
+                v.push(path, "is required: set one of strike, choice, summon, end_phase");
                 Err(ActionError::Invalid(v))
             }
         }

@@ -31,6 +31,7 @@ use rand::RngCore;
 use crate::GameState;
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::{Event, EventSink};
+use crate::path::FieldPath;
 use crate::setup::{ActionSetup, ChoiceSetup, StateSetup, StrikeSetup};
 use crate::state::{PlayerId, Ruleset};
 
@@ -186,14 +187,27 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// The action as plain data (ids, not indices).
     fn action_setup(&self, action: Self::Action) -> ActionSetup;
 
-    /// Parses a submitted action (`path` is its field path, e.g. `action`).
-    fn parse_action(&self, action: &ActionSetup, path: &str) -> Result<Self::Action, ActionError>;
+    /// Parses a submitted action (`path` is its field path, e.g. `action`: text or a
+    /// [`FieldPath`], written out only into violations).
+    fn parse_action<'p>(
+        &self,
+        action: &ActionSetup,
+        path: impl Into<FieldPath<'p>>,
+    ) -> Result<Self::Action, ActionError>;
 
     /// Parses a submitted strike (the ruleset's attack; `path`, e.g. `strike`).
-    fn parse_strike(&self, strike: &StrikeSetup, path: &str) -> Result<Self::Action, Violations>;
+    fn parse_strike<'p>(
+        &self,
+        strike: &StrikeSetup,
+        path: impl Into<FieldPath<'p>>,
+    ) -> Result<Self::Action, Violations>;
 
     /// Parses a submitted choice against the pending decision (`path`, e.g. `choices[0]`).
-    fn parse_choice(&self, choice: &ChoiceSetup, path: &str) -> Result<Self::Action, Violations>;
+    fn parse_choice<'p>(
+        &self,
+        choice: &ChoiceSetup,
+        path: impl Into<FieldPath<'p>>,
+    ) -> Result<Self::Action, Violations>;
 
     /// The state back out of the wire-level dispatch, if it holds this ruleset.
     fn from_game_state(state: GameState) -> Option<Self>;
@@ -225,20 +239,28 @@ pub fn balance_heuristic<G: Game>(game: &G, balance: impl FnOnce() -> f64) -> Re
     })
 }
 
-/// Plays a submitted strike and then the choices it meets, in order, on a copy;
-/// stops with a decision pending when the choices run out. Field paths are
-/// `strike...` and `choices[i]...`. On error `game` is unchanged.
+/// Plays a submitted strike and then the choices it meets, in order (on a copy when
+/// there are choices, so that a refused one leaves `game` as it was); stops with a
+/// decision pending when the choices run out. Field paths are `strike...` and
+/// `choices[i]...`. On error `game` is unchanged.
 pub fn resolve_strike<G: Game>(
     game: &mut G,
     strike: &StrikeSetup,
     choices: &[ChoiceSetup],
 ) -> Result<Vec<Event>, ActionError> {
+    let action = game.parse_strike(strike, FieldPath::new("strike")).map_err(ActionError::Invalid)?;
+    // A strike tells a handful of events (5 on a blocked one): room for them at once.
+    let mut events = Vec::with_capacity(8);
+    if choices.is_empty() {
+        // Nothing after the strike can fail, and a refused strike changes nothing: no copy.
+        game.apply(action, &mut events)?;
+        return Ok(events);
+    }
     let mut next = game.clone();
-    let mut events = Vec::new();
-    let action = next.parse_strike(strike, "strike").map_err(ActionError::Invalid)?;
     next.apply(action, &mut events)?;
+    let choices_path = FieldPath::new("choices");
     for (i, choice) in choices.iter().enumerate() {
-        let action = next.parse_choice(choice, &format!("choices[{i}]")).map_err(ActionError::Invalid)?;
+        let action = next.parse_choice(choice, choices_path.index(i)).map_err(ActionError::Invalid)?;
         next.apply(action, &mut events)?;
     }
     *game = next;

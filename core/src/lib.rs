@@ -34,6 +34,8 @@ pub mod cards;
 pub mod error;
 pub mod event;
 pub mod game;
+mod ids;
+pub mod path;
 pub mod rulesets;
 pub mod setup;
 pub mod state;
@@ -42,6 +44,7 @@ pub use action::Action;
 pub use error::{ActionError, IllegalAction, SetupError, Violation, Violations};
 pub use event::{Event, EventKind};
 pub use game::{Game, GameVisitor, Outcome, Returns};
+pub use path::FieldPath;
 pub use state::{Ruleset, ZoneState};
 
 use rulesets::castle_rampage::CastleState;

@@ -3,12 +3,17 @@
 //! validates them once, here, into a [`ZoneState`] (and, in
 //! [`crate::rulesets::castle_rampage`], into a Castle Rampage state), reporting every
 //! problem at once with its field path. [`ZoneState::to_setup`] goes back the other way.
+//!
+//! Field paths are [`FieldPath`]s, written out as text only when a problem is reported
+//! (every ruleset's validation works the same way): valid input builds no string.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
-use crate::board::{Board, Dir, ZONES_PER_PLAYER, ZoneRef, ZoneSet};
+use crate::board::{Board, Dir, ZONE_COUNT, ZONES_PER_PLAYER, ZoneRef, ZoneSet};
 use crate::error::{SetupError, Violations};
+use crate::ids::UniqueIds;
+use crate::path::FieldPath;
 use crate::state::{
     Arrows, Card, ChainLink, Creature, CreatureId, DecisionKind, Keyword, Keywords, Orientation, PendingDecision,
     Phase, Player, PlayerId, Reach, Ruleset, ZoneState,
@@ -58,6 +63,18 @@ pub struct PlayerSetup {
     pub deck: Vec<CardSetup>,
     /// Graveyard.
     pub graveyard: Vec<CardSetup>,
+}
+
+impl PlayerSetup {
+    /// The card piles by field name: hand, deck, graveyard.
+    pub(crate) fn piles(&self) -> [(&'static str, &[CardSetup]); 3] {
+        [("hand", &self.hand), ("deck", &self.deck), ("graveyard", &self.graveyard)]
+    }
+
+    /// Every card, pile by pile.
+    fn cards(&self) -> impl Iterator<Item = &CardSetup> + Clone {
+        self.piles().into_iter().flat_map(|(_, cards)| cards)
+    }
 }
 
 /// A creature as submitted.
@@ -485,7 +502,7 @@ pub fn ruleset_of(setup: &StateSetup) -> Result<Ruleset, SetupError> {
 /// turn number (1-based; 0 only on a bare board, which keeps it when a strike ends the
 /// game on it) and the winner (only once the game is over).
 pub(crate) fn turn_fields(v: &mut Violations, s: &StateSetup, phase: Phase) -> (PlayerId, Option<PlayerId>) {
-    let active_player = seat(v, "active_player", s.active_player).unwrap_or(PlayerId(0));
+    let active_player = seat(v, FieldPath::new("active_player"), s.active_player).unwrap_or(PlayerId(0));
     if !matches!(phase, Phase::Bare | Phase::GameOver) && s.turn == 0 {
         v.push("turn", "turns are 1-based: turn 0 is only allowed on a bare board (phase unset) or a game over");
     }
@@ -494,7 +511,7 @@ pub(crate) fn turn_fields(v: &mut Violations, s: &StateSetup, phase: Phase) -> (
             v.push("winner", format!("winner {w} is set but the phase is not PHASE_GAME_OVER"));
             None
         }
-        Some(w) => seat(v, "winner", w),
+        Some(w) => seat(v, FieldPath::new("winner"), w),
         None => None,
     };
     (active_player, winner)
@@ -515,20 +532,8 @@ pub(crate) fn foreign_boards(v: &mut Violations, s: &StateSetup, own: Ruleset) {
     }
 }
 
-/// Records the id `id` at `field` as required and unique among `seen`, which keeps the
-/// path of each id's first holder (the field without its `.id`).
-pub(crate) fn unique_id<'a>(v: &mut Violations, field: &str, id: &'a str, seen: &mut BTreeMap<&'a str, String>) {
-    if id.is_empty() {
-        v.push(field, "is required");
-    } else if let Some(first) = seen.get(id) {
-        v.push(field, format!("duplicate id {id:?}: {first} has it too"));
-    } else {
-        seen.insert(id, field.trim_end_matches(".id").to_owned());
-    }
-}
-
-/// Checks a player seat number.
-fn seat(v: &mut Violations, field: &str, n: u32) -> Option<PlayerId> {
+/// Checks a player seat number of a two-player ruleset.
+pub(crate) fn seat(v: &mut Violations, field: FieldPath<'_>, n: u32) -> Option<PlayerId> {
     if n < 2 {
         Some(PlayerId(n as u8))
     } else {
@@ -538,28 +543,28 @@ fn seat(v: &mut Violations, field: &str, n: u32) -> Option<PlayerId> {
 }
 
 /// Checks a zone reference.
-pub(crate) fn zone(v: &mut Violations, field: &str, z: Option<&ZoneSetup>) -> Option<ZoneRef> {
+pub(crate) fn zone(v: &mut Violations, field: FieldPath<'_>, z: Option<&ZoneSetup>) -> Option<ZoneRef> {
     let Some(z) = z else {
         v.push(field, "is required");
         return None;
     };
-    let player = seat(v, &format!("{field}.player"), z.player);
+    let player = seat(v, field.field("player"), z.player);
     let index = if z.index < u32::from(ZONES_PER_PLAYER) {
         Some(z.index as u8)
     } else {
-        v.push(format!("{field}.index"), format!("zone index {} is out of range 0..4", z.index));
+        v.push(field.field("index"), format!("zone index {} is out of range 0..4", z.index));
         None
     };
     ZoneRef::new(player?, index?)
 }
 
-fn keywords(v: &mut Violations, field: &str, raw: &[i32]) -> Keywords {
+fn keywords(v: &mut Violations, field: FieldPath<'_>, raw: &[i32]) -> Keywords {
     let mut set = Keywords::default();
     for (i, &n) in raw.iter().enumerate() {
         match Keyword::from_wire(n) {
-            Some(k) if set.contains(k) => v.push(format!("{field}[{i}]"), format!("{k} is listed twice")),
+            Some(k) if set.contains(k) => v.push(field.index(i), format!("{k} is listed twice")),
             Some(k) => set.insert(k),
-            None => v.push(format!("{field}[{i}]"), format!("{n} is not a known Keyword value")),
+            None => v.push(field.index(i), format!("{n} is not a known Keyword value")),
         }
     }
     set
@@ -567,33 +572,33 @@ fn keywords(v: &mut Violations, field: &str, raw: &[i32]) -> Keywords {
 
 const ARROW_FIELDS: [&str; 8] = ["up", "up_right", "right", "down_right", "down", "down_left", "left", "up_left"];
 
-fn arrows(v: &mut Violations, field: &str, raw: Option<&ArrowsSetup>) -> Arrows {
+fn arrows(v: &mut Violations, field: FieldPath<'_>, raw: Option<&ArrowsSetup>) -> Arrows {
     let mut arrows = Arrows::default();
     let Some(raw) = raw else { return arrows };
     for dir in Dir::ALL {
         let n = raw[dir as usize];
-        let path = format!("{field}.{}", ARROW_FIELDS[dir as usize]);
+        let path = || field.field(ARROW_FIELDS[dir as usize]);
         match Reach::from_wire(n) {
             Some(Reach::Double) if dir.is_diagonal() => {
-                v.push(path, "a diagonal arrow cannot be REACH_DOUBLE (only orthogonal arrows reach to the edge)")
+                v.push(path(), "a diagonal arrow cannot be REACH_DOUBLE (only orthogonal arrows reach to the edge)")
             }
             Some(r) => arrows.set(dir, r),
-            None => v.push(path, format!("{n} is not a known Reach value")),
+            None => v.push(path(), format!("{n} is not a known Reach value")),
         }
     }
     arrows
 }
 
-fn stats(v: &mut Violations, field: &str, life: i32, armor: i32) {
+fn stats(v: &mut Violations, field: FieldPath<'_>, life: i32, armor: i32) {
     if life < 1 {
-        v.push(format!("{field}.life"), format!("life {life} must be at least 1"));
+        v.push(field.field("life"), format!("life {life} must be at least 1"));
     }
     if armor < 0 {
-        v.push(format!("{field}.armor"), format!("armor {armor} cannot be negative"));
+        v.push(field.field("armor"), format!("armor {armor} cannot be negative"));
     }
 }
 
-fn card(v: &mut Violations, field: &str, c: &CardSetup) -> Card {
+fn card(v: &mut Violations, field: FieldPath<'_>, c: &CardSetup) -> Card {
     stats(v, field, c.life, c.armor);
     Card {
         id: (!c.id.is_empty()).then(|| CreatureId(Arc::from(c.id.as_str()))),
@@ -601,13 +606,13 @@ fn card(v: &mut Violations, field: &str, c: &CardSetup) -> Card {
         might: c.might,
         life: c.life,
         armor: c.armor,
-        keywords: keywords(v, &format!("{field}.keywords"), &c.keywords),
-        arrows: arrows(v, &format!("{field}.arrows"), c.arrows.as_ref()),
+        keywords: keywords(v, field.field("keywords"), &c.keywords),
+        arrows: arrows(v, field.field("arrows"), c.arrows.as_ref()),
     }
 }
 
-fn cards(v: &mut Violations, field: &str, cs: &[CardSetup]) -> Vec<Card> {
-    cs.iter().enumerate().map(|(i, c)| card(v, &format!("{field}[{i}]"), c)).collect()
+fn cards(v: &mut Violations, field: FieldPath<'_>, cs: &[CardSetup]) -> Vec<Card> {
+    cs.iter().enumerate().map(|(i, c)| card(v, field.index(i), c)).collect()
 }
 
 impl ZoneState {
@@ -634,19 +639,20 @@ impl ZoneState {
             v.push("players", format!("needs exactly 2 players for {ruleset}, got {}", s.players.len()));
         }
         let mut players: [Player; 2] = Default::default();
+        let players_path = FieldPath::new("players");
         for (i, p) in s.players.iter().enumerate() {
-            let f = format!("players[{i}]");
+            let f = players_path.index(i);
             if p.id as usize != i {
-                v.push(format!("{f}.id"), format!("must equal its index {i}, got {}", p.id));
+                v.push(f.field("id"), format!("must equal its index {i}, got {}", p.id));
             }
             if p.hp <= 0 && !over {
-                v.push(format!("{f}.hp"), format!("hp {} must be above 0 while the game is not over", p.hp));
+                v.push(f.field("hp"), format!("hp {} must be above 0 while the game is not over", p.hp));
             }
             let player = Player {
                 hp: p.hp,
-                hand: cards(&mut v, &format!("{f}.hand"), &p.hand),
-                deck: cards(&mut v, &format!("{f}.deck"), &p.deck),
-                graveyard: cards(&mut v, &format!("{f}.graveyard"), &p.graveyard),
+                hand: cards(&mut v, f.field("hand"), &p.hand),
+                deck: cards(&mut v, f.field("deck"), &p.deck),
+                graveyard: cards(&mut v, f.field("graveyard"), &p.graveyard),
             };
             if let Some(slot) = players.get_mut(i) {
                 *slot = player;
@@ -655,38 +661,40 @@ impl ZoneState {
 
         // Creatures.
         let mut zones: [[Option<Creature>; ZONES_PER_PLAYER as usize]; 2] = Default::default();
-        let mut occupied: BTreeMap<ZoneRef, usize> = BTreeMap::new();
+        // The first creature submitted in each zone, by slot.
+        let mut occupied: [Option<usize>; ZONE_COUNT] = [None; ZONE_COUNT];
+        let creatures_path = FieldPath::new("creatures");
         for (i, c) in s.creatures.iter().enumerate() {
-            let f = format!("creatures[{i}]");
+            let f = creatures_path.index(i);
             if c.id.is_empty() {
-                v.push(format!("{f}.id"), "is required");
+                v.push(f.field("id"), "is required");
             }
-            let owner = seat(&mut v, &format!("{f}.owner"), c.owner);
-            let controller = seat(&mut v, &format!("{f}.controller"), c.controller);
-            let zone = zone(&mut v, &format!("{f}.zone"), c.zone.as_ref());
+            let owner = seat(&mut v, f.field("owner"), c.owner);
+            let controller = seat(&mut v, f.field("controller"), c.controller);
+            let zone = zone(&mut v, f.field("zone"), c.zone.as_ref());
             if let (Some(z), Some(ctl)) = (zone, controller)
                 && z.player != ctl
             {
                 v.push(
-                    format!("{f}.zone.player"),
+                    f.field("zone").field("player"),
                     format!("the zone is player {}'s but the controller is player {}", z.player.0, ctl.0),
                 );
             }
-            if let Some(z) = zone
-                && let Some(first) = occupied.insert(z, i)
-            {
-                occupied.insert(z, first);
-                v.push(
-                    format!("{f}.zone"),
-                    format!("zone {z} already holds creatures[{first}]: one creature per zone"),
-                );
+            if let Some(z) = zone {
+                match occupied[z.slot()] {
+                    Some(first) => v.push(
+                        f.field("zone"),
+                        format!("zone {z} already holds creatures[{first}]: one creature per zone"),
+                    ),
+                    None => occupied[z.slot()] = Some(i),
+                }
             }
-            stats(&mut v, &f, c.life, c.armor);
+            stats(&mut v, f, c.life, c.armor);
             if c.damage < 0 {
-                v.push(format!("{f}.damage"), format!("damage {} cannot be negative", c.damage));
+                v.push(f.field("damage"), format!("damage {} cannot be negative", c.damage));
             } else if c.life >= 1 && c.damage >= c.life {
                 v.push(
-                    format!("{f}.damage"),
+                    f.field("damage"),
                     format!(
                         "damage {} reaches life {}: such a creature is destroyed and cannot be on the field",
                         c.damage, c.life
@@ -694,10 +702,14 @@ impl ZoneState {
                 );
             }
             let orientation = Orientation::from_wire(c.orientation).unwrap_or_else(|| {
-                v.push(format!("{f}.orientation"), format!("{} is not a known Orientation value", c.orientation));
+                v.push(f.field("orientation"), format!("{} is not a known Orientation value", c.orientation));
                 Orientation::Forward
             });
-            let creature = Creature {
+            let keywords = keywords(&mut v, f.field("keywords"), &c.keywords);
+            let arrows = arrows(&mut v, f.field("arrows"), c.arrows.as_ref());
+            // Only the first creature of a zone is kept (the others are violations).
+            let Some(z) = zone.filter(|z| occupied[z.slot()] == Some(i)) else { continue };
+            zones[z.player.index()][usize::from(z.index)] = Some(Creature {
                 id: CreatureId(Arc::from(c.id.as_str())),
                 name: Arc::from(c.name.as_str()),
                 owner: owner.unwrap_or(PlayerId(0)),
@@ -706,19 +718,13 @@ impl ZoneState {
                 damage: c.damage,
                 armor: c.armor,
                 face_down: c.face_down,
-                keywords: keywords(&mut v, &format!("{f}.keywords"), &c.keywords),
-                arrows: arrows(&mut v, &format!("{f}.arrows"), c.arrows.as_ref()),
+                keywords,
+                arrows,
                 orientation,
                 acted: c.acted,
                 seq: i as u32,
-                reach: ZoneSet::default(),
-            };
-            if let Some(z) = zone
-                && zones[z.player.index()][usize::from(z.index)].is_none()
-            {
-                let reach = Board::get().targets(z, &creature.arrows, creature.orientation);
-                zones[z.player.index()][usize::from(z.index)] = Some(Creature { reach, ..creature });
-            }
+                reach: Board::get().targets(z, &arrows, orientation),
+            });
         }
 
         let (active_player, winner) = turn_fields(&mut v, s, phase);
@@ -747,37 +753,39 @@ impl ZoneState {
         let arrows_setup =
             |a: &Arrows| -> Option<ArrowsSetup> { (*a != Arrows::default()).then(|| a.0.map(Reach::wire)) };
         let card_setup = |c: &Card| CardSetup {
-            id: c.id.as_ref().map(ToString::to_string).unwrap_or_default(),
-            name: c.name.to_string(),
+            id: c.id.as_ref().map(|id| id.as_str().to_owned()).unwrap_or_default(),
+            name: String::from(&*c.name),
             might: c.might,
             life: c.life,
             armor: c.armor,
             keywords: c.keywords.iter().map(Keyword::wire).collect(),
             arrows: arrows_setup(&c.arrows),
         };
-        let mut creatures: Vec<(u32, CreatureSetup)> = self
-            .creatures()
-            .map(|(z, c)| {
-                let setup = CreatureSetup {
-                    id: c.id.to_string(),
-                    name: c.name.to_string(),
-                    owner: u32::from(c.owner.0),
-                    controller: u32::from(z.player.0),
-                    zone: Some(zone_setup(z)),
-                    might: c.might,
-                    life: c.life,
-                    damage: c.damage,
-                    armor: c.armor,
-                    face_down: c.face_down,
-                    keywords: c.keywords.iter().map(Keyword::wire).collect(),
-                    arrows: arrows_setup(&c.arrows),
-                    orientation: c.orientation.wire(),
-                    acted: c.acted,
-                };
-                (c.seq, setup)
-            })
-            .collect();
-        creatures.sort_by_key(|(seq, _)| *seq);
+        // The creatures with their zones, in the order they were submitted.
+        let mut on_field: [Option<(ZoneRef, &Creature)>; ZONE_COUNT] = [None; ZONE_COUNT];
+        let mut count = 0;
+        for (slot, creature) in on_field.iter_mut().zip(self.creatures()) {
+            *slot = Some(creature);
+            count += 1;
+        }
+        on_field[..count].sort_by_key(|entry| entry.map(|(_, c)| c.seq));
+        let mut creatures = Vec::with_capacity(count);
+        creatures.extend(on_field.iter().flatten().map(|&(z, c)| CreatureSetup {
+            id: c.id.as_str().to_owned(),
+            name: String::from(&*c.name),
+            owner: u32::from(c.owner.0),
+            controller: u32::from(z.player.0),
+            zone: Some(zone_setup(z)),
+            might: c.might,
+            life: c.life,
+            damage: c.damage,
+            armor: c.armor,
+            face_down: c.face_down,
+            keywords: c.keywords.iter().map(Keyword::wire).collect(),
+            arrows: arrows_setup(&c.arrows),
+            orientation: c.orientation.wire(),
+            acted: c.acted,
+        }));
         StateSetup {
             ruleset: self.ruleset.wire(),
             players: self
@@ -792,7 +800,7 @@ impl ZoneState {
                     graveyard: p.graveyard.iter().map(card_setup).collect(),
                 })
                 .collect(),
-            creatures: creatures.into_iter().map(|(_, c)| c).collect(),
+            creatures,
             active_player: u32::from(self.active_player.0),
             turn: self.turn,
             phase: self.phase.wire(),
@@ -800,18 +808,18 @@ impl ZoneState {
             pending: self.pending.map(|d| DecisionSetup {
                 player: u32::from(d.player.0),
                 kind: d.kind.wire(),
-                options: self.option_ids(d.options).into_iter().map(|id| id.to_string()).collect(),
+                options: self.option_ids(d.options).into_iter().map(|id| id.as_str().to_owned()).collect(),
                 may_decline: d.may_decline,
             }),
             chain: self
                 .chain
                 .iter()
                 .map(|l| StrikeSetup {
-                    attacker: l.attacker.to_string(),
+                    attacker: l.attacker.as_str().to_owned(),
                     target: Some(zone_setup(l.target)),
                     defender: String::new(),
                     outcome: l.outcome.as_ref().map(|o| OutcomeSetup {
-                        blocker: o.blocker.as_ref().map(ToString::to_string),
+                        blocker: o.blocker.as_ref().map(|b| b.as_str().to_owned()),
                         passive: o.passive,
                     }),
                 })
@@ -829,25 +837,22 @@ impl ZoneState {
     }
 }
 
-/// Creature ids and card ids are unique across the whole state.
+/// Creature ids and card ids are unique across the whole state (card ids are optional).
 fn unique_ids(v: &mut Violations, s: &StateSetup) {
-    let mut seen: BTreeMap<&str, String> = BTreeMap::new();
-    let creatures = s.creatures.iter().enumerate().map(|(i, c)| (format!("creatures[{i}]"), c.id.as_str()));
-    let cards = s.players.iter().enumerate().flat_map(|(p, pl)| {
-        [("hand", &pl.hand), ("deck", &pl.deck), ("graveyard", &pl.graveyard)].into_iter().flat_map(
-            move |(pile, cs)| {
-                cs.iter().enumerate().map(move |(j, c)| (format!("players[{p}].{pile}[{j}]"), c.id.as_str()))
-            },
-        )
-    });
-    for (path, id) in creatures.chain(cards) {
-        if id.is_empty() {
-            continue;
-        }
-        if let Some(first) = seen.get(id) {
-            v.push(format!("{path}.id"), format!("duplicate id {id:?}: {first} has it too"));
-        } else {
-            seen.insert(id, path);
+    let card_ids = s.players.iter().flat_map(PlayerSetup::cards).map(|c| c.id.as_str());
+    let mut ids = UniqueIds::new(s.creatures.iter().map(|c| c.id.as_str()).chain(card_ids));
+    let creatures = FieldPath::new("creatures");
+    for (i, c) in s.creatures.iter().enumerate() {
+        ids.optional(v, creatures.index(i), &c.id);
+    }
+    let players = FieldPath::new("players");
+    for (p, pl) in s.players.iter().enumerate() {
+        let player = players.index(p);
+        for (pile, cs) in pl.piles() {
+            let pile = player.field(pile);
+            for (j, c) in cs.iter().enumerate() {
+                ids.optional(v, pile.index(j), &c.id);
+            }
         }
     }
 }
@@ -865,18 +870,19 @@ fn chain(v: &mut Violations, s: &StateSetup) -> Vec<ChainLink> {
         ),
         (n, true) => v.push("chain", format!("holds {n} strikes; only the one whose blocker is being determined can wait")),
     }
+    let chain = FieldPath::new("chain");
     for (i, link) in s.chain.iter().enumerate() {
-        let f = format!("chain[{i}]");
+        let f = chain.index(i);
         if link.attacker.is_empty() {
-            v.push(format!("{f}.attacker"), "is required");
+            v.push(f.field("attacker"), "is required");
         }
         if link.outcome.is_some() {
-            v.push(format!("{f}.outcome"), "must be unset while the blocker is still being determined");
+            v.push(f.field("outcome"), "must be unset while the blocker is still being determined");
         }
         if !link.defender.is_empty() {
-            v.push(format!("{f}.defender"), "zone-board strikes target a zone, not a named defender");
+            v.push(f.field("defender"), "zone-board strikes target a zone, not a named defender");
         }
-        if let Some(target) = zone(v, &format!("{f}.target"), link.target.as_ref()) {
+        if let Some(target) = zone(v, f.field("target"), link.target.as_ref()) {
             out.push(ChainLink { attacker: CreatureId(Arc::from(link.attacker.as_str())), target, outcome: None });
         }
     }
@@ -889,7 +895,8 @@ fn pending(v: &mut Violations, s: &StateSetup, state: &ZoneState, over: bool) ->
     if over {
         v.push("pending", "no decision can be pending once the game is over");
     }
-    let player = seat(v, "pending.player", d.player)?;
+    let pending_path = FieldPath::new("pending");
+    let player = seat(v, pending_path.field("player"), d.player)?;
     let kind = match DecisionKind::from_wire(d.kind) {
         Some(k @ (DecisionKind::Block | DecisionKind::Fade)) => k,
         Some(k) => {
@@ -903,8 +910,9 @@ fn pending(v: &mut Violations, s: &StateSetup, state: &ZoneState, over: bool) ->
     };
     let mut options = ZoneSet::default();
     let mut seen = BTreeSet::new();
+    let options_path = pending_path.field("options");
     for (i, id) in d.options.iter().enumerate() {
-        let f = format!("pending.options[{i}]");
+        let f = options_path.index(i);
         if !seen.insert(id.as_str()) {
             v.push(f, format!("{id:?} is listed twice"));
             continue;

@@ -22,6 +22,7 @@ use crate::board::{ZONES_PER_PLAYER, ZoneRef};
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::EventSink;
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
+use crate::path::FieldPath;
 use crate::rulesets::zone_hints;
 use crate::setup::{ActionSetup, CardSetup, ChoiceSetup, StateSetup, StrikeSetup};
 use crate::state::{Card, PlayerId, Ruleset, ZoneState};
@@ -147,15 +148,15 @@ impl Game for ZoneState {
         ZoneState::action_setup(self, action)
     }
 
-    fn parse_action(&self, action: &ActionSetup, path: &str) -> Result<Action, ActionError> {
+    fn parse_action<'p>(&self, action: &ActionSetup, path: impl Into<FieldPath<'p>>) -> Result<Action, ActionError> {
         ZoneState::parse_action(self, action, path)
     }
 
-    fn parse_strike(&self, strike: &StrikeSetup, path: &str) -> Result<Action, Violations> {
+    fn parse_strike<'p>(&self, strike: &StrikeSetup, path: impl Into<FieldPath<'p>>) -> Result<Action, Violations> {
         ZoneState::parse_strike(self, strike, path)
     }
 
-    fn parse_choice(&self, choice: &ChoiceSetup, path: &str) -> Result<Action, Violations> {
+    fn parse_choice<'p>(&self, choice: &ChoiceSetup, path: impl Into<FieldPath<'p>>) -> Result<Action, Violations> {
         ZoneState::parse_choice(self, choice, path)
     }
 

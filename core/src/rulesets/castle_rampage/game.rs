@@ -23,6 +23,7 @@ use crate::GameState;
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::EventSink;
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
+use crate::path::FieldPath;
 use crate::setup::{ActionSetup, CastleCardSetup, ChoiceSetup, ReinforceSetup, StateSetup, StrikeSetup};
 use crate::state::{PlayerId, Ruleset};
 
@@ -141,46 +142,52 @@ impl Game for CastleState {
         }
     }
 
-    fn parse_action(&self, action: &ActionSetup, path: &str) -> Result<CastleAction, ActionError> {
-        let invalid = |field: String, why: &str| {
+    fn parse_action<'p>(
+        &self,
+        action: &ActionSetup,
+        path: impl Into<FieldPath<'p>>,
+    ) -> Result<CastleAction, ActionError> {
+        let path = path.into();
+        let invalid = |field: FieldPath<'_>, why: &str| {
             let mut v = Violations::default();
             v.push(field, why);
             ActionError::Invalid(v)
         };
         match action {
-            ActionSetup::Strike(s) => self.parse_strike(s, &format!("{path}.strike")).map_err(ActionError::Invalid),
-            ActionSetup::Reinforce(r) => {
-                self.parse_reinforce(r, &format!("{path}.reinforce")).map_err(ActionError::Invalid)
-            }
+            ActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
+            ActionSetup::Reinforce(r) => self.parse_reinforce(r, path.field("reinforce")).map_err(ActionError::Invalid),
             ActionSetup::EndPhase => Ok(CastleAction::EndPhase),
-            ActionSetup::Choice(c) => self.parse_choice(c, &format!("{path}.choice")).map_err(ActionError::Invalid),
+            ActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
             ActionSetup::Summon(_) => Err(invalid(
-                format!("{path}.summon"),
+                path.field("summon"),
                 "Castle Rampage has no summons: add a card to the Gate or Castle with reinforce",
             )),
             ActionSetup::Reap(_) => {
-                Err(invalid(format!("{path}.reap"), "Castle Rampage has no creatures to reap with (a KeyForge action)"))
+                Err(invalid(path.field("reap"), "Castle Rampage has no creatures to reap with (a KeyForge action)"))
             }
-            ActionSetup::Missing => {
-                Err(invalid(path.to_owned(), "is required: set one of strike, reinforce, end_phase"))
-            }
+            ActionSetup::Missing => Err(invalid(path, "is required: set one of strike, reinforce, end_phase")),
         }
     }
 
     /// The attacker is a card in a hand, named by id (`target` and `defender` unset: an
     /// attack card always attacks the opponent). A card in the other player's hand
     /// parses, and the rules then refuse it (`castle.turn.active_player`).
-    fn parse_strike(&self, strike: &StrikeSetup, path: &str) -> Result<CastleAction, Violations> {
+    fn parse_strike<'p>(
+        &self,
+        strike: &StrikeSetup,
+        path: impl Into<FieldPath<'p>>,
+    ) -> Result<CastleAction, Violations> {
+        let path = path.into();
         let mut v = Violations::default();
-        let found = self.find_in_hand(&mut v, &format!("{path}.attacker"), &strike.attacker);
+        let found = self.find_in_hand(&mut v, path.field("attacker"), &strike.attacker);
         if strike.target.is_some() {
-            v.push(format!("{path}.target"), "must be unset: a Castle Rampage attack card attacks the opponent");
+            v.push(path.field("target"), "must be unset: a Castle Rampage attack card attacks the opponent");
         }
         if !strike.defender.is_empty() {
-            v.push(format!("{path}.defender"), "must be unset: the defender is the top card of the attacked structure");
+            v.push(path.field("defender"), "must be unset: the defender is the top card of the attacked structure");
         }
         if strike.outcome.is_some() {
-            v.push(format!("{path}.outcome"), "must be unset: Castle Rampage has no chain");
+            v.push(path.field("outcome"), "must be unset: Castle Rampage has no chain");
         }
         match found {
             Some((player, hand_index)) if v.is_empty() => Ok(CastleAction::Strike { player, hand_index }),
@@ -188,9 +195,13 @@ impl Game for CastleState {
         }
     }
 
-    fn parse_choice(&self, _choice: &ChoiceSetup, path: &str) -> Result<CastleAction, Violations> {
+    fn parse_choice<'p>(
+        &self,
+        _choice: &ChoiceSetup,
+        path: impl Into<FieldPath<'p>>,
+    ) -> Result<CastleAction, Violations> {
         let mut v = Violations::default();
-        v.push(path.to_owned(), "answers no pending decision: Castle Rampage asks no decisions");
+        v.push(path.into(), "answers no pending decision: Castle Rampage asks no decisions");
         Err(v)
     }
 
@@ -237,12 +248,17 @@ impl CastleState {
         }
     }
     /// Parses a submitted reinforcement; `path` is its field path.
-    pub fn parse_reinforce(&self, r: &ReinforceSetup, path: &str) -> Result<CastleAction, Violations> {
+    pub fn parse_reinforce<'p>(
+        &self,
+        r: &ReinforceSetup,
+        path: impl Into<FieldPath<'p>>,
+    ) -> Result<CastleAction, Violations> {
+        let path = path.into();
         let mut v = Violations::default();
-        let found = self.find_in_hand(&mut v, &format!("{path}.card"), &r.card);
+        let found = self.find_in_hand(&mut v, path.field("card"), &r.card);
         let structure = Structure::from_name(&r.structure);
         if structure.is_none() {
-            v.push(format!("{path}.structure"), format!("must be \"gate\" or \"castle\", got {:?}", r.structure));
+            v.push(path.field("structure"), format!("must be \"gate\" or \"castle\", got {:?}", r.structure));
         }
         match (found, structure) {
             (Some((player, hand_index)), Some(structure)) if v.is_empty() => {
@@ -253,7 +269,7 @@ impl CastleState {
     }
 
     /// The hand holding card `id` and its index there (the active player's first).
-    fn find_in_hand(&self, v: &mut Violations, field: &str, id: &str) -> Option<(PlayerId, u32)> {
+    fn find_in_hand(&self, v: &mut Violations, field: FieldPath<'_>, id: &str) -> Option<(PlayerId, u32)> {
         if id.is_empty() {
             v.push(field, "is required");
             return None;

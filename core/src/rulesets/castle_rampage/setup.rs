@@ -6,18 +6,16 @@
 //! `players` may be empty or hold at most two bare seats (`id` = index, `hp` 0, no
 //! cards), which carry nothing and are not given back.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::{CardId, CastleCard, CastleEffect, CastleState, Side};
 use crate::error::{SetupError, Violations};
+use crate::ids::UniqueIds;
+use crate::path::FieldPath;
 use crate::setup::{
-    CastleBoardSetup, CastleCardSetup, CastleSideSetup, StateSetup, foreign_boards, ruleset_of, turn_fields,
+    CastleBoardSetup, CastleCardSetup, CastleSideSetup, StateSetup, foreign_boards, ruleset_of, seat, turn_fields,
 };
 use crate::state::{Phase, PlayerId, Ruleset};
-
-/// Seen card ids, with the path of the first card that had each.
-type SeenIds<'a> = BTreeMap<&'a str, String>;
 
 impl CastleState {
     /// Validates a submitted Castle Rampage state. Every problem is reported at once;
@@ -50,13 +48,14 @@ impl CastleState {
         match &s.castle_rampage {
             None => v.push("castle_rampage", "is required: a RULESET_CASTLE_RAMPAGE state keeps its cards there"),
             Some(board) => {
-                let mut seen = SeenIds::new();
-                board_cards(&mut v, board, &mut seen, &mut sides, &mut draw_pile, &mut discard);
+                board_cards(&mut v, board, &mut sides, &mut draw_pile, &mut discard);
                 if board.sides.len() == 2 && !over {
+                    let root = FieldPath::new("castle_rampage");
+                    let sides_path = root.field("sides");
                     for (i, side) in sides.iter().enumerate() {
                         if side.castle.is_empty() {
                             v.push(
-                                format!("castle_rampage.sides[{i}].castle"),
+                                sides_path.index(i).field("castle"),
                                 "is empty but the game is not over: destroying the last Castle card ends the game \
                                  (castle.attack.win)",
                             );
@@ -113,18 +112,19 @@ fn zone_fields(v: &mut Violations, s: &StateSetup) {
     if s.players.len() > 2 {
         v.push("players", format!("has {} entries: Castle Rampage seats 2 players", s.players.len()));
     }
+    let players = FieldPath::new("players");
     for (i, p) in s.players.iter().enumerate() {
-        let f = format!("players[{i}]");
+        let f = players.index(i);
         if p.id as usize != i {
-            v.push(format!("{f}.id"), format!("must equal its index {i}, got {}", p.id));
+            v.push(f.field("id"), format!("must equal its index {i}, got {}", p.id));
         }
         if p.hp != 0 {
-            v.push(format!("{f}.hp"), "Castle Rampage has no hit points: leave it 0 (the Castle is what is lost)");
+            v.push(f.field("hp"), "Castle Rampage has no hit points: leave it 0 (the Castle is what is lost)");
         }
-        for (pile, cards) in [("hand", &p.hand), ("deck", &p.deck), ("graveyard", &p.graveyard)] {
+        for (pile, cards) in p.piles() {
             if !cards.is_empty() {
                 v.push(
-                    format!("{f}.{pile}"),
+                    f.field(pile),
                     "must be empty: Castle Rampage cards are in castle_rampage (sides, draw_pile, discard)",
                 );
             }
@@ -149,10 +149,9 @@ fn zone_fields(v: &mut Violations, s: &StateSetup) {
 }
 
 /// Validates every card of the board into the state's piles.
-fn board_cards<'a>(
+fn board_cards(
     v: &mut Violations,
-    board: &'a CastleBoardSetup,
-    seen: &mut SeenIds<'a>,
+    board: &CastleBoardSetup,
     sides: &mut [Side; 2],
     draw_pile: &mut Vec<CastleCard>,
     discard: &mut Vec<CastleCard>,
@@ -160,69 +159,67 @@ fn board_cards<'a>(
     if board.sides.len() != 2 {
         v.push("castle_rampage.sides", format!("needs exactly 2 sides, one per player, got {}", board.sides.len()));
     }
+    let side_cards = board.sides.iter().flat_map(|s| s.gate.iter().chain(&s.castle).chain(&s.hand));
+    let seen = &mut UniqueIds::new(side_cards.chain(&board.draw_pile).chain(&board.discard).map(|c| c.id.as_str()));
+    let root = FieldPath::new("castle_rampage");
+    let sides_path = root.field("sides");
     for (i, side) in board.sides.iter().enumerate() {
         let holder = u8::try_from(i).ok().filter(|&p| p < 2).map(PlayerId);
-        let f = format!("castle_rampage.sides[{i}]");
-        let gate = pile(v, seen, &format!("{f}.gate"), &side.gate, holder);
-        let castle = pile(v, seen, &format!("{f}.castle"), &side.castle, holder);
-        let hand = pile(v, seen, &format!("{f}.hand"), &side.hand, holder);
+        let f = sides_path.index(i);
+        let gate = pile(v, seen, f.field("gate"), &side.gate, holder);
+        let castle = pile(v, seen, f.field("castle"), &side.castle, holder);
+        let hand = pile(v, seen, f.field("hand"), &side.hand, holder);
         if let Some(slot) = sides.get_mut(i) {
             *slot = Side { gate, castle, hand };
         }
     }
-    *draw_pile = pile(v, seen, "castle_rampage.draw_pile", &board.draw_pile, None);
-    *discard = pile(v, seen, "castle_rampage.discard", &board.discard, None);
+    *draw_pile = pile(v, seen, root.field("draw_pile"), &board.draw_pile, None);
+    *discard = pile(v, seen, root.field("discard"), &board.discard, None);
 }
 
 /// Validates one pile; `holder` is the side's player, whose cards they must be.
 fn pile<'a>(
     v: &mut Violations,
-    seen: &mut SeenIds<'a>,
-    field: &str,
+    seen: &mut UniqueIds<'a>,
+    field: FieldPath<'_>,
     cards: &'a [CastleCardSetup],
     holder: Option<PlayerId>,
 ) -> Vec<CastleCard> {
-    cards.iter().enumerate().map(|(j, c)| card(v, seen, &format!("{field}[{j}]"), c, holder)).collect()
+    cards.iter().enumerate().map(|(j, c)| card(v, seen, field.index(j), c, holder)).collect()
 }
 
 fn card<'a>(
     v: &mut Violations,
-    seen: &mut SeenIds<'a>,
-    f: &str,
+    seen: &mut UniqueIds<'a>,
+    f: FieldPath<'_>,
     c: &'a CastleCardSetup,
     holder: Option<PlayerId>,
 ) -> CastleCard {
-    if c.id.is_empty() {
-        v.push(format!("{f}.id"), "is required");
-    } else if let Some(first) = seen.get(c.id.as_str()) {
-        v.push(format!("{f}.id"), format!("duplicate id {:?}: {first} has it too", c.id));
-    } else {
-        seen.insert(c.id.as_str(), f.to_owned());
-    }
-    let owner = seat(v, &format!("{f}.owner"), c.owner);
+    seen.required(v, f, &c.id);
+    let owner = seat(v, f.field("owner"), c.owner);
     if let (Some(owner), Some(holder)) = (owner, holder)
         && owner != holder
     {
         v.push(
-            format!("{f}.owner"),
+            f.field("owner"),
             format!("the card is in player {}'s side, so it is theirs: owner must be {}", holder.0, holder.0),
         );
     }
     for (name, value) in [("attack", c.attack), ("gate_defense", c.gate_defense), ("castle_defense", c.castle_defense)]
     {
         if value < 0 {
-            v.push(format!("{f}.{name}"), format!("{name} {value} cannot be negative"));
+            v.push(f.field(name), format!("{name} {value} cannot be negative"));
         }
     }
     let effect = CastleEffect::from_wire(c.effect).unwrap_or_else(|| {
-        v.push(format!("{f}.effect"), format!("{} is not a known CastleEffect value", c.effect));
+        v.push(f.field("effect"), format!("{} is not a known CastleEffect value", c.effect));
         CastleEffect::None
     });
     if c.effect_amount < 0 {
-        v.push(format!("{f}.effect_amount"), format!("effect_amount {} cannot be negative", c.effect_amount));
+        v.push(f.field("effect_amount"), format!("effect_amount {} cannot be negative", c.effect_amount));
     } else if c.effect_amount != 0 && effect != CastleEffect::Saboteur {
         v.push(
-            format!("{f}.effect_amount"),
+            f.field("effect_amount"),
             "only a Saboteur has an effect amount (its strength reduction); leave it 0 on other cards",
         );
     }
@@ -235,15 +232,5 @@ fn card<'a>(
         castle_defense: c.castle_defense,
         effect,
         effect_amount: c.effect_amount,
-    }
-}
-
-/// Checks a player seat number.
-fn seat(v: &mut Violations, field: &str, n: u32) -> Option<PlayerId> {
-    if n < 2 {
-        Some(PlayerId(n as u8))
-    } else {
-        v.push(field, format!("player {n} does not exist: there are 2 players, 0 and 1"));
-        None
     }
 }

@@ -18,6 +18,7 @@ use crate::GameState;
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::EventSink;
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
+use crate::path::FieldPath;
 use crate::setup::{ActionSetup, ChoiceSetup, StateSetup, StrikeSetup};
 use crate::state::{PlayerId, Ruleset};
 
@@ -148,41 +149,43 @@ impl Game for DogFightState {
         }
     }
 
-    fn parse_action(&self, action: &ActionSetup, path: &str) -> Result<DfAction, ActionError> {
-        let invalid = |field: String, why: &str| {
+    fn parse_action<'p>(&self, action: &ActionSetup, path: impl Into<FieldPath<'p>>) -> Result<DfAction, ActionError> {
+        let path = path.into();
+        let invalid = |field: FieldPath<'_>, why: &str| {
             let mut v = Violations::default();
             v.push(field, why);
             ActionError::Invalid(v)
         };
         match action {
-            ActionSetup::Strike(s) => self.parse_strike(s, &format!("{path}.strike")).map_err(ActionError::Invalid),
-            ActionSetup::Choice(c) => self.parse_choice(c, &format!("{path}.choice")).map_err(ActionError::Invalid),
+            ActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
+            ActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
             ActionSetup::EndPhase => Ok(DfAction::EndPhase),
             ActionSetup::Summon(_) | ActionSetup::Reinforce(_) | ActionSetup::Reap(_) => {
-                Err(invalid(path.to_owned(), "Dog Fight's actions are strike (an attack), choice and end_phase"))
+                Err(invalid(path, "Dog Fight's actions are strike (an attack), choice and end_phase"))
             }
-            ActionSetup::Missing => Err(invalid(path.to_owned(), "is required: set one of strike, choice, end_phase")),
+            ActionSetup::Missing => Err(invalid(path, "is required: set one of strike, choice, end_phase")),
         }
     }
 
     /// Vessel `attacker` attacks vessel `defender`, both named by id (`target` unset).
-    fn parse_strike(&self, strike: &StrikeSetup, path: &str) -> Result<DfAction, Violations> {
+    fn parse_strike<'p>(&self, strike: &StrikeSetup, path: impl Into<FieldPath<'p>>) -> Result<DfAction, Violations> {
+        let path = path.into();
         let mut v = Violations::default();
-        let mut index = |field: &str, id: &str| {
+        let mut index = |field: &'static str, id: &str| {
             let found = self.vessels.iter().position(|x| x.id.as_str() == id);
             if id.is_empty() {
-                v.push(format!("{path}.{field}"), "is required");
+                v.push(path.field(field), "is required");
             } else if found.is_none() {
-                v.push(format!("{path}.{field}"), format!("{id:?} names no vessel on the board"));
+                v.push(path.field(field), format!("{id:?} names no vessel on the board"));
             }
             found
         };
         let (a, d) = (index("attacker", &strike.attacker), index("defender", &strike.defender));
         if strike.target.is_some() {
-            v.push(format!("{path}.target"), "must be unset: a Dog Fight attack names its target vessel in defender");
+            v.push(path.field("target"), "must be unset: a Dog Fight attack names its target vessel in defender");
         }
         if strike.outcome.is_some() {
-            v.push(format!("{path}.outcome"), "must be unset: Dog Fight has no chain");
+            v.push(path.field("outcome"), "must be unset: Dog Fight has no chain");
         }
         match (a, d) {
             (Some(a), Some(d)) if v.is_empty() => Ok(DfAction::Attack { attacker: a as u8, defender: d as u8 }),
@@ -190,22 +193,23 @@ impl Game for DogFightState {
         }
     }
 
-    fn parse_choice(&self, choice: &ChoiceSetup, path: &str) -> Result<DfAction, Violations> {
+    fn parse_choice<'p>(&self, choice: &ChoiceSetup, path: impl Into<FieldPath<'p>>) -> Result<DfAction, Violations> {
+        let path = path.into();
         let mut v = Violations::default();
         let Some(d) = &self.pending else {
-            v.push(path.to_owned(), "answers no pending decision: none is pending");
+            v.push(path, "answers no pending decision: none is pending");
             return Err(v);
         };
         match choice {
             ChoiceSetup::Option(id) => match d.options.iter().position(|o| o.as_str() == id) {
                 Some(k) => return Ok(DfAction::Play(k as u8)),
                 None => {
-                    v.push(format!("{path}.option"), format!("{id:?} is not a card player {} may play now", d.player.0))
+                    v.push(path.field("option"), format!("{id:?} is not a card player {} may play now", d.player.0))
                 }
             },
             ChoiceSetup::Decline(true) => return Ok(DfAction::Pass),
-            ChoiceSetup::Decline(false) => v.push(format!("{path}.decline"), "must be true to pass"),
-            ChoiceSetup::Missing => v.push(path.to_owned(), "is required: set option or decline"),
+            ChoiceSetup::Decline(false) => v.push(path.field("decline"), "must be true to pass"),
+            ChoiceSetup::Missing => v.push(path, "is required: set option or decline"),
         }
         Err(v)
     }

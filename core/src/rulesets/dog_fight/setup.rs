@@ -1,14 +1,15 @@
 //! Validation of a submitted Dog Fight state (every violation at once, with field paths
 //! relative to the GameState) and the way back to plain data.
 
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use super::{DfAttack, DfCard, DfDecision, DfEffect, DfSide, DogFightState, PLAYERS, Vessel};
 use crate::error::{SetupError, Violations};
+use crate::ids::UniqueIds;
+use crate::path::FieldPath;
 use crate::setup::{
     DecisionSetup, DogFightAttackSetup, DogFightBoardSetup, DogFightCardSetup, DogFightSideSetup, StateSetup,
-    VesselSetup, foreign_boards, unique_id,
+    VesselSetup, foreign_boards,
 };
 use crate::state::{CreatureId, DecisionKind, Phase, PlayerId, Ruleset};
 
@@ -51,7 +52,7 @@ impl DogFightState {
         if !PLAYERS.contains(&n) {
             v.push("dog_fight.sides", format!("has {n} sides: Dog Fight seats 2 to 4 players, one side each"));
         }
-        let seat = |v: &mut Violations, field: &str, p: u32| -> PlayerId {
+        let seat = |v: &mut Violations, field: FieldPath<'_>, p: u32| -> PlayerId {
             if (p as usize) < n {
                 PlayerId(p as u8)
             } else {
@@ -59,9 +60,10 @@ impl DogFightState {
                 PlayerId(0)
             }
         };
+        let root = FieldPath::new("dog_fight");
         for (name, value) in [("width", board.width), ("height", board.height)] {
             if value == 0 || value > MAX_GRID {
-                v.push(format!("dog_fight.{name}"), format!("{name} {value} must be 1..{MAX_GRID}"));
+                v.push(root.field(name), format!("{name} {value} must be 1..{MAX_GRID}"));
             }
         }
         if board.vessels.len() > MAX_VESSELS {
@@ -69,35 +71,41 @@ impl DogFightState {
             return Err(SetupError::Invalid(v));
         }
         let mut too_many = false;
+        let sides_path = root.field("sides");
         for (p, side) in board.sides.iter().enumerate() {
             for (name, cards) in [("hand", &side.hand), ("discard", &side.discard)] {
                 if cards.len() > MAX_CARDS {
                     too_many = true;
-                    let field = format!("dog_fight.sides[{p}].{name}");
-                    v.push(field, format!("has {} cards: at most {MAX_CARDS}", cards.len()));
+                    v.push(sides_path.index(p).field(name), format!("has {} cards: at most {MAX_CARDS}", cards.len()));
                 }
             }
         }
         if too_many {
             return Err(SetupError::Invalid(v));
         }
-        let mut ids: BTreeMap<&str, String> = BTreeMap::new();
+        let side_cards = board.sides.iter().flat_map(|side| side.hand.iter().chain(&side.discard));
+        let mut ids =
+            UniqueIds::new(board.vessels.iter().map(|x| x.id.as_str()).chain(side_cards.map(|c| c.id.as_str())));
+        let vessels_path = root.field("vessels");
         let vessels: Vec<Vessel> = board
             .vessels
             .iter()
             .enumerate()
-            .map(|(i, x)| vessel(&mut v, &format!("dog_fight.vessels[{i}]"), x, board, &mut ids, &seat))
+            .map(|(i, x)| vessel(&mut v, vessels_path.index(i), x, board, &mut ids, &seat))
             .collect();
         let sides: Vec<DfSide> = board
             .sides
             .iter()
             .enumerate()
-            .map(|(p, side)| DfSide {
-                hand: cards(&mut v, &format!("dog_fight.sides[{p}].hand"), &side.hand, &mut ids),
-                discard: cards(&mut v, &format!("dog_fight.sides[{p}].discard"), &side.discard, &mut ids),
+            .map(|(p, side)| {
+                let f = sides_path.index(p);
+                DfSide {
+                    hand: cards(&mut v, f.field("hand"), &side.hand, &mut ids),
+                    discard: cards(&mut v, f.field("discard"), &side.discard, &mut ids),
+                }
             })
             .collect();
-        let active_player = seat(&mut v, "active_player", s.active_player);
+        let active_player = seat(&mut v, FieldPath::new("active_player"), s.active_player);
         if !matches!(phase, Phase::Bare | Phase::GameOver) && s.turn == 0 {
             v.push("turn", "turns are 1-based: turn 0 is only allowed on a bare board or a game over");
         }
@@ -106,7 +114,7 @@ impl DogFightState {
                 v.push("winner", "is set but the phase is not PHASE_GAME_OVER");
                 None
             }
-            Some(w) => Some(seat(&mut v, "winner", w)),
+            Some(w) => Some(seat(&mut v, FieldPath::new("winner"), w)),
             None => None,
         };
         let mut state = DogFightState {
@@ -212,7 +220,7 @@ fn other_fields(v: &mut Violations, s: &StateSetup) {
     foreign_boards(v, s, Ruleset::DogFight);
 }
 
-fn in_range(v: &mut Violations, field: String, name: &str, value: i32) {
+fn in_range(v: &mut Violations, field: FieldPath<'_>, name: &str, value: i32) {
     if !(0..=MAX_VALUE).contains(&value) {
         v.push(field, format!("{name} {value} must be 0..{MAX_VALUE}"));
     }
@@ -220,19 +228,19 @@ fn in_range(v: &mut Violations, field: String, name: &str, value: i32) {
 
 fn vessel<'a>(
     v: &mut Violations,
-    f: &str,
+    f: FieldPath<'_>,
     x: &'a VesselSetup,
     board: &DogFightBoardSetup,
-    ids: &mut BTreeMap<&'a str, String>,
-    seat: &dyn Fn(&mut Violations, &str, u32) -> PlayerId,
+    ids: &mut UniqueIds<'a>,
+    seat: &dyn Fn(&mut Violations, FieldPath<'_>, u32) -> PlayerId,
 ) -> Vessel {
-    unique_id(v, &format!("{f}.id"), &x.id, ids);
-    let controller = seat(v, &format!("{f}.controller"), x.controller);
+    ids.required(v, f, &x.id);
+    let controller = seat(v, f.field("controller"), x.controller);
     if x.x < 0 || x.x as u32 >= board.width {
-        v.push(format!("{f}.x"), format!("x {} is off the grid 0..{}", x.x, board.width));
+        v.push(f.field("x"), format!("x {} is off the grid 0..{}", x.x, board.width));
     }
     if x.y < 0 || x.y as u32 >= board.height {
-        v.push(format!("{f}.y"), format!("y {} is off the grid 0..{}", x.y, board.height));
+        v.push(f.field("y"), format!("y {} is off the grid 0..{}", x.y, board.height));
     }
     for (name, value) in [
         ("attack", x.attack),
@@ -242,7 +250,7 @@ fn vessel<'a>(
         ("absorb", x.absorb),
         ("hull", x.hull),
     ] {
-        in_range(v, format!("{f}.{name}"), name, value);
+        in_range(v, f.field(name), name, value);
     }
     Vessel {
         id: CreatureId::from(x.id.as_str()),
@@ -262,18 +270,18 @@ fn vessel<'a>(
 
 fn cards<'a>(
     v: &mut Violations,
-    field: &str,
+    field: FieldPath<'_>,
     cs: &'a [DogFightCardSetup],
-    ids: &mut BTreeMap<&'a str, String>,
+    ids: &mut UniqueIds<'a>,
 ) -> Vec<DfCard> {
     cs.iter()
         .enumerate()
         .map(|(i, c)| {
-            let f = format!("{field}[{i}]");
-            unique_id(v, &format!("{f}.id"), &c.id, ids);
-            in_range(v, format!("{f}.amount"), "amount", c.amount);
+            let f = field.index(i);
+            ids.required(v, f, &c.id);
+            in_range(v, f.field("amount"), "amount", c.amount);
             let effect = DfEffect::from_wire(c.effect).unwrap_or_else(|| {
-                v.push(format!("{f}.effect"), format!("{} is not a known DogFightEffect value", c.effect));
+                v.push(f.field("effect"), format!("{} is not a known DogFightEffect value", c.effect));
                 DfEffect::Negate
             });
             DfCard { id: CreatureId::from(c.id.as_str()), name: Arc::from(c.name.as_str()), effect, amount: c.amount }
@@ -286,37 +294,40 @@ fn attack(
     v: &mut Violations,
     a: &DogFightAttackSetup,
     s: &DogFightState,
-    seat: &dyn Fn(&mut Violations, &str, u32) -> PlayerId,
+    seat: &dyn Fn(&mut Violations, FieldPath<'_>, u32) -> PlayerId,
 ) -> Option<DfAttack> {
-    let f = "dog_fight.attack";
-    let find = |v: &mut Violations, name: &str, id: &str| {
-        let found = s.vessel(&CreatureId::from(id)).map(|(_, x)| x.controller);
+    let root = FieldPath::new("dog_fight");
+    let f = root.field("attack");
+    let find = |v: &mut Violations, name: &'static str, id: &str| {
+        let found = s.vessels.iter().find(|x| x.id.as_str() == id).map(|x| x.controller);
         if found.is_none() {
-            v.push(format!("{f}.{name}"), format!("{id:?} is no vessel on the board"));
+            v.push(f.field(name), format!("{id:?} is no vessel on the board"));
         }
         found
     };
     let attacker_player = find(v, "attacker", &a.attacker);
     let target_player = find(v, "defender", &a.defender);
     if attacker_player.is_some() && attacker_player == target_player {
-        v.push(format!("{f}.defender"), "is the attacker's own side's vessel: an attack targets another player");
+        v.push(f.field("defender"), "is the attacker's own side's vessel: an attack targets another player");
     }
-    in_range(v, format!("{f}.strength"), "strength", a.strength);
+    in_range(v, f.field("strength"), "strength", a.strength);
+    let declared_path = f.field("declared");
     let declared: Vec<(PlayerId, CreatureId)> = a
         .declared
         .iter()
         .enumerate()
         .map(|(i, (p, card))| {
-            let player = seat(v, &format!("{f}.declared[{i}].player"), *p);
+            let entry = declared_path.index(i);
+            let player = seat(v, entry.field("player"), *p);
             let id = CreatureId::from(card.as_str());
             if !s.sides.get(player.index()).is_some_and(|side| side.discard.iter().any(|c| c.id == id)) {
-                v.push(format!("{f}.declared[{i}].card"), format!("{card:?} is not in player {}'s discard", player.0));
+                v.push(entry.field("card"), format!("{card:?} is not in player {}'s discard", player.0));
             }
             (player, id)
         })
         .collect();
-    let passed: Vec<PlayerId> =
-        a.passed.iter().enumerate().map(|(i, p)| seat(v, &format!("{f}.passed[{i}]"), *p)).collect();
+    let passed_path = f.field("passed");
+    let passed: Vec<PlayerId> = a.passed.iter().enumerate().map(|(i, p)| seat(v, passed_path.index(i), *p)).collect();
     let (attacker_player, target_player) = (attacker_player?, target_player?);
     let attack = DfAttack {
         attacker: CreatureId::from(a.attacker.as_str()),
@@ -329,7 +340,7 @@ fn attack(
     };
     let order = s.window_order(&attack);
     if !order.starts_with(&attack.passed) {
-        v.push(format!("{f}.passed"), format!("windows close in the order {order:?} (seat numbers)"));
+        v.push(passed_path, format!("windows close in the order {order:?} (seat numbers)"));
     }
     Some(attack)
 }

@@ -19,6 +19,7 @@ use crate::GameState;
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::EventSink;
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
+use crate::path::FieldPath;
 use crate::setup::{ActionSetup, ChoiceSetup, StateSetup, StrikeSetup};
 use crate::state::{CreatureId, PlayerId, Ruleset};
 
@@ -101,43 +102,42 @@ impl Game for KeyforgeState {
         }
     }
 
-    fn parse_action(&self, action: &ActionSetup, path: &str) -> Result<KfAction, ActionError> {
-        let invalid = |field: String, why: &str| {
+    fn parse_action<'p>(&self, action: &ActionSetup, path: impl Into<FieldPath<'p>>) -> Result<KfAction, ActionError> {
+        let path = path.into();
+        let invalid = |field: FieldPath<'_>, why: &str| {
             let mut v = Violations::default();
             v.push(field, why);
             ActionError::Invalid(v)
         };
         match action {
-            ActionSetup::Strike(s) => self.parse_strike(s, &format!("{path}.strike")).map_err(ActionError::Invalid),
-            ActionSetup::Choice(c) => self.parse_choice(c, &format!("{path}.choice")).map_err(ActionError::Invalid),
+            ActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
+            ActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
             ActionSetup::Reap(id) => {
                 let mut v = Violations::default();
-                let slot = self.slot_of(&mut v, &format!("{path}.reap.creature"), id);
+                let slot = self.slot_of(&mut v, path.field("reap").field("creature"), id);
                 slot.map(KfAction::Reap).ok_or(ActionError::Invalid(v))
             }
             ActionSetup::EndPhase => Ok(KfAction::EndPhase),
-            ActionSetup::Summon(_) => Err(invalid(format!("{path}.summon"), "KeyForge's skirmish has no summons")),
-            ActionSetup::Reinforce(_) => Err(invalid(
-                format!("{path}.reinforce"),
-                "KeyForge has no Gate or Castle: reinforce is Castle Rampage's",
-            )),
-            ActionSetup::Missing => {
-                Err(invalid(path.to_owned(), "is required: set one of strike, reap, choice, end_phase"))
+            ActionSetup::Summon(_) => Err(invalid(path.field("summon"), "KeyForge's skirmish has no summons")),
+            ActionSetup::Reinforce(_) => {
+                Err(invalid(path.field("reinforce"), "KeyForge has no Gate or Castle: reinforce is Castle Rampage's"))
             }
+            ActionSetup::Missing => Err(invalid(path, "is required: set one of strike, reap, choice, end_phase")),
         }
     }
 
     /// "Use `attacker` to fight `defender`": both named by id, both in play (`target`
     /// unset). Which side each is on, readiness and taunt are the rules' to refuse.
-    fn parse_strike(&self, strike: &StrikeSetup, path: &str) -> Result<KfAction, Violations> {
+    fn parse_strike<'p>(&self, strike: &StrikeSetup, path: impl Into<FieldPath<'p>>) -> Result<KfAction, Violations> {
+        let path = path.into();
         let mut v = Violations::default();
-        let attacker = self.slot_of(&mut v, &format!("{path}.attacker"), &strike.attacker);
-        let defender = self.slot_of(&mut v, &format!("{path}.defender"), &strike.defender);
+        let attacker = self.slot_of(&mut v, path.field("attacker"), &strike.attacker);
+        let defender = self.slot_of(&mut v, path.field("defender"), &strike.defender);
         if strike.target.is_some() {
-            v.push(format!("{path}.target"), "must be unset: a KeyForge fight names its defender, not a zone");
+            v.push(path.field("target"), "must be unset: a KeyForge fight names its defender, not a zone");
         }
         if strike.outcome.is_some() {
-            v.push(format!("{path}.outcome"), "must be unset: KeyForge has no chain");
+            v.push(path.field("outcome"), "must be unset: KeyForge has no chain");
         }
         match (attacker, defender) {
             (Some(attacker), Some(defender)) if v.is_empty() => Ok(KfAction::Fight { attacker, defender }),
@@ -145,10 +145,11 @@ impl Game for KeyforgeState {
         }
     }
 
-    fn parse_choice(&self, choice: &ChoiceSetup, path: &str) -> Result<KfAction, Violations> {
+    fn parse_choice<'p>(&self, choice: &ChoiceSetup, path: impl Into<FieldPath<'p>>) -> Result<KfAction, Violations> {
+        let path = path.into();
         let mut v = Violations::default();
         let Some(d) = &self.pending else {
-            v.push(path.to_owned(), "answers no pending decision: none is pending");
+            v.push(path, "answers no pending decision: none is pending");
             return Err(v);
         };
         match choice {
@@ -156,16 +157,13 @@ impl Game for KeyforgeState {
                 Some(k) => return Ok(KfAction::Choose(k as u8)),
                 None => {
                     let options: Vec<&str> = d.options.iter().map(CreatureId::as_str).collect();
-                    v.push(
-                        format!("{path}.option"),
-                        format!("{id:?} is not one of the options [{}]", options.join(", ")),
-                    );
+                    v.push(path.field("option"), format!("{id:?} is not one of the options [{}]", options.join(", ")));
                 }
             },
             ChoiceSetup::Decline(_) => {
-                v.push(format!("{path}.decline"), format!("{} cannot be declined: choose an option", d.kind_name()));
+                v.push(path.field("decline"), format!("{} cannot be declined: choose an option", d.kind_name()));
             }
-            ChoiceSetup::Missing => v.push(path.to_owned(), "is required: set option"),
+            ChoiceSetup::Missing => v.push(path, "is required: set option"),
         }
         Err(v)
     }
@@ -201,12 +199,12 @@ impl Game for KeyforgeState {
 
 impl KeyforgeState {
     /// Where the creature `id` stands, or a violation at `field`.
-    fn slot_of(&self, v: &mut Violations, field: &str, id: &str) -> Option<Slot> {
+    fn slot_of(&self, v: &mut Violations, field: FieldPath<'_>, id: &str) -> Option<Slot> {
         if id.is_empty() {
             v.push(field, "is required");
             return None;
         }
-        let slot = self.find(&CreatureId::from(id));
+        let slot = self.creatures().find(|(_, c)| c.id.as_str() == id).map(|(slot, _)| slot);
         if slot.is_none() {
             v.push(field, format!("{id:?} names no creature in play"));
         }

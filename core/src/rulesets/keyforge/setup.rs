@@ -14,9 +14,11 @@ use super::{
     KfDecisionKind, KfSide, Step, Trigger, WindowKind,
 };
 use crate::error::{SetupError, Violations};
+use crate::ids::UniqueIds;
+use crate::path::{FieldPath, StoredPath};
 use crate::setup::{
     AbilitySetup, DecisionSetup, KeyforgeBoardSetup, KeyforgeCreatureSetup, KeyforgeFightSetup, KeyforgeSideSetup,
-    KeyforgeStepSetup, StateSetup, foreign_boards, ruleset_of, turn_fields, unique_id,
+    KeyforgeStepSetup, StateSetup, foreign_boards, ruleset_of, turn_fields,
 };
 use crate::state::{CreatureId, DecisionKind, Phase, PlayerId, Ruleset};
 
@@ -176,10 +178,11 @@ fn other_fields(v: &mut Violations, s: &StateSetup) {
     if s.players.len() > 2 {
         v.push("players", format!("has {} entries: KeyForge seats 2 players", s.players.len()));
     }
+    let players = FieldPath::new("players");
     for (i, p) in s.players.iter().enumerate() {
-        let f = format!("players[{i}]");
+        let f = players.index(i);
         if p.id as usize != i {
-            v.push(format!("{f}.id"), format!("must equal its index {i}, got {}", p.id));
+            v.push(f.field("id"), format!("must equal its index {i}, got {}", p.id));
         }
         if p.hp != 0 || !p.hand.is_empty() || !p.deck.is_empty() || !p.graveyard.is_empty() {
             v.push(f, "must be a bare seat (hp 0, no cards): a KeyForge state keeps its board in keyforge");
@@ -202,23 +205,30 @@ fn board_sides(v: &mut Violations, board: &KeyforgeBoardSetup, sides: &mut [KfSi
     if board.sides.len() != 2 {
         v.push("keyforge.sides", format!("needs exactly 2 sides, one per player, got {}", board.sides.len()));
     }
-    let mut creature_ids: BTreeMap<&str, String> = BTreeMap::new();
-    let mut ability_ids: BTreeMap<&str, String> = BTreeMap::new();
+    let lines = || board.sides.iter().take(2).flat_map(|side| &side.battleline);
+    let mut ids = BoardIds {
+        creatures: UniqueIds::new(lines().map(|c| c.id.as_str())),
+        abilities: UniqueIds::new(lines().flat_map(|c| &c.abilities).map(|a| a.id.as_str())),
+        keyword_like: BTreeMap::new(),
+    };
+    let root = FieldPath::new("keyforge");
+    let sides_path = root.field("sides");
     for (p, side) in board.sides.iter().enumerate().take(2) {
-        let f = format!("keyforge.sides[{p}]");
+        let f = sides_path.index(p);
         let player = PlayerId(p as u8);
-        in_range(v, &format!("{f}.amber"), "amber", side.amber);
+        in_range(v, f.field("amber"), "amber", side.amber);
+        let battleline_path = f.field("battleline");
         if side.battleline.len() > MAX_BATTLELINE {
             v.push(
-                format!("{f}.battleline"),
+                battleline_path,
                 format!("has {} creatures: at most {MAX_BATTLELINE} in one battleline", side.battleline.len()),
             );
         }
         if side.keys < 0 {
-            v.push(format!("{f}.keys"), format!("keys {} cannot be negative", side.keys));
+            v.push(f.field("keys"), format!("keys {} cannot be negative", side.keys));
         } else if side.keys >= KEYS_TO_WIN && !over {
             v.push(
-                format!("{f}.keys"),
+                f.field("keys"),
                 format!("{} keys win the game (keyforge.turn.win): the phase must be PHASE_GAME_OVER", side.keys),
             );
         }
@@ -226,7 +236,7 @@ fn board_sides(v: &mut Violations, board: &KeyforgeBoardSetup, sides: &mut [KfSi
             .battleline
             .iter()
             .enumerate()
-            .map(|(i, c)| creature(v, &format!("{f}.battleline[{i}]"), c, player, &mut creature_ids, &mut ability_ids))
+            .map(|(i, c)| creature(v, battleline_path.index(i), c, player, &mut ids))
             .collect();
         sides[p] = KfSide {
             amber: side.amber,
@@ -237,9 +247,9 @@ fn board_sides(v: &mut Violations, board: &KeyforgeBoardSetup, sides: &mut [KfSi
         };
     }
     // An ability id that reads as a keyword item would make ORDER options ambiguous.
-    for (id, path) in &ability_ids {
-        for keyword in [":assault", ":hazardous"] {
-            if id.strip_suffix(keyword).is_some_and(|c| creature_ids.contains_key(c)) {
+    for (id, path) in &ids.keyword_like {
+        for keyword in KEYWORD_ITEMS {
+            if id.strip_suffix(keyword).is_some_and(|c| !c.is_empty() && lines().any(|creature| creature.id == c)) {
                 v.push(
                     format!("{path}.id"),
                     format!(
@@ -252,20 +262,31 @@ fn board_sides(v: &mut Violations, board: &KeyforgeBoardSetup, sides: &mut [KfSi
     }
 }
 
+/// The ids a KeyForge board keeps unique (creatures; abilities), and the ability ids
+/// that end like a keyword item, checked against the creature ids once all are known.
+struct BoardIds<'a> {
+    creatures: UniqueIds<'a>,
+    abilities: UniqueIds<'a>,
+    /// Ability ids ending in one of [`KEYWORD_ITEMS`], each with its first holder.
+    keyword_like: BTreeMap<&'a str, StoredPath>,
+}
+
+/// How ORDER options name a creature's keyword: `<creature id>:assault`.
+const KEYWORD_ITEMS: [&str; 2] = [":assault", ":hazardous"];
+
 fn creature<'a>(
     v: &mut Violations,
-    f: &str,
+    f: FieldPath<'_>,
     c: &'a KeyforgeCreatureSetup,
     side: PlayerId,
-    creature_ids: &mut BTreeMap<&'a str, String>,
-    ability_ids: &mut BTreeMap<&'a str, String>,
+    ids: &mut BoardIds<'a>,
 ) -> KfCreature {
-    unique_id(v, &format!("{f}.id"), &c.id, creature_ids);
+    ids.creatures.required(v, f, &c.id);
     let owner = match c.owner {
         0 => side,
         1 => PlayerId(1),
         n => {
-            v.push(format!("{f}.owner"), format!("player {n} does not exist: there are 2 players, 0 and 1"));
+            v.push(f.field("owner"), format!("player {n} does not exist: there are 2 players, 0 and 1"));
             side
         }
     };
@@ -277,34 +298,25 @@ fn creature<'a>(
         ("assault", c.assault),
         ("hazardous", c.hazardous),
     ] {
-        in_range(v, &format!("{f}.{name}"), name, value);
+        in_range(v, f.field(name), name, value);
     }
     if c.power < 1 {
-        v.push(format!("{f}.power"), format!("power {} must be at least 1", c.power));
+        v.push(f.field("power"), format!("power {} must be at least 1", c.power));
     } else {
-        in_range(v, &format!("{f}.power"), "power", c.power);
+        in_range(v, f.field("power"), "power", c.power);
     }
+    let abilities_path = f.field("abilities");
     if c.abilities.len() > MAX_ABILITIES {
-        v.push(
-            format!("{f}.abilities"),
-            format!("has {} abilities: at most {MAX_ABILITIES} on one creature", c.abilities.len()),
-        );
+        v.push(abilities_path, format!("has {} abilities: at most {MAX_ABILITIES} on one creature", c.abilities.len()));
     }
     if c.armor_used > c.armor && c.armor >= 0 {
-        v.push(
-            format!("{f}.armor_used"),
-            format!("{} armor spent, but the creature has only {}", c.armor_used, c.armor),
-        );
+        v.push(f.field("armor_used"), format!("{} armor spent, but the creature has only {}", c.armor_used, c.armor));
     }
     if c.elusive_used && !c.elusive {
-        v.push(format!("{f}.elusive_used"), "is set but the creature is not elusive");
+        v.push(f.field("elusive_used"), "is set but the creature is not elusive");
     }
-    let abilities: Vec<Ability> = c
-        .abilities
-        .iter()
-        .enumerate()
-        .map(|(j, a)| ability(v, &format!("{f}.abilities[{j}]"), a, ability_ids))
-        .collect();
+    let abilities: Vec<Ability> =
+        c.abilities.iter().enumerate().map(|(j, a)| ability(v, abilities_path.index(j), a, ids)).collect();
     KfCreature {
         id: CreatureId::from(c.id.as_str()),
         name: Arc::from(c.name.as_str()),
@@ -330,34 +342,32 @@ fn creature<'a>(
     }
 }
 
-fn ability<'a>(
-    v: &mut Violations,
-    f: &str,
-    a: &'a AbilitySetup,
-    ability_ids: &mut BTreeMap<&'a str, String>,
-) -> Ability {
-    unique_id(v, &format!("{f}.id"), &a.id, ability_ids);
+fn ability<'a>(v: &mut Violations, f: FieldPath<'_>, a: &'a AbilitySetup, ids: &mut BoardIds<'a>) -> Ability {
+    ids.abilities.required(v, f, &a.id);
+    if KEYWORD_ITEMS.iter().any(|keyword| a.id.ends_with(keyword)) {
+        ids.keyword_like.entry(&a.id).or_insert_with(|| f.stored());
+    }
     let trigger = Trigger::from_wire(a.trigger);
     if trigger.is_none() {
-        v.push(format!("{f}.trigger"), required_enum(a.trigger, "Trigger"));
+        v.push(f.field("trigger"), required_enum(a.trigger, "Trigger"));
     }
     let effect = Effect::from_wire(a.effect);
     if effect.is_none() {
-        v.push(format!("{f}.effect"), required_enum(a.effect, "Effect"));
+        v.push(f.field("effect"), required_enum(a.effect, "Effect"));
     }
     let target = AbilityTarget::from_wire(a.target);
     if target.is_none() {
-        v.push(format!("{f}.target"), required_enum(a.target, "AbilityTarget"));
+        v.push(f.field("target"), required_enum(a.target, "AbilityTarget"));
     }
-    in_range(v, &format!("{f}.amount"), "amount", a.amount);
+    in_range(v, f.field("amount"), "amount", a.amount);
     if let (Some(e), Some(t)) = (effect, target) {
         if e.on_player() && !t.is_player() {
             v.push(
-                format!("{f}.target"),
+                f.field("target"),
                 format!("{e} acts on a player's pool: the target must be ABILITY_TARGET_CONTROLLER or ABILITY_TARGET_OPPONENT, not {t}"),
             );
         } else if !e.on_player() && t.is_player() {
-            v.push(format!("{f}.target"), format!("{e} acts on creatures: {t} names a player"));
+            v.push(f.field("target"), format!("{e} acts on creatures: {t} names a player"));
         }
     }
     Ability {
@@ -370,7 +380,7 @@ fn ability<'a>(
 }
 
 /// Checks 0 <= value <= [`MAX_VALUE`].
-fn in_range(v: &mut Violations, field: &str, name: &str, value: i32) {
+fn in_range(v: &mut Violations, field: FieldPath<'_>, name: &str, value: i32) {
     if value < 0 {
         v.push(field, format!("{name} {value} cannot be negative"));
     } else if value > MAX_VALUE {
@@ -406,14 +416,17 @@ fn steps(v: &mut Violations, board: &KeyforgeBoardSetup, sides: &[KfSide; 2]) ->
         return out;
     }
     let last = board.resolution.len().saturating_sub(1);
+    let resolution = FieldPath::new("keyforge");
+    let resolution = resolution.field("resolution");
     for (i, step) in board.resolution.iter().enumerate() {
-        let f = format!("keyforge.resolution[{i}]");
-        let names = |f: &str, v: &mut Violations, ns: &[String]| -> Vec<Item> {
+        let f = resolution.index(i);
+        let names = |f: FieldPath<'_>, v: &mut Violations, ns: &[String]| -> Vec<Item> {
+            let items = f.field("items");
             ns.iter()
                 .enumerate()
                 .map(|(j, n)| {
                     if n.is_empty() {
-                        v.push(format!("{f}.items[{j}]"), "is empty: name an item");
+                        v.push(items.index(j), "is empty: name an item");
                     }
                     item(n, sides)
                 })
@@ -421,16 +434,17 @@ fn steps(v: &mut Violations, board: &KeyforgeBoardSetup, sides: &[KfSide; 2]) ->
         };
         match step {
             KeyforgeStepSetup::Fight(fight) => {
+                let fight_path = f.field("fight");
                 if i != 0 {
-                    v.push(format!("{f}.fight"), "a fight is only ever the bottom step (resolution[0])");
+                    v.push(fight_path, "a fight is only ever the bottom step (resolution[0])");
                 }
                 for (name, id) in [("attacker", &fight.attacker), ("defender", &fight.defender)] {
                     if id.is_empty() {
-                        v.push(format!("{f}.fight.{name}"), "is required");
+                        v.push(fight_path.field(name), "is required");
                     }
                 }
                 let stage = FightStage::from_wire(fight.stage).unwrap_or_else(|| {
-                    v.push(format!("{f}.fight.stage"), required_enum(fight.stage, "KeyforgeFightStage"));
+                    v.push(fight_path.field("stage"), required_enum(fight.stage, "KeyforgeFightStage"));
                     FightStage::Exchange
                 });
                 out.push(Step::Fight(Fight {
@@ -443,25 +457,26 @@ fn steps(v: &mut Violations, board: &KeyforgeBoardSetup, sides: &[KfSide; 2]) ->
             }
             KeyforgeStepSetup::Window { kind, items } => {
                 let kind = WindowKind::from_wire(*kind).unwrap_or_else(|| {
-                    v.push(format!("{f}.window.kind"), required_enum(*kind, "KeyforgeWindowKind"));
+                    v.push(f.field("window").field("kind"), required_enum(*kind, "KeyforgeWindowKind"));
                     WindowKind::PreFight
                 });
-                out.push(Step::Window { kind, items: names(&format!("{f}.window"), v, items) });
+                out.push(Step::Window { kind, items: names(f.field("window"), v, items) });
             }
             KeyforgeStepSetup::Destruction { tagged, items } => {
+                let destruction = f.field("destruction");
                 for (j, id) in tagged.iter().enumerate() {
                     if id.is_empty() {
-                        v.push(format!("{f}.destruction.tagged[{j}]"), "is empty: name a creature");
+                        v.push(destruction.field("tagged").index(j), "is empty: name a creature");
                     }
                 }
                 out.push(Step::Destruction {
                     tagged: tagged.iter().map(|t| CreatureId::from(t.as_str())).collect(),
-                    items: names(&format!("{f}.destruction"), v, items),
+                    items: names(destruction, v, items),
                 });
             }
             KeyforgeStepSetup::Target(ability) => {
                 if i != last {
-                    v.push(format!("{f}.target"), "a target step is only ever the top step");
+                    v.push(f.field("target"), "a target step is only ever the top step");
                 }
                 out.push(Step::Target(CreatureId::from(ability.as_str())));
             }
@@ -517,15 +532,15 @@ fn pending(v: &mut Violations, d: Option<&DecisionSetup>, s: &KeyforgeState) -> 
             KfDecisionKind::Order
         }
         (Some(DecisionKind::Target), Some(Step::Target(ability))) => {
+            let root = FieldPath::new("keyforge");
+            let resolution = root.field("resolution");
+            let top = resolution.index(s.resolution.len() - 1);
             match s.ability(ability) {
-                None => v.push(
-                    format!("keyforge.resolution[{}].target", s.resolution.len() - 1),
-                    format!("{ability} is no ability of a creature in play"),
-                ),
+                None => v.push(top.field("target"), format!("{ability} is no ability of a creature in play")),
                 Some((slot, a)) => {
                     if a.target != AbilityTarget::Chosen {
                         v.push(
-                            format!("keyforge.resolution[{}].target", s.resolution.len() - 1),
+                            top.field("target"),
                             format!("{ability}'s target is {}, not ABILITY_TARGET_CHOSEN", a.target),
                         );
                     }
@@ -578,12 +593,16 @@ fn tag_and_check_damage(v: &mut Violations, s: &mut KeyforgeState) {
         })
         .cloned()
         .collect();
+    let root = FieldPath::new("keyforge");
+    let sides = root.field("sides");
     for (p, side) in s.sides.iter_mut().enumerate() {
+        let side_path = sides.index(p);
+        let battleline = side_path.field("battleline");
         for (i, c) in side.battleline.iter_mut().enumerate() {
             c.tagged = tagged.contains(&c.id);
             if !c.tagged && c.damage >= c.power && c.power >= 1 {
                 v.push(
-                    format!("keyforge.sides[{p}].battleline[{i}].damage"),
+                    battleline.index(i).field("damage"),
                     format!(
                         "damage {} reaches power {}: the creature would have been destroyed (keyforge.damage.destroy)",
                         c.damage, c.power
