@@ -17,7 +17,7 @@ use fray_ai::{BotSpec, Difficulty};
 use fray_core::state::Ruleset;
 
 use crate::error::CliError;
-use crate::load::{ChildServer, LoadPlan, LoadRpc, resident_memory};
+use crate::load::{ChildServer, LoadPlan, LoadRpc, cpu_time, resident_memory};
 
 /// The rulesets with a skirmish game: the `--ruleset` of `fray play` and `fray tournament`.
 pub use crate::play::RulesetArg as SkirmishRuleset;
@@ -229,14 +229,22 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
         None => url.clone(),
     };
     println!("server: {server}; client: {} connections x {} streams; {}\n", args.connections, args.streams, machine());
-    println!("| RPC | request | calls | errors | calls/s | p50 | p99 | p99.9 |");
-    println!("|---|---|---|---|---|---|---|---|");
+    println!("| RPC | request | calls | errors | calls/s | p50 | p99 | p99.9 | server CPU per call |");
+    println!("|---|---|---|---|---|---|---|---|---|");
     let handle = tokio::runtime::Handle::current();
     let mut reports = Vec::new();
     for run in &runs {
         eprint!("{}: {:.0} s warm-up, {:.0} s measured...", run.rpc.name(), args.warmup, args.seconds);
         let _ = std::io::stderr().flush();
+        let cpu_before = child.as_ref().and_then(|c| cpu_time(c.pid()));
         let r = handle.block_on(crate::load::drive(&url, &tls, run))?;
+        let cpu_after = child.as_ref().and_then(|c| cpu_time(c.pid()));
+        let cpu = match (cpu_before, cpu_after) {
+            (Some(a), Some(b)) if r.answered > 0 => {
+                format!("{:.1} µs", b.saturating_sub(a).as_secs_f64() * 1e6 / r.answered as f64)
+            }
+            _ => "n/a".to_owned(),
+        };
         eprintln!(" done");
         let errors: u64 = r.errors.values().sum();
         let errors = if errors == 0 {
@@ -246,7 +254,7 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
         };
         let ms = |q| format!("{:.2} ms", r.quantile(q).as_secs_f64() * 1e3);
         println!(
-            "| {} | {} B | {} | {errors} | {:.0} | {} | {} | {} |",
+            "| {} | {} B | {} | {errors} | {:.0} | {} | {} | {} | {cpu} |",
             r.rpc.path().trim_start_matches('/'),
             r.request_bytes,
             r.ok,
@@ -399,7 +407,7 @@ pub fn run(cmd: &BenchCommand) -> Result<(), CliError> {
                 .filter_map(|(state, seed)| {
                     let player = u32::from(state.to_move()?.0);
                     let request = fray_proto::fray::v1::ChooseActionRequest {
-                        state: Some(fray_service::convert::state_from_setup(&state.to_setup())),
+                        state: Some(fray_service::convert::state_from_setup(state.to_setup())),
                         player,
                         budget: Some(fray_proto::fray::v1::SearchBudget { playouts: *playouts, time_ms: 0 }),
                         seed,

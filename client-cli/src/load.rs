@@ -189,6 +189,8 @@ pub struct LoadReport {
     pub elapsed: Duration,
     /// Latency of the OK calls, in microseconds.
     pub latency: Histogram<u64>,
+    /// Every call answered, warm-up included (what the server's CPU time was spent on).
+    pub answered: u64,
 }
 
 impl LoadReport {
@@ -227,6 +229,7 @@ pub async fn drive(url: &str, tls: &crate::tls::ClientTls, plan: &LoadPlan) -> R
             let mut latency = new_histogram()?;
             tasks.push(tokio::spawn(async move {
                 let mut errors: BTreeMap<String, u64> = BTreeMap::new();
+                let mut answered = 0u64;
                 loop {
                     let sent = Instant::now();
                     if sent >= until {
@@ -235,6 +238,7 @@ pub async fn drive(url: &str, tls: &crate::tls::ClientTls, plan: &LoadPlan) -> R
                     let request = requests[next % requests.len()].clone();
                     next += 1;
                     let answer = call(&channel, &path, request).await;
+                    answered += 1;
                     if sent < measure_from {
                         continue;
                     }
@@ -246,22 +250,24 @@ pub async fn drive(url: &str, tls: &crate::tls::ClientTls, plan: &LoadPlan) -> R
                         Err(status) => *errors.entry(format!("{:?}", status.code())).or_default() += 1,
                     }
                 }
-                (latency, errors)
+                (latency, errors, answered)
             }));
         }
     }
     let mut latency = new_histogram()?;
     let mut errors: BTreeMap<String, u64> = BTreeMap::new();
+    let mut answered = 1; // the first call, before the load
     for task in tasks {
-        let (l, e) = task.await.map_err(|e| CliError::Output(format!("a load task failed: {e}")))?;
+        let (l, e, n) = task.await.map_err(|e| CliError::Output(format!("a load task failed: {e}")))?;
         latency.add(&l).map_err(|e| CliError::Output(format!("latency histogram: {e}")))?;
+        answered += n;
         for (code, n) in e {
             *errors.entry(code).or_default() += n;
         }
     }
     let elapsed = until.saturating_duration_since(measure_from);
     let request_bytes = plan.requests.iter().map(Bytes::len).sum::<usize>() / plan.requests.len().max(1);
-    Ok(LoadReport { rpc: plan.rpc, request_bytes, ok: latency.len(), errors, elapsed, latency })
+    Ok(LoadReport { rpc: plan.rpc, request_bytes, ok: latency.len(), errors, elapsed, latency, answered })
 }
 
 /// Latencies from 1 µs to 10 min, to 3 significant digits.
@@ -339,10 +345,32 @@ pub fn resident_memory(pid: u32) -> Option<(u64, u64)> {
     Some((field("VmHWM:")?, field("VmRSS:")?))
 }
 
+/// The CPU time (user + system) a process has used so far, from `/proc/PID/stat`;
+/// `None` where there is no such file.
+pub fn cpu_time(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command name (which may hold spaces, so split after ')'):
+    // state is field 3, utime and stime are fields 14 and 15, in clock ticks.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks: u64 = fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?;
+    // Linux reports them in USER_HZ, which is 100 on every architecture it supports.
+    Some(Duration::from_millis(ticks * 10))
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn this_process_has_used_some_cpu_time() {
+        let spent = (0..2_000_000u64).fold(0u64, |a, b| a.wrapping_add(b * b));
+        assert!(spent > 0);
+        let cpu = cpu_time(std::process::id());
+        if cfg!(target_os = "linux") {
+            assert!(cpu.is_some(), "no /proc/self/stat reading");
+        }
+    }
 
     #[test]
     fn a_request_file_holds_one_request_or_an_array() {

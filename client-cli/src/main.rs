@@ -18,6 +18,11 @@ use fray_cli::tournament::{self, TournamentArgs};
 use fray_cli::trace::Style;
 use fray_proto::fray::v1::ZoneRef;
 
+/// The same allocator as `fray-server` (`fray serve` and the embedded server are that
+/// server; the bots allocate in their searches too).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Resolve card-game strikes with a Fray rules server (fray.v1 over gRPC).
 #[derive(Debug, Parser)]
 #[command(name = "fray", version)]

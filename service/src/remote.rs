@@ -43,7 +43,7 @@ impl RemoteRules {
     }
 
     fn proto_state<G: Game>(state: &G) -> pb::GameState {
-        convert::state_from_setup(&state.to_setup())
+        convert::state_from_setup(state.to_setup())
     }
 }
 

@@ -85,7 +85,7 @@ impl RulesService {
             "strike resolved"
         );
         Ok(pb::ResolveStrikeResponse {
-            state: Some(convert::state_from_setup(&game.to_setup())),
+            state: Some(convert::state_from_setup(game.to_setup())),
             events: convert::events_to_proto(&events),
         })
     }
@@ -96,7 +96,7 @@ impl RulesService {
         let events = game.apply_action(&action, "action").map_err(|e| status::action_error(&e))?;
         debug!(rpc = "ApplyAction", ruleset = %game.ruleset(), events = events.len(), "action applied");
         Ok(pb::ApplyActionResponse {
-            state: Some(convert::state_from_setup(&game.to_setup())),
+            state: Some(convert::state_from_setup(game.to_setup())),
             events: convert::events_to_proto(&events),
         })
     }
@@ -114,7 +114,7 @@ impl RulesService {
             Ok((game, events)) => {
                 debug!(rpc = "NewGame", ruleset = %game.ruleset(), seed = req.seed, scenario = %req.scenario, "game started");
                 Ok(pb::NewGameResponse {
-                    state: Some(convert::state_from_setup(&game.to_setup())),
+                    state: Some(convert::state_from_setup(game.to_setup())),
                     events: convert::events_to_proto(&events),
                 })
             }

@@ -127,12 +127,14 @@ pub fn action_from_setup(a: &ActionSetup) -> pb::Action {
     pb::Action { action }
 }
 
-/// A whole state as a message.
-pub fn state_from_setup(s: &StateSetup) -> pb::GameState {
+/// A whole state as a message. It takes the plain state by value so the players' and
+/// creatures' strings move into the message rather than being copied (an answer is
+/// built from `to_setup()`, which is not needed after).
+pub fn state_from_setup(s: StateSetup) -> pb::GameState {
     pb::GameState {
         ruleset: s.ruleset,
-        players: s.players.iter().map(player_from_setup).collect(),
-        creatures: s.creatures.iter().map(creature_from_setup).collect(),
+        players: s.players.into_iter().map(player_from_setup).collect(),
+        creatures: s.creatures.into_iter().map(creature_from_setup).collect(),
         active_player: s.active_player,
         turn: s.turn,
         phase: s.phase,
@@ -434,7 +436,7 @@ mod tests {
     #[test]
     fn round_trip_proto_setup_proto_is_identity() {
         let state = rich_state();
-        assert_eq!(state_from_setup(&state_to_setup(&state)), state);
+        assert_eq!(state_from_setup(state_to_setup(&state)), state);
     }
 
     #[test]
@@ -448,14 +450,14 @@ mod tests {
         state.creatures[0].zone = None;
         state.creatures[1].arrows = Some(pb::Arrows::default());
         state.creatures[2].keywords = vec![0, 99];
-        assert_eq!(state_from_setup(&state_to_setup(&state)), state);
+        assert_eq!(state_from_setup(state_to_setup(&state)), state);
     }
 
     #[test]
     fn round_trip_through_the_core_is_identity() {
         let state = rich_state();
         let game = GameState::from_setup(&state_to_setup(&state)).unwrap();
-        assert_eq!(state_from_setup(&game.to_setup()), state);
+        assert_eq!(state_from_setup(game.to_setup()), state);
     }
 
     #[test]

@@ -80,35 +80,35 @@ pub fn arrows_from_setup(a: &ArrowsSetup) -> pb::Arrows {
     pb::Arrows { up, up_right, right, down_right, down, down_left, left, up_left }
 }
 
-/// A card as a message.
-pub fn card_from_setup(c: &CardSetup) -> pb::Card {
+/// A card as a message (its strings moved, not copied).
+pub fn card_from_setup(c: CardSetup) -> pb::Card {
     pb::Card {
-        id: c.id.clone(),
-        name: c.name.clone(),
+        id: c.id,
+        name: c.name,
         might: c.might,
         life: c.life,
         armor: c.armor,
-        keywords: c.keywords.clone(),
+        keywords: c.keywords,
         arrows: c.arrows.as_ref().map(arrows_from_setup),
     }
 }
 
 /// A player as a message.
-pub fn player_from_setup(p: &PlayerSetup) -> pb::Player {
+pub fn player_from_setup(p: PlayerSetup) -> pb::Player {
     pb::Player {
         id: p.id,
         hp: p.hp,
-        hand: p.hand.iter().map(card_from_setup).collect(),
-        deck: p.deck.iter().map(card_from_setup).collect(),
-        graveyard: p.graveyard.iter().map(card_from_setup).collect(),
+        hand: p.hand.into_iter().map(card_from_setup).collect(),
+        deck: p.deck.into_iter().map(card_from_setup).collect(),
+        graveyard: p.graveyard.into_iter().map(card_from_setup).collect(),
     }
 }
 
-/// A creature as a message.
-pub fn creature_from_setup(c: &CreatureSetup) -> pb::Creature {
+/// A creature as a message (its strings moved, not copied).
+pub fn creature_from_setup(c: CreatureSetup) -> pb::Creature {
     pb::Creature {
-        id: c.id.clone(),
-        name: c.name.clone(),
+        id: c.id,
+        name: c.name,
         owner: c.owner,
         controller: c.controller,
         zone: c.zone.as_ref().map(zone_from_setup),
@@ -117,7 +117,7 @@ pub fn creature_from_setup(c: &CreatureSetup) -> pb::Creature {
         damage: c.damage,
         armor: c.armor,
         face_down: c.face_down,
-        keywords: c.keywords.clone(),
+        keywords: c.keywords,
         arrows: c.arrows.as_ref().map(arrows_from_setup),
         orientation: c.orientation,
         acted: c.acted,

@@ -146,7 +146,7 @@ impl Origin {
             game = state;
         }
         let legal = game.legal_actions().iter().map(convert::action_from_setup).collect();
-        (convert::state_from_setup(&game.to_setup()), legal)
+        (convert::state_from_setup(game.to_setup()), legal)
     }
 }
 
@@ -158,7 +158,7 @@ fn can_fight(game: &GameState) -> bool {
 
 /// The state message of a fresh game of `ruleset` (the default scenario, seed 0).
 fn fresh(ruleset: Ruleset) -> pb::GameState {
-    convert::state_from_setup(&GameState::new_game(ruleset.wire(), 0, "").unwrap().0.to_setup())
+    convert::state_from_setup(GameState::new_game(ruleset.wire(), 0, "").unwrap().0.to_setup())
 }
 
 // ---------------------------------------------------------------------------
@@ -1315,7 +1315,7 @@ fn options_after(game: Option<&GameState>, strike: &pb::Strike, choices: &[pb::C
     if game.resolve_strike(&convert::strike_to_setup(strike), &choices).is_err() {
         return Vec::new();
     }
-    convert::state_from_setup(&game.to_setup()).pending.map(|d| d.options).unwrap_or_default()
+    convert::state_from_setup(game.to_setup()).pending.map(|d| d.options).unwrap_or_default()
 }
 
 /// The choices ResolveStrike is sent along with `strike` on the unmutated state `base`
