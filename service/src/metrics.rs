@@ -9,7 +9,7 @@
 //! the set of series: an unknown path is counted as `unknown`.
 
 use std::fmt::Write as _;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
@@ -26,25 +26,27 @@ pub struct Rpc {
     pub service: &'static str,
     /// The method, e.g. `ResolveStrike`.
     pub method: &'static str,
+    /// Its place in the server's list (the unknown RPC last).
+    index: usize,
 }
 
 /// Every RPC the server serves; anything else is [`Rpc::UNKNOWN`].
 const KNOWN: &[Rpc] = &[
-    Rpc { service: "fray.v1.Rules", method: "ResolveStrike" },
-    Rpc { service: "fray.v1.Rules", method: "ApplyAction" },
-    Rpc { service: "fray.v1.Rules", method: "LegalActions" },
-    Rpc { service: "fray.v1.Rules", method: "NewGame" },
-    Rpc { service: "fray.v1.Rules", method: "ListRulesets" },
-    Rpc { service: "fray.v1.Agent", method: "ChooseAction" },
-    Rpc { service: "grpc.health.v1.Health", method: "Check" },
-    Rpc { service: "grpc.health.v1.Health", method: "Watch" },
-    Rpc { service: "grpc.reflection.v1.ServerReflection", method: "ServerReflectionInfo" },
-    Rpc { service: "grpc.reflection.v1alpha.ServerReflection", method: "ServerReflectionInfo" },
+    Rpc { service: "fray.v1.Rules", method: "ResolveStrike", index: 0 },
+    Rpc { service: "fray.v1.Rules", method: "ApplyAction", index: 1 },
+    Rpc { service: "fray.v1.Rules", method: "LegalActions", index: 2 },
+    Rpc { service: "fray.v1.Rules", method: "NewGame", index: 3 },
+    Rpc { service: "fray.v1.Rules", method: "ListRulesets", index: 4 },
+    Rpc { service: "fray.v1.Agent", method: "ChooseAction", index: 5 },
+    Rpc { service: "grpc.health.v1.Health", method: "Check", index: 6 },
+    Rpc { service: "grpc.health.v1.Health", method: "Watch", index: 7 },
+    Rpc { service: "grpc.reflection.v1.ServerReflection", method: "ServerReflectionInfo", index: 8 },
+    Rpc { service: "grpc.reflection.v1alpha.ServerReflection", method: "ServerReflectionInfo", index: 9 },
 ];
 
 impl Rpc {
     /// A path that names no RPC of this server.
-    pub const UNKNOWN: Rpc = Rpc { service: "unknown", method: "unknown" };
+    pub const UNKNOWN: Rpc = Rpc { service: "unknown", method: "unknown", index: KNOWN.len() };
 
     /// The RPC an HTTP/2 path (`/fray.v1.Rules/ResolveStrike`) calls.
     pub fn from_path(path: &str) -> Rpc {
@@ -116,7 +118,22 @@ struct Inner {
     seconds: Family<MethodLabels, Histogram, fn() -> Histogram>,
     in_flight: Family<MethodLabels, Gauge>,
     playouts: Counter,
+    /// Each RPC's series, looked up in the families once, at its first call (so an RPC
+    /// never called shows no series); a call then touches no lock or hash map.
+    series: Vec<OnceLock<RpcSeries>>,
 }
+
+/// The series of one RPC (handles onto the families' metrics).
+struct RpcSeries {
+    started: Counter,
+    in_flight: Gauge,
+    seconds: Histogram,
+    /// By status code (`tonic::Code as usize`), each made at its first use.
+    handled: [OnceLock<Counter>; CODES],
+}
+
+/// gRPC status codes: 0 (OK) to 16 (UNAUTHENTICATED).
+const CODES: usize = 17;
 
 impl std::fmt::Debug for Metrics {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -148,23 +165,43 @@ impl Metrics {
         );
         registry.register("fray_server_in_flight", "Calls started and not yet answered", in_flight.clone());
         registry.register("fray_agent_playouts", "MCTS playouts run by ChooseAction searches", playouts.clone());
-        Self { inner: Arc::new(Inner { registry, started, handled, seconds, in_flight, playouts }) }
+        let series = (0..=KNOWN.len()).map(|_| OnceLock::new()).collect();
+        Self { inner: Arc::new(Inner { registry, started, handled, seconds, in_flight, playouts, series }) }
+    }
+
+    fn series(&self, rpc: Rpc) -> Option<&RpcSeries> {
+        let slot = self.inner.series.get(rpc.index)?;
+        Some(slot.get_or_init(|| {
+            let labels = method_labels(rpc);
+            RpcSeries {
+                started: self.inner.started.get_or_create(&labels).clone(),
+                in_flight: self.inner.in_flight.get_or_create(&labels).clone(),
+                seconds: self.inner.seconds.get_or_create(&labels).clone(),
+                handled: std::array::from_fn(|_| OnceLock::new()),
+            }
+        }))
     }
 
     /// A call of `rpc` arrived.
     pub fn started(&self, rpc: Rpc) {
-        let labels = method_labels(rpc);
-        self.inner.started.get_or_create(&labels).inc();
-        self.inner.in_flight.get_or_create(&labels).inc();
+        if let Some(series) = self.series(rpc) {
+            series.started.inc();
+            series.in_flight.inc();
+        }
     }
 
     /// A call of `rpc` ended with `code` after `seconds`.
     pub fn handled(&self, rpc: Rpc, code: tonic::Code, seconds: f64) {
-        let labels = method_labels(rpc);
-        self.inner.in_flight.get_or_create(&labels).dec();
-        self.inner.seconds.get_or_create(&labels).observe(seconds);
-        let handled = HandledLabels { grpc_service: rpc.service, grpc_method: rpc.method, grpc_code: code_name(code) };
-        self.inner.handled.get_or_create(&handled).inc();
+        let Some(series) = self.series(rpc) else { return };
+        series.in_flight.dec();
+        series.seconds.observe(seconds);
+        let Some(slot) = series.handled.get(code as usize) else { return };
+        let counter = slot.get_or_init(|| {
+            let labels =
+                HandledLabels { grpc_service: rpc.service, grpc_method: rpc.method, grpc_code: code_name(code) };
+            self.inner.handled.get_or_create(&labels).clone()
+        });
+        counter.inc();
     }
 
     /// A search ran `n` playouts.
