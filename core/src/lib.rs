@@ -67,7 +67,7 @@ pub enum GameState {
     Castle(CastleState),
     /// RULESET_KEYFORGE.
     Keyforge(KeyforgeState),
-    /// RULESET_DOG_FIGHT (its rules; no skirmish is dealt yet).
+    /// RULESET_DOG_FIGHT (2 to 4 players).
     DogFight(DogFightState),
 }
 

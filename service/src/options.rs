@@ -253,9 +253,11 @@ async fn bind(flag: &'static str, addr: &str) -> Result<TcpListener, RunError> {
 
 /// Runs a server as `options` say until SIGINT or SIGTERM, then drains and returns.
 ///
-/// Once listening it prints `fray-server listening on ADDR` on stdout (and, with
-/// `--metrics-listen`, `metrics on http://ADDR/metrics`), so a script that started it
-/// with port 0 can read the ports. The metrics stay up while calls drain.
+/// Once listening it prints `fray-server listening on ADDR` on stdout, then a line for
+/// each other port (`--health-listen`: `fray-server health (plaintext) listening on
+/// ADDR`; `--metrics-listen`: `metrics on http://ADDR/metrics`), so a script that
+/// started it with port 0 can read the ports. Health and metrics stay up while calls
+/// drain.
 pub async fn run(options: &ServerOptions) -> Result<(), RunError> {
     let config = options.config()?;
     options.init_logging();
