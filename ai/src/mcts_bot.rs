@@ -31,8 +31,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::backend::Backend;
-use crate::eval::settled;
-use crate::rollout::{RolloutPolicy, rollout_value};
+use crate::eval::Lookahead;
+use crate::rollout::{RolloutPolicy, RolloutScratch, rollout_value};
 use crate::{ActionStat, Bot, BotError, Decision, sampled_worlds};
 use fray_core::game::MAX_PLAYERS;
 use fray_core::state::PlayerId;
@@ -172,15 +172,17 @@ impl<G: Game, B: Backend<G>> GameState for Node<G, B> {
     }
 }
 
-/// Per-thread scratch: a seeded RNG and a reusable action buffer.
-struct Scratch<A> {
+/// Per-thread scratch: a seeded RNG, the rollouts' reused buffers and the priors'
+/// look-ahead.
+struct Scratch<G: Game> {
     rng: Option<ChaCha8Rng>,
-    actions: Vec<A>,
+    rollout: RolloutScratch<G>,
+    look: Lookahead<G>,
 }
 
-impl<A> Default for Scratch<A> {
+impl<G: Game> Default for Scratch<G> {
     fn default() -> Self {
-        Self { rng: None, actions: Vec::new() }
+        Self { rng: None, rollout: RolloutScratch::default(), look: Lookahead::default() }
     }
 }
 
@@ -209,24 +211,23 @@ struct Rollouts<G, B> {
 
 impl<G: Game, B: Backend<G>> Rollouts<G, B> {
     /// Priors for `moves`: softmax of the mover's one-ply evaluation.
-    fn priors(&self, state: &G, moves: &[G::Action]) -> Vec<f64> {
+    fn priors(&self, state: &G, moves: &[G::Action], look: &mut Lookahead<G>) -> Vec<f64> {
         let Some(mover) = state.to_move() else { return vec![1.0 / moves.len().max(1) as f64; moves.len()] };
-        let values: Vec<f64> = moves
+        let mut weights: Vec<f64> = moves
             .iter()
             .map(|&a| {
-                let mut next = state.clone();
-                self.backend.apply(&mut next, a);
                 let position = state.action_hint(a).unwrap_or(0.0) * self.position_weight;
-                settled(&*self.backend, &next, 4).get(mover) / self.temperature + position
+                look.after(&*self.backend, state, a, 4).get(mover) / self.temperature + position
             })
             .collect();
-        let top = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let weights: Vec<f64> = values.iter().map(|v| (v - top).exp()).collect();
+        let top = weights.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        weights.iter_mut().for_each(|v| *v = (*v - top).exp());
         let sum: f64 = weights.iter().sum();
-        weights.into_iter().map(|w| w / sum).collect()
+        weights.iter_mut().for_each(|w| *w /= sum);
+        weights
     }
 
-    fn value(&self, state: &G, scratch: &mut Scratch<G::Action>) -> Values {
+    fn value(&self, state: &G, scratch: &mut Scratch<G>) -> Values {
         let seed = self.seed;
         let threads = &self.threads;
         let rng = scratch.rng.get_or_insert_with(|| {
@@ -234,15 +235,7 @@ impl<G: Game, B: Backend<G>> Rollouts<G, B> {
                 seed ^ threads.fetch_add(1, Ordering::Relaxed).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             )
         });
-        let v = rollout_value(
-            &*self.backend,
-            state.clone(),
-            self.depth,
-            self.turns,
-            self.policy,
-            rng,
-            &mut scratch.actions,
-        );
+        let v = rollout_value(&*self.backend, state, self.depth, self.turns, self.policy, rng, &mut scratch.rollout);
         scaled(v)
     }
 }
@@ -256,7 +249,7 @@ impl<G: Game, B: Backend<G>> MCTS for Spec<G, B> {
     type State = Node<G, B>;
     type Eval = Rollouts<G, B>;
     type NodeData = ();
-    type ExtraThreadData = Scratch<G::Action>;
+    type ExtraThreadData = Scratch<G>;
     type TreePolicy = AlphaGoPolicy;
     type TranspositionTable = ();
 
@@ -280,11 +273,14 @@ impl<G: Game, B: Backend<G>> Evaluator<Spec<G, B>> for Rollouts<G, B> {
         moves: &Vec<G::Action>,
         handle: Option<SearchHandle<Spec<G, B>>>,
     ) -> (Vec<f64>, Values) {
-        let value = match handle {
-            Some(mut h) => self.value(&state.state, &mut h.thread_data().extra_data),
-            None => self.value(&state.state, &mut Scratch::default()),
+        let mut fresh = None;
+        let mut handle = handle;
+        let scratch = match &mut handle {
+            Some(h) => &mut h.thread_data().extra_data,
+            None => fresh.insert(Scratch::default()),
         };
-        (self.priors(&state.state, moves), value)
+        let value = self.value(&state.state, scratch);
+        (self.priors(&state.state, moves, &mut scratch.look), value)
     }
 
     fn evaluate_existing_state(&self, _: &Node<G, B>, evaln: &Values, _: SearchHandle<Spec<G, B>>) -> Values {
