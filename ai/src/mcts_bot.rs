@@ -16,9 +16,15 @@
 //! The exploration constant is scaled the same way. Hidden information (what
 //! [`Game::has_hidden`] says the chooser cannot see) is handled by determinization:
 //! the budget is split over `determinizations` sampled worlds ([`Game::determinize`])
-//! searched separately, and root visit counts are summed. Each search thread's RNG is
-//! seeded from the bot's seed and a per-thread counter; single-threaded search with a
-//! seed is reproducible.
+//! searched separately, and root visit counts are summed. Each world's rollout RNG is
+//! seeded from the bot's seed and the world's number.
+//!
+//! Threads: with `threads` > 1 the sampled worlds are searched side by side, world
+//! `w` on thread `w % threads` (each world's tree still grows on one thread). The
+//! worlds are independent searches with their own seeds, so the answer does not
+//! depend on the number of threads: a search whose budget is in playouts is
+//! reproducible however many threads it uses. A search of one world (nothing hidden,
+//! or a budget under 1400 playouts) uses one thread.
 
 use std::marker::PhantomData;
 use std::sync::Arc;
@@ -71,6 +77,9 @@ pub struct MctsConfig {
     pub determinizations: u32,
     /// Tree nodes at most (about 300 bytes each).
     pub node_limit: usize,
+    /// Threads the sampled worlds are searched on (at most one per world; 0 counts as
+    /// 1). It changes the speed, never the answer of a search budgeted in playouts.
+    pub threads: u32,
 }
 
 impl MctsConfig {
@@ -107,6 +116,7 @@ impl Default for MctsConfig {
             position_weight: 2.0,
             determinizations: 4,
             node_limit: 400_000,
+            threads: 1,
         }
     }
 }
@@ -292,6 +302,108 @@ impl<G: Game, B: Backend<G>> Evaluator<Spec<G, B>> for Rollouts<G, B> {
     }
 }
 
+/// Root statistics of a search: per root action, visits and the sum of rewards.
+type RootTotals = Vec<(u64, i64)>;
+
+impl<G: Game, B: Backend<G> + 'static> MctsBot<G, B> {
+    /// Searches every sampled world (on up to `threads` threads) and sums their root
+    /// statistics per action of `root_actions`.
+    fn search_worlds(&self, sampled: Vec<G>, seed: u64, started: Instant, root_actions: &[G::Action]) -> RootTotals {
+        let worlds = sampled.len().max(1);
+        let threads = (self.config.threads.max(1) as usize).min(worlds);
+        let per_world = match self.config.budget.playouts {
+            0 => u32::MAX, // time only
+            n => (n / u32::try_from(worlds).unwrap_or(u32::MAX)).max(1),
+        };
+        // World w is the (w / threads)-th search of its thread: its share of the time
+        // ends after that many shares.
+        let shares = u32::try_from(worlds.div_ceil(threads)).unwrap_or(u32::MAX);
+        let job = |w: usize, world: G| {
+            let slot = u32::try_from(w / threads).unwrap_or(u32::MAX);
+            let deadline = self.config.budget.time.map(|t| started + t * (slot + 1) / shares);
+            let world_seed = seed.wrapping_add((w as u64).wrapping_mul(0xA24B_AED4_963E_E407));
+            self.search_world(world, world_seed, per_world, deadline, root_actions)
+        };
+        let mut lanes: Vec<Vec<(usize, G)>> = (0..threads).map(|_| Vec::new()).collect();
+        for (w, world) in sampled.into_iter().enumerate() {
+            lanes[w % threads].push((w, world));
+        }
+        let run = |lane: Vec<(usize, G)>| lane.into_iter().map(|(w, world)| job(w, world)).collect::<Vec<_>>();
+        let mut lanes = lanes.into_iter();
+        let here = lanes.next().unwrap_or_default();
+        let searched: Vec<RootTotals> = if threads == 1 {
+            run(here)
+        } else {
+            std::thread::scope(|scope| {
+                let others: Vec<_> = lanes.map(|lane| scope.spawn(|| run(lane))).collect();
+                let mut all = run(here);
+                for handle in others {
+                    // A panic in a search thread is the same bug as one on this thread.
+                    all.extend(handle.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+                }
+                all
+            })
+        };
+        let mut totals: RootTotals = vec![(0, 0); root_actions.len()];
+        for world in searched {
+            for (t, (visits, sum)) in totals.iter_mut().zip(world) {
+                t.0 += visits;
+                t.1 += sum;
+            }
+        }
+        totals
+    }
+
+    /// One world's search: its root statistics per action of `root_actions`.
+    fn search_world(
+        &self,
+        world: G,
+        seed: u64,
+        playouts: u32,
+        deadline: Option<Instant>,
+        root_actions: &[G::Action],
+    ) -> RootTotals {
+        let mut manager = MCTSManager::new(
+            Node { state: world, backend: Arc::clone(&self.backend) },
+            Spec { node_limit: self.config.node_limit, _types: PhantomData },
+            Rollouts {
+                seed,
+                threads: AtomicU64::new(0),
+                depth: self.config.rollout_depth,
+                turns: self.config.rollout_turns,
+                policy: self.config.rollout_policy,
+                temperature: self.config.prior_temperature.max(1e-3),
+                position_weight: self.config.position_weight,
+                backend: Arc::clone(&self.backend),
+                _game: PhantomData,
+            },
+            AlphaGoPolicy::new(self.config.exploration.max(1e-6) * SCALE),
+            (),
+        );
+        manager.print_on_playout_error(false);
+        let mut done = 0u32;
+        while done < playouts && deadline.is_none_or(|d| Instant::now() < d) {
+            if manager.tree().num_nodes() >= self.config.node_limit {
+                break;
+            }
+            manager.playout();
+            done += 1;
+            if self.backend.failure().is_some() {
+                break;
+            }
+        }
+        let mut totals: RootTotals = vec![(0, 0); root_actions.len()];
+        for info in manager.tree().root_node().moves() {
+            let stat = info as &MoveInfo<Spec<G, B>>;
+            if let Some(i) = root_actions.iter().position(|a| a == stat.get_move()) {
+                totals[i].0 += stat.visits();
+                totals[i].1 += stat.sum_rewards();
+            }
+        }
+        totals
+    }
+}
+
 impl<G: Game, B: Backend<G> + 'static> Bot<G> for MctsBot<G, B> {
     fn name(&self) -> String {
         self.config.name()
@@ -315,51 +427,7 @@ impl<G: Game, B: Backend<G> + 'static> Bot<G> for MctsBot<G, B> {
         let started = Instant::now();
         let mut world_rng = ChaCha8Rng::seed_from_u64(seed);
         let sampled = sampled_worlds(state, me, self.config.determinizations as usize, &mut world_rng);
-        let worlds = u32::try_from(sampled.len()).unwrap_or(u32::MAX);
-        let per_world = match self.config.budget.playouts {
-            0 => u32::MAX, // time only
-            n => (n / worlds).max(1),
-        };
-        let mut totals: Vec<(u64, i64)> = vec![(0, 0); root_actions.len()];
-        for (w, world) in (0u32..).zip(sampled) {
-            let mut manager = MCTSManager::new(
-                Node { state: world, backend: Arc::clone(&self.backend) },
-                Spec { node_limit: self.config.node_limit, _types: PhantomData },
-                Rollouts {
-                    seed: seed.wrapping_add(u64::from(w).wrapping_mul(0xA24B_AED4_963E_E407)),
-                    threads: AtomicU64::new(0),
-                    depth: self.config.rollout_depth,
-                    turns: self.config.rollout_turns,
-                    policy: self.config.rollout_policy,
-                    temperature: self.config.prior_temperature.max(1e-3),
-                    position_weight: self.config.position_weight,
-                    backend: Arc::clone(&self.backend),
-                    _game: PhantomData,
-                },
-                AlphaGoPolicy::new(self.config.exploration.max(1e-6) * SCALE),
-                (),
-            );
-            manager.print_on_playout_error(false);
-            let deadline = self.config.budget.time.map(|t| started + t * (w + 1) / worlds);
-            let mut done = 0u32;
-            while done < per_world && deadline.is_none_or(|d| Instant::now() < d) {
-                if manager.tree().num_nodes() >= self.config.node_limit {
-                    break;
-                }
-                manager.playout();
-                done += 1;
-                if self.backend.failure().is_some() {
-                    break;
-                }
-            }
-            for info in manager.tree().root_node().moves() {
-                let stat = info as &MoveInfo<Spec<G, B>>;
-                if let Some(i) = root_actions.iter().position(|a| a == stat.get_move()) {
-                    totals[i].0 += stat.visits();
-                    totals[i].1 += stat.sum_rewards();
-                }
-            }
-        }
+        let totals = self.search_worlds(sampled, seed, started, &root_actions);
         if let Some(f) = self.backend.failure() {
             return Err(BotError::Backend(f));
         }
