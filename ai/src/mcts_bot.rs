@@ -32,13 +32,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use mcts::tree_policy::AlphaGoPolicy;
-use mcts::{CycleBehaviour, Evaluator, GameState, MCTS, MCTSManager, MoveInfo, SearchHandle};
+use mcts::{CycleBehaviour, Evaluator, MCTS, MCTSManager, MoveInfo, SearchHandle};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::backend::Backend;
 use crate::eval::Lookahead;
 use crate::rollout::{RolloutPolicy, RolloutScratch, rollout_value};
+use crate::search_node::Node;
 use crate::{ActionStat, Bot, BotError, Decision, sampled_worlds};
 use fray_core::game::MAX_PLAYERS;
 use fray_core::state::PlayerId;
@@ -144,41 +145,6 @@ impl<G: Game, B: Backend<G> + 'static> MctsBot<G, B> {
     /// Its settings.
     pub fn config(&self) -> &MctsConfig {
         &self.config
-    }
-}
-
-/// A search node's state: the game state and the backend that moves it.
-struct Node<G, B> {
-    state: G,
-    backend: Arc<B>,
-}
-
-impl<G: Clone, B> Clone for Node<G, B> {
-    fn clone(&self) -> Self {
-        Self { state: self.state.clone(), backend: Arc::clone(&self.backend) }
-    }
-}
-
-impl<G: Game, B: Backend<G>> GameState for Node<G, B> {
-    type Move = G::Action;
-    type Player = PlayerId;
-    type MoveList = Vec<G::Action>;
-
-    fn current_player(&self) -> PlayerId {
-        self.state.to_move().unwrap_or(PlayerId(0))
-    }
-
-    fn available_moves(&self) -> Vec<G::Action> {
-        let mut out = Vec::new();
-        if self.backend.failure().is_none() {
-            self.backend.legal_actions(&self.state, &mut out);
-            self.state.dedupe(&mut out);
-        }
-        out
-    }
-
-    fn make_move(&mut self, action: &G::Action) {
-        self.backend.apply(&mut self.state, *action);
     }
 }
 
@@ -289,8 +255,11 @@ impl<G: Game, B: Backend<G>> Evaluator<Spec<G, B>> for Rollouts<G, B> {
             Some(h) => &mut h.thread_data().extra_data,
             None => fresh.insert(Scratch::default()),
         };
-        let value = self.value(&state.state, scratch);
-        (self.priors(&state.state, moves, &mut scratch.look), value)
+        let Some(state) = state.state() else {
+            return (vec![1.0 / moves.len().max(1) as f64; moves.len()], [0; MAX_PLAYERS]);
+        };
+        let value = self.value(state, scratch);
+        (self.priors(state, moves, &mut scratch.look), value)
     }
 
     fn evaluate_existing_state(&self, _: &Node<G, B>, evaln: &Values, _: SearchHandle<Spec<G, B>>) -> Values {
@@ -364,7 +333,7 @@ impl<G: Game, B: Backend<G> + 'static> MctsBot<G, B> {
         root_actions: &[G::Action],
     ) -> RootTotals {
         let mut manager = MCTSManager::new(
-            Node { state: world, backend: Arc::clone(&self.backend) },
+            Node::new(world, Arc::clone(&self.backend)),
             Spec { node_limit: self.config.node_limit, _types: PhantomData },
             Rollouts {
                 seed,
