@@ -55,7 +55,7 @@ impl<G: Game> Default for Level<G> {
 
 impl<G: Game> Level<G> {
     /// This level's state, set to `source` then moved by `action`.
-    fn after<B: Backend<G> + ?Sized>(&mut self, backend: &B, source: &G, action: G::Action) -> &G {
+    fn after<B: Backend<G> + ?Sized>(&mut self, backend: &B, source: &G, action: G::Action) -> &mut G {
         let state = match &mut self.state {
             Some(state) => {
                 state.clone_from(source);
@@ -71,8 +71,19 @@ impl<G: Game> Level<G> {
 impl<G: Game> Lookahead<G> {
     /// [`settled`] of `s`.
     pub fn settled<B: Backend<G> + ?Sized>(&mut self, backend: &B, s: &G, depth: u32) -> Returns {
-        self.reserve(depth as usize);
-        settle(backend, s, depth, &mut self.levels)
+        if depth == 0 || !s.is_pending() || s.to_move().is_none() {
+            return s.heuristic();
+        }
+        self.reserve(depth as usize + 1);
+        let Some((first, deeper)) = self.levels.split_first_mut() else { return s.heuristic() };
+        let copy = match &mut first.state {
+            Some(state) => {
+                state.clone_from(s);
+                state
+            }
+            none => none.insert(s.clone()),
+        };
+        settle(backend, copy, depth, deeper)
     }
 
     /// [`settled`] of `s` after `action`: what one-ply search scores an action by.
@@ -90,8 +101,9 @@ impl<G: Game> Lookahead<G> {
     }
 }
 
-/// [`settled`] with `levels` (at least `depth` of them) as scratch.
-fn settle<G: Game, B: Backend<G> + ?Sized>(backend: &B, s: &G, depth: u32, levels: &mut [Level<G>]) -> Returns {
+/// [`settled`] of `s`, which it may move (it is scratch): the options but the last are
+/// tried on copies in `levels` (at least `depth` of them), the last one on `s` itself.
+fn settle<G: Game, B: Backend<G> + ?Sized>(backend: &B, s: &mut G, depth: u32, levels: &mut [Level<G>]) -> Returns {
     let decider = match s.to_move() {
         Some(p) if depth > 0 && s.is_pending() => p,
         _ => return s.heuristic(),
@@ -100,15 +112,23 @@ fn settle<G: Game, B: Backend<G> + ?Sized>(backend: &B, s: &G, depth: u32, level
     let mut options = std::mem::take(&mut here.actions);
     options.clear();
     backend.legal_actions(s, &mut options);
+    let Some((&last, others)) = options.split_last() else {
+        here.actions = options;
+        return s.heuristic();
+    };
     let mut best: Option<Returns> = None;
-    for &a in &options {
-        let next = here.after(backend, s, a);
-        let v = settle(backend, next, depth - 1, deeper);
+    let mut consider = |v: Returns| {
         if best.is_none_or(|b| v.get(decider) > b.get(decider)) {
             best = Some(v);
         }
+    };
+    for &a in others {
+        let next = here.after(backend, s, a);
+        consider(settle(backend, next, depth - 1, deeper));
     }
     here.actions = options;
+    backend.apply(s, last);
+    consider(settle(backend, s, depth - 1, levels));
     best.unwrap_or_else(|| s.heuristic())
 }
 

@@ -381,17 +381,27 @@ impl ZoneState {
 
     /// The zone of the creature with id `id`, if it is on the field.
     pub fn find(&self, id: &str) -> Option<ZoneRef> {
-        self.creatures().find(|(_, c)| &*c.id.0 == id).map(|(z, _)| z)
+        self.zone_where(|c| &*c.id.0 == id)
     }
 
     /// The zone of the creature `id`, if it is on the field (pointer-fast for clones:
     /// ids are unique in a state, so a creature holding the very same text is the one,
     /// and the texts are compared only when none does).
     pub fn find_id(&self, id: &CreatureId) -> Option<ZoneRef> {
-        self.creatures()
-            .find(|(_, c)| Arc::ptr_eq(&c.id.0, &id.0))
-            .or_else(|| self.creatures().find(|(_, c)| c.id == *id))
-            .map(|(z, _)| z)
+        self.zone_where(|c| Arc::ptr_eq(&c.id.0, &id.0)).or_else(|| self.zone_where(|c| c.id == *id))
+    }
+
+    /// The first zone, in zone order, holding a creature that `hit` accepts (a plain
+    /// loop: search looks creatures up by id at every strike it resolves).
+    fn zone_where(&self, hit: impl Fn(&Creature) -> bool) -> Option<ZoneRef> {
+        for (player, side) in (0u8..).zip(&self.zones) {
+            for (index, slot) in (0u8..).zip(side) {
+                if slot.as_ref().is_some_and(&hit) {
+                    return Some(ZoneRef { player: PlayerId(player), index });
+                }
+            }
+        }
+        None
     }
 
     /// The zones a creature in `zone` can target now (none when face-down or absent).

@@ -320,7 +320,7 @@ impl ZoneState {
         let zone = ZoneRef { player: me, index };
         let card = self.players[me.index()].hand.remove(usize::from(hand_index));
         let id = match card.id {
-            Some(id) if self.find_id(&id).is_none() => id,
+            Some(id) if self.find(id.as_str()).is_none() => id,
             _ => self.fresh_id(zone),
         };
         let seq = self.creatures().map(|(_, c)| c.seq + 1).max().unwrap_or(0);
