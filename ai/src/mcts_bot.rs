@@ -19,16 +19,16 @@
 //! searched separately, and root visit counts are summed. Each world's rollout RNG is
 //! seeded from the bot's seed and the world's number.
 //!
-//! Threads: with `threads` > 1 the sampled worlds are searched side by side, world
-//! `w` on thread `w % threads` (each world's tree still grows on one thread). The
+//! Threads: with `threads` > 1 the sampled worlds are searched side by side, each
+//! taken in turn by whichever thread is free (each world's tree grows on one thread). The
 //! worlds are independent searches with their own seeds, so the answer does not
 //! depend on the number of threads: a search whose budget is in playouts is
 //! reproducible however many threads it uses. A search of one world (nothing hidden,
 //! or a budget under 1400 playouts) uses one thread.
 
 use std::marker::PhantomData;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use mcts::tree_policy::AlphaGoPolicy;
@@ -284,8 +284,8 @@ impl<G: Game, B: Backend<G> + 'static> MctsBot<G, B> {
             0 => u32::MAX, // time only
             n => (n / u32::try_from(worlds).unwrap_or(u32::MAX)).max(1),
         };
-        // World w is the (w / threads)-th search of its thread: its share of the time
-        // ends after that many shares.
+        // The worlds run `threads` at a time, so world w is in round w / threads: its
+        // share of the time ends after that many rounds' shares.
         let shares = u32::try_from(worlds.div_ceil(threads)).unwrap_or(u32::MAX);
         let job = |w: usize, world: G| {
             let slot = u32::try_from(w / threads).unwrap_or(u32::MAX);
@@ -293,25 +293,36 @@ impl<G: Game, B: Backend<G> + 'static> MctsBot<G, B> {
             let world_seed = seed.wrapping_add((w as u64).wrapping_mul(0xA24B_AED4_963E_E407));
             self.search_world(world, world_seed, per_world, deadline, root_actions)
         };
-        let mut lanes: Vec<Vec<(usize, G)>> = (0..threads).map(|_| Vec::new()).collect();
-        for (w, world) in sampled.into_iter().enumerate() {
-            lanes[w % threads].push((w, world));
-        }
-        let run = |lane: Vec<(usize, G)>| lane.into_iter().map(|(w, world)| job(w, world)).collect::<Vec<_>>();
-        let mut lanes = lanes.into_iter();
-        let here = lanes.next().unwrap_or_default();
         let searched: Vec<RootTotals> = if threads == 1 {
-            run(here)
+            sampled.into_iter().enumerate().map(|(w, world)| job(w, world)).collect()
         } else {
-            std::thread::scope(|scope| {
-                let others: Vec<_> = lanes.map(|lane| scope.spawn(|| run(lane))).collect();
-                let mut all = run(here);
-                for handle in others {
+            // The worlds wait in a queue, taken in order by whichever thread is free;
+            // each answer is kept with its world's number. A thread that cannot be
+            // started leaves its share to the others.
+            let queue = Mutex::new(sampled.into_iter().enumerate());
+            let next = || queue.lock().ok().and_then(|mut q| q.next());
+            let work = || {
+                let mut done = Vec::new();
+                while let Some((w, world)) = next() {
+                    done.push((w, job(w, world)));
+                }
+                done
+            };
+            let mut all = std::thread::scope(|scope| {
+                let helpers: Vec<_> = (1..threads)
+                    .filter_map(|_| {
+                        std::thread::Builder::new().name("fray-search".into()).spawn_scoped(scope, work).ok()
+                    })
+                    .collect();
+                let mut all = work();
+                for helper in helpers {
                     // A panic in a search thread is the same bug as one on this thread.
-                    all.extend(handle.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+                    all.extend(helper.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
                 }
                 all
-            })
+            });
+            all.sort_by_key(|&(w, _)| w);
+            all.into_iter().map(|(_, totals)| totals).collect()
         };
         let mut totals: RootTotals = vec![(0, 0); root_actions.len()];
         for world in searched {
