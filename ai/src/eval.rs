@@ -3,6 +3,12 @@
 //! material balance of `fray_core::rulesets::zone_game`), each player's value in
 //! [-1, 1], exact once the game is over; and [`settled`], which first lets pending
 //! decisions be taken by the players who make them.
+//!
+//! Search asks for a settled value after every action it tries (MCTS priors, greedy
+//! rollouts), so [`Lookahead`] keeps the states and action buffers those looks need
+//! and copies into them with `clone_from`: after the first look nothing is allocated,
+//! and a ruleset whose state reuses its buffers on `clone_from` (e:game's does) copies
+//! little more than the bytes that changed.
 
 use crate::backend::Backend;
 use fray_core::state::PlayerId;
@@ -18,20 +24,160 @@ pub fn evaluate_for<G: Game>(s: &G, player: PlayerId) -> f64 {
 /// first best on a tie). A static score alone would misjudge a state that waits on a
 /// block: declining may hand the opponent a lethal direct hit.
 pub fn settled<G: Game, B: Backend<G> + ?Sized>(backend: &B, s: &G, depth: u32) -> Returns {
+    Lookahead::default().settled(backend, s, depth)
+}
+
+/// Reusable scratch for [`settled`] values: one state and one action buffer per
+/// level of look-ahead. Answers are exactly those of [`settled`].
+#[derive(Debug)]
+pub struct Lookahead<G: Game> {
+    levels: Vec<Level<G>>,
+}
+
+impl<G: Game> Default for Lookahead<G> {
+    fn default() -> Self {
+        Self { levels: Vec::new() }
+    }
+}
+
+/// One level's scratch: the state after an option, and the options.
+#[derive(Debug)]
+struct Level<G: Game> {
+    state: Option<G>,
+    actions: Vec<G::Action>,
+}
+
+impl<G: Game> Default for Level<G> {
+    fn default() -> Self {
+        Self { state: None, actions: Vec::new() }
+    }
+}
+
+impl<G: Game> Level<G> {
+    /// This level's state, set to `source` then moved by `action`.
+    fn after<B: Backend<G> + ?Sized>(&mut self, backend: &B, source: &G, action: G::Action) -> &mut G {
+        let state = match &mut self.state {
+            Some(state) => {
+                state.clone_from(source);
+                state
+            }
+            none => none.insert(source.clone()),
+        };
+        backend.apply(state, action);
+        state
+    }
+}
+
+impl<G: Game> Lookahead<G> {
+    /// [`settled`] of `s`.
+    pub fn settled<B: Backend<G> + ?Sized>(&mut self, backend: &B, s: &G, depth: u32) -> Returns {
+        if depth == 0 || !s.is_pending() || s.to_move().is_none() {
+            return s.heuristic();
+        }
+        self.reserve(depth as usize + 1);
+        let Some((first, deeper)) = self.levels.split_first_mut() else { return s.heuristic() };
+        let copy = match &mut first.state {
+            Some(state) => {
+                state.clone_from(s);
+                state
+            }
+            none => none.insert(s.clone()),
+        };
+        settle(backend, copy, depth, deeper)
+    }
+
+    /// [`settled`] of `s` after `action`: what one-ply search scores an action by.
+    pub fn after<B: Backend<G> + ?Sized>(&mut self, backend: &B, s: &G, action: G::Action, depth: u32) -> Returns {
+        self.reserve(depth as usize + 1);
+        let Some((first, deeper)) = self.levels.split_first_mut() else { return s.heuristic() };
+        let next = first.after(backend, s, action);
+        settle(backend, next, depth, deeper)
+    }
+
+    fn reserve(&mut self, levels: usize) {
+        if self.levels.len() < levels {
+            self.levels.resize_with(levels, Level::default);
+        }
+    }
+}
+
+/// [`settled`] of `s`, which it may move (it is scratch): the options but the last are
+/// tried on copies in `levels` (at least `depth` of them), the last one on `s` itself.
+fn settle<G: Game, B: Backend<G> + ?Sized>(backend: &B, s: &mut G, depth: u32, levels: &mut [Level<G>]) -> Returns {
     let decider = match s.to_move() {
         Some(p) if depth > 0 && s.is_pending() => p,
         _ => return s.heuristic(),
     };
-    let mut options = Vec::new();
+    let Some((here, deeper)) = levels.split_first_mut() else { return s.heuristic() };
+    let mut options = std::mem::take(&mut here.actions);
+    options.clear();
     backend.legal_actions(s, &mut options);
+    let Some((&last, others)) = options.split_last() else {
+        here.actions = options;
+        return s.heuristic();
+    };
     let mut best: Option<Returns> = None;
-    for a in options {
-        let mut next = s.clone();
-        backend.apply(&mut next, a);
-        let v = settled(backend, &next, depth - 1);
+    let mut consider = |v: Returns| {
         if best.is_none_or(|b| v.get(decider) > b.get(decider)) {
             best = Some(v);
         }
+    };
+    for &a in others {
+        let next = here.after(backend, s, a);
+        consider(settle(backend, next, depth - 1, deeper));
     }
+    here.actions = options;
+    backend.apply(s, last);
+    consider(settle(backend, s, depth - 1, levels));
     best.unwrap_or_else(|| s.heuristic())
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::Local;
+    use crate::rollout::playout;
+    use fray_core::{GameState, ZoneState};
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    /// The settled value the plain way: a fresh copy per option.
+    fn settled_by_copies(s: &ZoneState, depth: u32) -> Returns {
+        let decider = match s.to_move() {
+            Some(p) if depth > 0 && s.is_pending() => p,
+            _ => return s.heuristic(),
+        };
+        let mut best: Option<Returns> = None;
+        for a in s.legal_actions() {
+            let mut next = s.clone();
+            Backend::apply(&Local, &mut next, a);
+            let v = settled_by_copies(&next, depth - 1);
+            if best.is_none_or(|b| v.get(decider) > b.get(decider)) {
+                best = Some(v);
+            }
+        }
+        best.unwrap_or_else(|| s.heuristic())
+    }
+
+    #[test]
+    fn one_lookahead_reused_answers_what_fresh_copies_do() {
+        let mut rng = ChaCha8Rng::seed_from_u64(9);
+        let mut look = Lookahead::default();
+        let mut checked = 0;
+        for seed in 0..40 {
+            let GameState::Zone(mut s) = GameState::new_game(1, seed, "mirror").unwrap().0 else { unreachable!() };
+            playout(&Local, &mut s, 10 + seed as usize, &mut rng, &mut Vec::new());
+            for a in s.legal_actions() {
+                let mut next = s.clone();
+                Backend::apply(&Local, &mut next, a);
+                for depth in [0, 2, 4] {
+                    assert_eq!(look.after(&Local, &s, a, depth), settled_by_copies(&next, depth));
+                    assert_eq!(look.settled(&Local, &next, depth), settled_by_copies(&next, depth));
+                }
+                checked += usize::from(next.is_pending());
+            }
+        }
+        assert!(checked > 20, "only {checked} pending states were settled");
+    }
 }

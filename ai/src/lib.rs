@@ -31,6 +31,7 @@ pub mod places;
 pub mod random;
 pub mod rating;
 pub mod rollout;
+mod search_node;
 mod spec;
 mod state_bot;
 

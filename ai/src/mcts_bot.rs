@@ -16,23 +16,30 @@
 //! The exploration constant is scaled the same way. Hidden information (what
 //! [`Game::has_hidden`] says the chooser cannot see) is handled by determinization:
 //! the budget is split over `determinizations` sampled worlds ([`Game::determinize`])
-//! searched separately, and root visit counts are summed. Each search thread's RNG is
-//! seeded from the bot's seed and a per-thread counter; single-threaded search with a
-//! seed is reproducible.
+//! searched separately, and root visit counts are summed. Each world's rollout RNG is
+//! seeded from the bot's seed and the world's number.
+//!
+//! Threads: with `threads` > 1 the sampled worlds are searched side by side, each
+//! taken in turn by whichever thread is free (each world's tree grows on one thread). The
+//! worlds are independent searches with their own seeds, so the answer does not
+//! depend on the number of threads: a search whose budget is in playouts is
+//! reproducible however many threads it uses. A search of one world (nothing hidden,
+//! or a budget under 1400 playouts) uses one thread.
 
 use std::marker::PhantomData;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use mcts::tree_policy::AlphaGoPolicy;
-use mcts::{CycleBehaviour, Evaluator, GameState, MCTS, MCTSManager, MoveInfo, SearchHandle};
+use mcts::{CycleBehaviour, Evaluator, MCTS, MCTSManager, MoveInfo, SearchHandle};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::backend::Backend;
-use crate::eval::settled;
-use crate::rollout::{RolloutPolicy, rollout_value};
+use crate::eval::Lookahead;
+use crate::rollout::{RolloutPolicy, RolloutScratch, rollout_value};
+use crate::search_node::Node;
 use crate::{ActionStat, Bot, BotError, Decision, sampled_worlds};
 use fray_core::game::MAX_PLAYERS;
 use fray_core::state::PlayerId;
@@ -71,6 +78,9 @@ pub struct MctsConfig {
     pub determinizations: u32,
     /// Tree nodes at most (about 300 bytes each).
     pub node_limit: usize,
+    /// Threads the sampled worlds are searched on (at most one per world; 0 counts as
+    /// 1). It changes the speed, never the answer of a search budgeted in playouts.
+    pub threads: u32,
 }
 
 impl MctsConfig {
@@ -107,6 +117,7 @@ impl Default for MctsConfig {
             position_weight: 2.0,
             determinizations: 4,
             node_limit: 400_000,
+            threads: 1,
         }
     }
 }
@@ -137,50 +148,17 @@ impl<G: Game, B: Backend<G> + 'static> MctsBot<G, B> {
     }
 }
 
-/// A search node's state: the game state and the backend that moves it.
-struct Node<G, B> {
-    state: G,
-    backend: Arc<B>,
-}
-
-impl<G: Clone, B> Clone for Node<G, B> {
-    fn clone(&self) -> Self {
-        Self { state: self.state.clone(), backend: Arc::clone(&self.backend) }
-    }
-}
-
-impl<G: Game, B: Backend<G>> GameState for Node<G, B> {
-    type Move = G::Action;
-    type Player = PlayerId;
-    type MoveList = Vec<G::Action>;
-
-    fn current_player(&self) -> PlayerId {
-        self.state.to_move().unwrap_or(PlayerId(0))
-    }
-
-    fn available_moves(&self) -> Vec<G::Action> {
-        let mut out = Vec::new();
-        if self.backend.failure().is_none() {
-            self.backend.legal_actions(&self.state, &mut out);
-            self.state.dedupe(&mut out);
-        }
-        out
-    }
-
-    fn make_move(&mut self, action: &G::Action) {
-        self.backend.apply(&mut self.state, *action);
-    }
-}
-
-/// Per-thread scratch: a seeded RNG and a reusable action buffer.
-struct Scratch<A> {
+/// Per-thread scratch: a seeded RNG, the rollouts' reused buffers and the priors'
+/// look-ahead.
+struct Scratch<G: Game> {
     rng: Option<ChaCha8Rng>,
-    actions: Vec<A>,
+    rollout: RolloutScratch<G>,
+    look: Lookahead<G>,
 }
 
-impl<A> Default for Scratch<A> {
+impl<G: Game> Default for Scratch<G> {
     fn default() -> Self {
-        Self { rng: None, actions: Vec::new() }
+        Self { rng: None, rollout: RolloutScratch::default(), look: Lookahead::default() }
     }
 }
 
@@ -209,24 +187,23 @@ struct Rollouts<G, B> {
 
 impl<G: Game, B: Backend<G>> Rollouts<G, B> {
     /// Priors for `moves`: softmax of the mover's one-ply evaluation.
-    fn priors(&self, state: &G, moves: &[G::Action]) -> Vec<f64> {
+    fn priors(&self, state: &G, moves: &[G::Action], look: &mut Lookahead<G>) -> Vec<f64> {
         let Some(mover) = state.to_move() else { return vec![1.0 / moves.len().max(1) as f64; moves.len()] };
-        let values: Vec<f64> = moves
+        let mut weights: Vec<f64> = moves
             .iter()
             .map(|&a| {
-                let mut next = state.clone();
-                self.backend.apply(&mut next, a);
                 let position = state.action_hint(a).unwrap_or(0.0) * self.position_weight;
-                settled(&*self.backend, &next, 4).get(mover) / self.temperature + position
+                look.after(&*self.backend, state, a, 4).get(mover) / self.temperature + position
             })
             .collect();
-        let top = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        let weights: Vec<f64> = values.iter().map(|v| (v - top).exp()).collect();
+        let top = weights.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        weights.iter_mut().for_each(|v| *v = (*v - top).exp());
         let sum: f64 = weights.iter().sum();
-        weights.into_iter().map(|w| w / sum).collect()
+        weights.iter_mut().for_each(|w| *w /= sum);
+        weights
     }
 
-    fn value(&self, state: &G, scratch: &mut Scratch<G::Action>) -> Values {
+    fn value(&self, state: &G, scratch: &mut Scratch<G>) -> Values {
         let seed = self.seed;
         let threads = &self.threads;
         let rng = scratch.rng.get_or_insert_with(|| {
@@ -234,15 +211,7 @@ impl<G: Game, B: Backend<G>> Rollouts<G, B> {
                 seed ^ threads.fetch_add(1, Ordering::Relaxed).wrapping_mul(0x9E37_79B9_7F4A_7C15),
             )
         });
-        let v = rollout_value(
-            &*self.backend,
-            state.clone(),
-            self.depth,
-            self.turns,
-            self.policy,
-            rng,
-            &mut scratch.actions,
-        );
+        let v = rollout_value(&*self.backend, state, self.depth, self.turns, self.policy, rng, &mut scratch.rollout);
         scaled(v)
     }
 }
@@ -256,7 +225,7 @@ impl<G: Game, B: Backend<G>> MCTS for Spec<G, B> {
     type State = Node<G, B>;
     type Eval = Rollouts<G, B>;
     type NodeData = ();
-    type ExtraThreadData = Scratch<G::Action>;
+    type ExtraThreadData = Scratch<G>;
     type TreePolicy = AlphaGoPolicy;
     type TranspositionTable = ();
 
@@ -280,11 +249,17 @@ impl<G: Game, B: Backend<G>> Evaluator<Spec<G, B>> for Rollouts<G, B> {
         moves: &Vec<G::Action>,
         handle: Option<SearchHandle<Spec<G, B>>>,
     ) -> (Vec<f64>, Values) {
-        let value = match handle {
-            Some(mut h) => self.value(&state.state, &mut h.thread_data().extra_data),
-            None => self.value(&state.state, &mut Scratch::default()),
+        let mut fresh = None;
+        let mut handle = handle;
+        let scratch = match &mut handle {
+            Some(h) => &mut h.thread_data().extra_data,
+            None => fresh.insert(Scratch::default()),
         };
-        (self.priors(&state.state, moves), value)
+        let Some(state) = state.state() else {
+            return (vec![1.0 / moves.len().max(1) as f64; moves.len()], [0; MAX_PLAYERS]);
+        };
+        let value = self.value(state, scratch);
+        (self.priors(state, moves, &mut scratch.look), value)
     }
 
     fn evaluate_existing_state(&self, _: &Node<G, B>, evaln: &Values, _: SearchHandle<Spec<G, B>>) -> Values {
@@ -293,6 +268,119 @@ impl<G: Game, B: Backend<G>> Evaluator<Spec<G, B>> for Rollouts<G, B> {
 
     fn interpret_evaluation_for_player(&self, evaln: &Values, player: &PlayerId) -> i64 {
         evaln.get(player.index()).copied().unwrap_or(0)
+    }
+}
+
+/// Root statistics of a search: per root action, visits and the sum of rewards.
+type RootTotals = Vec<(u64, i64)>;
+
+impl<G: Game, B: Backend<G> + 'static> MctsBot<G, B> {
+    /// Searches every sampled world (on up to `threads` threads) and sums their root
+    /// statistics per action of `root_actions`.
+    fn search_worlds(&self, sampled: Vec<G>, seed: u64, started: Instant, root_actions: &[G::Action]) -> RootTotals {
+        let worlds = sampled.len().max(1);
+        let threads = (self.config.threads.max(1) as usize).min(worlds);
+        let per_world = match self.config.budget.playouts {
+            0 => u32::MAX, // time only
+            n => (n / u32::try_from(worlds).unwrap_or(u32::MAX)).max(1),
+        };
+        // The worlds run `threads` at a time, so world w is in round w / threads: its
+        // share of the time ends after that many rounds' shares.
+        let shares = u32::try_from(worlds.div_ceil(threads)).unwrap_or(u32::MAX);
+        let job = |w: usize, world: G| {
+            let slot = u32::try_from(w / threads).unwrap_or(u32::MAX);
+            let deadline = self.config.budget.time.map(|t| started + t * (slot + 1) / shares);
+            let world_seed = seed.wrapping_add((w as u64).wrapping_mul(0xA24B_AED4_963E_E407));
+            self.search_world(world, world_seed, per_world, deadline, root_actions)
+        };
+        let searched: Vec<RootTotals> = if threads == 1 {
+            sampled.into_iter().enumerate().map(|(w, world)| job(w, world)).collect()
+        } else {
+            // The worlds wait in a queue, taken in order by whichever thread is free;
+            // each answer is kept with its world's number. A thread that cannot be
+            // started leaves its share to the others.
+            let queue = Mutex::new(sampled.into_iter().enumerate());
+            let next = || queue.lock().ok().and_then(|mut q| q.next());
+            let work = || {
+                let mut done = Vec::new();
+                while let Some((w, world)) = next() {
+                    done.push((w, job(w, world)));
+                }
+                done
+            };
+            let mut all = std::thread::scope(|scope| {
+                let helpers: Vec<_> = (1..threads)
+                    .filter_map(|_| {
+                        std::thread::Builder::new().name("fray-search".into()).spawn_scoped(scope, work).ok()
+                    })
+                    .collect();
+                let mut all = work();
+                for helper in helpers {
+                    // A panic in a search thread is the same bug as one on this thread.
+                    all.extend(helper.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+                }
+                all
+            });
+            all.sort_by_key(|&(w, _)| w);
+            all.into_iter().map(|(_, totals)| totals).collect()
+        };
+        let mut totals: RootTotals = vec![(0, 0); root_actions.len()];
+        for world in searched {
+            for (t, (visits, sum)) in totals.iter_mut().zip(world) {
+                t.0 += visits;
+                t.1 += sum;
+            }
+        }
+        totals
+    }
+
+    /// One world's search: its root statistics per action of `root_actions`.
+    fn search_world(
+        &self,
+        world: G,
+        seed: u64,
+        playouts: u32,
+        deadline: Option<Instant>,
+        root_actions: &[G::Action],
+    ) -> RootTotals {
+        let mut manager = MCTSManager::new(
+            Node::new(world, Arc::clone(&self.backend)),
+            Spec { node_limit: self.config.node_limit, _types: PhantomData },
+            Rollouts {
+                seed,
+                threads: AtomicU64::new(0),
+                depth: self.config.rollout_depth,
+                turns: self.config.rollout_turns,
+                policy: self.config.rollout_policy,
+                temperature: self.config.prior_temperature.max(1e-3),
+                position_weight: self.config.position_weight,
+                backend: Arc::clone(&self.backend),
+                _game: PhantomData,
+            },
+            AlphaGoPolicy::new(self.config.exploration.max(1e-6) * SCALE),
+            (),
+        );
+        manager.print_on_playout_error(false);
+        let mut done = 0u32;
+        while done < playouts && deadline.is_none_or(|d| Instant::now() < d) {
+            if manager.tree().num_nodes() >= self.config.node_limit {
+                break;
+            }
+            manager.playout();
+            done += 1;
+            if self.backend.failure().is_some() {
+                break;
+            }
+        }
+        let mut totals: RootTotals = vec![(0, 0); root_actions.len()];
+        for info in manager.tree().root_node().moves() {
+            let stat = info as &MoveInfo<Spec<G, B>>;
+            if let Some(i) = root_actions.iter().position(|a| a == stat.get_move()) {
+                totals[i].0 += stat.visits();
+                totals[i].1 += stat.sum_rewards();
+            }
+        }
+        totals
     }
 }
 
@@ -319,51 +407,7 @@ impl<G: Game, B: Backend<G> + 'static> Bot<G> for MctsBot<G, B> {
         let started = Instant::now();
         let mut world_rng = ChaCha8Rng::seed_from_u64(seed);
         let sampled = sampled_worlds(state, me, self.config.determinizations as usize, &mut world_rng);
-        let worlds = u32::try_from(sampled.len()).unwrap_or(u32::MAX);
-        let per_world = match self.config.budget.playouts {
-            0 => u32::MAX, // time only
-            n => (n / worlds).max(1),
-        };
-        let mut totals: Vec<(u64, i64)> = vec![(0, 0); root_actions.len()];
-        for (w, world) in (0u32..).zip(sampled) {
-            let mut manager = MCTSManager::new(
-                Node { state: world, backend: Arc::clone(&self.backend) },
-                Spec { node_limit: self.config.node_limit, _types: PhantomData },
-                Rollouts {
-                    seed: seed.wrapping_add(u64::from(w).wrapping_mul(0xA24B_AED4_963E_E407)),
-                    threads: AtomicU64::new(0),
-                    depth: self.config.rollout_depth,
-                    turns: self.config.rollout_turns,
-                    policy: self.config.rollout_policy,
-                    temperature: self.config.prior_temperature.max(1e-3),
-                    position_weight: self.config.position_weight,
-                    backend: Arc::clone(&self.backend),
-                    _game: PhantomData,
-                },
-                AlphaGoPolicy::new(self.config.exploration.max(1e-6) * SCALE),
-                (),
-            );
-            manager.print_on_playout_error(false);
-            let deadline = self.config.budget.time.map(|t| started + t * (w + 1) / worlds);
-            let mut done = 0u32;
-            while done < per_world && deadline.is_none_or(|d| Instant::now() < d) {
-                if manager.tree().num_nodes() >= self.config.node_limit {
-                    break;
-                }
-                manager.playout();
-                done += 1;
-                if self.backend.failure().is_some() {
-                    break;
-                }
-            }
-            for info in manager.tree().root_node().moves() {
-                let stat = info as &MoveInfo<Spec<G, B>>;
-                if let Some(i) = root_actions.iter().position(|a| a == stat.get_move()) {
-                    totals[i].0 += stat.visits();
-                    totals[i].1 += stat.sum_rewards();
-                }
-            }
-        }
+        let totals = self.search_worlds(sampled, seed, started, &root_actions);
         if let Some(f) = self.backend.failure() {
             return Err(BotError::Backend(f));
         }

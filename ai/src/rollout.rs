@@ -4,7 +4,7 @@
 use rand::Rng;
 
 use crate::backend::Backend;
-use crate::eval::settled;
+use crate::eval::Lookahead;
 use fray_core::{Game, Returns};
 
 /// How a rollout picks its actions.
@@ -22,38 +22,53 @@ pub enum RolloutPolicy {
     },
 }
 
+/// What a rollout reuses from one to the next: the rolled-out state, the legal-action
+/// buffer and the greedy policy's look-ahead, so that a rollout allocates nothing once
+/// they have grown.
+#[derive(Debug)]
+pub struct RolloutScratch<G: Game> {
+    state: Option<G>,
+    actions: Vec<G::Action>,
+    look: Lookahead<G>,
+}
+
+impl<G: Game> Default for RolloutScratch<G> {
+    fn default() -> Self {
+        Self { state: None, actions: Vec::new(), look: Lookahead::default() }
+    }
+}
+
 /// Plays `max_depth` actions at most from `state` (in place) with `policy`; returns the
-/// number played. `scratch` is a reused buffer.
+/// number played.
 pub fn playout_with<G: Game, B: Backend<G> + ?Sized, R: Rng>(
     backend: &B,
     state: &mut G,
     max_depth: usize,
     policy: RolloutPolicy,
     rng: &mut R,
-    scratch: &mut Vec<G::Action>,
+    scratch: &mut RolloutScratch<G>,
 ) -> usize {
     let RolloutPolicy::Greedy { epsilon } = policy else {
-        return playout(backend, state, max_depth, rng, scratch);
+        return playout(backend, state, max_depth, rng, &mut scratch.actions);
     };
+    let RolloutScratch { actions, look, .. } = scratch;
     for depth in 0..max_depth {
-        scratch.clear();
-        backend.legal_actions(state, scratch);
-        if scratch.is_empty() {
+        actions.clear();
+        backend.legal_actions(state, actions);
+        if actions.is_empty() {
             return depth;
         }
-        let pick = if scratch.len() == 1 {
-            scratch[0]
+        let pick = if actions.len() == 1 {
+            actions[0]
         } else if rng.random_bool(epsilon.clamp(0.0, 1.0)) {
-            scratch[rng.random_range(0..scratch.len())]
-        } else if let Some(quick) = state.rollout_hint(scratch, rng) {
+            actions[rng.random_range(0..actions.len())]
+        } else if let Some(quick) = state.rollout_hint(actions, rng) {
             quick
         } else {
             let Some(mover) = state.to_move() else { return depth };
-            let mut best = (f64::NEG_INFINITY, scratch[0]);
-            for &a in scratch.iter() {
-                let mut next = state.clone();
-                backend.apply(&mut next, a);
-                let v = settled(backend, &next, 2).get(mover);
+            let mut best = (f64::NEG_INFINITY, actions[0]);
+            for &a in actions.iter() {
+                let v = look.after(backend, state, a, 2).get(mover);
                 if v > best.0 {
                     best = (v, a);
                 }
@@ -93,13 +108,20 @@ pub fn playout<G: Game, B: Backend<G> + ?Sized, R: Rng>(
 /// of a turn rather than halfway through one), whichever comes first.
 pub fn rollout_value<G: Game, B: Backend<G> + ?Sized, R: Rng>(
     backend: &B,
-    mut state: G,
+    start: &G,
     max_depth: usize,
     turns: u32,
     policy: RolloutPolicy,
     rng: &mut R,
-    scratch: &mut Vec<G::Action>,
+    scratch: &mut RolloutScratch<G>,
 ) -> Returns {
+    let mut state = match scratch.state.take() {
+        Some(mut reused) => {
+            reused.clone_from(start);
+            reused
+        }
+        None => start.clone(),
+    };
     if turns == 0 {
         playout_with(backend, &mut state, max_depth, policy, rng, scratch);
     } else {
@@ -113,5 +135,7 @@ pub fn rollout_value<G: Game, B: Backend<G> + ?Sized, R: Rng>(
             left -= 1;
         }
     }
-    state.heuristic()
+    let value = state.heuristic();
+    scratch.state = Some(state);
+    value
 }

@@ -12,6 +12,7 @@ use fray_core::rulesets::castle_rampage::CastleAction;
 use fray_core::setup::{CreatureSetup, PlayerSetup, StateSetup, ZoneSetup};
 use fray_core::state::{PlayerId, Ruleset};
 use fray_core::{Action, Game, GameState, ZoneState};
+use rand::SeedableRng;
 
 fn creature(id: &str, p: u32, i: u32, might: i32, life: i32, arrows: &[(usize, i32)]) -> CreatureSetup {
     let mut a = [0; 8];
@@ -116,6 +117,48 @@ fn single_threaded_mcts_with_a_seed_is_reproducible() {
     assert_eq!(a, b);
     assert!(a.stats.iter().map(|s| s.visits).sum::<u64>() > 0);
     assert!(a.stats.iter().all(|s| (-1.0..=1.0).contains(&s.mean_reward)));
+}
+
+#[test]
+fn threads_search_the_worlds_side_by_side_and_answer_the_same() {
+    // A position with hidden cards mid-game, searched over 4 worlds.
+    let mut s = new_state(Ruleset::Egame, 5, "mirror").unwrap();
+    fray_ai::rollout::playout(&Local, &mut s, 12, &mut rand_chacha::ChaCha8Rng::seed_from_u64(3), &mut Vec::new());
+    let me = s.to_move().unwrap();
+    assert!(s.has_hidden(me));
+    let budget = 800;
+    let with = |threads| {
+        let config = MctsConfig {
+            budget: Budget { playouts: budget, time: None },
+            determinizations: 4,
+            threads,
+            ..MctsConfig::default()
+        };
+        MctsBot::new(Arc::new(Local), config).choose(&s, 7).unwrap()
+    };
+    let one = with(1);
+    for threads in [2, 3, 8] {
+        assert_eq!(with(threads), one, "{threads} threads");
+    }
+    assert!(s.legal_actions().contains(&one.action));
+    let visits: u64 = one.stats.iter().map(|s| s.visits).sum();
+    assert!(visits > 0 && visits <= u64::from(budget), "{visits} playouts for a budget of {budget}");
+}
+
+#[test]
+fn threads_share_a_time_budget() {
+    let s = new_state(Ruleset::Egame, 5, "mirror").unwrap();
+    let config = MctsConfig {
+        budget: Budget { playouts: 0, time: Some(std::time::Duration::from_millis(60)) },
+        determinizations: 4,
+        threads: 2,
+        ..MctsConfig::default()
+    };
+    let started = std::time::Instant::now();
+    let decision = MctsBot::new(Arc::new(Local), config).choose(&s, 1).unwrap();
+    assert!(started.elapsed() < std::time::Duration::from_millis(600), "{:?}", started.elapsed());
+    assert!(s.legal_actions().contains(&decision.action));
+    assert!(decision.stats.iter().map(|s| s.visits).sum::<u64>() > 0);
 }
 
 #[test]

@@ -39,6 +39,7 @@ pub mod path;
 pub mod rulesets;
 pub mod setup;
 pub mod state;
+mod state_clone;
 
 pub use action::Action;
 pub use error::{ActionError, IllegalAction, SetupError, Violation, Violations};

@@ -21,7 +21,7 @@ impl PlayerId {
 }
 
 /// A creature's id, unique in a state. Cheap to clone; clones compare by pointer first.
-#[derive(Debug, Clone, Eq, PartialOrd, Ord)]
+#[derive(Debug, Eq, PartialOrd, Ord)]
 pub struct CreatureId(pub Arc<str>);
 
 impl PartialEq for CreatureId {
@@ -220,7 +220,7 @@ impl Arrows {
 }
 
 /// A card out of play (hand, deck, graveyard).
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Card {
     /// Its id, if it has one; a summoned card becomes a creature with this id.
     pub id: Option<CreatureId>,
@@ -239,7 +239,7 @@ pub struct Card {
 }
 
 /// A creature on the field. Its zone is where it is stored in [`ZoneState`].
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Creature {
     /// Unique id.
     pub id: CreatureId,
@@ -289,7 +289,7 @@ impl Creature {
 }
 
 /// One player of a zone-board game.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Hash)]
+#[derive(Debug, PartialEq, Eq, Default, Hash)]
 pub struct Player {
     /// Hit points.
     pub hp: i32,
@@ -335,7 +335,11 @@ pub struct ChainLink {
 }
 
 /// The state of an e:game or Dimensional Rift game, or a bare board.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+///
+/// `clone_from` reuses the target's vectors and shared texts
+/// ([`crate::state_clone`]): search copies a state into a scratch one per action it
+/// tries.
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct ZoneState {
     /// `Egame` or `DimensionalRift`.
     pub ruleset: Ruleset,
@@ -377,12 +381,27 @@ impl ZoneState {
 
     /// The zone of the creature with id `id`, if it is on the field.
     pub fn find(&self, id: &str) -> Option<ZoneRef> {
-        self.creatures().find(|(_, c)| &*c.id.0 == id).map(|(z, _)| z)
+        self.zone_where(|c| &*c.id.0 == id)
     }
 
-    /// The zone of the creature `id`, if it is on the field (pointer-fast for clones).
+    /// The zone of the creature `id`, if it is on the field (pointer-fast for clones:
+    /// ids are unique in a state, so a creature holding the very same text is the one,
+    /// and the texts are compared only when none does).
     pub fn find_id(&self, id: &CreatureId) -> Option<ZoneRef> {
-        self.creatures().find(|(_, c)| c.id == *id).map(|(z, _)| z)
+        self.zone_where(|c| Arc::ptr_eq(&c.id.0, &id.0)).or_else(|| self.zone_where(|c| c.id == *id))
+    }
+
+    /// The first zone, in zone order, holding a creature that `hit` accepts (a plain
+    /// loop: search looks creatures up by id at every strike it resolves).
+    fn zone_where(&self, hit: impl Fn(&Creature) -> bool) -> Option<ZoneRef> {
+        for (player, side) in (0u8..).zip(&self.zones) {
+            for (index, slot) in (0u8..).zip(side) {
+                if slot.as_ref().is_some_and(&hit) {
+                    return Some(ZoneRef { player: PlayerId(player), index });
+                }
+            }
+        }
+        None
     }
 
     /// The zones a creature in `zone` can target now (none when face-down or absent).

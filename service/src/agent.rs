@@ -4,9 +4,14 @@
 //!
 //! Budgets are capped by the server ([`AgentLimits`]); an empty budget gets the
 //! server's default. A call's deadline (`grpc-timeout`) caps the search time too, so
-//! the answer comes back before the caller gives up. The search runs single-threaded
-//! with the request's seed: the same request gives the same answer when the budget is
-//! in playouts.
+//! the answer comes back before the caller gives up. The search uses the request's
+//! seed: the same request gives the same answer when the budget is in playouts.
+//!
+//! Threads: a search spreads its sampled worlds over up to [`AgentLimits::threads`]
+//! threads (`--agent-threads`, default the cores) divided by the searches in flight,
+//! at least one: alone on an idle server a normal search (2 worlds) takes both cores,
+//! and concurrent searches take one each rather than oversubscribe. The thread count
+//! changes the latency, never the answer (fray-ai's `mcts_bot`).
 //!
 //! A state with nothing to choose answers FAILED_PRECONDITION naming the rule:
 //! [`rule::NO_LEGAL_ACTION`] (a bare board where no creature can strike) or
@@ -47,12 +52,24 @@ pub struct AgentLimits {
     pub max_playouts: u32,
     /// Search time at most.
     pub max_time: Duration,
+    /// Threads one search may use when no other is in flight; the searches in flight
+    /// share them (at least one each).
+    pub threads: usize,
+}
+
+impl AgentLimits {
+    /// The threads for one search while `in_flight` searches (this one included) run.
+    pub fn threads_with(&self, in_flight: usize) -> u32 {
+        u32::try_from((self.threads / in_flight.max(1)).max(1)).unwrap_or(u32::MAX)
+    }
 }
 
 impl Default for AgentLimits {
-    /// 1500 playouts by default (the `normal` difficulty), 20 000 and 10 s at most.
+    /// 1500 playouts by default (the `normal` difficulty), 20 000 and 10 s at most;
+    /// a search alone takes every core.
     fn default() -> Self {
-        Self { default_playouts: 1500, max_playouts: 20_000, max_time: Duration::from_secs(10) }
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
+        Self { default_playouts: 1500, max_playouts: 20_000, max_time: Duration::from_secs(10), threads: cores }
     }
 }
 
@@ -194,7 +211,8 @@ impl Agent for AgentService {
         let deadline = grpc_timeout(&request);
         let req = request.into_inner();
         let (state, to_move) = guarded("ChooseAction", &req, prepare)?;
-        let config = self.config(req.budget.as_ref(), deadline);
+        let mut config = self.config(req.budget.as_ref(), deadline);
+        config.threads = self.limits.threads_with(self.gate.in_flight("ChooseAction"));
         let seed = req.seed;
         let search = tokio::task::spawn_blocking(move || {
             let searched = state.visit(Search { config, seed });
@@ -213,7 +231,14 @@ impl Agent for AgentService {
             }
         })?;
         let visits: u64 = stats.iter().map(|s| s.visits).sum();
-        debug!(rpc = "ChooseAction", player = to_move.0, playouts = config.budget.playouts, visits, "action chosen");
+        debug!(
+            rpc = "ChooseAction",
+            player = to_move.0,
+            playouts = config.budget.playouts,
+            threads = config.threads,
+            visits,
+            "action chosen"
+        );
         let mut response = Response::new(pb::ChooseActionResponse { action: Some(action), stats });
         response.extensions_mut().insert(crate::observe::Playouts(visits));
         Ok(response)
@@ -224,6 +249,16 @@ impl Agent for AgentService {
 #[allow(clippy::unwrap_used, clippy::panic)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn searches_in_flight_share_the_threads() {
+        let limits = AgentLimits { threads: 2, ..AgentLimits::default() };
+        assert_eq!(limits.threads_with(1), 2, "alone: both cores");
+        assert_eq!(limits.threads_with(2), 1);
+        assert_eq!(limits.threads_with(5), 1, "never none");
+        assert_eq!(AgentLimits { threads: 8, ..limits }.threads_with(3), 2);
+        assert_eq!(AgentLimits { threads: 0, ..limits }.threads_with(0), 1);
+    }
 
     #[tokio::test]
     async fn a_search_that_panics_answers_internal_without_the_panic_text() {

@@ -70,6 +70,13 @@ impl Gate {
     }
 }
 
+impl Gate {
+    /// Calls of `rpc` in flight now (0 for an RPC without a limit).
+    pub fn in_flight(&self, rpc: &str) -> usize {
+        self.slots.get(rpc).map_or(0, |slots| slots.limit.max(1).saturating_sub(slots.semaphore.available_permits()))
+    }
+}
+
 impl Default for Gate {
     fn default() -> Self {
         Self::new(ConcurrencyLimits::default())
@@ -95,7 +102,9 @@ mod tests {
         assert!(gate.enter("ChooseAction").unwrap_err().message().contains("--max-concurrent-agent 1"));
         drop(a);
         assert!(gate.enter("ResolveStrike").is_ok());
+        assert_eq!(gate.in_flight("ChooseAction"), 1);
         drop(search);
+        assert_eq!(gate.in_flight("ChooseAction"), 0);
         assert!(gate.enter("ChooseAction").is_ok());
         assert!(gate.enter("Unknown").unwrap().is_none());
     }

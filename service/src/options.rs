@@ -52,6 +52,10 @@ pub struct ServerOptions {
     /// The longest one ChooseAction search may run, in milliseconds.
     #[arg(long, default_value_t = millis(AgentLimits::default().max_time), value_name = "MS")]
     pub agent_max_time_ms: u64,
+    /// Threads one ChooseAction search may use when it is the only one in flight
+    /// (default: the cores); searches in flight share them. Answers do not depend on it.
+    #[arg(long, default_value_t = AgentLimits::default().threads, value_name = "N")]
+    pub agent_threads: usize,
     /// Calls of each Rules RPC in flight at most; one more answers RESOURCE_EXHAUSTED.
     #[arg(long, default_value_t = ConcurrencyLimits::default().rules, value_name = "N")]
     pub max_concurrent_rules: usize,
@@ -175,6 +179,7 @@ impl ServerOptions {
             agent: AgentLimits {
                 max_playouts: self.agent_max_playouts,
                 max_time: Duration::from_millis(self.agent_max_time_ms),
+                threads: self.agent_threads,
                 ..AgentLimits::default()
             },
             concurrency: ConcurrencyLimits { rules: self.max_concurrent_rules, agent: self.max_concurrent_agent },

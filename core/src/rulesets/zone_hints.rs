@@ -65,8 +65,9 @@ pub fn quick_summon(state: &ZoneState, legal: &[Action], rng: &mut dyn RngCore) 
         return None;
     }
     let mut best = (f64::NEG_INFINITY, *legal.first()?);
+    let mut danger = DangerCache::default();
     for &a in legal {
-        if let Some(score) = summon_score(state, a) {
+        if let Some(score) = scored(state, a, &mut danger) {
             let v = score + rng.random_range(0.0..0.5);
             if v > best.0 {
                 best = (v, a);
@@ -85,11 +86,31 @@ fn hit(might: i32, armor: i32) -> i32 {
 /// How promising `action` is for the player to move, if it is a summon; `None` for
 /// every other action.
 pub fn summon_score(state: &ZoneState, action: Action) -> Option<f64> {
+    scored(state, action, &mut DangerCache::default())
+}
+
+/// The danger of the last (hand card, zone) scored: the legal actions list the five
+/// summons of a card into a zone (four orientations, face down) one after the other,
+/// and the danger does not depend on the way the card faces.
+#[derive(Default)]
+struct DangerCache {
+    last: Option<(u8, u8, f64)>,
+}
+
+/// [`summon_score`], the danger taken from `cache` when it holds this card and zone.
+fn scored(state: &ZoneState, action: Action, cache: &mut DangerCache) -> Option<f64> {
     let Action::Summon { hand_index, index, face_down, orientation } = action else { return None };
     let me = state.active_player;
     let card = state.players[me.index()].hand.get(usize::from(hand_index))?;
     let zone = ZoneRef { player: me, index };
-    let danger = danger(state, card, zone, me.other());
+    let danger = match cache.last {
+        Some((h, i, d)) if h == hand_index && i == index => d,
+        _ => {
+            let d = danger(state, card, zone, me.other());
+            cache.last = Some((hand_index, index, d));
+            d
+        }
+    };
     if face_down {
         return Some(0.1 + 0.5 * danger);
     }
