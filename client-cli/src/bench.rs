@@ -41,15 +41,9 @@ pub enum BenchCommand {
     /// choose-action --request FILE`: the positions `bench playouts` searches (those
     /// with a real choice), each for its player to move, with its search seed.
     Positions {
-        /// Games to take a position from (those without a real choice are skipped).
-        #[arg(long, default_value_t = 40)]
-        positions: u32,
-        /// The ruleset.
-        #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
-        ruleset: SkirmishRuleset,
-        /// The scenario (default: men-vs-fey; mirror for keyforge, standard for castle-rampage).
-        #[arg(long)]
-        scenario: Option<String>,
+        /// Which positions.
+        #[command(flatten)]
+        from: SearchPositions,
         /// Each request's playout budget (1500: the normal difficulty).
         #[arg(long, default_value_t = 1500)]
         playouts: u32,
@@ -66,17 +60,12 @@ pub enum BenchCommand {
         #[arg(long)]
         scenario: Option<String>,
     },
-    /// MCTS playouts per second on one core, at the default rollout depth.
+    /// MCTS playouts per second on one core, at the default rollout depth (1500
+    /// playouts a position, the normal difficulty).
     Playouts {
-        /// Positions to search (1500 playouts each, the normal difficulty).
-        #[arg(long, default_value_t = 40)]
-        positions: u32,
-        /// The ruleset.
-        #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
-        ruleset: SkirmishRuleset,
-        /// The scenario (default: men-vs-fey; mirror for keyforge, standard for castle-rampage).
-        #[arg(long)]
-        scenario: Option<String>,
+        /// Which positions.
+        #[command(flatten)]
+        from: SearchPositions,
     },
     /// How often a bot's choice is optimal on generated small positions (exact solver).
     ///
@@ -157,6 +146,21 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 2)]
         jobs: usize,
     },
+}
+
+/// The positions `bench playouts` searches and `bench positions` writes out: one from
+/// each of the first N games of a scenario, where there is a real choice.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SearchPositions {
+    /// Games to take a position from (those without a real choice are skipped).
+    #[arg(long, default_value_t = 40)]
+    pub positions: u32,
+    /// The ruleset.
+    #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
+    pub ruleset: SkirmishRuleset,
+    /// The scenario (default: men-vs-fey; mirror for keyforge, standard for castle-rampage).
+    #[arg(long)]
+    pub scenario: Option<String>,
 }
 
 /// `fray bench load`'s options.
@@ -399,7 +403,7 @@ fn seat_rows(
 pub fn run(cmd: &BenchCommand) -> Result<(), CliError> {
     match cmd {
         BenchCommand::Load(args) => load(args)?,
-        BenchCommand::Positions { positions, ruleset, scenario, playouts } => {
+        BenchCommand::Positions { from: SearchPositions { positions, ruleset, scenario }, playouts } => {
             let scenario = scenario_or_default(scenario.as_deref(), *ruleset);
             let requests = search_positions(ruleset.core(), scenario, *positions)
                 .map_err(arena)?
@@ -435,7 +439,7 @@ pub fn run(cmd: &BenchCommand) -> Result<(), CliError> {
                 machine()
             );
         }
-        BenchCommand::Playouts { positions, ruleset, scenario } => {
+        BenchCommand::Playouts { from: SearchPositions { positions, ruleset, scenario } } => {
             let config = Difficulty::Normal.config();
             let scenario = scenario_or_default(scenario.as_deref(), *ruleset);
             let r = playout_speed(config, ruleset.core(), scenario, *positions).map_err(arena)?;
