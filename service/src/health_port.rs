@@ -53,40 +53,65 @@ impl From<TcpListener> for Listeners {
     }
 }
 
-/// How long the health port may take to close once the main server is done: an open
-/// `Watch` stream would hold a graceful stop forever, so past this it is cut.
+/// How long a side port (health, metrics) may take to close once the main server is
+/// done: an open health `Watch` stream or metrics scrape would hold a graceful stop
+/// forever, so past this it is cut.
 const STOP_TIMEOUT: Duration = Duration::from_secs(1);
 
-/// The running health port; dropping it stops it too.
-pub(crate) struct HealthPort {
+/// A port served beside the gRPC one (the plaintext health port, the metrics port) in
+/// a task of its own, stopped once the main server is done.
+pub(crate) struct SidePort {
+    name: &'static str,
     stop: oneshot::Sender<()>,
-    task: JoinHandle<Result<(), tonic::transport::Error>>,
+    task: JoinHandle<Result<(), String>>,
 }
 
-impl HealthPort {
-    /// Serves `health` (a clone of the main server's, so it reports the same statuses)
-    /// on `listener` in a task of its own.
-    pub(crate) fn spawn(listener: TcpListener, health: HealthServer<impl Health>) -> Self {
+impl SidePort {
+    /// Runs `serve(stopped)`, where `stopped` resolves when [`SidePort::stop`] is called
+    /// (or the port is dropped).
+    fn spawn<F, E>(name: &'static str, serve: impl FnOnce(oneshot::Receiver<()>) -> F) -> Self
+    where
+        F: std::future::Future<Output = Result<(), E>> + Send + 'static,
+        E: std::fmt::Display,
+    {
         let (stop, stopped) = oneshot::channel::<()>();
-        let task = tokio::spawn(Server::builder().add_service(health).serve_with_incoming_shutdown(
-            TcpListenerStream::new(listener),
-            // A dropped sender also means "stop".
-            async move {
-                let _ = stopped.await;
-            },
-        ));
-        Self { stop, task }
+        let served = serve(stopped);
+        let task = tokio::spawn(async move { served.await.map_err(|e| e.to_string()) });
+        Self { name, stop, task }
     }
 
-    /// Stops the health port once the main server is done: gracefully, or after
-    /// [`STOP_TIMEOUT`] by cutting the connections still open (`Watch` streams).
+    /// Serves `health` (a clone of the main server's, so it reports the same statuses)
+    /// on `listener`.
+    pub(crate) fn health(listener: TcpListener, health: HealthServer<impl Health>) -> Self {
+        Self::spawn("health port", |stopped| {
+            Server::builder().add_service(health).serve_with_incoming_shutdown(
+                TcpListenerStream::new(listener),
+                // A dropped sender also means "stop".
+                async move {
+                    let _ = stopped.await;
+                },
+            )
+        })
+    }
+
+    /// Serves `GET /metrics` from `metrics` on `listener`.
+    pub(crate) fn metrics(listener: TcpListener, metrics: crate::metrics::Metrics) -> Self {
+        Self::spawn("metrics endpoint", |stopped| {
+            crate::metrics::serve_http(listener, metrics, async move {
+                let _ = stopped.await;
+            })
+        })
+    }
+
+    /// Stops the port once the main server is done: gracefully, or after
+    /// [`STOP_TIMEOUT`] by cutting the connections still open.
     pub(crate) async fn stop(self) {
         let _ = self.stop.send(());
         let abort = self.task.abort_handle();
         match tokio::time::timeout(STOP_TIMEOUT, self.task).await {
             Ok(Ok(Ok(()))) => {}
-            Ok(Ok(Err(e))) => warn!(error = %e, "the health port failed"),
-            Ok(Err(e)) => warn!(error = %e, "the health port's task failed"),
+            Ok(Ok(Err(e))) => warn!(error = %e, "the {} failed", self.name),
+            Ok(Err(e)) => warn!(error = %e, "the {}'s task failed", self.name),
             Err(_) => abort.abort(),
         }
     }

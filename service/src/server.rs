@@ -17,7 +17,7 @@ use tracing::{info, warn};
 use crate::agent::{AgentLimits, AgentService};
 use crate::connection_age::Aged;
 use crate::gate::{ConcurrencyLimits, Gate};
-use crate::health_port::{HealthPort, Listeners};
+use crate::health_port::{Listeners, SidePort};
 use crate::metrics::Metrics;
 use crate::observe::ObserveLayer;
 use crate::rules::RulesService;
@@ -155,8 +155,8 @@ pub async fn serve_with_metrics(
     reporter.set_serving::<AgentServer<AgentService>>().await;
     reporter.set_service_status("", ServingStatus::Serving).await;
     let Listeners { grpc: listener, health: health_listener, metrics: metrics_listener } = listener.into();
-    let health_port = health_listener.map(|l| HealthPort::spawn(l, health.clone()));
-    let metrics_port = metrics_listener.map(|l| MetricsPort::spawn(l, metrics.clone()));
+    let health_port = health_listener.map(|l| SidePort::health(l, health.clone()));
+    let metrics_port = metrics_listener.map(|l| SidePort::metrics(l, metrics.clone()));
 
     let reflection_v1 = tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(fray_proto::FILE_DESCRIPTOR_SET)
@@ -242,32 +242,4 @@ pub async fn serve_with_metrics(
         port.stop().await;
     }
     Ok(())
-}
-
-/// The running metrics endpoint.
-struct MetricsPort {
-    stop: tokio::sync::oneshot::Sender<()>,
-    task: tokio::task::JoinHandle<std::io::Result<()>>,
-}
-
-impl MetricsPort {
-    fn spawn(listener: tokio::net::TcpListener, metrics: Metrics) -> Self {
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let task = tokio::spawn(crate::metrics::serve_http(listener, metrics, async move {
-            let _ = stopped.await;
-        }));
-        Self { stop, task }
-    }
-
-    /// Stops it once the server is done; a scrape still open after a second is cut.
-    async fn stop(self) {
-        let _ = self.stop.send(());
-        let abort = self.task.abort_handle();
-        match tokio::time::timeout(Duration::from_secs(1), self.task).await {
-            Ok(Ok(Ok(()))) => {}
-            Ok(Ok(Err(e))) => warn!(error = %e, "the metrics endpoint failed"),
-            Ok(Err(e)) => warn!(error = %e, "the metrics endpoint's task failed"),
-            Err(_) => abort.abort(),
-        }
-    }
 }
