@@ -93,7 +93,7 @@ impl LoadRpc {
         let Some(path) = file else {
             return match self {
                 LoadRpc::Check | LoadRpc::ListRulesets => {
-                    Ok(vec![Bytes::from(self.encode(&serde_json::json!({})).map_err(json_usage)?)])
+                    Ok(vec![Bytes::from(self.encode(&serde_json::json!({})).map_err(embedded_descriptors_broken)?)])
                 }
                 _ => Err(CliError::Usage(format!("--rpc {}: needs --request FILE (proto3 JSON)", self.name()))),
             };
@@ -115,7 +115,8 @@ impl LoadRpc {
     }
 }
 
-fn json_usage(e: crate::json::JsonError) -> CliError {
+/// An empty request that cannot be encoded: the embedded descriptors are broken (a bug).
+fn embedded_descriptors_broken(e: crate::json::JsonError) -> CliError {
     CliError::Output(chain(&e))
 }
 
