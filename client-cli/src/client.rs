@@ -6,8 +6,13 @@ use std::time::Duration;
 
 use fray_proto::fray::v1::agent_client::AgentClient;
 use fray_proto::fray::v1::rules_client::RulesClient;
+use fray_service::write_batching::BatchedWrites;
+use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::rt::TokioIo;
+use tokio::net::TcpStream;
 pub use tonic::transport::Channel;
-use tonic::transport::Endpoint;
+use tonic::transport::{Endpoint, Uri};
+use tower::ServiceExt as _;
 
 use crate::error::{CliError, chain};
 use crate::tls::{self, ClientTls};
@@ -55,12 +60,42 @@ fn with_timeouts(endpoint: Endpoint) -> Endpoint {
     endpoint.connect_timeout(CONNECT_TIMEOUT).timeout(CALL_TIMEOUT)
 }
 
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Opens a channel's connections: tonic's own TCP connector (hyper's, without Nagle;
+/// the endpoint adds its connect timeout and TLS on top), each socket in
+/// [`BatchedWrites`] so that the requests of calls sent together leave in one write.
+fn connector()
+-> impl tower::Service<Uri, Response = TokioIo<BatchedWrites<TcpStream>>, Error = BoxError, Future: Send> + Send + 'static
+{
+    let mut http = HttpConnector::new();
+    http.enforce_http(false);
+    http.set_nodelay(true);
+    tower::service_fn(move |uri: Uri| {
+        let http = http.clone();
+        async move {
+            let socket = http.oneshot(uri).await?.into_inner();
+            Ok::<_, BoxError>(TokioIo::new(BatchedWrites(socket)))
+        }
+    })
+}
+
+/// `endpoint`'s channel, connected now.
+pub async fn connect_now(endpoint: &Endpoint) -> Result<Channel, tonic::transport::Error> {
+    endpoint.connect_with_connector(connector()).await
+}
+
+/// `endpoint`'s channel, connecting at its first call.
+pub fn connect_lazily(endpoint: &Endpoint) -> Channel {
+    endpoint.connect_with_connector_lazy(connector())
+}
+
 /// Connects to the server at `url` (e.g. `http://127.0.0.1:50051`, or `https://` with
 /// `tls`); the channel carries both the Rules and the Agent service.
 pub async fn channel(url: &str, tls: &ClientTls) -> Result<Channel, CliError> {
     let (endpoint, url) = endpoint(url, tls)?;
     tls.check(&url, endpoint.uri()).await?;
-    endpoint.connect().await.map_err(|e| match tls::explain(&e) {
+    connect_now(&endpoint).await.map_err(|e| match tls::explain(&e) {
         Some(why) => CliError::Tls(format!("{url}: {why}")),
         None => CliError::Connect { url, detail: chain(&e) },
     })
@@ -129,7 +164,7 @@ mod tests {
             .serve_with_incoming(tonic::transport::server::TcpIncoming::from(listener));
         let server = tokio::spawn(server);
         let endpoint = endpoint_at("fray-server.default.svc:50051", addr, &crate::tls::ClientTls::default()).unwrap();
-        let status = rules(endpoint.connect_lazy()).list_rulesets(ListRulesetsRequest {}).await.unwrap_err();
+        let status = rules(connect_lazily(&endpoint)).list_rulesets(ListRulesetsRequest {}).await.unwrap_err();
         assert_eq!(status.message(), "recorded");
         assert_eq!(seen.0.lock().unwrap().as_deref(), Some("fray-server.default.svc:50051"));
         server.abort();

@@ -27,6 +27,7 @@ pub mod rules;
 pub mod server;
 pub mod status;
 pub mod tls;
+pub mod write_batching;
 
 pub use agent::{AgentLimits, AgentService};
 pub use gate::{ConcurrencyLimits, Gate};

@@ -22,6 +22,7 @@ use crate::metrics::Metrics;
 use crate::observe::ObserveLayer;
 use crate::rules::RulesService;
 use crate::tls::ServerTls;
+use crate::write_batching::BatchedWrites;
 
 /// How the server runs.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -182,12 +183,13 @@ pub async fn serve_with_metrics(
     let agent =
         tonic::service::interceptor::InterceptedService::new(agent, BearerToken::new(config.agent_token.as_deref()));
 
-    // Unary calls are small: send each answer at once rather than wait for Nagle.
+    // Unary calls are small: send each answer at once rather than wait for Nagle, and
+    // the answers ready together in one write (`write_batching`).
     let lifetime = config.max_connection_age.map(|age| age + config.max_connection_age_grace);
     let incoming = TcpListenerStream::new(listener).map(move |conn| {
         let conn = conn?;
         conn.set_nodelay(true)?;
-        Ok::<_, std::io::Error>(Aged::new(conn, lifetime))
+        Ok::<_, std::io::Error>(Aged::new(BatchedWrites(conn), lifetime))
     });
 
     // `started` fires when shutdown is asked for; the drain clock starts then. Health

@@ -163,7 +163,7 @@ impl Pool {
         for (index, source) in pool.sources.iter().enumerate() {
             match &source.name {
                 None => {
-                    let client = client::rules(client::endpoint(&source.url, &pool.tls)?.0.connect_lazy());
+                    let client = client::rules(client::connect_lazily(&client::endpoint(&source.url, &pool.tls)?.0));
                     pool.write().push(Arc::new(Server::new(source.url.clone(), client, index, None)));
                 }
                 Some((host, port)) => {
@@ -256,7 +256,7 @@ impl Pool {
         }
         let known: BTreeSet<SocketAddr> = servers.iter().filter(|s| s.source == index).filter_map(|s| s.addr).collect();
         for &addr in wanted.difference(&known) {
-            let client = client::rules(client::endpoint_at(&source.url, addr, &self.tls)?.connect_lazy());
+            let client = client::rules(client::connect_lazily(&client::endpoint_at(&source.url, addr, &self.tls)?));
             let server = Server::new(source.server_name(addr), client, index, Some(addr));
             changes.push(format!("{} joins", server.name));
             servers.push(Arc::new(server));
