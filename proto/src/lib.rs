@@ -8,6 +8,8 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod codec;
+
 /// Generated packages.
 pub mod fray {
     /// The `fray.v1` package.
