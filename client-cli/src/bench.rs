@@ -233,22 +233,26 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
         None => url.clone(),
     };
     println!("server: {server}; client: {} connections x {} streams; {}\n", args.connections, args.streams, machine());
-    println!("| RPC | request | calls | errors | calls/s | p50 | p99 | p99.9 | server CPU per call |");
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!(
+        "| RPC | request | calls | errors | calls/s | p50 | p99 | p99.9 | server CPU per call | client CPU per call |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|");
     let handle = tokio::runtime::Handle::current();
     let mut reports = Vec::new();
     for run in &runs {
         eprint!("{}: {:.0} s warm-up, {:.0} s measured...", run.rpc.name(), args.warmup, args.seconds);
         let _ = std::io::stderr().flush();
-        let cpu_before = child.as_ref().and_then(|c| cpu_time(c.pid()));
+        let this = std::process::id();
+        let (server_before, client_before) = (child.as_ref().and_then(|c| cpu_time(c.pid())), cpu_time(this));
         let r = handle.block_on(crate::load::drive(&url, &tls, run))?;
-        let cpu_after = child.as_ref().and_then(|c| cpu_time(c.pid()));
-        let cpu = match (cpu_before, cpu_after) {
+        let (server_after, client_after) = (child.as_ref().and_then(|c| cpu_time(c.pid())), cpu_time(this));
+        let per_call = |before: Option<Duration>, after: Option<Duration>| match (before, after) {
             (Some(a), Some(b)) if r.answered > 0 => {
                 format!("{:.1} µs", b.saturating_sub(a).as_secs_f64() * 1e6 / r.answered as f64)
             }
             _ => "n/a".to_owned(),
         };
+        let (server_cpu, client_cpu) = (per_call(server_before, server_after), per_call(client_before, client_after));
         eprintln!(" done");
         let errors: u64 = r.errors.values().sum();
         let errors = if errors == 0 {
@@ -258,7 +262,7 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
         };
         let ms = |q| format!("{:.2} ms", r.quantile(q).as_secs_f64() * 1e3);
         println!(
-            "| {} | {} B | {} | {errors} | {:.0} | {} | {} | {} | {cpu} |",
+            "| {} | {} B | {} | {errors} | {:.0} | {} | {} | {} | {server_cpu} | {client_cpu} |",
             r.rpc.path().trim_start_matches('/'),
             r.request_bytes,
             r.ok,
