@@ -176,7 +176,8 @@ impl GameVisitor for Search {
 
 /// The state to search and the player to move, or why there is nothing to search.
 fn prepare(req: &pb::ChooseActionRequest) -> Result<(GameState, PlayerId), Status> {
-    let state = load(req.state.as_ref())?;
+    // The request is kept for the search's settings, so its state is copied.
+    let state = load(req.state.clone().map(convert::state_to_setup).as_ref())?;
     let Some(to_move) = state.to_move() else {
         return Err(status::illegal(&nothing_to_choose(&state)));
     };
@@ -210,7 +211,7 @@ impl Agent for AgentService {
         let slot = self.gate.enter("ChooseAction")?;
         let deadline = grpc_timeout(&request);
         let req = request.into_inner();
-        let (state, to_move) = guarded("ChooseAction", &req, prepare)?;
+        let (state, to_move) = guarded("ChooseAction", &req, |req| req, |req| prepare(req))?;
         let mut config = self.config(req.budget.as_ref(), deadline);
         config.threads = self.limits.threads_with(self.gate.in_flight("ChooseAction"));
         let seed = req.seed;

@@ -75,7 +75,7 @@ impl<G: Game> Backend<G> for RemoteRules {
             Err(status) => return self.fail(format!("ApplyAction failed: {status}")),
         };
         let Some(next) = answer else { return self.fail("ApplyAction answered no state".into()) };
-        match GameState::from_setup(&convert::state_to_setup(&next)).map(G::from_game_state) {
+        match GameState::from_setup(&convert::state_to_setup(next)).map(G::from_game_state) {
             Ok(Some(next)) => *state = next,
             Ok(None) => self.fail("ApplyAction answered another ruleset".into()),
             Err(e) => self.fail(format!("ApplyAction answered a state this build cannot read: {e}")),

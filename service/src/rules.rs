@@ -7,6 +7,7 @@
 use std::fmt::Debug;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use fray_core::setup::{ActionSetup, ChoiceSetup, StateSetup, StrikeSetup};
 use fray_core::{GameState, SetupError};
 use fray_proto::fray::v1 as pb;
 use pb::rules_server::Rules;
@@ -22,13 +23,13 @@ pub struct RulesService {
     gate: Gate,
 }
 
-/// Loads the request's `state` into a validated core state.
-pub(crate) fn load(state: Option<&pb::GameState>) -> Result<GameState, Status> {
+/// Loads a request's state, as plain input, into a validated core state.
+pub(crate) fn load(state: Option<&StateSetup>) -> Result<GameState, Status> {
     let Some(state) = state else {
         return Err(status::invalid_field("state", "is required"));
     };
     crate::observe::record_ruleset(state.ruleset);
-    GameState::from_setup(&convert::state_to_setup(state)).map_err(|e| status::setup_error(&e))
+    GameState::from_setup(state).map_err(|e| status::setup_error(&e))
 }
 
 /// Logs a rejected call at debug level and passes the status on.
@@ -37,18 +38,54 @@ fn rejected(rpc: &'static str, status: Status) -> Status {
     status
 }
 
-/// Runs `handler` on `request`; a refusal is logged at debug level. A panic there is
-/// a bug: it answers INTERNAL and is logged with the request ([`status::bug`]) rather
+/// Takes `request` apart into the handler's `input` (the plain data it carries, moved
+/// out of the message rather than copied) and runs `handler` on it; a refusal is
+/// logged at debug level. A panic there is a bug: it answers INTERNAL and is logged
+/// with the input, which holds everything the request did ([`status::bug`]), rather
 /// than resetting the stream (which clients see as CANCELLED, with nothing in the
 /// server's log).
-pub(crate) fn guarded<Q: Debug, R>(
+pub(crate) fn guarded<Q, I: Debug, R>(
     rpc: &'static str,
-    request: &Q,
-    handler: impl FnOnce(&Q) -> Result<R, Status>,
+    request: Q,
+    input: impl FnOnce(Q) -> I,
+    handler: impl FnOnce(&I) -> Result<R, Status>,
 ) -> Result<R, Status> {
-    match catch_unwind(AssertUnwindSafe(|| handler(request))) {
+    let mut kept: Option<I> = None;
+    match catch_unwind(AssertUnwindSafe(|| handler(kept.insert(input(request))))) {
         Ok(answer) => answer.map_err(|s| rejected(rpc, s)),
-        Err(panic) => Err(status::bug(rpc, &*panic, request)),
+        // `None` if taking the request apart is what panicked.
+        Err(panic) => Err(status::bug(rpc, &*panic, &kept)),
+    }
+}
+
+/// A ResolveStrike request as plain input.
+#[derive(Debug)]
+struct StrikeInput {
+    state: Option<StateSetup>,
+    strike: Option<StrikeSetup>,
+    choices: Vec<ChoiceSetup>,
+}
+
+impl From<pb::ResolveStrikeRequest> for StrikeInput {
+    fn from(req: pb::ResolveStrikeRequest) -> Self {
+        Self {
+            state: req.state.map(convert::state_to_setup),
+            strike: req.strike.as_ref().map(convert::strike_to_setup),
+            choices: req.choices.iter().map(convert::choice_to_setup).collect(),
+        }
+    }
+}
+
+/// An ApplyAction request as plain input.
+#[derive(Debug)]
+struct ActionInput {
+    state: Option<StateSetup>,
+    action: ActionSetup,
+}
+
+impl From<pb::ApplyActionRequest> for ActionInput {
+    fn from(req: pb::ApplyActionRequest) -> Self {
+        Self { state: req.state.map(convert::state_to_setup), action: convert::action_to_setup(req.action.as_ref()) }
     }
 }
 
@@ -58,29 +95,29 @@ impl RulesService {
         Self { gate }
     }
 
-    /// Runs `handler` for `rpc` within the RPC's concurrency limit.
-    fn call<Q: Debug, R>(
+    /// Runs `handler` for `rpc` on the request's `input`, within the RPC's concurrency
+    /// limit.
+    fn call<Q, I: Debug, R>(
         &self,
         rpc: &'static str,
-        request: &Request<Q>,
-        handler: impl FnOnce(&Q) -> Result<R, Status>,
+        request: Request<Q>,
+        input: impl FnOnce(Q) -> I,
+        handler: impl FnOnce(&I) -> Result<R, Status>,
     ) -> Result<Response<R>, Status> {
         let _slot = self.gate.enter(rpc).map_err(|s| rejected(rpc, s))?;
-        guarded(rpc, request.get_ref(), handler).map(Response::new)
+        guarded(rpc, request.into_inner(), input, handler).map(Response::new)
     }
 
-    fn resolve_strike_inner(req: &pb::ResolveStrikeRequest) -> Result<pb::ResolveStrikeResponse, Status> {
-        let mut game = load(req.state.as_ref())?;
-        let Some(strike) = req.strike.as_ref() else {
+    fn resolve_strike_inner(input: &StrikeInput) -> Result<pb::ResolveStrikeResponse, Status> {
+        let mut game = load(input.state.as_ref())?;
+        let Some(strike) = &input.strike else {
             return Err(status::invalid_field("strike", "is required"));
         };
-        let strike = convert::strike_to_setup(strike);
-        let choices: Vec<_> = req.choices.iter().map(convert::choice_to_setup).collect();
-        let events = game.resolve_strike(&strike, &choices).map_err(|e| status::action_error(&e))?;
+        let events = game.resolve_strike(strike, &input.choices).map_err(|e| status::action_error(&e))?;
         debug!(
             rpc = "ResolveStrike",
             ruleset = %game.ruleset(),
-            choices = choices.len(),
+            choices = input.choices.len(),
             events = events.len(),
             "strike resolved"
         );
@@ -90,10 +127,9 @@ impl RulesService {
         })
     }
 
-    fn apply_action_inner(req: &pb::ApplyActionRequest) -> Result<pb::ApplyActionResponse, Status> {
-        let mut game = load(req.state.as_ref())?;
-        let action = convert::action_to_setup(req.action.as_ref());
-        let events = game.apply_action(&action, "action").map_err(|e| status::action_error(&e))?;
+    fn apply_action_inner(input: &ActionInput) -> Result<pb::ApplyActionResponse, Status> {
+        let mut game = load(input.state.as_ref())?;
+        let events = game.apply_action(&input.action, "action").map_err(|e| status::action_error(&e))?;
         debug!(rpc = "ApplyAction", ruleset = %game.ruleset(), events = events.len(), "action applied");
         Ok(pb::ApplyActionResponse {
             state: Some(convert::state_from_setup(game.to_setup())),
@@ -101,8 +137,8 @@ impl RulesService {
         })
     }
 
-    fn legal_actions_inner(req: &pb::LegalActionsRequest) -> Result<pb::LegalActionsResponse, Status> {
-        let game = load(req.state.as_ref())?;
+    fn legal_actions_inner(state: &Option<StateSetup>) -> Result<pb::LegalActionsResponse, Status> {
+        let game = load(state.as_ref())?;
         let actions: Vec<_> = game.legal_actions().iter().map(convert::action_from_setup).collect();
         debug!(rpc = "LegalActions", ruleset = %game.ruleset(), actions = actions.len(), "legal actions listed");
         Ok(pb::LegalActionsResponse { actions })
@@ -137,32 +173,32 @@ impl Rules for RulesService {
         &self,
         request: Request<pb::ResolveStrikeRequest>,
     ) -> Result<Response<pb::ResolveStrikeResponse>, Status> {
-        self.call("ResolveStrike", &request, Self::resolve_strike_inner)
+        self.call("ResolveStrike", request, StrikeInput::from, Self::resolve_strike_inner)
     }
 
     async fn legal_actions(
         &self,
         request: Request<pb::LegalActionsRequest>,
     ) -> Result<Response<pb::LegalActionsResponse>, Status> {
-        self.call("LegalActions", &request, Self::legal_actions_inner)
+        self.call("LegalActions", request, |req| req.state.map(convert::state_to_setup), Self::legal_actions_inner)
     }
 
     async fn apply_action(
         &self,
         request: Request<pb::ApplyActionRequest>,
     ) -> Result<Response<pb::ApplyActionResponse>, Status> {
-        self.call("ApplyAction", &request, Self::apply_action_inner)
+        self.call("ApplyAction", request, ActionInput::from, Self::apply_action_inner)
     }
 
     async fn new_game(&self, request: Request<pb::NewGameRequest>) -> Result<Response<pb::NewGameResponse>, Status> {
-        self.call("NewGame", &request, Self::new_game_inner)
+        self.call("NewGame", request, |req| req, Self::new_game_inner)
     }
 
     async fn list_rulesets(
         &self,
         request: Request<pb::ListRulesetsRequest>,
     ) -> Result<Response<pb::ListRulesetsResponse>, Status> {
-        self.call("ListRulesets", &request, Self::list_rulesets_inner)
+        self.call("ListRulesets", request, |req| req, Self::list_rulesets_inner)
     }
 }
 
@@ -173,7 +209,7 @@ mod tests {
 
     #[test]
     fn a_handler_that_panics_answers_internal_without_the_panic_text() {
-        let answer: Result<(), Status> = guarded("LegalActions", &"the request", |_| panic!("boom"));
+        let answer: Result<(), Status> = guarded("LegalActions", "the request", |req| req, |_| panic!("boom"));
         let status = answer.unwrap_err();
         assert_eq!(status.code(), tonic::Code::Internal);
         assert_eq!(status.message(), "LegalActions failed on an internal error; the server logged it");
@@ -181,9 +217,10 @@ mod tests {
 
     #[test]
     fn a_handler_that_answers_is_passed_through() {
-        let ok = guarded("ListRulesets", &pb::ListRulesetsRequest {}, RulesService::list_rulesets_inner).unwrap();
+        let ok =
+            guarded("ListRulesets", pb::ListRulesetsRequest {}, |req| req, RulesService::list_rulesets_inner).unwrap();
         assert!(!ok.rulesets.is_empty());
-        let refused = guarded("LegalActions", &pb::LegalActionsRequest::default(), RulesService::legal_actions_inner);
+        let refused = guarded("LegalActions", None, |state| state, RulesService::legal_actions_inner);
         assert_eq!(refused.unwrap_err().code(), tonic::Code::InvalidArgument);
     }
 }

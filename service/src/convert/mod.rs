@@ -66,12 +66,13 @@ pub fn action_to_setup(a: Option<&pb::Action>) -> ActionSetup {
     }
 }
 
-/// A whole state as plain input.
-pub fn state_to_setup(s: &pb::GameState) -> StateSetup {
+/// A whole state as plain input. It takes the message by value so the players' and
+/// creatures' strings move rather than being copied (a request is not needed after).
+pub fn state_to_setup(s: pb::GameState) -> StateSetup {
     StateSetup {
         ruleset: s.ruleset,
-        players: s.players.iter().map(player_to_setup).collect(),
-        creatures: s.creatures.iter().map(creature_to_setup).collect(),
+        players: s.players.into_iter().map(player_to_setup).collect(),
+        creatures: s.creatures.into_iter().map(creature_to_setup).collect(),
         active_player: s.active_player,
         turn: s.turn,
         phase: s.phase,
@@ -164,40 +165,37 @@ fn decision_view(d: &DecisionView) -> pb::PendingDecision {
 /// A core event as a message: its rule id and the matching `kind`.
 pub fn event_to_proto(e: &Event) -> pb::Event {
     use pb::event::Kind;
-    let id = |c: &fray_core::state::CreatureId| c.to_string();
+    // The id's text copied (not through `Display`, which formats).
+    let id = |c: &fray_core::state::CreatureId| String::from(c.as_str());
     let kind = match &e.kind {
         EventKind::StrikeDeclared { attacker, target } => {
-            Kind::StrikeDeclared(pb::StrikeDeclared { attacker: attacker.to_string(), target: Some(zone_ref(*target)) })
+            Kind::StrikeDeclared(pb::StrikeDeclared { attacker: id(attacker), target: Some(zone_ref(*target)) })
         }
         EventKind::CreatureFlipped { creature } => {
-            Kind::CreatureFlipped(pb::CreatureFlipped { creature: creature.to_string() })
+            Kind::CreatureFlipped(pb::CreatureFlipped { creature: id(creature) })
         }
         EventKind::DecisionRequested(d) => {
             Kind::DecisionRequested(pb::DecisionRequested { decision: Some(decision_view(d)) })
         }
         EventKind::BlockerDetermined { attacker, blocker, passive } => Kind::BlockerDetermined(pb::BlockerDetermined {
-            attacker: attacker.to_string(),
-            blocker: blocker.as_ref().map(ToString::to_string),
+            attacker: id(attacker),
+            blocker: blocker.as_ref().map(id),
             passive: *passive,
         }),
         EventKind::StrikeChained { attacker, depth } => {
-            Kind::StrikeChained(pb::StrikeChained { attacker: attacker.to_string(), depth: *depth })
+            Kind::StrikeChained(pb::StrikeChained { attacker: id(attacker), depth: *depth })
         }
         EventKind::StrikeFizzled { attacker, reason } => {
-            Kind::StrikeFizzled(pb::StrikeFizzled { attacker: attacker.to_string(), reason: (*reason).to_owned() })
+            Kind::StrikeFizzled(pb::StrikeFizzled { attacker: id(attacker), reason: (*reason).to_owned() })
         }
-        EventKind::DamagePrevented { target, amount, by } => Kind::DamagePrevented(pb::DamagePrevented {
-            target: target.to_string(),
-            amount: *amount,
-            by: (*by).to_owned(),
-        }),
-        EventKind::DamageDealt { source, target, amount } => Kind::DamageDealt(pb::DamageDealt {
-            source: source.to_string(),
-            target: target.to_string(),
-            amount: *amount,
-        }),
+        EventKind::DamagePrevented { target, amount, by } => {
+            Kind::DamagePrevented(pb::DamagePrevented { target: id(target), amount: *amount, by: (*by).to_owned() })
+        }
+        EventKind::DamageDealt { source, target, amount } => {
+            Kind::DamageDealt(pb::DamageDealt { source: id(source), target: id(target), amount: *amount })
+        }
         EventKind::CreatureDestroyed { creature } => {
-            Kind::CreatureDestroyed(pb::CreatureDestroyed { creature: creature.to_string() })
+            Kind::CreatureDestroyed(pb::CreatureDestroyed { creature: id(creature) })
         }
         EventKind::PlayerHpLost { player, amount } => {
             Kind::PlayerHpLost(pb::PlayerHpLost { player: u32::from(player.0), amount: *amount })
@@ -205,7 +203,7 @@ pub fn event_to_proto(e: &Event) -> pb::Event {
         EventKind::GameOver { winner } => Kind::GameOver(pb::GameOver { winner: winner.map(|w| u32::from(w.0)) }),
         EventKind::CreatureSummoned { creature, zone, face_down, orientation } => {
             Kind::CreatureSummoned(pb::CreatureSummoned {
-                creature: creature.to_string(),
+                creature: id(creature),
                 zone: Some(zone_ref(*zone)),
                 face_down: *face_down,
                 orientation: orientation.wire(),
@@ -218,11 +216,11 @@ pub fn event_to_proto(e: &Event) -> pb::Event {
             active_player: u32::from(active_player.0),
         }),
         EventKind::CardRevealed { card, structure } => {
-            Kind::CardRevealed(pb::CardRevealed { card: card.to_string(), structure: (*structure).to_owned() })
+            Kind::CardRevealed(pb::CardRevealed { card: String::from(&*card.0), structure: (*structure).to_owned() })
         }
-        EventKind::CardDestroyed { card } => Kind::CardDestroyed(pb::CardDestroyed { card: card.to_string() }),
+        EventKind::CardDestroyed { card } => Kind::CardDestroyed(pb::CardDestroyed { card: String::from(&*card.0) }),
         EventKind::CardReturned { card, to } => {
-            Kind::CardReturned(pb::CardReturned { card: card.to_string(), to: (*to).to_owned() })
+            Kind::CardReturned(pb::CardReturned { card: String::from(&*card.0), to: (*to).to_owned() })
         }
         EventKind::AttackEnded { remaining } => Kind::AttackEnded(pb::AttackEnded { remaining: *remaining }),
         EventKind::AmberMoved { from, to, amount, creature } => Kind::AmberMoved(pb::AmberMoved {
@@ -231,7 +229,7 @@ pub fn event_to_proto(e: &Event) -> pb::Event {
             amount: *amount,
             from_supply: from.is_none(),
             to_supply: to.is_none(),
-            creature: creature.as_ref().map(ToString::to_string).unwrap_or_default(),
+            creature: creature.as_ref().map(id).unwrap_or_default(),
         }),
         EventKind::CreatureStunned { creature } => {
             Kind::CreatureStunned(pb::CreatureStunned { creature: id(creature) })
@@ -436,7 +434,7 @@ mod tests {
     #[test]
     fn round_trip_proto_setup_proto_is_identity() {
         let state = rich_state();
-        assert_eq!(state_from_setup(state_to_setup(&state)), state);
+        assert_eq!(state_from_setup(state_to_setup(state.clone())), state);
     }
 
     #[test]
@@ -450,13 +448,13 @@ mod tests {
         state.creatures[0].zone = None;
         state.creatures[1].arrows = Some(pb::Arrows::default());
         state.creatures[2].keywords = vec![0, 99];
-        assert_eq!(state_from_setup(state_to_setup(&state)), state);
+        assert_eq!(state_from_setup(state_to_setup(state.clone())), state);
     }
 
     #[test]
     fn round_trip_through_the_core_is_identity() {
         let state = rich_state();
-        let game = GameState::from_setup(&state_to_setup(&state)).unwrap();
+        let game = GameState::from_setup(&state_to_setup(state.clone())).unwrap();
         assert_eq!(state_from_setup(game.to_setup()), state);
     }
 
@@ -466,7 +464,7 @@ mod tests {
         assert_eq!(zone::arrows_to_setup(&a), [1, 2, 3, 4, 5, 6, 7, 8]);
         assert_eq!(zone::arrows_from_setup(&[1, 2, 3, 4, 5, 6, 7, 8]), a);
         let c = pb::Creature::default();
-        assert_eq!(creature_to_setup(&c).arrows, None);
+        assert_eq!(creature_to_setup(c.clone()).arrows, None);
     }
 
     #[test]

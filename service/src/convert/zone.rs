@@ -15,35 +15,35 @@ pub fn arrows_to_setup(a: &pb::Arrows) -> ArrowsSetup {
     [a.up, a.up_right, a.right, a.down_right, a.down, a.down_left, a.left, a.up_left]
 }
 
-/// A card as plain input.
-pub fn card_to_setup(c: &pb::Card) -> CardSetup {
+/// A card as plain input (its strings move).
+pub fn card_to_setup(c: pb::Card) -> CardSetup {
     CardSetup {
-        id: c.id.clone(),
-        name: c.name.clone(),
+        id: c.id,
+        name: c.name,
         might: c.might,
         life: c.life,
         armor: c.armor,
-        keywords: c.keywords.clone(),
+        keywords: c.keywords,
         arrows: c.arrows.as_ref().map(arrows_to_setup),
     }
 }
 
-/// A player as plain input.
-pub fn player_to_setup(p: &pb::Player) -> PlayerSetup {
+/// A player as plain input (the cards' strings move).
+pub fn player_to_setup(p: pb::Player) -> PlayerSetup {
     PlayerSetup {
         id: p.id,
         hp: p.hp,
-        hand: p.hand.iter().map(card_to_setup).collect(),
-        deck: p.deck.iter().map(card_to_setup).collect(),
-        graveyard: p.graveyard.iter().map(card_to_setup).collect(),
+        hand: p.hand.into_iter().map(card_to_setup).collect(),
+        deck: p.deck.into_iter().map(card_to_setup).collect(),
+        graveyard: p.graveyard.into_iter().map(card_to_setup).collect(),
     }
 }
 
-/// A creature as plain input.
-pub fn creature_to_setup(c: &pb::Creature) -> CreatureSetup {
+/// A creature as plain input (its strings move).
+pub fn creature_to_setup(c: pb::Creature) -> CreatureSetup {
     CreatureSetup {
-        id: c.id.clone(),
-        name: c.name.clone(),
+        id: c.id,
+        name: c.name,
         owner: c.owner,
         controller: c.controller,
         zone: c.zone.as_ref().map(zone_to_setup),
@@ -52,7 +52,7 @@ pub fn creature_to_setup(c: &pb::Creature) -> CreatureSetup {
         damage: c.damage,
         armor: c.armor,
         face_down: c.face_down,
-        keywords: c.keywords.clone(),
+        keywords: c.keywords,
         arrows: c.arrows.as_ref().map(arrows_to_setup),
         orientation: c.orientation,
         acted: c.acted,

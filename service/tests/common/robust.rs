@@ -1213,7 +1213,7 @@ pub type Answer = (&'static str, Code);
 
 /// The player to move in `state`, if it loads and someone is.
 pub fn to_move(state: &pb::GameState) -> Option<u32> {
-    let game = GameState::from_setup(&convert::state_to_setup(state)).ok()?;
+    let game = GameState::from_setup(&convert::state_to_setup(state.clone())).ok()?;
     game.to_move().map(|p| u32::from(p.0))
 }
 
@@ -1322,7 +1322,7 @@ fn options_after(game: Option<&GameState>, strike: &pb::Strike, choices: &[pb::C
 /// (see [`Case::choices`]).
 pub fn choices(case: &Case, base: &pb::GameState, strike: &pb::Strike) -> Vec<pb::Choice> {
     let pool = ids(base);
-    let game = GameState::from_setup(&convert::state_to_setup(base)).ok();
+    let game = GameState::from_setup(&convert::state_to_setup(base.clone())).ok();
     let mut out: Vec<pb::Choice> = Vec::new();
     for &(how, which) in &case.choices {
         let choice = match how % 5 {
