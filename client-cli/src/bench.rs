@@ -17,7 +17,7 @@ use fray_ai::{BotSpec, Difficulty};
 use fray_core::state::Ruleset;
 
 use crate::error::CliError;
-use crate::load::{ChildServer, LoadPlan, LoadRpc, cpu_time, resident_memory};
+use crate::load::{ChildServer, LoadPlan, LoadReport, LoadRpc, cpu_time, resident_memory};
 
 /// The rulesets with a skirmish game: the `--ruleset` of `fray play` and `fray tournament`.
 pub use crate::play::RulesetArg as SkirmishRuleset;
@@ -197,6 +197,11 @@ pub struct LoadArgs {
     /// Skip the health-check baseline.
     #[arg(long)]
     pub no_baseline: bool,
+    /// Alternate the baseline and the RPC this many times (each time --warmup, then
+    /// --seconds) and report each summed over its rounds: on a shared machine whose
+    /// speed drifts, both then meet the same spells.
+    #[arg(long, default_value_t = 1)]
+    pub rounds: u32,
 }
 
 fn load(args: &LoadArgs) -> Result<(), CliError> {
@@ -207,6 +212,9 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
     }
     if !(args.seconds > 0.0 && args.seconds <= 3600.0 && (0.0..=600.0).contains(&args.warmup)) {
         return Err(CliError::Usage("--seconds must be in (0, 3600] and --warmup in [0, 600]".into()));
+    }
+    if !(1..=100).contains(&args.rounds) {
+        return Err(CliError::Usage("--rounds must be in [1, 100]".into()));
     }
     let requests = Arc::new(args.rpc.requests(args.request.as_deref())?);
     let tls = args.tls.load()?;
@@ -238,22 +246,40 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
     );
     println!("|---|---|---|---|---|---|---|---|---|---|");
     let handle = tokio::runtime::Handle::current();
-    let mut reports = Vec::new();
-    for run in &runs {
-        eprint!("{}: {:.0} s warm-up, {:.0} s measured...", run.rpc.name(), args.warmup, args.seconds);
-        let _ = std::io::stderr().flush();
-        let this = std::process::id();
-        let (server_before, client_before) = (child.as_ref().and_then(|c| cpu_time(c.pid())), cpu_time(this));
-        let r = handle.block_on(crate::load::drive(&url, &tls, run))?;
-        let (server_after, client_after) = (child.as_ref().and_then(|c| cpu_time(c.pid())), cpu_time(this));
-        let per_call = |before: Option<Duration>, after: Option<Duration>| match (before, after) {
-            (Some(a), Some(b)) if r.answered > 0 => {
-                format!("{:.1} µs", b.saturating_sub(a).as_secs_f64() * 1e6 / r.answered as f64)
+    // Per RPC: what it measured, summed over the rounds, and the CPU the server and
+    // this process spent on it.
+    let mut totals: Vec<(Option<LoadReport>, Option<Duration>, Option<Duration>)> =
+        runs.iter().map(|_| (None, None, None)).collect();
+    let this = std::process::id();
+    for round in 1..=args.rounds {
+        for (run, total) in runs.iter().zip(totals.iter_mut()) {
+            let of = if args.rounds > 1 { format!(" (round {round} of {})", args.rounds) } else { String::new() };
+            eprint!("{}{of}: {} s warm-up, {} s measured...", run.rpc.name(), args.warmup, args.seconds);
+            let _ = std::io::stderr().flush();
+            let (server_before, client_before) = (child.as_ref().and_then(|c| cpu_time(c.pid())), cpu_time(this));
+            let r = handle.block_on(crate::load::drive(&url, &tls, run))?;
+            let (server_after, client_after) = (child.as_ref().and_then(|c| cpu_time(c.pid())), cpu_time(this));
+            eprintln!(" done");
+            let spent = |before: Option<Duration>, after: Option<Duration>, sum: Option<Duration>| {
+                let spent = after?.saturating_sub(before?);
+                Some(if round == 1 { spent } else { sum? + spent })
+            };
+            total.1 = spent(server_before, server_after, total.1);
+            total.2 = spent(client_before, client_after, total.2);
+            match &mut total.0 {
+                Some(sum) => sum.absorb(r)?,
+                None => total.0 = Some(r),
             }
+        }
+    }
+    let mut reports = Vec::new();
+    for (r, server, client) in totals {
+        let Some(r) = r else { continue };
+        let per_call = |spent: Option<Duration>| match spent {
+            Some(spent) if r.answered > 0 => format!("{:.1} µs", spent.as_secs_f64() * 1e6 / r.answered as f64),
             _ => "n/a".to_owned(),
         };
-        let (server_cpu, client_cpu) = (per_call(server_before, server_after), per_call(client_before, client_after));
-        eprintln!(" done");
+        let (server_cpu, client_cpu) = (per_call(server), per_call(client));
         let errors: u64 = r.errors.values().sum();
         let errors = if errors == 0 {
             "0".to_owned()
@@ -275,10 +301,11 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
     }
     if let [baseline, measured] = reports.as_slice() {
         println!(
-            "\nratio {} / {}: {:.2} (calls/s, same run)",
+            "\nratio {} / {}: {:.2} (calls/s, same run{})",
             measured.rpc.name(),
             baseline.rpc.name(),
-            measured.per_second() / baseline.per_second().max(1e-9)
+            measured.per_second() / baseline.per_second().max(1e-9),
+            if args.rounds > 1 { format!(", {} rounds alternated", args.rounds) } else { String::new() }
         );
     }
     if let Some(child) = &child {

@@ -197,6 +197,18 @@ pub struct LoadReport {
 }
 
 impl LoadReport {
+    /// Adds `other`, a later run of the same RPC, to this one: calls, errors, time
+    /// measured and latencies summed.
+    pub fn absorb(&mut self, other: LoadReport) -> Result<(), CliError> {
+        self.ok += other.ok;
+        self.answered += other.answered;
+        self.elapsed += other.elapsed;
+        for (code, n) in other.errors {
+            *self.errors.entry(code).or_default() += n;
+        }
+        self.latency.add(&other.latency).map_err(|e| CliError::Output(format!("latency histogram: {e}")))
+    }
+
     /// OK answers per second.
     pub fn per_second(&self) -> f64 {
         self.ok as f64 / self.elapsed.as_secs_f64().max(1e-9)

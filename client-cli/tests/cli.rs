@@ -347,7 +347,7 @@ const BENCH_5V5: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../bench/resolve-s
 
 #[test]
 fn bench_load_drives_a_child_server_and_reports_the_baseline_ratio_and_memory() {
-    let args = ["bench", "load", "--request", BENCH_5V5, "--seconds", "0.3", "--warmup", "0.1"];
+    let args = ["bench", "load", "--request", BENCH_5V5, "--seconds", "0.2", "--warmup", "0.1", "--rounds", "2"];
     let out = fray(&[&args[..], &["--connections", "2", "--streams", "2"]].concat());
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
@@ -361,7 +361,13 @@ fn bench_load_drives_a_child_server_and_reports_the_baseline_ratio_and_memory() 
     }
     assert!(row("fray.v1.Rules/ResolveStrike").unwrap().contains("| 506 B |"), "{text}");
     assert!(text.contains("ratio ResolveStrike / Check: "), "{text}");
+    assert!(text.contains("2 rounds alternated"), "{text}");
+    assert_eq!(stderr(&out).matches("(round 2 of 2)").count(), 2, "{}", stderr(&out));
     assert!(text.contains("server memory: peak RSS "), "{text}");
+
+    let out = fray(&["bench", "load", "--request", BENCH_5V5, "--rounds", "0"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--rounds must be in [1, 100]"), "{}", stderr(&out));
 }
 
 #[test]
