@@ -247,9 +247,12 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
     println!("|---|---|---|---|---|---|---|---|---|---|");
     let handle = tokio::runtime::Handle::current();
     // Per RPC: what it measured, summed over the rounds, and the CPU the server and
-    // this process spent on it.
+    // this process spent on it (`None` where it cannot be read).
     let mut totals: Vec<(Option<LoadReport>, Option<Duration>, Option<Duration>)> =
-        runs.iter().map(|_| (None, None, None)).collect();
+        runs.iter().map(|_| (None, Some(Duration::ZERO), Some(Duration::ZERO))).collect();
+    let add = |sum: Option<Duration>, before: Option<Duration>, after: Option<Duration>| {
+        Some(sum? + after?.saturating_sub(before?))
+    };
     let this = std::process::id();
     for round in 1..=args.rounds {
         for (run, total) in runs.iter().zip(totals.iter_mut()) {
@@ -260,12 +263,8 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
             let r = handle.block_on(crate::load::drive(&url, &tls, run))?;
             let (server_after, client_after) = (child.as_ref().and_then(|c| cpu_time(c.pid())), cpu_time(this));
             eprintln!(" done");
-            let spent = |before: Option<Duration>, after: Option<Duration>, sum: Option<Duration>| {
-                let spent = after?.saturating_sub(before?);
-                Some(if round == 1 { spent } else { sum? + spent })
-            };
-            total.1 = spent(server_before, server_after, total.1);
-            total.2 = spent(client_before, client_after, total.2);
+            total.1 = add(total.1, server_before, server_after);
+            total.2 = add(total.2, client_before, client_after);
             match &mut total.0 {
                 Some(sum) => sum.absorb(r)?,
                 None => total.0 = Some(r),
