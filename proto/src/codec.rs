@@ -5,7 +5,7 @@
 //! prost reads a varint at a time, and every step through a `DecodeBuf` goes through
 //! the window's bounds and the `BytesMut` under it; a message arrives in one piece (it
 //! is copied into that buffer from the HTTP/2 frames), so here prost reads it as a
-//! plain `&[u8]`. A 5-against-5 ResolveStrike request has about 400 varints. The wire
+//! plain `&[u8]`. A 5-against-5 ResolveStrike request has over 300 varints. The wire
 //! format, the errors (INTERNAL, as gRPC maps a parse error) and the encoder are
 //! tonic-prost's.
 
