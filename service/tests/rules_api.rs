@@ -1,5 +1,5 @@
 //! The Rules service over a real tonic channel: resolutions, the stateless decision
-//! protocol, legal actions, the catalogue, and every error path of API.md.
+//! protocol, legal actions, the catalogue, and every error path of docs/api.md.
 #![allow(missing_docs, clippy::unwrap_used, clippy::panic)]
 
 mod common;
