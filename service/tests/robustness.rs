@@ -1,6 +1,7 @@
 //! Robustness over a real tonic channel: real mid-game states of every ruleset and
 //! built-in scenario the server deals, mutated field by field and sent to every RPC
-//! (the harness is `common/robust.rs`, shared with the fuzz target in `fuzz/`). Every
+//! (the harness is `fray_testkit::robust`, `service/testkit/src/robust/`, shared with
+//! the fuzz targets in `fuzz/`). Every
 //! answer is a result or a clear status, never a panic, INTERNAL, UNKNOWN or a hang;
 //! states answered OK load again. Then one named test per bug the property found.
 //!
@@ -8,16 +9,16 @@
 //! it longer (add `CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS=true` to catch overflows too).
 #![allow(missing_docs, clippy::unwrap_used, clippy::panic)]
 
-mod common;
-
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use common::robust::{Api, Case, Kind, Mutation, ODD_SCENARIOS, Origin, fields, mutate, new_game_scenarios, served};
-use common::*;
 use fray_core::Ruleset;
 use fray_proto::fray::v1 as pb;
+use fray_testkit::prelude::*;
+use fray_testkit::robust::{
+    Api, Case, Kind, Mutation, ODD_SCENARIOS, Origin, fields, mutate, new_game_scenarios, served,
+};
 use pb::agent_client::AgentClient;
 use proptest::collection::vec;
 use proptest::prelude::*;
