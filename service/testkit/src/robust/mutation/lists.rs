@@ -4,7 +4,7 @@
 use fray_proto::fray::v1 as pb;
 use pb::keyforge_step::Step;
 
-use super::castle_piles;
+use super::sites::castle_piles;
 
 /// A list whose items can be duplicated or removed.
 pub(super) trait List {
@@ -38,7 +38,7 @@ pub(super) enum ListAt {
     CardKeywords(usize, usize, usize),
     CreatureKeywords(usize),
     CastleSides,
-    /// An index into [`castle_piles`](super::castle_piles).
+    /// An index into [`castle_piles`].
     CastlePile(usize),
     KeyforgeSides,
     Battleline(usize),

@@ -5,6 +5,7 @@
 //! instances; [`fields`] lists what it may change.
 mod lists;
 mod numbers;
+mod sites;
 mod texts;
 mod toggles;
 
@@ -15,6 +16,7 @@ use fray_proto::fray::v1 as pb;
 use super::ids::ids;
 use lists::{list, lists};
 use numbers::numbers;
+use sites::Sites;
 use texts::texts;
 use toggles::toggles;
 
@@ -49,25 +51,6 @@ pub struct Mutation {
     pub site: usize,
     /// Which value.
     pub value: usize,
-}
-
-/// The instances of fields, each with its path (`players[0].hand[2].might`).
-type Sites<T> = Vec<(String, T)>;
-
-/// The Castle board's piles, with their field paths: each side's Gate, Castle and
-/// hand in seat order, then the draw pile and the discard.
-fn castle_piles(b: &mut pb::CastleRampageBoard) -> Vec<(String, &mut Vec<pb::CastleCard>)> {
-    let pb::CastleRampageBoard { sides, draw_pile, discard } = b;
-    let mut out = Vec::new();
-    for (i, side) in sides.iter_mut().enumerate() {
-        let pb::CastleSide { gate, castle, hand } = side;
-        for (name, cards) in [("gate", gate), ("castle", castle), ("hand", hand)] {
-            out.push((format!("castle_rampage.sides[{i}].{name}"), cards));
-        }
-    }
-    out.push(("castle_rampage.draw_pile".to_owned(), draw_pile));
-    out.push(("castle_rampage.discard".to_owned(), discard));
-    out
 }
 
 /// `path` with its list indices replaced by `*`: the field it is an instance of.

@@ -4,7 +4,7 @@
 use fray_proto::fray::v1 as pb;
 use pb::keyforge_step::Step;
 
-use super::{Sites, castle_piles};
+use super::sites::{Sites, castle_piles};
 
 const I32S: [i32; 8] = [0, 1, -1, 2, 5, 99, i32::MIN, i32::MAX];
 const U32S: [u32; 6] = [0, 1, 2, 4, 5, u32::MAX];

@@ -4,7 +4,7 @@
 use fray_proto::fray::v1 as pb;
 use pb::keyforge_step::Step;
 
-use super::{Sites, castle_piles};
+use super::sites::{Sites, castle_piles};
 
 /// Each string of the list at `f`, with its path.
 fn names<'a>(f: &str, list: &'a mut [String], out: &mut Sites<&'a mut String>) {

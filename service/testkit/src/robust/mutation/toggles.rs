@@ -6,7 +6,7 @@ use fray_proto::fray::v1 as pb;
 use fray_service::convert;
 use pb::keyforge_step::Step;
 
-use super::Sites;
+use super::sites::Sites;
 
 /// The state message of a fresh game of `ruleset` (the default scenario, seed 0).
 fn fresh(ruleset: Ruleset) -> pb::GameState {
