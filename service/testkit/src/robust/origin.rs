@@ -14,7 +14,7 @@ use super::served::served;
 pub struct Origin {
     /// A served ruleset: an index into [`served`], modulo their count (today 0
     /// RULESET_EGAME, 1 RULESET_DIMENSIONAL_RIFT, 2 RULESET_KEYFORGE, 3
-    /// RULESET_CASTLE_RAMPAGE).
+    /// RULESET_CASTLE_RAMPAGE, 4 RULESET_DOG_FIGHT).
     pub ruleset: u8,
     /// One of its built-in scenarios, modulo their count.
     pub scenario: usize,
@@ -22,10 +22,11 @@ pub struct Origin {
     pub seed: u64,
     /// Moves: indices into the legal actions, modulo their count.
     pub picks: Vec<u16>,
-    /// Where to stop early, modulo 3: 0 nowhere; 1 on a zone or KeyForge board at the
-    /// first pending decision (KeyForge: ORDER or TARGET), on a Castle board in
-    /// PHASE_DEPLOYMENT with cards in hand; 2 in PHASE_EVENT (a zone board's strikes,
-    /// a Castle hand's attack cards, a KeyForge ready creature with a fight to start).
+    /// Where to stop early, modulo 3: 0 nowhere; 1 on a zone, KeyForge or Dog Fight
+    /// board at the first pending decision (KeyForge: ORDER or TARGET), on a Castle
+    /// board in PHASE_DEPLOYMENT with cards in hand; 2 in PHASE_EVENT (a zone board's
+    /// strikes, a Castle hand's attack cards, a KeyForge ready creature with a fight or
+    /// a Dog Fight vessel with an attack to start).
     /// Castle stops and PHASE_EVENT stops come in the second half of the moves; when
     /// the game meets none there (it ended, or nothing can strike any more), at the
     /// last one passed.
