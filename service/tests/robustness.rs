@@ -1,9 +1,9 @@
 //! Robustness over a real tonic channel: real mid-game states of every ruleset and
 //! built-in scenario the server deals, mutated field by field and sent to every RPC
 //! (the harness is `fray_testkit::robust`, `service/testkit/src/robust/`, shared with
-//! the fuzz targets in `fuzz/`). Every
-//! answer is a result or a clear status, never a panic, INTERNAL, UNKNOWN or a hang;
-//! states answered OK load again. Then one named test per bug the property found.
+//! the fuzz targets in `fuzz/`). Every answer is a result or a clear status, never a
+//! panic, INTERNAL, UNKNOWN or a hang; states answered OK load again. Then one named
+//! test per bug the property found.
 //!
 //! `PROPTEST_CASES=100000 cargo test -p fray-service --test robustness --release` runs
 //! it longer (add `CARGO_PROFILE_RELEASE_OVERFLOW_CHECKS=true` to catch overflows too).
