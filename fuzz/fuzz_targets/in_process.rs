@@ -13,7 +13,7 @@ use pb::rules_server::RulesServer;
 use tokio::runtime::{Builder, Runtime};
 use tonic::service::Routes;
 
-use crate::robust::Api;
+use fray_testkit::robust::Api;
 
 /// The runtime every input runs on (the Agent's search runs on its blocking pool).
 pub static RUNTIME: LazyLock<Runtime> =
@@ -21,6 +21,7 @@ pub static RUNTIME: LazyLock<Runtime> =
 
 /// Both services, in-process, each call given at most 10 s.
 pub fn api() -> Api<Routes> {
-    let routes = Routes::new(RulesServer::new(RulesService::default())).add_service(AgentServer::new(AgentService::default()));
+    let routes =
+        Routes::new(RulesServer::new(RulesService::default())).add_service(AgentServer::new(AgentService::default()));
     Api::new(routes, Duration::from_secs(10))
 }

@@ -1,5 +1,5 @@
 //! Fuzz target: real game states mutated as the input says (the mutations of the
-//! robustness property, `service/tests/common/robust.rs`), sent to every RPC through
+//! robustness property, `fray_testkit::robust`), sent to every RPC through
 //! the generated clients and servers in-process. An answer that is neither a result
 //! nor a clear status, a state that does not load again, or a panic is a crash.
 //!
@@ -11,10 +11,8 @@ use libfuzzer_sys::fuzz_target;
 
 #[path = "in_process.rs"]
 mod in_process;
-#[path = "../../service/tests/common/robust.rs"]
-mod robust;
 
-use robust::{Case, Kind, Mutation, Origin};
+use fray_testkit::robust::{Case, Kind, Mutation, Origin};
 
 /// A case from the input: the mutations first (they matter most), the moves of the
 /// game last (the rest of the input).

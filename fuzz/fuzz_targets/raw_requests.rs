@@ -12,15 +12,13 @@ use prost::Message;
 
 #[path = "in_process.rs"]
 mod in_process;
-#[path = "../../service/tests/common/robust.rs"]
-mod robust;
 
 use fray_proto::fray::v1 as pb;
 
 /// Panics unless `answer` is a result or a clear status about a request for `ruleset`.
 fn check<T>(rpc: &str, answer: Result<tonic::Response<T>, tonic::Status>, ruleset: i32) {
     if let Err(status) = answer
-        && let Err(e) = robust::clear(rpc, &status, ruleset)
+        && let Err(e) = fray_testkit::robust::clear(rpc, &status, ruleset)
     {
         panic!("{e}");
     }

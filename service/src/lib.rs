@@ -21,6 +21,7 @@ pub mod gate;
 pub mod health_port;
 pub mod metrics;
 pub mod observe;
+pub mod option_error;
 pub mod options;
 pub mod remote;
 pub mod rules;

@@ -16,6 +16,7 @@ use crate::agent::AgentLimits;
 use crate::gate::ConcurrencyLimits;
 use crate::health_port::Listeners;
 use crate::metrics::Metrics;
+pub use crate::option_error::OptionsError;
 use crate::server::{ServeError, ServerConfig, serve_with_metrics};
 use crate::tls::ServerTls;
 
@@ -113,29 +114,6 @@ fn millis(d: Duration) -> u64 {
 /// Seconds of an optional duration, 0 for none.
 fn secs(d: Option<Duration>) -> u64 {
     d.map_or(0, |d| d.as_secs())
-}
-
-/// An option that cannot be used, named with the flag.
-#[derive(Debug, Error)]
-pub enum OptionsError {
-    /// A flag's value is out of its range.
-    #[error("{flag}: {why}")]
-    Invalid {
-        /// The flag, e.g. `--request-timeout-ms`.
-        flag: &'static str,
-        /// What is wrong with its value.
-        why: String,
-    },
-    /// A file a flag names could not be read.
-    #[error("{flag} {path}: cannot read it: {source}")]
-    Unreadable {
-        /// The flag.
-        flag: &'static str,
-        /// The file.
-        path: String,
-        /// Why.
-        source: std::io::Error,
-    },
 }
 
 impl ServerOptions {

@@ -22,7 +22,7 @@ use rustls::sign::CertifiedKey;
 use rustls::{InconsistentKeys, RootCertStore};
 use tonic::transport::{Certificate, Identity, ServerTlsConfig};
 
-use crate::options::OptionsError;
+use crate::option_error::OptionsError;
 
 /// How long a client may take over the TLS handshake before its connection is dropped
 /// (so half-open handshakes cannot pile up).

@@ -6,16 +6,14 @@
 //! in client-cli's `referee.rs`.)
 #![allow(missing_docs, clippy::unwrap_used, clippy::panic)]
 
-mod common;
-
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use common::*;
 use fray_proto::fray::v1 as pb;
 use fray_service::{ConcurrencyLimits, ServerConfig};
+use fray_testkit::prelude::*;
 use tokio::net::{TcpListener, TcpStream};
 use tonic::transport::{Channel, Endpoint};
 

@@ -4,12 +4,10 @@
 //! and a four-player game, and NewGame dealing the skirmish for two to four players.
 #![allow(missing_docs, clippy::unwrap_used, clippy::panic)]
 
-mod common;
-
-use common::*;
 use fray_core::rulesets::dog_fight::DogFightState;
 use fray_proto::fray::v1 as pb;
 use fray_service::convert;
+use fray_testkit::prelude::*;
 use pb::agent_client::AgentClient;
 
 fn vessel(id: &str, controller: u32, x: i32) -> pb::Vessel {

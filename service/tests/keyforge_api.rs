@@ -4,10 +4,8 @@
 //! field paths and rules.
 #![allow(missing_docs, clippy::unwrap_used, clippy::panic)]
 
-mod common;
-
-use common::*;
 use fray_proto::fray::v1 as pb;
+use fray_testkit::prelude::*;
 use pb::agent_client::AgentClient;
 use pb::event::Kind;
 use tonic::Code;

@@ -1,11 +1,9 @@
 //! The Rules service over a real tonic channel: resolutions, the stateless decision
-//! protocol, legal actions, the catalogue, and every error path of API.md.
+//! protocol, legal actions, the catalogue, and every error path of docs/api.md.
 #![allow(missing_docs, clippy::unwrap_used, clippy::panic)]
 
-mod common;
-
-use common::*;
 use fray_proto::fray::v1 as pb;
+use fray_testkit::prelude::*;
 use pb::agent_client::AgentClient;
 
 // ---------------------------------------------------------------------------

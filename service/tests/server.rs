@@ -2,15 +2,13 @@
 //! bounded shutdown, and the `fray-server` binary.
 #![allow(missing_docs, clippy::unwrap_used, clippy::panic)]
 
-mod common;
-
 use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use common::*;
 use fray_proto::fray::v1 as pb;
 use fray_service::ServerConfig;
+use fray_testkit::prelude::*;
 use tokio_stream::StreamExt as _;
 use tonic::Code;
 use tonic_health::pb::health_check_response::ServingStatus;

@@ -3,19 +3,22 @@
 //! (docs/reliability.md, "TLS and mTLS").
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-mod common;
+// Shared with client-cli/tests/tls.rs, which includes it by path too.
+#[path = "common/certs.rs"]
+mod certs;
 
 use std::net::SocketAddr;
 use std::process::Command;
 use std::sync::Arc;
 use std::time::Duration;
 
+use certs::Pki;
 use clap::Parser;
-use common::certs::Pki;
 use fray_proto::fray::v1 as pb;
 use fray_service::options::ServerOptions;
 use fray_service::tls::PemFile;
 use fray_service::{Listeners, ServeError, ServerConfig, serve};
+use fray_testkit::fixtures::{knight_and_wolf, resolve, strike};
 use pb::rules_client::RulesClient;
 use rustls::AlertDescription;
 use rustls::pki_types::ServerName;
@@ -78,6 +81,11 @@ impl Running {
     }
 }
 
+/// The PEM text of one of the PKI's files.
+fn pem(pki: &Pki, name: &str) -> String {
+    std::fs::read_to_string(pki.path(name)).unwrap()
+}
+
 /// A TLS client of `https://HOST:PORT` trusting the CA in `ca`, presenting the
 /// certificate and key files `identity` names when given.
 async fn connect_tls(
@@ -87,9 +95,9 @@ async fn connect_tls(
     ca: &str,
     identity: Option<(&str, &str)>,
 ) -> Result<Channel, tonic::transport::Error> {
-    let mut tls = ClientTlsConfig::new().ca_certificate(Certificate::from_pem(pki.read(ca)));
+    let mut tls = ClientTlsConfig::new().ca_certificate(Certificate::from_pem(pem(pki, ca)));
     if let Some((cert, key)) = identity {
-        tls = tls.identity(Identity::from_pem(pki.read(cert), pki.read(key)));
+        tls = tls.identity(Identity::from_pem(pem(pki, cert), pem(pki, key)));
     }
     let url = format!("https://{host}:{}", addr.port());
     Endpoint::from_shared(url)?.timeout(Duration::from_secs(5)).tls_config(tls)?.connect().await
@@ -146,7 +154,7 @@ fn chain(error: &(dyn std::error::Error + 'static)) -> String {
 }
 
 fn resolve_request() -> pb::ResolveStrikeRequest {
-    common::resolve(common::knight_and_wolf(), common::strike("knight", 1, 3), vec![])
+    resolve(knight_and_wolf(), strike("knight", 1, 3), vec![])
 }
 
 /// The first answer of a ResolveStrike on `channel`, or the status's whole chain.
@@ -348,7 +356,7 @@ fn bad_tls_files_and_flags_are_refused_at_startup_naming_the_flag_and_the_file()
     let config = options(&["--tls-cert", &path("server.pem"), "--tls-key", &path("server-key.pem")]).config().unwrap();
     assert!(!config.tls.unwrap().requires_client_certificate());
     // The key and the certificate may share one file.
-    std::fs::write(pki.path("both.pem"), pki.read("server.pem") + &pki.read("server-key.pem")).unwrap();
+    std::fs::write(pki.path("both.pem"), pem(&pki, "server.pem") + &pem(&pki, "server-key.pem")).unwrap();
     let both = path("both.pem");
     assert!(options(&["--tls-cert", &both, "--tls-key", &both]).config().is_ok());
 }

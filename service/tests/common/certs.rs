@@ -1,10 +1,11 @@
 //! Certificates made at test time with rcgen, written as PEM files in a directory of
 //! their own (removed on drop): a test CA, a server certificate for `localhost` and
 //! `127.0.0.1`, a client certificate, and a second, unrelated CA with a client
-//! certificate of its own. `client-cli/tests/tls.rs` includes this file too.
-#![allow(dead_code, clippy::unwrap_used)]
+//! certificate of its own. `service/tests/tls.rs` and `client-cli/tests/tls.rs` both
+//! include this file (by path), so it holds only what both use: no dead code in either.
+#![allow(clippy::unwrap_used)]
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use rcgen::{BasicConstraints, CertificateParams, DnType, ExtendedKeyUsagePurpose, IsCa, Issuer, KeyPair};
 
@@ -63,16 +64,6 @@ impl Pki {
     /// A file in the PKI's directory (made or not).
     pub fn path(&self, name: &str) -> PathBuf {
         self.dir.join(name)
-    }
-
-    /// The directory.
-    pub fn dir(&self) -> &Path {
-        &self.dir
-    }
-
-    /// The PEM text of one of its files.
-    pub fn read(&self, name: &str) -> String {
-        std::fs::read_to_string(self.path(name)).unwrap()
     }
 
     /// A file's path as a `&str` argument.

@@ -1,0 +1,24 @@
+//! What a refusal says: the fields of an INVALID_ARGUMENT, the rule of a
+//! FAILED_PRECONDITION.
+
+use tonic::{Code, Status};
+use tonic_types::StatusExt;
+
+/// The BadRequest field paths of an INVALID_ARGUMENT status, in order.
+pub fn bad_fields(status: &Status) -> Vec<String> {
+    assert_eq!(status.code(), Code::InvalidArgument, "expected INVALID_ARGUMENT, got {status:?}");
+    let details = status.get_error_details();
+    let bad = details.bad_request().unwrap_or_else(|| panic!("no BadRequest detail in {status:?}"));
+    bad.field_violations.iter().map(|v| v.field.clone()).collect()
+}
+
+/// The rule id of a FAILED_PRECONDITION status, checked against its ErrorInfo detail
+/// and its message.
+pub fn broken_rule(status: &Status) -> String {
+    assert_eq!(status.code(), Code::FailedPrecondition, "expected FAILED_PRECONDITION, got {status:?}");
+    let details = status.get_error_details();
+    let info = details.error_info().unwrap_or_else(|| panic!("no ErrorInfo detail in {status:?}"));
+    assert_eq!(info.domain, "fray.v1");
+    assert!(status.message().starts_with(&format!("{}: ", info.reason)), "message {:?}", status.message());
+    info.reason.clone()
+}
