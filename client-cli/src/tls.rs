@@ -18,8 +18,8 @@ use std::time::Duration;
 use clap::Args;
 use fray_service::options::OptionsError;
 use fray_service::tls::{HANDSHAKE_TIMEOUT, PemFile, check_key_pair, provider};
-use rustls::pki_types::ServerName;
 use rustls::RootCertStore;
+use rustls::pki_types::ServerName;
 use tokio::io::AsyncReadExt as _;
 use tonic::transport::{ClientTlsConfig, Endpoint, Identity, Uri};
 

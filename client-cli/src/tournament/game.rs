@@ -22,6 +22,7 @@ use super::referee::{CallError, Referee};
 use crate::error::CliError;
 use crate::json::{ACTION_MESSAGE, to_value};
 use crate::play::move_seed;
+use crate::ui::core_of;
 
 /// What a game needs besides its slot.
 pub struct Table {
@@ -110,8 +111,7 @@ async fn think(mut bot: Box<dyn StateBot>, state: GameState, seed: u64, limit: D
 
 /// The core state of a wire state, for the bots.
 fn core_state(state: &pb::GameState) -> Result<GameState, CliError> {
-    GameState::from_setup(&convert::state_to_setup(state.clone()))
-        .map_err(|e| CliError::Server(format!("the referee answered a state this build cannot read: {e}")))
+    core_of(state).map_err(|e| CliError::Server(format!("the referee answered a state this build cannot read: {e}")))
 }
 
 /// Plays game `slot` to the end (or to a forfeit). Errors are the referee's: the
