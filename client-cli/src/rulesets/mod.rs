@@ -68,43 +68,36 @@ struct Entry {
     ui: &'static dyn Ui,
 }
 
+/// A row of the table.
+const fn row(
+    arg: RulesetArg,
+    wire: Ruleset,
+    core: CoreRuleset,
+    names: &'static [&'static str],
+    ui: &'static dyn Ui,
+) -> Entry {
+    Entry { arg, wire, core, names, ui }
+}
+
 /// Every ruleset, in wire order.
 static TABLE: [Entry; 5] = [
-    Entry {
-        arg: RulesetArg::Egame,
-        wire: Ruleset::Egame,
-        core: CoreRuleset::Egame,
-        names: &["egame"],
-        ui: &zone::Zone,
-    },
-    Entry {
-        arg: RulesetArg::Rift,
-        wire: Ruleset::DimensionalRift,
-        core: CoreRuleset::DimensionalRift,
-        names: &["rift", "dimensional-rift"],
-        ui: &zone::Zone,
-    },
-    Entry {
-        arg: RulesetArg::Keyforge,
-        wire: Ruleset::Keyforge,
-        core: CoreRuleset::Keyforge,
-        names: &["keyforge"],
-        ui: &keyforge::Keyforge,
-    },
-    Entry {
-        arg: RulesetArg::CastleRampage,
-        wire: Ruleset::CastleRampage,
-        core: CoreRuleset::CastleRampage,
-        names: &["castle-rampage", "castle"],
-        ui: &castle_rampage::Castle,
-    },
-    Entry {
-        arg: RulesetArg::DogFight,
-        wire: Ruleset::DogFight,
-        core: CoreRuleset::DogFight,
-        names: &["dog-fight"],
-        ui: &dog_fight::DogFight,
-    },
+    row(RulesetArg::Egame, Ruleset::Egame, CoreRuleset::Egame, &["egame"], &zone::Zone),
+    row(
+        RulesetArg::Rift,
+        Ruleset::DimensionalRift,
+        CoreRuleset::DimensionalRift,
+        &["rift", "dimensional-rift"],
+        &zone::Zone,
+    ),
+    row(RulesetArg::Keyforge, Ruleset::Keyforge, CoreRuleset::Keyforge, &["keyforge"], &keyforge::Keyforge),
+    row(
+        RulesetArg::CastleRampage,
+        Ruleset::CastleRampage,
+        CoreRuleset::CastleRampage,
+        &["castle-rampage", "castle"],
+        &castle_rampage::Castle,
+    ),
+    row(RulesetArg::DogFight, Ruleset::DogFight, CoreRuleset::DogFight, &["dog-fight"], &dog_fight::DogFight),
 ];
 
 /// The view of the wire ruleset `ruleset` (the zone game's for one this CLI does not
