@@ -596,6 +596,8 @@ Turn 3 · your turn · attacks (Event)
         assert!(find("g 0", &legal, &state).is_err());
         assert!(find("b 1", &legal, &state).unwrap_err().contains("no decisions"));
         assert!(Castle.find(&["h"], &legal, &state, seats).is_none());
+        assert_eq!(find("g", &legal, &state), Err("usage: g HAND (e.g. g 1)".to_owned()));
+        assert_eq!(find("castle x", &legal, &state), Err("`x` is not a hand card number".to_owned()));
         state.phase = Phase::Deployment as i32;
         let reinforce = |card: &str, structure: &str| {
             act(action::Action::Reinforce(Reinforce { card: card.into(), structure: structure.into() }))

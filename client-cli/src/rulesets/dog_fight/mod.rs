@@ -811,6 +811,7 @@ Turn 4 · bot 1's turn · an attack waits for your response
         assert_eq!(find_short("e", &legal, &state, seats), Ok(2));
         assert!(find_short("p 0", &legal, &state, seats).unwrap_err().contains("only in your window"));
         assert!(find_short("a 1", &legal, &state, seats).unwrap_err().starts_with("usage: a MINE"));
+        assert_eq!(find_short("p", &legal, &state, seats), Err("usage: p HAND (e.g. p 0)".to_owned()));
     }
 
     #[test]

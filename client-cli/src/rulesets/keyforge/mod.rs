@@ -874,6 +874,14 @@ Turn 4 · your turn · fight or reap
         assert_eq!(find("e", &state), Ok(3));
         assert!(find("n", &state).unwrap_err().contains("cannot be declined"));
         assert!(find("a 0", &state).unwrap_err().contains("f MINE THEIRS fights"));
+        for (line, error) in [
+            ("f x 2", "`x` is not a position number"),
+            ("fight", "usage: f MINE THEIRS (e.g. f 0 2)"),
+            ("r", "usage: r MINE (e.g. r 3)"),
+            ("t yq", "`q` is not a position number"),
+        ] {
+            assert_eq!(find(line, &state), Err(error.to_owned()));
+        }
         // An exhausted creature says so.
         state.keyforge.as_mut().unwrap().sides[0].battleline[1].exhausted = true;
         assert_eq!(find("r 1", &state), Err("your Stormcaller is exhausted: it was used this turn".to_owned()));
