@@ -3,9 +3,9 @@
 //! bots; what the ruleset shows and reads is its [`Ui`], chosen once from the registry
 //! ([`crate::rulesets`]) when the game starts.
 //!
-//! The loop: NewGame; then while the core says someone is to move ([`mover_and_seats`]), they
-//! choose. The person sits at one seat
-//! and every other seat is a bot of the same difficulty. The person sees the board
+//! The loop: NewGame; then while the core says someone is to move ([`mover_and_seats`]),
+//! they choose. The person sits at one seat and every other seat is a bot of the same
+//! difficulty. The person sees the board
 //! and the numbered legal actions (LegalActions) and types a line ([`input`]); a
 //! bot's move comes from Agent.ChooseAction for its seat with the difficulty's
 //! playouts and a seed derived from the game's seed and the move number. Every action
