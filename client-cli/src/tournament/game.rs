@@ -9,9 +9,8 @@ use std::sync::{Arc, Once};
 use std::time::{Duration, Instant};
 
 use fray_ai::places::Eliminations;
-use fray_ai::{BotError, BuildBot, Decision, StateBot};
+use fray_ai::{BotError, BuildBot, StateBot};
 use fray_core::GameState;
-use fray_core::setup::ActionSetup;
 use fray_proto::fray::v1::{self as pb, Phase, Ruleset, event};
 use fray_service::convert;
 use tonic::Code;
@@ -72,7 +71,7 @@ fn panic_text(payload: &(dyn Any + Send)) -> String {
 
 /// How a move went.
 enum Thought {
-    Chose(Box<dyn StateBot>, Decision<ActionSetup>),
+    Chose(Box<dyn StateBot>, pb::Action),
     Failed(String),
 }
 
@@ -89,7 +88,7 @@ async fn think(mut bot: Box<dyn StateBot>, state: GameState, seed: u64, limit: D
             let answer = catch_unwind(AssertUnwindSafe(|| bot.choose(&state, seed)));
             let seen = LAST_PANIC.with(|p| p.borrow_mut().take()).unwrap_or_default();
             let thought = match answer {
-                Ok(Ok(decision)) => Thought::Chose(bot, decision),
+                Ok(Ok(decision)) => Thought::Chose(bot, convert::action_from_setup(&decision.action)),
                 Ok(Err(BotError::GameOver)) => Thought::Failed("answered that the game is over".to_owned()),
                 Ok(Err(e)) => Thought::Failed(format!("failed: {e}")),
                 Err(payload) => Thought::Failed(if seen.is_empty() {
@@ -159,17 +158,16 @@ pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
         think_ms[seat] += ms;
         max_move_ms[seat] = max_move_ms[seat].max(ms);
         moves[seat] += 1;
-        let decision = match thought {
-            Thought::Chose(bot, decision) => {
+        let action = match thought {
+            Thought::Chose(bot, action) => {
                 bots[seat] = Some(bot);
-                decision
+                action
             }
             Thought::Failed(reason) => {
                 forfeit = Some(Forfeit { seat: seat as u32, reason });
                 break;
             }
         };
-        let action = convert::action_from_setup(&decision.action);
         let applied = match table.referee.apply(&state, &action).await {
             Ok(applied) => applied,
             Err(CallError::Refused(status))
