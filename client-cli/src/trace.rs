@@ -53,11 +53,6 @@ pub fn render_events_with(events: &[Event], style: Style, names: &dyn Namer) -> 
     out
 }
 
-/// One event in plain words (creatures by id, zones as `player:index`).
-pub fn describe(event: &Event) -> String {
-    describe_with(event, &Ids)
-}
-
 /// One event in plain words, naming things with `names`.
 pub fn describe_with(event: &Event, names: &dyn Namer) -> String {
     if let Some(text) = names.describe(event) {
