@@ -326,7 +326,7 @@ async fn verify(
         let n = i + 1;
         let what = ui.action_text(&state, action, seats, true);
         let player = replay.steps[i].player;
-        let mover = mover_and_seats(&state).0;
+        let mover = mover_and_seats(&state)?.0;
         if mover != Some(player) {
             let now = mover.map_or_else(|| "nobody (the game is over)".to_owned(), |p| seats.player(p));
             return Err(CliError::ReplayDiffers(format!(

@@ -6,6 +6,8 @@
 
 use fray_proto::fray::v1::{Action, Event, GameState, ZoneRef};
 
+use crate::error::CliError;
+
 /// Whether to colour the output (ANSI escapes), decided once by the caller.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Style {
@@ -225,15 +227,16 @@ pub fn position(legal: &[Action], pred: &dyn Fn(&fray_proto::fray::v1::action::A
 }
 
 /// The core's view of a wire state: who moves, how many seats. The one place the
-/// CLI turns a proto state into the core's.
-pub fn core_of(state: &GameState) -> Result<fray_core::GameState, String> {
-    fray_core::GameState::from_setup(&fray_service::convert::state_to_setup(state.clone())).map_err(|e| e.to_string())
+/// CLI turns a proto state into the core's; a state the core refuses (a server of
+/// another version) is the server's error, named.
+pub fn core_of(state: &GameState) -> Result<fray_core::GameState, CliError> {
+    fray_core::GameState::from_setup(&fray_service::convert::state_to_setup(state.clone()))
+        .map_err(|e| CliError::Server(format!("the server answered a state this build cannot read: {e}")))
 }
 
 /// Who moves in `state` (`None` once nobody can) and the number of seats, as the core
-/// counts them (at least 2).
-pub fn mover_and_seats(state: &GameState) -> (Option<u32>, u32) {
-    let core = core_of(state).ok();
-    let mover = core.as_ref().and_then(|c| c.to_move()).map(|p| p.index() as u32);
-    (mover, core.map_or(2, |c| c.num_players() as u32).max(2))
+/// counts them.
+pub fn mover_and_seats(state: &GameState) -> Result<(Option<u32>, u32), CliError> {
+    let core = core_of(state)?;
+    Ok((core.to_move().map(|p| p.index() as u32), core.num_players() as u32))
 }

@@ -382,7 +382,7 @@ impl Session<'_> {
 
     async fn play(&mut self) -> Result<Ending, CliError> {
         loop {
-            let Some(player) = mover_and_seats(&self.state).0 else {
+            let Some(player) = mover_and_seats(&self.state)?.0 else {
                 return Ok(Ending::Over);
             };
             if self.seats.is_human(player) {
@@ -433,7 +433,7 @@ async fn game(
     let request = NewGameRequest { ruleset: ruleset as i32, seed, scenario: args.scenario.clone() };
     let started = rules.new_game(request).await?.into_inner();
     let state = started.state.unwrap_or_default();
-    let players = mover_and_seats(&state).1;
+    let players = mover_and_seats(&state)?.1;
     let seats = Seats { human: human_seat(args.first, seed, players), players };
     let path = replay::new_path(&args.replay_dir, short_name(ruleset), &args.scenario, seed)?;
     let seat_list = (0..players)

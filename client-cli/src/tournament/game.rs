@@ -108,11 +108,6 @@ async fn think(mut bot: Box<dyn StateBot>, state: GameState, seed: u64, limit: D
     })
 }
 
-/// The core state of a wire state, for the bots.
-fn core_state(state: &pb::GameState) -> Result<GameState, CliError> {
-    core_of(state).map_err(|e| CliError::Server(format!("the referee answered a state this build cannot read: {e}")))
-}
-
 /// Plays game `slot` to the end (or to a forfeit). Errors are the referee's: the
 /// game could not be judged, and the tournament stops so it can be resumed.
 pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
@@ -121,7 +116,7 @@ pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
     let players: Vec<&Player> = slot.seats.iter().map(|&s| &table.players[s]).collect();
     let dealt = table.referee.new_game(table.ruleset, slot.seed, &table.scenario).await?;
     let mut state = dealt.state.ok_or_else(|| CliError::Server("NewGame answered no state".to_owned()))?;
-    let start = core_state(&state)?;
+    let start = core_of(&state)?;
     let n = players.len();
     if start.num_players() != n {
         return Err(CliError::Usage(format!(
@@ -144,7 +139,7 @@ pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
         if legal.is_empty() {
             break;
         }
-        let core = core_state(&state)?;
+        let core = core_of(&state)?;
         let Some(seat) = core.to_move().map(|p| p.index()) else {
             return Err(CliError::Server("the referee lists legal actions but nobody is to move".to_owned()));
         };
