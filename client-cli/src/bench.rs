@@ -14,13 +14,13 @@ use fray_ai::measure::{
     small_positions,
 };
 use fray_ai::{BotSpec, Difficulty};
-use fray_core::state::Ruleset;
+use fray_core::Ruleset;
 
 use crate::error::CliError;
 use crate::load::{ChildServer, LoadPlan, LoadReport, LoadRpc, cpu_time, resident_memory};
 
 /// The rulesets with a skirmish game: the `--ruleset` of `fray play` and `fray tournament`.
-pub use crate::play::RulesetArg as SkirmishRuleset;
+pub use crate::rulesets::RulesetArg as SkirmishRuleset;
 
 /// `--scenario`, or the ruleset's default scenario.
 fn scenario_or_default(scenario: Option<&str>, ruleset: SkirmishRuleset) -> &str {
@@ -56,8 +56,9 @@ pub enum BenchCommand {
         /// The ruleset.
         #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
         ruleset: SkirmishRuleset,
-        /// The scenario (default: men-vs-fey; mirror for keyforge, standard for castle-rampage).
-        #[arg(long)]
+        /// The scenario.
+        /// The scenario.
+        #[arg(long, help = crate::rulesets::BENCH_SCENARIO_HELP)]
         scenario: Option<String>,
     },
     /// MCTS playouts per second on one core, at the default rollout depth (1500
@@ -99,8 +100,9 @@ pub enum BenchCommand {
         /// The ruleset.
         #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
         ruleset: SkirmishRuleset,
-        /// The scenario (default: men-vs-fey; mirror for keyforge, standard for castle-rampage).
-        #[arg(long)]
+        /// The scenario.
+        /// The scenario.
+        #[arg(long, help = crate::rulesets::BENCH_SCENARIO_HELP)]
         scenario: Option<String>,
         /// Seeds the openings.
         #[arg(long, default_value_t = 1)]
@@ -158,8 +160,8 @@ pub struct SearchPositions {
     /// The ruleset.
     #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
     pub ruleset: SkirmishRuleset,
-    /// The scenario (default: men-vs-fey; mirror for keyforge, standard for castle-rampage).
-    #[arg(long)]
+    /// The scenario.
+    #[arg(long, help = crate::rulesets::BENCH_SCENARIO_HELP)]
     pub scenario: Option<String>,
 }
 

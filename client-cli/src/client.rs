@@ -14,8 +14,8 @@ pub use tonic::transport::Channel;
 use tonic::transport::{Endpoint, Uri};
 use tower::ServiceExt as _;
 
-use crate::error::{CliError, chain};
-use crate::tls::{self, ClientTls};
+use crate::error::{CliError, chain, explain};
+use crate::tls::{ClientTls, normalize_url};
 
 /// Largest message sent or accepted. Game states are small; this bounds a bad reply.
 pub const MAX_MESSAGE_BYTES: usize = 1 << 20;
@@ -23,11 +23,6 @@ pub const MAX_MESSAGE_BYTES: usize = 1 << 20;
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long one call may take (tonic reports an expired one as CANCELLED).
 pub const CALL_TIMEOUT: Duration = Duration::from_secs(30);
-
-/// `url` with `http://` in front when it names no scheme (`127.0.0.1:50051`).
-pub fn normalize_url(url: &str) -> String {
-    if url.contains("://") { url.to_owned() } else { format!("http://{url}") }
-}
 
 /// The endpoint of the server at `url` (a bare `HOST:PORT` gets `http://`), with the
 /// connect and call timeouts, and `tls` for an `https://` URL; the URL comes back
@@ -95,7 +90,7 @@ pub fn connect_lazily(endpoint: &Endpoint) -> Channel {
 pub async fn channel(url: &str, tls: &ClientTls) -> Result<Channel, CliError> {
     let (endpoint, url) = endpoint(url, tls)?;
     tls.check(&url, endpoint.uri()).await?;
-    connect_now(&endpoint).await.map_err(|e| match tls::explain(&e) {
+    connect_now(&endpoint).await.map_err(|e| match explain(&e) {
         Some(why) => CliError::Tls(format!("{url}: {why}")),
         None => CliError::Connect { url, detail: chain(&e) },
     })

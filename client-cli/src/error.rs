@@ -1,6 +1,9 @@
 //! What can go wrong in a `fray` command, how it is told on stderr, and its exit code.
 
+use std::error::Error as StdError;
 use std::fmt::Write as _;
+
+use rustls::{AlertDescription, CertificateError};
 
 use thiserror::Error;
 use tonic::Code;
@@ -89,7 +92,7 @@ impl From<tonic::Status> for CliError {
     /// A status, or the TLS failure behind it (with TLS 1.3 a server refuses a client
     /// certificate after the client's side of the handshake, so the first call fails).
     fn from(status: tonic::Status) -> Self {
-        match crate::tls::explain(&status) {
+        match explain(&status) {
             Some(why) => CliError::Tls(why),
             None => CliError::Status(Box::new(status)),
         }
@@ -132,7 +135,7 @@ pub fn code_name(code: Code) -> &'static str {
 /// one indented line per `google.rpc.BadRequest` field violation (`path: description`).
 pub fn render_status(status: &tonic::Status) -> String {
     let mut out = format!("{}: {}", code_name(status.code()), status.message());
-    if let Some(why) = crate::tls::explain(status) {
+    if let Some(why) = explain(status) {
         let _ = write!(out, " (TLS: {why})");
     }
     if let Some(bad_request) = status.get_details_bad_request() {
@@ -156,6 +159,96 @@ pub fn chain(error: &dyn std::error::Error) -> String {
         next = e.source();
     }
     out
+}
+
+/// What went wrong with TLS in `error` or its sources, in words; `None` when the error
+/// is not about TLS.
+pub fn explain(error: &(dyn StdError + 'static)) -> Option<String> {
+    sources(error).find_map(|e| {
+        if let Some(tls) = e.downcast_ref::<rustls::Error>() {
+            return Some(describe(tls));
+        }
+        // An I/O error carries rustls' error inside it, or only its text once it has
+        // passed through HTTP/2 (a handshake refused after the client's side of it, as
+        // TLS 1.3 does with client certificates, fails the first call).
+        let io = e.downcast_ref::<std::io::Error>()?;
+        match io.get_ref().and_then(|inner| inner.downcast_ref::<rustls::Error>()) {
+            Some(tls) => Some(describe(tls)),
+            None => recognise(&io.to_string()).map(|tls| describe(&tls)),
+        }
+    })
+}
+
+/// `error` and its sources, outermost first.
+fn sources<'a>(error: &'a (dyn StdError + 'static)) -> impl Iterator<Item = &'a (dyn StdError + 'static)> {
+    std::iter::successors(Some(error), |&e| e.source())
+}
+
+/// The rustls error whose text `text` is, among those a client is told about.
+fn recognise(text: &str) -> Option<rustls::Error> {
+    let alerts = [
+        AlertDescription::CertificateRequired,
+        AlertDescription::UnknownCA,
+        AlertDescription::BadCertificate,
+        AlertDescription::UnsupportedCertificate,
+        AlertDescription::CertificateRevoked,
+        AlertDescription::CertificateExpired,
+        AlertDescription::CertificateUnknown,
+        AlertDescription::AccessDenied,
+        AlertDescription::HandshakeFailure,
+        AlertDescription::ProtocolVersion,
+    ];
+    let certificates = [
+        CertificateError::UnknownIssuer,
+        CertificateError::NotValidForName,
+        CertificateError::Expired,
+        CertificateError::BadSignature,
+    ];
+    alerts
+        .into_iter()
+        .map(rustls::Error::AlertReceived)
+        .chain(certificates.into_iter().map(rustls::Error::InvalidCertificate))
+        .find(|candidate| candidate.to_string() == text)
+}
+
+/// A rustls error seen by a client, in words, with what to do about it.
+fn describe(error: &rustls::Error) -> String {
+    match error {
+        rustls::Error::InvalidCertificate(cert) => match cert {
+            CertificateError::UnknownIssuer => "the server's certificate is not trusted: it is not signed by a CA \
+                                               this client trusts (--tls-ca, else the system's roots)"
+                .to_owned(),
+            CertificateError::NotValidForName | CertificateError::NotValidForNameContext { .. } => format!(
+                "the server's certificate is not valid for the name asked for ({error}); give the name it \
+                 carries with --tls-domain"
+            ),
+            CertificateError::Expired | CertificateError::ExpiredContext { .. } => {
+                format!("the server's certificate has expired ({error})")
+            }
+            _ => format!("the server's certificate was refused: {error}"),
+        },
+        rustls::Error::AlertReceived(alert) => match alert {
+            AlertDescription::CertificateRequired => {
+                "the server requires a client certificate: give --tls-cert and --tls-key".to_owned()
+            }
+            AlertDescription::UnknownCA => "the server refused the client certificate: it is not signed by a \
+                                            CA the server trusts"
+                .to_owned(),
+            AlertDescription::BadCertificate
+            | AlertDescription::UnsupportedCertificate
+            | AlertDescription::CertificateRevoked
+            | AlertDescription::CertificateExpired
+            | AlertDescription::CertificateUnknown
+            | AlertDescription::AccessDenied => {
+                format!("the server refused the client certificate ({alert:?})")
+            }
+            _ => format!("the server ended the TLS handshake ({alert:?})"),
+        },
+        rustls::Error::InvalidMessage(_) | rustls::Error::InappropriateMessage { .. } => {
+            format!("the server did not answer in TLS ({error}); if it serves plaintext, use an http:// URL")
+        }
+        _ => format!("TLS failed: {error}"),
+    }
 }
 
 #[cfg(test)]

@@ -8,9 +8,10 @@ use std::process::ExitCode;
 
 use clap::{ArgAction, ArgMatches, Args, CommandFactory as _, FromArgMatches as _, Parser, Subcommand};
 use fray_cli::error::CliError;
-use fray_cli::play::{self, Difficulty, First, PlayArgs, RulesetArg, input::Lines};
+use fray_cli::play::{self, Difficulty, First, PlayArgs, input::Lines};
 use fray_cli::replay::{self, ReplayArgs};
 use fray_cli::resolve::{self, ChoiceArg, ResolveArgs, parse_zone};
+use fray_cli::rulesets::{self, RulesetArg};
 use fray_cli::serve;
 use fray_cli::tls::TlsArgs;
 use fray_cli::tournament::config::{Format, SprtConfig};
@@ -47,22 +48,8 @@ enum Command {
     /// Measure speed and strength (docs/benchmarks.md); run with --release.
     #[command(subcommand)]
     Bench(fray_cli::bench::BenchCommand),
-    /// Play the skirmish against the bot (Dog Fight: one to three bots) in the terminal.
-    ///
-    /// Dog Fight seats 2 to 4 players (--players): you and one to three bots, all at
-    /// --difficulty; every other ruleset is you against one bot.
-    ///
-    /// Each turn shows the board from your seat and the numbered legal actions; type a
-    /// number, a short form (s HAND ZONE FACING, a ZONE TARGET, e, b ZONE, f, n; in
-    /// Castle Rampage a HAND, g HAND, c HAND, e; in KeyForge f MINE THEIRS, r MINE,
-    /// t THEIRS, e; in Dog Fight a MINE TARGET, p HAND, n, e) or a command (hint, why,
-    /// board, help, quit). With stdin and stdout
-    /// not terminals the output is plain text and a script can play by writing lines.
-    /// Every game is saved as a replay (rewritten after each action) that `fray replay`
-    /// checks.
-    ///
-    /// Exit codes: 0 the game ended or you quit, 2 invalid options (e.g. an unknown
-    /// scenario), 1 anything else.
+    // The words are the registry's: they name the rulesets.
+    #[command(about = rulesets::PLAY_ABOUT, long_about = rulesets::PLAY_LONG_ABOUT)]
     #[command(after_long_help = fray_cli::tournament::scenarios_help())]
     Play(PlayCmd),
     /// Play a saved game again against a server and check every step's events.
@@ -70,18 +57,8 @@ enum Command {
     /// Exit codes: 0 every step gave the recorded events, 4 a step differs (the
     /// message names it), 2 the file is missing or not a replay, 1 anything else.
     Replay(ReplayCmd),
-    /// Bot-vs-bot tournaments: round robin or gauntlet, refereed over gRPC.
-    ///
-    /// Every pairing plays --games games: each opening (NewGame seed) twice, sides
-    /// swapped. With --players N (Dog Fight: 2 to 4), every table of N bots plays
-    /// each opening in all N! seat orders. The log (one JSON line per game), report.md, report.json and
-    /// ratings.png go to --out; a killed tournament continues with --resume LOG.
-    /// Bot specs: random, greedy, exact, exact:nodes=N, easy, normal, hard,
-    /// mcts:playouts=N, mcts:time=50ms, mcts:playouts=N,depth=D,c=C,worlds=W,...
-    /// (docs/tournaments.md), and crash:after=N, a test bot that panics on its Nth move.
-    ///
-    /// Exit codes: 0 finished (or the SPRT decided), 2 invalid options or log, 130
-    /// interrupted (the log is kept for --resume), 1 anything else.
+    #[command(about = "Bot-vs-bot tournaments: round robin or gauntlet, refereed over gRPC")]
+    #[command(long_about = rulesets::TOURNAMENT_LONG_ABOUT)]
     #[command(after_long_help = fray_cli::tournament::scenarios_help())]
     Tournament(TournamentCmd),
 }
@@ -145,15 +122,9 @@ struct PlayCmd {
     /// The ruleset.
     #[arg(long, value_enum, default_value = "egame")]
     ruleset: RulesetArg,
-    /// The built-in scenario (default: men-vs-fey for egame and rift, mirror for
-    /// keyforge, standard for castle-rampage, the one for --players for dog-fight;
-    /// listed below with how much each favours the first player; the server's error
-    /// lists its names).
-    #[arg(long, value_name = "NAME")]
+    #[arg(long, value_name = "NAME", help = rulesets::PLAY_SCENARIO_HELP)]
     scenario: Option<String>,
-    /// Players at the table, you included: dog-fight 2, 3 or 4 (duel, trio, melee;
-    /// default 2); the other rulesets only 2.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", help = rulesets::PLAYERS_HELP)]
     players: Option<usize>,
     /// Shuffles the decks; default: from the clock (printed, to replay the deal).
     #[arg(long, value_name = "N")]
@@ -202,9 +173,7 @@ struct ResolveCmd {
     /// The zone struck, PLAYER:INDEX (e.g. 1:3; sets or overrides the strike's target).
     #[arg(long, value_name = "PLAYER:INDEX", value_parser = parse_zone)]
     target: Option<ZoneRef>,
-    /// The creature a KeyForge fight attacks, by id (sets or overrides the strike's
-    /// defender).
-    #[arg(long, value_name = "ID")]
+    #[arg(long, value_name = "ID", help = rulesets::DEFENDER_HELP)]
     defender: Option<String>,
     /// Answer the next decision: an option id, or `decline`. Repeatable, in order;
     /// appended after the file's own choices.
@@ -267,7 +236,7 @@ async fn main() -> ExitCode {
             Ok(result) => result,
             Err(e) => Err(CliError::Output(format!("the benchmark stopped: {e}"))),
         },
-        Command::Play(cmd) => match play::play_scenario(cmd.ruleset, cmd.scenario.as_deref(), cmd.players) {
+        Command::Play(cmd) => match rulesets::play_scenario(cmd.ruleset, cmd.scenario.as_deref(), cmd.players) {
             Err(e) => Err(e),
             Ok(scenario) => {
                 let args = PlayArgs {

@@ -30,9 +30,10 @@ use crate::client;
 use crate::embedded::ServerHandle;
 use crate::error::{CliError, render_status, stdout_error};
 use crate::json::{self, ACTION_MESSAGE, EVENT_MESSAGE};
-use crate::play::view::{self, Names, Seats};
+use crate::rulesets::{self, ruleset_named};
 use crate::tls::TlsArgs;
-use crate::trace::{self, Style};
+use crate::trace::{self, indent};
+use crate::ui::{Namer, Seats, Seen, Style, mover_and_seats};
 
 /// The `format` of a replay file.
 pub const FORMAT: &str = "fray-replay";
@@ -178,32 +179,6 @@ pub fn new_path(dir: &Path, ruleset: &str, scenario: &str, seed: u64) -> Result<
     Ok(path)
 }
 
-/// The ruleset named `name`: `egame`, `rift`, `castle-rampage`, `keyforge`,
-/// `dog-fight`, or a proto enum name.
-pub fn ruleset_named(name: &str) -> Option<Ruleset> {
-    match name {
-        "egame" => Some(Ruleset::Egame),
-        "rift" | "dimensional-rift" => Some(Ruleset::DimensionalRift),
-        "castle-rampage" | "castle" => Some(Ruleset::CastleRampage),
-        "keyforge" => Some(Ruleset::Keyforge),
-        "dog-fight" => Some(Ruleset::DogFight),
-        other => Ruleset::from_str_name(other),
-    }
-}
-
-/// The short name of a ruleset (`egame`, `rift`, `castle-rampage`, `keyforge`,
-/// `dog-fight`), its proto name for the others.
-pub fn short_name(ruleset: Ruleset) -> &'static str {
-    match ruleset {
-        Ruleset::Egame => "egame",
-        Ruleset::DimensionalRift => "rift",
-        Ruleset::CastleRampage => "castle-rampage",
-        Ruleset::Keyforge => "keyforge",
-        Ruleset::DogFight => "dog-fight",
-        other => other.as_str_name(),
-    }
-}
-
 /// A replay read from a file, its JSON mapped to messages.
 #[derive(Debug, Clone)]
 pub struct Loaded {
@@ -228,13 +203,8 @@ pub fn load(path: &Path) -> Result<Loaded, CliError> {
     if replay.version != VERSION {
         return Err(bad(format!("replay version {} is not supported (this fray reads {VERSION})", replay.version)));
     }
-    let ruleset = ruleset_named(&replay.ruleset).ok_or_else(|| {
-        bad(format!(
-            "unknown ruleset {:?}: use RULESET_EGAME, RULESET_DIMENSIONAL_RIFT, RULESET_KEYFORGE, \
-             RULESET_CASTLE_RAMPAGE or RULESET_DOG_FIGHT",
-            replay.ruleset
-        ))
-    })?;
+    let ruleset = ruleset_named(&replay.ruleset)
+        .ok_or_else(|| bad(format!("unknown ruleset {:?}: use {}", replay.ruleset, rulesets::proto_names())))?;
     let events = |values: &[Value], at: &str| -> Result<Vec<Event>, CliError> {
         values
             .iter()
@@ -252,13 +222,9 @@ pub fn load(path: &Path) -> Result<Loaded, CliError> {
     Ok(Loaded { replay, ruleset, setup, steps })
 }
 
-/// One event for a mismatch message: `rule: description`.
-fn show(event: &Event) -> String {
-    format!("{}: {}", event.rule, trace::describe(event))
-}
-
-/// Where `replayed` first differs from `recorded`, in words.
-pub fn first_difference(recorded: &[Event], replayed: &[Event]) -> Option<String> {
+/// Where `replayed` first differs from `recorded`, in words (events told with `names`).
+pub fn first_difference(recorded: &[Event], replayed: &[Event], names: &dyn Namer) -> Option<String> {
+    let show = |event: &Event| format!("{}: {}", event.rule, trace::describe_with(event, names));
     for (i, (a, b)) in recorded.iter().zip(replayed).enumerate() {
         if a != b {
             let (sa, sb) = (show(a), show(b));
@@ -315,10 +281,6 @@ fn write_out(out: &mut dyn Write, text: &str) -> Result<(), CliError> {
     out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|e| stdout_error(&e))
 }
 
-fn indent(text: &str) -> String {
-    text.lines().map(|l| format!("    {l}\n")).collect()
-}
-
 async fn verify(
     loaded: &Loaded,
     server: &ServerHandle,
@@ -329,11 +291,14 @@ async fn verify(
     let replay = &loaded.replay;
     let players = (replay.seats.len() as u32).max(2);
     let seats = replay.seats().unwrap_or(Seats { human: 0, players });
+    let ui = rulesets::ui(loaded.ruleset as i32);
+    let seen = Some(Seen { seats, reveal_all: true });
     let mut rules = client::rules(server.channel().await?);
     let new_game =
         NewGameRequest { ruleset: loaded.ruleset as i32, seed: replay.seed, scenario: replay.scenario.clone() };
     let started = rules.new_game(new_game).await?.into_inner();
-    if let Some(diff) = first_difference(&loaded.setup, &started.events) {
+    let raw = ui.names(None, &[], &[]);
+    if let Some(diff) = first_difference(&loaded.setup, &started.events, &*raw) {
         return Err(CliError::ReplayDiffers(format!("the replay differs at the setup (NewGame): {diff}")));
     }
     let mut state = started.state.unwrap_or_default();
@@ -354,15 +319,16 @@ async fn verify(
             loaded.steps.len()
         );
         write_out(out, &style.paint("1", &header))?;
-        let names = Names::for_step(seats, true, &state, &state, &started.events);
-        write_out(out, &indent(&trace::render_events_with(&started.events, style, &names)))?;
+        let names = ui.names(seen, &[&state], &started.events);
+        write_out(out, &indent(&trace::render_events_with(&started.events, style, &*names)))?;
     }
     for (i, (action, recorded)) in loaded.steps.iter().enumerate() {
         let n = i + 1;
-        let what = view::action_text(&state, action, seats, true);
+        let what = ui.action_text(&state, action, seats, true);
         let player = replay.steps[i].player;
-        if view::to_move(&state) != Some(player) {
-            let now = view::to_move(&state).map_or_else(|| "nobody (the game is over)".to_owned(), |p| seats.player(p));
+        let mover = mover_and_seats(&state)?.0;
+        if mover != Some(player) {
+            let now = mover.map_or_else(|| "nobody (the game is over)".to_owned(), |p| seats.player(p));
             return Err(CliError::ReplayDiffers(format!(
                 "the replay differs at step {n} ({what}): recorded as {}'s move, but {now} is to move",
                 seats.player(player)
@@ -378,7 +344,7 @@ async fn verify(
                 )));
             }
         };
-        if let Some(diff) = first_difference(recorded, &applied.events) {
+        if let Some(diff) = first_difference(recorded, &applied.events, &*raw) {
             return Err(CliError::ReplayDiffers(format!(
                 "the replay differs at step {n} ({}: {what}): {diff}",
                 seats.player(player)
@@ -386,10 +352,10 @@ async fn verify(
         }
         let after = applied.state.unwrap_or_default();
         if !quiet {
-            let names = Names::for_step(seats, true, &state, &after, &applied.events);
+            let names = ui.names(seen, &[&state, &after], &applied.events);
             let line = format!("step {n}  {}: {what}\n", seats.player(player));
             write_out(out, &style.paint("1", &line))?;
-            write_out(out, &indent(&trace::render_events_with(&applied.events, style, &names)))?;
+            write_out(out, &indent(&trace::render_events_with(&applied.events, style, &*names)))?;
         }
         state = after;
     }
@@ -412,6 +378,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
+    use crate::ui::Ids;
     use fray_proto::fray::v1::{CardDrawn, PlayerHpLost, event};
 
     fn ev(rule: &str, kind: event::Kind) -> Event {
@@ -422,17 +389,17 @@ mod tests {
     fn the_first_difference_is_named() {
         let a = ev("skirmish.draw", event::Kind::CardDrawn(CardDrawn { player: 1 }));
         let b = ev("egame.strike.direct", event::Kind::PlayerHpLost(PlayerHpLost { player: 0, amount: 1 }));
-        assert_eq!(first_difference(&[a.clone(), b.clone()], &[a.clone(), b.clone()]), None);
+        assert_eq!(first_difference(&[a.clone(), b.clone()], &[a.clone(), b.clone()], &Ids), None);
         assert_eq!(
-            first_difference(&[a.clone(), b.clone()], &[a.clone(), a.clone()]).unwrap(),
+            first_difference(&[a.clone(), b.clone()], &[a.clone(), a.clone()], &Ids).unwrap(),
             "event 2 differs: recorded `egame.strike.direct: player 0 loses 1 HP`, \
              replayed `skirmish.draw: player 1 draws a card`"
         );
         assert_eq!(
-            first_difference(std::slice::from_ref(&a), &[a.clone(), b.clone()]).unwrap(),
+            first_difference(std::slice::from_ref(&a), &[a.clone(), b.clone()], &Ids).unwrap(),
             "1 events recorded, 2 replayed; the first extra one is `egame.strike.direct: player 0 loses 1 HP`"
         );
-        assert!(first_difference(&[a.clone(), b], &[a]).unwrap().contains("the first missing one"));
+        assert!(first_difference(&[a.clone(), b], &[a], &Ids).unwrap().contains("the first missing one"));
     }
 
     #[test]

@@ -71,7 +71,7 @@ pub struct ResolveArgs {
     pub attacker: Option<String>,
     /// Overrides the strike's target zone.
     pub target: Option<ZoneRef>,
-    /// Overrides the strike's defender (the creature a KeyForge fight attacks).
+    /// Overrides the strike's defender (the creature a fight attacks).
     pub defender: Option<String>,
     /// Answers appended, in order, to the request's choices.
     pub choices: Vec<ChoiceArg>,
@@ -162,8 +162,8 @@ pub fn build_request(parsed: ParsedInput, args: &ResolveArgs) -> Result<ResolveS
             InputKind::Request => "a request without a strike attacker",
         };
         return Err(CliError::Usage(format!(
-            "{name} holds {held}: say which strike to resolve with --attacker ID --target PLAYER:INDEX \
-             (a KeyForge fight: --attacker ID --defender ID)"
+            "{name} holds {held}: say which strike to resolve with {}",
+            crate::rulesets::STRIKE_OPTIONS
         )));
     }
     Ok(request)
@@ -185,7 +185,8 @@ pub fn render(response: &ResolveStrikeResponse, args: &ResolveArgs, style: Style
         text.push('\n');
         Ok(text)
     } else {
-        Ok(trace::render_response(response, style, &|c| args.answer_command(c)))
+        let ui = crate::rulesets::ui(response.state.as_ref().map_or(0, |s| s.ruleset));
+        Ok(trace::render_response(response, ui, style, &|c| args.answer_command(c)))
     }
 }
 
@@ -275,7 +276,7 @@ mod tests {
     }
 
     #[test]
-    fn a_keyforge_fight_names_its_defender() {
+    fn a_fight_names_its_defender() {
         let input =
             parsed(InputKind::State, ResolveStrikeRequest { state: Some(GameState::default()), ..Default::default() });
         let args = ResolveArgs {

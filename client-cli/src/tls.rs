@@ -18,12 +18,12 @@ use std::time::Duration;
 use clap::Args;
 use fray_service::options::OptionsError;
 use fray_service::tls::{HANDSHAKE_TIMEOUT, PemFile, check_key_pair, provider};
+use rustls::RootCertStore;
 use rustls::pki_types::ServerName;
-use rustls::{AlertDescription, CertificateError, RootCertStore};
 use tokio::io::AsyncReadExt as _;
 use tonic::transport::{ClientTlsConfig, Endpoint, Identity, Uri};
 
-use crate::error::CliError;
+use crate::error::{CliError, explain};
 
 /// How long the check waits for the server's first bytes after the handshake (a gRPC
 /// server sends its HTTP/2 settings at once); silence past it is taken as consent.
@@ -209,31 +209,13 @@ impl ClientTls {
     }
 }
 
-/// What went wrong with TLS in `error` or its sources, in words; `None` when the error
-/// is not about TLS.
-pub fn explain(error: &(dyn StdError + 'static)) -> Option<String> {
-    sources(error).find_map(|e| {
-        if let Some(tls) = e.downcast_ref::<rustls::Error>() {
-            return Some(describe(tls));
-        }
-        // An I/O error carries rustls' error inside it, or only its text once it has
-        // passed through HTTP/2 (a handshake refused after the client's side of it, as
-        // TLS 1.3 does with client certificates, fails the first call).
-        let io = e.downcast_ref::<std::io::Error>()?;
-        match io.get_ref().and_then(|inner| inner.downcast_ref::<rustls::Error>()) {
-            Some(tls) => Some(describe(tls)),
-            None => recognise(&io.to_string()).map(|tls| describe(&tls)),
-        }
-    })
-}
-
 /// `error`, or what it means when a plaintext URL (`http://`) reached a server that
 /// speaks TLS: the call broke on the connection (how it breaks varies: a broken pipe,
 /// a cancelled call, an HTTP/2 protocol error), so on such a failure the server is
 /// asked for a TLS handshake to tell.
 pub async fn diagnose_plaintext(url: &str, error: CliError) -> CliError {
     let broke = matches!(&error, CliError::Status(status) if StdError::source(status.as_ref()).is_some());
-    let Ok(uri) = crate::client::normalize_url(url).parse::<Uri>() else { return error };
+    let Ok(uri) = normalize_url(url).parse::<Uri>() else { return error };
     if broke && uri.scheme_str() == Some("http") && speaks_tls(&uri).await {
         return CliError::Tls(format!(
             "{url}: the server speaks TLS: use an https:// URL (with --tls-ca if its CA is private)"
@@ -268,74 +250,7 @@ async fn speaks_tls(uri: &Uri) -> bool {
     }
 }
 
-/// `error` and its sources, outermost first.
-fn sources<'a>(error: &'a (dyn StdError + 'static)) -> impl Iterator<Item = &'a (dyn StdError + 'static)> {
-    std::iter::successors(Some(error), |&e| e.source())
-}
-
-/// The rustls error whose text `text` is, among those a client is told about.
-fn recognise(text: &str) -> Option<rustls::Error> {
-    let alerts = [
-        AlertDescription::CertificateRequired,
-        AlertDescription::UnknownCA,
-        AlertDescription::BadCertificate,
-        AlertDescription::UnsupportedCertificate,
-        AlertDescription::CertificateRevoked,
-        AlertDescription::CertificateExpired,
-        AlertDescription::CertificateUnknown,
-        AlertDescription::AccessDenied,
-        AlertDescription::HandshakeFailure,
-        AlertDescription::ProtocolVersion,
-    ];
-    let certificates = [
-        CertificateError::UnknownIssuer,
-        CertificateError::NotValidForName,
-        CertificateError::Expired,
-        CertificateError::BadSignature,
-    ];
-    alerts
-        .into_iter()
-        .map(rustls::Error::AlertReceived)
-        .chain(certificates.into_iter().map(rustls::Error::InvalidCertificate))
-        .find(|candidate| candidate.to_string() == text)
-}
-
-/// A rustls error seen by a client, in words, with what to do about it.
-fn describe(error: &rustls::Error) -> String {
-    match error {
-        rustls::Error::InvalidCertificate(cert) => match cert {
-            CertificateError::UnknownIssuer => "the server's certificate is not trusted: it is not signed by a CA \
-                                               this client trusts (--tls-ca, else the system's roots)"
-                .to_owned(),
-            CertificateError::NotValidForName | CertificateError::NotValidForNameContext { .. } => format!(
-                "the server's certificate is not valid for the name asked for ({error}); give the name it \
-                 carries with --tls-domain"
-            ),
-            CertificateError::Expired | CertificateError::ExpiredContext { .. } => {
-                format!("the server's certificate has expired ({error})")
-            }
-            _ => format!("the server's certificate was refused: {error}"),
-        },
-        rustls::Error::AlertReceived(alert) => match alert {
-            AlertDescription::CertificateRequired => {
-                "the server requires a client certificate: give --tls-cert and --tls-key".to_owned()
-            }
-            AlertDescription::UnknownCA => "the server refused the client certificate: it is not signed by a \
-                                            CA the server trusts"
-                .to_owned(),
-            AlertDescription::BadCertificate
-            | AlertDescription::UnsupportedCertificate
-            | AlertDescription::CertificateRevoked
-            | AlertDescription::CertificateExpired
-            | AlertDescription::CertificateUnknown
-            | AlertDescription::AccessDenied => {
-                format!("the server refused the client certificate ({alert:?})")
-            }
-            _ => format!("the server ended the TLS handshake ({alert:?})"),
-        },
-        rustls::Error::InvalidMessage(_) | rustls::Error::InappropriateMessage { .. } => {
-            format!("the server did not answer in TLS ({error}); if it serves plaintext, use an http:// URL")
-        }
-        _ => format!("TLS failed: {error}"),
-    }
+/// `url` with `http://` in front when it names no scheme (`127.0.0.1:50051`).
+pub fn normalize_url(url: &str) -> String {
+    if url.contains("://") { url.to_owned() } else { format!("http://{url}") }
 }

@@ -1,23 +1,18 @@
 //! `fray play`: a person plays the skirmish against the bot in the terminal, over
-//! real gRPC (an embedded server on loopback, or `--server`): e:game or Dimensional
-//! Rift on the zone board ([`render`]), Castle Rampage ([`castle`]), KeyForge
-//! ([`keyforge`]) or Dog Fight ([`dog_fight`], against one to three bots).
+//! real gRPC (an embedded server on loopback, or `--server`), against one to three
+//! bots; what the ruleset shows and reads is its [`Ui`], chosen once from the registry
+//! ([`crate::rulesets`]) when the game starts.
 //!
-//! The loop: NewGame; then while the game is not over, whoever is to move (the decider
-//! of a pending decision, else the active player) chooses. The person sits at one seat
-//! and every other seat is a bot of the same difficulty. The person sees the board
+//! The loop: NewGame; then while the core says someone is to move ([`mover_and_seats`]),
+//! they choose. The person sits at one seat and every other seat is a bot of the same
+//! difficulty. The person sees the board
 //! and the numbered legal actions (LegalActions) and types a line ([`input`]); a
 //! bot's move comes from Agent.ChooseAction for its seat with the difficulty's
 //! playouts and a seed derived from the game's seed and the move number. Every action
 //! goes through ApplyAction, its events are printed one per line, and the replay file
 //! is rewritten.
 
-pub mod castle;
-pub mod dog_fight;
 pub mod input;
-pub mod keyforge;
-pub mod render;
-pub mod view;
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -27,7 +22,7 @@ use fray_proto::fray::v1::agent_client::AgentClient;
 use fray_proto::fray::v1::rules_client::RulesClient;
 use fray_proto::fray::v1::{
     Action, ActionStat, ApplyActionRequest, ChooseActionRequest, GameState, LegalActionsRequest, NewGameRequest,
-    Ruleset, SearchBudget,
+    SearchBudget,
 };
 use tonic::transport::Channel;
 
@@ -35,115 +30,14 @@ use crate::client;
 use crate::embedded::ServerHandle;
 use crate::error::{CliError, stdout_error};
 use crate::replay::{self, Outcome, Replay, Seat, SeatKind};
+use crate::rulesets::{RulesetArg, short_name, ui};
 use crate::tls::TlsArgs;
-use crate::trace::{self, Style};
+use crate::trace::{self, indent};
+use crate::ui::{Seats, Seen, Style, Ui, mover_and_seats};
 use input::{Command, Lines};
-use view::{Names, Seats};
 
-/// The rulesets with a skirmish game, as `--ruleset` names them (`fray play`,
-/// `fray tournament`, `fray bench`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum RulesetArg {
-    /// e:game (seed 000): Might, 1 HP per direct hit, Evasive, Fading; 6 HP.
-    Egame,
-    /// Dimensional Rift (seed 002): Attack Stat damage to the player, Armor; 20 HP.
-    Rift,
-    /// KeyForge (seed 001): fights with the damage and destruction charts, reaping, keys.
-    Keyforge,
-    /// Castle Rampage (seed 003): attack cards against face-down Gate and Castle stacks.
-    CastleRampage,
-    /// Dog Fight (seed 004): vessels on a grid, attacks and responses, 2 to 4 players.
-    DogFight,
-}
-
-impl RulesetArg {
-    /// Every ruleset, in wire order.
-    pub const ALL: [RulesetArg; 5] =
-        [RulesetArg::Egame, RulesetArg::Rift, RulesetArg::Keyforge, RulesetArg::CastleRampage, RulesetArg::DogFight];
-
-    /// The wire ruleset.
-    pub fn ruleset(self) -> Ruleset {
-        match self {
-            RulesetArg::Egame => Ruleset::Egame,
-            RulesetArg::Rift => Ruleset::DimensionalRift,
-            RulesetArg::Keyforge => Ruleset::Keyforge,
-            RulesetArg::CastleRampage => Ruleset::CastleRampage,
-            RulesetArg::DogFight => Ruleset::DogFight,
-        }
-    }
-
-    /// The core's ruleset.
-    pub fn core(self) -> fray_core::state::Ruleset {
-        match self {
-            RulesetArg::Egame => fray_core::state::Ruleset::Egame,
-            RulesetArg::Rift => fray_core::state::Ruleset::DimensionalRift,
-            RulesetArg::Keyforge => fray_core::state::Ruleset::Keyforge,
-            RulesetArg::CastleRampage => fray_core::state::Ruleset::CastleRampage,
-            RulesetArg::DogFight => fray_core::state::Ruleset::DogFight,
-        }
-    }
-
-    /// The name `--ruleset` takes: `egame`, `rift`, `keyforge`, `castle-rampage`.
-    pub fn name(self) -> &'static str {
-        match self {
-            RulesetArg::Egame => "egame",
-            RulesetArg::Rift => "rift",
-            RulesetArg::Keyforge => "keyforge",
-            RulesetArg::CastleRampage => "castle-rampage",
-            RulesetArg::DogFight => "dog-fight",
-        }
-    }
-
-    /// The built-in scenarios, as the core's catalogue lists them (ListRulesets serves
-    /// the same list), with their measured balance.
-    pub fn scenarios(self) -> Vec<fray_core::rulesets::ScenarioInfo> {
-        fray_core::rulesets::catalogue()
-            .into_iter()
-            .find(|info| info.ruleset == self.core())
-            .map(|info| info.scenarios)
-            .unwrap_or_default()
-    }
-
-    /// The scenario `fray play` and `fray bench` deal unless told: `men-vs-fey` for
-    /// the zone rulesets, the first built-in scenario otherwise (Castle Rampage:
-    /// `standard`, KeyForge: `mirror`, Dog Fight: `duel`).
-    pub fn default_scenario(self) -> &'static str {
-        match self {
-            RulesetArg::Egame | RulesetArg::Rift => "men-vs-fey",
-            RulesetArg::Keyforge | RulesetArg::CastleRampage | RulesetArg::DogFight => {
-                self.scenarios().first().map_or("", |s| s.name)
-            }
-        }
-    }
-
-    /// The built-in scenario for `players` players: the default one when it seats
-    /// that many, else the first that does. Errors name the numbers there are.
-    pub fn scenario_for_players(self, players: usize) -> Result<&'static str, CliError> {
-        let scenarios = self.scenarios();
-        let default = self.default_scenario();
-        let fits: Vec<&'static str> = scenarios.iter().filter(|s| s.players == players).map(|s| s.name).collect();
-        if fits.contains(&default) {
-            return Ok(default);
-        }
-        fits.first().copied().ok_or_else(|| {
-            let mut counts: Vec<usize> = scenarios.iter().map(|s| s.players).collect();
-            counts.dedup();
-            let counts: Vec<String> = counts.iter().map(usize::to_string).collect();
-            CliError::Usage(format!(
-                "--players {players}: {} has no scenario for {players} players (it has {})",
-                self.name(),
-                counts.join(", ")
-            ))
-        })
-    }
-
-    /// The number of players of scenario `name` (2 when it is not built in).
-    pub fn players_of(self, name: &str) -> usize {
-        self.scenarios().iter().find(|s| s.name == name).map_or(2, |s| s.players)
-    }
-}
-
-/// The bot's strength: MCTS playouts per move, as `ai/src/spec.rs` calibrates them.
+/// The bot's strength: `fray_ai`'s difficulties (their playouts per move), as
+/// `--difficulty` names them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Difficulty {
     /// 150 playouts.
@@ -155,22 +49,23 @@ pub enum Difficulty {
 }
 
 impl Difficulty {
+    /// The ai crate's difficulty.
+    pub fn ai(self) -> fray_ai::Difficulty {
+        match self {
+            Difficulty::Easy => fray_ai::Difficulty::Easy,
+            Difficulty::Normal => fray_ai::Difficulty::Normal,
+            Difficulty::Hard => fray_ai::Difficulty::Hard,
+        }
+    }
+
     /// Playouts per move.
     pub fn playouts(self) -> u32 {
-        match self {
-            Difficulty::Easy => 150,
-            Difficulty::Normal => 1500,
-            Difficulty::Hard => 8000,
-        }
+        self.ai().config().budget.playouts
     }
 
     /// `easy`, `normal` or `hard`.
     pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Easy => "easy",
-            Difficulty::Normal => "normal",
-            Difficulty::Hard => "hard",
-        }
+        self.ai().name()
     }
 }
 
@@ -237,58 +132,6 @@ pub fn human_seat(first: First, seed: u64, players: u32) -> u32 {
     }
 }
 
-/// The scenario `fray play` deals: `--scenario` when given, else the one for
-/// `--players` ([`RulesetArg::scenario_for_players`]), else the ruleset's default.
-/// `--players` that does not match a built-in `--scenario` is a usage error naming
-/// both; a scenario that is not built in goes to the server, which lists the names.
-pub fn play_scenario(ruleset: RulesetArg, scenario: Option<&str>, players: Option<usize>) -> Result<String, CliError> {
-    match (scenario, players) {
-        (Some(name), Some(n)) => {
-            let built_in = ruleset.scenarios().iter().find(|s| s.name == name).map(|s| s.players);
-            match built_in {
-                Some(seats) if seats != n => Err(CliError::Usage(format!(
-                    "--players {n} contradicts --scenario {name}, which is for {seats} players \
-                     (leave one of them out)"
-                ))),
-                _ => Ok(name.to_owned()),
-            }
-        }
-        (Some(name), None) => Ok(name.to_owned()),
-        (None, Some(n)) => ruleset.scenario_for_players(n).map(str::to_owned).map_err(|_| {
-            let scenarios = ruleset.scenarios();
-            let mut counts: Vec<String> = scenarios.iter().map(|s| s.players.to_string()).collect();
-            counts.dedup();
-            let names: Vec<&str> = scenarios.iter().map(|s| s.name).collect();
-            CliError::Usage(match counts.as_slice() {
-                [] => format!("--players {n}: {} has no built-in scenario", ruleset.name()),
-                [only] => format!("--players {n}: {} is for {only} players only (--players {only})", ruleset.name()),
-                [init @ .., last] => format!(
-                    "--players {n}: {} seats {} or {last} players ({})",
-                    ruleset.name(),
-                    init.join(", "),
-                    names.join(", ")
-                ),
-            })
-        }),
-        (None, None) => Ok(ruleset.default_scenario().to_owned()),
-    }
-}
-
-/// The number of seats at `state`'s table: its Dog Fight, Castle Rampage or KeyForge
-/// sides, else its players; at least 2.
-pub fn table_size(state: &GameState) -> u32 {
-    let sides = if let Some(b) = &state.dog_fight {
-        b.sides.len()
-    } else if let Some(b) = &state.castle_rampage {
-        b.sides.len()
-    } else if let Some(b) = &state.keyforge {
-        b.sides.len()
-    } else {
-        state.players.len()
-    };
-    (sides as u32).max(2)
-}
-
 const HINT_SALT: u64 = 1;
 
 /// The last bot move, for `why`.
@@ -313,6 +156,7 @@ struct Session<'a> {
     rules: RulesClient<Channel>,
     agent: AgentClient<Channel>,
     args: &'a PlayArgs,
+    ui: &'static dyn Ui,
     seed: u64,
     seats: Seats,
     style: Style,
@@ -335,11 +179,13 @@ impl Session<'_> {
 
     /// The board of `state` from the person's seat.
     fn board_text(&self, state: &GameState) -> String {
-        if dog_fight::is_dog_fight(state) {
-            dog_fight::render_board(state, self.seats, self.args.difficulty.name(), self.style)
-        } else {
-            render::render_board(state, self.seats, &self.bot_label(), self.style)
-        }
+        self.ui.board(state, self.seats, self.args.difficulty.name(), self.style)
+    }
+
+    /// The trace of `events` from the person's seat.
+    fn trace(&self, before: &GameState, after: &GameState, events: &[fray_proto::fray::v1::Event]) -> String {
+        let names = self.ui.names(Some(Seen { seats: self.seats, reveal_all: false }), &[before, after], events);
+        indent(&trace::render_events_with(events, self.style, &*names))
     }
 
     fn budget(&self) -> SearchBudget {
@@ -358,15 +204,13 @@ impl Session<'_> {
 
     /// Applies `action` for `player`, prints it and its events, records it.
     async fn apply(&mut self, player: u32, action: Action) -> Result<(), CliError> {
-        let what = view::action_text(&self.state, &action, self.seats, false);
+        let what = self.ui.action_text(&self.state, &action, self.seats, false);
         let request = ApplyActionRequest { state: Some(self.state.clone()), action: Some(action.clone()) };
         let applied = self.rules.apply_action(request).await?.into_inner();
         let after = applied.state.unwrap_or_default();
         let who = self.seats.name(player);
-        let names = Names::for_step(self.seats, false, &self.state, &after, &applied.events);
         let head = self.style.paint(if self.seats.is_human(player) { "1;32" } else { "1;31" }, &format!("{who}:"));
-        let text =
-            format!("{head} {what}\n{}", indent(&trace::render_events_with(&applied.events, self.style, &names)));
+        let text = format!("{head} {what}\n{}", self.trace(&self.state, &after, &applied.events));
         self.replay.push(player, &action, &applied.events)?;
         self.state = after;
         self.save()?;
@@ -408,14 +252,13 @@ impl Session<'_> {
         let mut text = String::from("\n");
         text.push_str(&self.board_text(&self.state));
         text.push('\n');
-        text.push_str(&render::render_menu(&self.state, legal, self.seats, self.style));
+        text.push_str(&self.ui.menu(&self.state, legal, self.seats, self.style));
         self.say(&text)
     }
 
     /// The top actions of a search, by visits, with their menu numbers when known.
-    /// For a bot's search (`played` is its move) in Castle Rampage, the attack cards it
-    /// did not play stay unnamed: they are still in its hand, face down; in Dog Fight
-    /// the same for the cards it did not play into an attack.
+    /// For a bot's search (`played` is its move), a move it did not play that names a
+    /// card still hidden in its hand stays unnamed ([`Ui::unplayed`]).
     fn stats_text(
         &self,
         state: &GameState,
@@ -431,24 +274,8 @@ impl Session<'_> {
             let number = legal
                 .and_then(|l| l.iter().position(|a| a == action))
                 .map_or_else(|| "    ".to_owned(), |i| format!("{:>3}:", i + 1));
-            let unplayed = played.is_some_and(|p| p != action);
-            let hidden_attack = castle::is_castle(state)
-                && unplayed
-                && matches!(action.action, Some(fray_proto::fray::v1::action::Action::Strike(_)));
-            let hidden_play = dog_fight::is_dog_fight(state)
-                && unplayed
-                && matches!(
-                    &action.action,
-                    Some(fray_proto::fray::v1::action::Action::Choice(c))
-                        if matches!(c.choice, Some(fray_proto::fray::v1::choice::Choice::Option(_)))
-                );
-            let what = if hidden_attack {
-                "attack with another card of its hand".to_owned()
-            } else if hidden_play {
-                "play another card of its hand".to_owned()
-            } else {
-                view::action_text(state, action, self.seats, false)
-            };
+            let hidden = played.is_some_and(|p| p != action).then(|| self.ui.unplayed(action)).flatten();
+            let what = hidden.map_or_else(|| self.ui.action_text(state, action, self.seats, false), str::to_owned);
             // Round first, so a tiny negative mean does not print as -0.00.
             let mean = (s.mean_reward * 100.0).round() / 100.0 + 0.0;
             let _ = writeln!(out, "  {number} {:>6} visits  mean reward {mean:+.2}  {what}", s.visits);
@@ -469,7 +296,7 @@ impl Session<'_> {
     async fn hint(&mut self, legal: &[Action]) -> Result<(), CliError> {
         let (action, stats) = self.think(self.seats.human, HINT_SALT).await?;
         let number = legal.iter().position(|a| *a == action).map_or_else(String::new, |i| format!("{} ", i + 1));
-        let what = view::action_text(&self.state, &action, self.seats, false);
+        let what = self.ui.action_text(&self.state, &action, self.seats, false);
         let head = format!(
             "hint ({} playouts, mean reward in {} for you): play {number}— {what}\n",
             self.args.difficulty.playouts(),
@@ -485,7 +312,7 @@ impl Session<'_> {
             None if self.seats.players > 2 => "no bot has moved yet\n".to_owned(),
             None => "the bot has not moved yet\n".to_owned(),
             Some(m) => {
-                let what = view::action_text(&m.before, &m.action, self.seats, false);
+                let what = self.ui.action_text(&m.before, &m.action, self.seats, false);
                 let bot = if self.seats.players > 2 { self.seats.name(m.player) } else { "the bot".to_owned() };
                 let head = format!(
                     "{bot}'s last move: {what}\nits search ({} playouts; mean reward in {} for {bot}):\n",
@@ -510,7 +337,7 @@ impl Session<'_> {
 
     /// The person's turn: read lines until one names an action; `None` to quit.
     async fn human_turn(&mut self) -> Result<Option<Action>, CliError> {
-        let legal = view::person_order(self.legal().await?, self.seats);
+        let legal = person_order(self.legal().await?, self.seats);
         self.show_board(&legal)?;
         loop {
             self.prompt(legal.len())?;
@@ -519,31 +346,34 @@ impl Session<'_> {
                 return Ok(None);
             };
             let problem = match input::parse(&line) {
-                Ok(None) => continue,
-                Ok(Some(Command::Pick(n))) if (1..=legal.len()).contains(&n) => return Ok(Some(legal[n - 1].clone())),
-                Ok(Some(Command::Pick(n))) => format!("there is no action {n}: choose 1-{}", legal.len()),
-                Ok(Some(Command::Short(short))) => match input::find(&short, &legal, &self.state, self.seats) {
-                    Ok(i) => return Ok(Some(legal[i].clone())),
-                    Err(why) => why,
-                },
-                Ok(Some(Command::Hint)) => {
+                None => continue,
+                Some(Command::Pick(n)) if (1..=legal.len()).contains(&n) => return Ok(Some(legal[n - 1].clone())),
+                Some(Command::Pick(n)) => format!("there is no action {n}: choose 1-{}", legal.len()),
+                Some(Command::Short(words)) => {
+                    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+                    match self.ui.find(&words, &legal, &self.state, self.seats) {
+                        Some(Ok(i)) => return Ok(Some(legal[i].clone())),
+                        Some(Err(why)) => why,
+                        None => input::unknown(&line),
+                    }
+                }
+                Some(Command::Hint) => {
                     self.hint(&legal).await?;
                     continue;
                 }
-                Ok(Some(Command::Why)) => {
+                Some(Command::Why) => {
                     self.why()?;
                     continue;
                 }
-                Ok(Some(Command::Board)) => {
+                Some(Command::Board) => {
                     self.show_board(&legal)?;
                     continue;
                 }
-                Ok(Some(Command::Help)) => {
-                    self.say(&format!("{}\n", input::help(&self.state)))?;
+                Some(Command::Help) => {
+                    self.say(&format!("{}\n", self.ui.help()))?;
                     continue;
                 }
-                Ok(Some(Command::Quit)) => return Ok(None),
-                Err(why) => why,
+                Some(Command::Quit) => return Ok(None),
             };
             let text = format!("{} {problem}\n", self.style.paint("1;31", "?"));
             self.say(&text)?;
@@ -552,7 +382,7 @@ impl Session<'_> {
 
     async fn play(&mut self) -> Result<Ending, CliError> {
         loop {
-            let Some(player) = view::to_move(&self.state) else {
+            let Some(player) = mover_and_seats(&self.state)?.0 else {
                 return Ok(Ending::Over);
             };
             if self.seats.is_human(player) {
@@ -567,8 +397,18 @@ impl Session<'_> {
     }
 }
 
-fn indent(text: &str) -> String {
-    text.lines().map(|l| format!("    {l}\n")).collect()
+/// The legal actions in the order a person reads them: strikes into one's own zones
+/// (legal, but they hit one's own piece or oneself) come after the others, then
+/// ending the phase; otherwise the server's order.
+pub fn person_order(mut legal: Vec<Action>, seats: Seats) -> Vec<Action> {
+    legal.sort_by_key(|a| match &a.action {
+        Some(fray_proto::fray::v1::action::Action::Strike(s)) if s.target.is_some_and(|t| seats.is_human(t.player)) => {
+            1
+        }
+        Some(fray_proto::fray::v1::action::Action::EndPhase(_)) => 2,
+        _ => 0,
+    });
+    legal
 }
 
 /// Runs `fray play`, reading the person's lines from `input` and writing to `out`.
@@ -593,9 +433,9 @@ async fn game(
     let request = NewGameRequest { ruleset: ruleset as i32, seed, scenario: args.scenario.clone() };
     let started = rules.new_game(request).await?.into_inner();
     let state = started.state.unwrap_or_default();
-    let players = table_size(&state);
+    let players = mover_and_seats(&state)?.1;
     let seats = Seats { human: human_seat(args.first, seed, players), players };
-    let path = replay::new_path(&args.replay_dir, replay::short_name(ruleset), &args.scenario, seed)?;
+    let path = replay::new_path(&args.replay_dir, short_name(ruleset), &args.scenario, seed)?;
     let seat_list = (0..players)
         .map(|player| {
             if seats.is_human(player) {
@@ -627,8 +467,9 @@ async fn game(
         steps: Vec::new(),
         result: Outcome::of(&state, seats),
     };
+    let ui = ui(ruleset as i32);
     let mut session =
-        Session { rules, agent, args, seed, seats, style, state, replay, path, last_bot: None, out, input };
+        Session { rules, agent, args, ui, seed, seats, style, state, replay, path, last_bot: None, out, input };
     session.save()?;
     let starter = match (seats.human, players) {
         (0, _) => "you start".to_owned(),
@@ -644,14 +485,14 @@ async fn game(
     let intro = format!(
         "Fray skirmish: {} {}, seed {seed} (replay the deal with --seed {seed}), you are player {} against {against}; {starter}.\n\
          Type help for the commands. The replay is saved to {}\n",
-        replay::short_name(ruleset),
+        short_name(ruleset),
         args.scenario,
         seats.human,
         session.path.display()
     );
     session.say(&style.paint("1", &intro))?;
-    let names = Names::for_step(seats, false, &session.state, &session.state, &started.events);
-    session.say(&indent(&trace::render_events_with(&started.events, style, &names)))?;
+    let setup = session.trace(&session.state, &session.state, &started.events);
+    session.say(&setup)?;
     let ending = session.play().await;
     // Whatever happened, the record on disk is the last good one; say where it is.
     let path = session.path.display().to_string();
@@ -712,40 +553,21 @@ mod tests {
             [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard].map(Difficulty::playouts),
             [150, 1500, 8000]
         );
-        assert_eq!(RulesetArg::Rift.ruleset(), Ruleset::DimensionalRift);
-        assert_eq!(RulesetArg::CastleRampage.ruleset(), Ruleset::CastleRampage);
     }
 
     #[test]
-    fn each_ruleset_has_its_own_scenarios_and_default() {
-        use clap::ValueEnum as _;
-        for r in RulesetArg::ALL {
-            assert_eq!(r.to_possible_value().map(|v| v.get_name().to_owned()).as_deref(), Some(r.name()));
-            assert!(r.scenarios().iter().any(|s| s.name == r.default_scenario()), "{r:?}");
-        }
-        assert_eq!(RulesetArg::value_variants(), &RulesetArg::ALL);
-        assert_eq!(RulesetArg::CastleRampage.default_scenario(), "standard");
-    }
-
-    #[test]
-    fn players_pick_the_scenario_and_must_agree_with_it() {
-        let pick = |r: RulesetArg, scenario: Option<&str>, players| play_scenario(r, scenario, players);
-        let df = RulesetArg::DogFight;
-        assert_eq!(pick(df, None, None).ok().as_deref(), Some("duel"));
-        assert_eq!(pick(df, None, Some(3)).ok().as_deref(), Some("trio"));
-        assert_eq!(pick(df, None, Some(4)).ok().as_deref(), Some("melee"));
-        assert_eq!(pick(df, Some("melee"), Some(4)).ok().as_deref(), Some("melee"));
-        assert_eq!(pick(RulesetArg::Egame, None, Some(2)).ok().as_deref(), Some("men-vs-fey"));
-        assert_eq!(pick(RulesetArg::Keyforge, Some("clash"), None).ok().as_deref(), Some("clash"));
-        // A name that is not built in goes to the server, which lists the names.
-        assert_eq!(pick(df, Some("chess"), Some(3)).ok().as_deref(), Some("chess"));
-        let refused =
-            |r, scenario, players| pick(r, scenario, players).err().map(|e| e.to_string()).unwrap_or_default();
-        assert!(
-            refused(df, None, Some(5)).contains("--players 5: dog-fight seats 2, 3 or 4 players (duel, trio, melee)")
-        );
-        assert!(refused(df, Some("trio"), Some(2)).contains("--players 2 contradicts --scenario trio"));
-        assert!(refused(RulesetArg::CastleRampage, None, Some(3)).contains("castle-rampage is for 2 players only"));
-        assert_eq!(pick(df, None, Some(5)).err().map(|e| e.exit_code()), Some(2));
+    fn strikes_into_ones_own_zones_are_listed_after_the_others() {
+        use fray_proto::fray::v1::{EndPhase, Strike, ZoneRef, action};
+        let strike = |player| Action {
+            action: Some(action::Action::Strike(Strike {
+                attacker: "a".into(),
+                target: Some(ZoneRef { player, index: 2 }),
+                ..Default::default()
+            })),
+        };
+        let end = Action { action: Some(action::Action::EndPhase(EndPhase {})) };
+        let legal = vec![strike(0), strike(1), end.clone()];
+        assert_eq!(person_order(legal.clone(), Seats::two(0)), vec![strike(1), strike(0), end.clone()]);
+        assert_eq!(person_order(legal, Seats::two(1)), vec![strike(0), strike(1), end]);
     }
 }

@@ -7,7 +7,7 @@
 //! sides swapped, so a tournament cut short is still balanced and each pair of games
 //! forms one pentanomial sample.
 //!
-//! N players a game (`--players N`, Dog Fight): the pairings become tables of N bots,
+//! N players a game (`--players N`): the pairings become tables of N bots,
 //! and every round plays each table once in every seat order (N! games, in
 //! lexicographic order) on one opening, so each bot sits in each seat, after and
 //! before each other bot, equally often.

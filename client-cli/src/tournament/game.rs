@@ -9,9 +9,8 @@ use std::sync::{Arc, Once};
 use std::time::{Duration, Instant};
 
 use fray_ai::places::Eliminations;
-use fray_ai::{BotError, BuildBot, Decision, StateBot};
+use fray_ai::{BotError, BuildBot, StateBot};
 use fray_core::GameState;
-use fray_core::setup::ActionSetup;
 use fray_proto::fray::v1::{self as pb, Phase, Ruleset, event};
 use fray_service::convert;
 use tonic::Code;
@@ -22,6 +21,7 @@ use super::referee::{CallError, Referee};
 use crate::error::CliError;
 use crate::json::{ACTION_MESSAGE, to_value};
 use crate::play::move_seed;
+use crate::ui::core_of;
 
 /// What a game needs besides its slot.
 pub struct Table {
@@ -71,7 +71,7 @@ fn panic_text(payload: &(dyn Any + Send)) -> String {
 
 /// How a move went.
 enum Thought {
-    Chose(Box<dyn StateBot>, Decision<ActionSetup>),
+    Chose(Box<dyn StateBot>, pb::Action),
     Failed(String),
 }
 
@@ -88,7 +88,7 @@ async fn think(mut bot: Box<dyn StateBot>, state: GameState, seed: u64, limit: D
             let answer = catch_unwind(AssertUnwindSafe(|| bot.choose(&state, seed)));
             let seen = LAST_PANIC.with(|p| p.borrow_mut().take()).unwrap_or_default();
             let thought = match answer {
-                Ok(Ok(decision)) => Thought::Chose(bot, decision),
+                Ok(Ok(decision)) => Thought::Chose(bot, convert::action_from_setup(&decision.action)),
                 Ok(Err(BotError::GameOver)) => Thought::Failed("answered that the game is over".to_owned()),
                 Ok(Err(e)) => Thought::Failed(format!("failed: {e}")),
                 Err(payload) => Thought::Failed(if seen.is_empty() {
@@ -108,12 +108,6 @@ async fn think(mut bot: Box<dyn StateBot>, state: GameState, seed: u64, limit: D
     })
 }
 
-/// The core state of a wire state, for the bots.
-fn core_state(state: &pb::GameState) -> Result<GameState, CliError> {
-    GameState::from_setup(&convert::state_to_setup(state.clone()))
-        .map_err(|e| CliError::Server(format!("the referee answered a state this build cannot read: {e}")))
-}
-
 /// Plays game `slot` to the end (or to a forfeit). Errors are the referee's: the
 /// game could not be judged, and the tournament stops so it can be resumed.
 pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
@@ -122,7 +116,7 @@ pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
     let players: Vec<&Player> = slot.seats.iter().map(|&s| &table.players[s]).collect();
     let dealt = table.referee.new_game(table.ruleset, slot.seed, &table.scenario).await?;
     let mut state = dealt.state.ok_or_else(|| CliError::Server("NewGame answered no state".to_owned()))?;
-    let start = core_state(&state)?;
+    let start = core_of(&state)?;
     let n = players.len();
     if start.num_players() != n {
         return Err(CliError::Usage(format!(
@@ -145,7 +139,7 @@ pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
         if legal.is_empty() {
             break;
         }
-        let core = core_state(&state)?;
+        let core = core_of(&state)?;
         let Some(seat) = core.to_move().map(|p| p.index()) else {
             return Err(CliError::Server("the referee lists legal actions but nobody is to move".to_owned()));
         };
@@ -159,17 +153,16 @@ pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
         think_ms[seat] += ms;
         max_move_ms[seat] = max_move_ms[seat].max(ms);
         moves[seat] += 1;
-        let decision = match thought {
-            Thought::Chose(bot, decision) => {
+        let action = match thought {
+            Thought::Chose(bot, action) => {
                 bots[seat] = Some(bot);
-                decision
+                action
             }
             Thought::Failed(reason) => {
                 forfeit = Some(Forfeit { seat: seat as u32, reason });
                 break;
             }
         };
-        let action = convert::action_from_setup(&decision.action);
         let applied = match table.referee.apply(&state, &action).await {
             Ok(applied) => applied,
             Err(CallError::Refused(status))

@@ -129,12 +129,6 @@ impl GameRecord {
         Places::from_places(&self.places)
             .unwrap_or_else(|| Places::of_winner(self.seats.len().max(2), self.winner.map(|w| w as usize)))
     }
-
-    /// The score of seat `seat`: the share of the other players it finished ahead of,
-    /// a tie counting half (two players: 1, 0.5 or 0).
-    pub fn score_of_seat(&self, seat: usize) -> f64 {
-        self.places().score(seat)
-    }
 }
 
 fn io_error(path: &Path, what: &str, e: &std::io::Error) -> CliError {

@@ -30,8 +30,7 @@ use tokio::task::JoinSet;
 
 use crate::embedded::EmbeddedServer;
 use crate::error::CliError;
-use crate::play::RulesetArg;
-use crate::replay::ruleset_named;
+use crate::rulesets::{RulesetArg, ruleset_named};
 use crate::tls::ClientTls;
 use config::{Config, Format, Schedule, SprtConfig, unique_names};
 use game::Table;

@@ -1,5 +1,5 @@
-//! KeyForge in words, shared by the trace and board of `fray resolve` ([`crate::trace`])
-//! and the person's view of `fray play` and `fray replay` ([`crate::play::keyforge`]):
+//! KeyForge in words, shared by the trace and board of `fray resolve` and the person's
+//! view of `fray play` and `fray replay` ([`super`]):
 //! a creature's keywords and state, its abilities as short sentences, and the items a
 //! DECISION_KIND_ORDER decision names.
 //!
@@ -7,19 +7,13 @@
 //! game), and verbs agree with the name: "you steal", "the bot steals".
 
 use fray_proto::fray::v1::{
-    Ability, AbilityTarget, Effect, GameState, KeyforgeBoard, KeyforgeCreature, KeyforgeFight, Ruleset, Trigger,
-    keyforge_step,
+    Ability, AbilityTarget, Effect, KeyforgeBoard, KeyforgeCreature, KeyforgeFight, Trigger, keyforge_step,
 };
 
 /// Amber a key costs (the core's `KEY_COST`).
 pub const KEY_COST: i32 = fray_core::rulesets::keyforge::KEY_COST;
 /// Keys that win (the core's `KEYS_TO_WIN`).
 pub const KEYS_TO_WIN: i32 = fray_core::rulesets::keyforge::KEYS_TO_WIN;
-
-/// True for a RULESET_KEYFORGE state.
-pub fn is_keyforge(state: &GameState) -> bool {
-    state.ruleset == Ruleset::Keyforge as i32
-}
 
 /// Names a player: `player 1`, or `you` and `the bot` from the person's seat.
 pub type PlayerName<'a> = &'a dyn Fn(u32) -> String;

@@ -1,22 +1,250 @@
-//! KeyForge from the person's seat: the board (both battlelines left to right, each
+//! KeyForge in the terminal: the board (both battlelines left to right, each
 //! creature with its position, name, power, damage, armor, state, keywords and
 //! abilities; each side's amber and keys), the numbered legal actions and the pending
-//! ORDER or TARGET decision in words, and the short forms `f`, `r`, `t`. KeyForge hides
-//! nothing, so a replay shows the same. Shared by `fray play` and `fray replay`.
+//! ORDER or TARGET decision in words, the short forms `f`, `r`, `t`, `e`, and the
+//! trace's amber, keys and abilities ([`words`]). KeyForge hides nothing, so a replay
+//! shows the same.
 
+pub mod words;
+
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
+use fray_core::rulesets::keyforge::rule;
 use fray_proto::fray::v1::{
-    Action, DecisionKind, GameState, KeyforgeBoard, KeyforgeCreature, KeyforgeSide, PendingDecision, Phase, action,
-    choice, keyforge_step,
+    Ability, Action, AmberMoved, DecisionKind, Event, GameState, KeyforgeBoard, KeyforgeCreature, KeyforgeSide,
+    PendingDecision, Phase, action, choice, event::Kind, keyforge_step,
 };
 
-use super::input::Shortcut;
-use super::view::Seats;
-use crate::keyforge::{
-    self as words, Item, KEY_COST, KEYS_TO_WIN, ability_text, find_ability, find_creature, item_effect,
-};
-use crate::trace::Style;
+use crate::play::input::{arity, number, own};
+use crate::ui::{Namer, Seats, Seen, Style, Ui, position};
+use words::{Item, KEY_COST, KEYS_TO_WIN, ability_text, find_ability, find_creature, item_effect};
+
+/// KeyForge's view.
+#[derive(Debug, Clone, Copy)]
+pub struct Keyforge;
+
+impl Ui for Keyforge {
+    fn board(&self, state: &GameState, seats: Seats, bots: &str, style: Style) -> String {
+        render_board(state, seats, &format!("bot ({bots})"), style)
+    }
+
+    fn menu(&self, state: &GameState, legal: &[Action], seats: Seats, style: Style) -> String {
+        render_menu(state, legal, seats, style)
+    }
+
+    fn action_text(&self, state: &GameState, act: &Action, seats: Seats, _reveal_all: bool) -> String {
+        action_text(state, act, seats)
+    }
+
+    fn help(&self) -> &'static str {
+        HELP
+    }
+
+    fn find(&self, words: &[&str], legal: &[Action], state: &GameState, seats: Seats) -> Option<Result<usize, String>> {
+        let (&head, rest) = words.split_first()?;
+        let no_cards = "KeyForge plays no cards from hand: f MINE THEIRS fights, r MINE reaps (see help)";
+        Some(match head {
+            "f" | "fight" if rest.len() == 2 => {
+                number(rest[0], "position").and_then(|a| fight(a, number(rest[1], "position")?, legal, state, seats))
+            }
+            "a" | "attack" | "strike" if rest.len() == 2 && rest[0].parse::<u32>().is_ok() => match own(rest[1], "zone") {
+                Ok((false, d)) => number(rest[0], "zone").and_then(|a| fight(a, d, legal, state, seats)),
+                Ok(_) => Err("a creature fights an enemy creature, not your own".to_owned()),
+                Err(e) => Err(e),
+            },
+            "fight" => Err("usage: f MINE THEIRS (e.g. f 0 2)".to_owned()),
+            "f" | "fade" | "b" | "block" | "n" | "no" | "decline" | "pass" => {
+                Err("KeyForge's decisions cannot be declined: choose one of the numbered options".to_owned())
+            }
+            "r" | "reap" => arity(rest, 1, "r MINE (e.g. r 3)").and_then(|()| {
+                let c = creature(state, seats, seats.human, number(rest[0], "position")?)?;
+                position(legal, &|x| matches!(x, action::Action::Reap(r) if r.creature == c.id))
+                    .ok_or_else(|| not_now(state, seats, &c, "reap"))
+            }),
+            "t" | "target" => {
+                arity(rest, 1, "t THEIRS (e.g. t 1), or t yN for your own creature at position N").and_then(|()| {
+                    let (mine, index) = own(rest[0], "position")?;
+                    let c = creature(state, seats, if mine { seats.human } else { seats.bot() }, index)?;
+                    position(legal, &|x| matches!(x, action::Action::Choice(ch) if ch.choice == Some(choice::Choice::Option(c.id.clone()))))
+                        .ok_or_else(|| format!("{} cannot be chosen now", creature_label(&board_of(state), &c.id, seats)))
+                })
+            }
+            "e" | "end" => arity(rest, 0, "e").and_then(|()| {
+                position(legal, &|x| matches!(x, action::Action::EndPhase(_)))
+                    .ok_or_else(|| decision_first(state).unwrap_or_else(|| "you cannot end the turn now".to_owned()))
+            }),
+            "s" | "summon" | "a" | "attack" | "strike" | "g" | "c" | "p" | "play" => {
+                Err(no_cards.to_owned())
+            }
+            _ => return None,
+        })
+    }
+
+    fn names(&self, seen: Option<Seen>, states: &[&GameState], _events: &[Event]) -> Box<dyn Namer> {
+        let mut names = Names { seen, known: HashMap::new(), abilities: HashMap::new() };
+        for board in states.iter().filter_map(|s| s.keyforge.as_ref()) {
+            for (p, side) in board.sides.iter().enumerate() {
+                for c in &side.battleline {
+                    names.known.insert(c.id.clone(), (c.name.clone(), p as u32));
+                    for a in &c.abilities {
+                        names.abilities.insert(a.id.clone(), (c.id.clone(), p as u32, a.clone()));
+                    }
+                }
+            }
+        }
+        Box::new(names)
+    }
+
+    fn raw_board(&self, state: &GameState) -> String {
+        raw_board(&board_of(state))
+    }
+
+    fn decision_subject(&self, state: &GameState) -> Option<String> {
+        state.keyforge.as_ref()?.resolution.iter().rev().find_map(|s| match &s.step {
+            Some(keyforge_step::Step::Target(a)) => Some(a.clone()),
+            _ => None,
+        })
+    }
+}
+
+/// Names creatures (`your Raider Captain`) and their abilities from the person's seat;
+/// without a seat, ids.
+#[derive(Debug, Clone)]
+struct Names {
+    seen: Option<Seen>,
+    /// Name and controller of each creature, by id.
+    known: HashMap<String, (String, u32)>,
+    /// Creature, controller and the ability, by ability id.
+    abilities: HashMap<String, (String, u32, Ability)>,
+}
+
+impl Names {
+    /// A creature's ability, by id: `your Raider's Fight: ability (...)`, or
+    /// `raider's ability raider.fight`.
+    fn ability(&self, id: &str, creature: &str) -> String {
+        match (self.seen, self.abilities.get(id)) {
+            (Some(s), Some((c, controller, a))) => format!(
+                "{}'s {} ability ({})",
+                self.creature(c),
+                words::trigger_label(a.trigger),
+                words::effect_text(a, *controller, &|p| s.seats.subject(p))
+            ),
+            _ => format!("{}'s ability {id}", self.creature(creature)),
+        }
+    }
+
+    /// An AmberMoved event in words, by what moved it: reaped or gained from the
+    /// supply, lost or spent on a key, stolen, captured onto a creature, or left on a
+    /// creature that left play.
+    fn amber_moved(&self, e: &AmberMoved, rule: &str) -> String {
+        let n = e.amount;
+        let (from, to) = (self.player(e.from_player), self.player(e.to_player));
+        match (e.from_supply, e.to_supply, e.creature.as_str()) {
+            (true, _, _) => format!("{to} gains {n} amber"),
+            (_, true, _) if rule == rule::FORGE => format!("{from} spends {n} amber"),
+            (_, true, _) => format!("{from} loses {n} amber"),
+            (_, _, "") if rule == rule::EFFECT_AMBER => format!("{to} steals {n} amber from {from}"),
+            (_, _, "") => format!("{n} amber moves from {from} to {to}"),
+            (_, _, c) if rule == rule::EFFECT_AMBER => format!("{} captures {n} amber from {from}", self.creature(c)),
+            (_, _, c) => format!("the {n} amber on {} goes to {to}", self.creature(c)),
+        }
+    }
+}
+
+impl Namer for Names {
+    fn seen(&self) -> Option<Seen> {
+        self.seen
+    }
+
+    fn creature(&self, id: &str) -> String {
+        match (self.seen, self.known.get(id)) {
+            (Some(s), Some((name, controller))) => format!("{}{name}", s.seats.possessive(*controller)),
+            _ => id.to_owned(),
+        }
+    }
+
+    /// A DECISION_KIND_ORDER item: `raider's assault`, `thornback's hazardous`, or an
+    /// ability.
+    fn item(&self, item: &str) -> String {
+        match Item::parse(item) {
+            Item::Assault(c) => format!("{}'s assault", self.creature(c)),
+            Item::Hazardous(c) => format!("{}'s hazardous", self.creature(c)),
+            Item::Ability(a) if self.seen.is_none() => format!("ability {a}"),
+            Item::Ability(a) => self.ability(a, self.abilities.get(a).map_or("", |k| k.0.as_str())),
+        }
+    }
+
+    fn describe(&self, event: &Event) -> Option<String> {
+        Some(match event.kind.as_ref()? {
+            Kind::AmberMoved(e) => self.amber_moved(e, &event.rule),
+            Kind::AbilityResolved(e) => match Item::parse(&e.ability) {
+                Item::Ability(id) => format!("{} resolves", self.ability(id, &e.creature)),
+                _ => format!("{} resolves", self.item(&e.ability)),
+            },
+            Kind::KeyForged(e) => format!("{} forges a key ({} in all)", self.player(e.player), e.keys),
+            Kind::CardReturned(e) if e.to == "hand" && event.rule == rule::EFFECT_RETURN => {
+                format!("{} returns to its owner's hand", self.creature(&e.card))
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// The creature of `player` at battleline position `i`, or why there is none.
+fn creature(state: &GameState, seats: Seats, player: u32, i: u32) -> Result<KeyforgeCreature, String> {
+    let board = board_of(state);
+    let line = board.sides.get(player as usize).map_or(&[][..], |s| &s.battleline);
+    let whose = if seats.is_human(player) { "your" } else { "the bot's" };
+    line.get(i as usize).cloned().ok_or_else(|| match line.len() {
+        0 => format!("{whose} battleline is empty"),
+        1 => format!("{whose} battleline has no position {i}: it holds only position 0"),
+        n => format!("{whose} battleline has no position {i}: it holds 0-{}", n - 1),
+    })
+}
+
+/// That a decision must be answered first, when one is pending.
+fn decision_first(state: &GameState) -> Option<String> {
+    state.pending.as_ref().map(|_| "a decision is pending: choose one of the numbered options".to_owned())
+}
+
+/// Why the person's creature `c` cannot `what` (fight, reap) now.
+fn not_now(state: &GameState, seats: Seats, c: &KeyforgeCreature, what: &str) -> String {
+    if let Some(why) = decision_first(state) {
+        why
+    } else if !seats.is_human(state.active_player) || state.phase != Phase::Event as i32 {
+        format!("you cannot {what} now: only in your turn")
+    } else if c.exhausted && state.turn == 1 {
+        format!("your {} is exhausted: it entered play exhausted and readies at the end of the turn", c.name)
+    } else if c.exhausted {
+        format!("your {} is exhausted: it was used this turn", c.name)
+    } else {
+        format!("your {} cannot {what} now: see the list", c.name)
+    }
+}
+
+/// `f MINE THEIRS`: the person's creature at `attacker` fights the bot's at `defender`.
+fn fight(attacker: u32, defender: u32, legal: &[Action], state: &GameState, seats: Seats) -> Result<usize, String> {
+    let board = board_of(state);
+    let a = creature(state, seats, seats.human, attacker)?;
+    let d = creature(state, seats, seats.bot(), defender)?;
+    position(legal, &|x| matches!(x, action::Action::Strike(s) if s.attacker == a.id && s.defender == d.id)).ok_or_else(
+        || {
+            if !legal.iter().any(|x| matches!(&x.action, Some(action::Action::Strike(s)) if s.attacker == a.id)) {
+                return not_now(state, seats, &a, "fight");
+            }
+            let line = board.sides.get(seats.bot() as usize).map_or(&[][..], |s| &s.battleline);
+            let i = defender as usize;
+            let left = i.checked_sub(1).and_then(|j| line.get(j));
+            let taunt = left.into_iter().chain(line.get(i + 1)).find(|c| c.taunt);
+            let next = taunt.map_or_else(
+                || "a creature with taunt".to_owned(),
+                |t| format!("{}, which has taunt", creature_label(&board, &t.id, seats)),
+            );
+            format!("the bot's {} cannot be fought: it stands next to {next}", d.name)
+        },
+    )
+}
 
 /// The `help` text of KeyForge.
 pub const HELP: &str = "\
@@ -59,11 +287,6 @@ pub fn phase_label(phase: i32) -> &'static str {
         Phase::Draw => "draw",
         Phase::GameOver => "game over",
     }
-}
-
-/// `you` or `the bot`, for ability sentences.
-fn player_word(seats: Seats) -> impl Fn(u32) -> String {
-    move |p| if seats.is_human(p) { "you".to_owned() } else { "the bot".to_owned() }
 }
 
 /// The creature `id` as the person reads it: `your Raider Captain [1]`, `bot's
@@ -110,7 +333,7 @@ pub fn action_text(state: &GameState, act: &Action, seats: Seats) -> String {
                     let _ = write!(text, " ({STUNNED})");
                 }
                 Some((side, _, c)) => {
-                    let name = player_word(seats);
+                    let name = move |p| seats.subject(p);
                     let reaps: Vec<String> = c
                         .abilities
                         .iter()
@@ -157,7 +380,7 @@ pub fn action_text(state: &GameState, act: &Action, seats: Seats) -> String {
             }
         }
         action::Action::Summon(_) => "summon (KeyForge plays no cards from hand)".to_owned(),
-        action::Action::Reinforce(_) => "reinforce (KeyForge has no Gate or Castle)".to_owned(),
+        action::Action::Reinforce(_) => "reinforce (KeyForge has no piles to reinforce)".to_owned(),
     }
 }
 
@@ -179,7 +402,7 @@ pub fn item_text(board: &KeyforgeBoard, item: &str, seats: Seats) -> String {
         Item::Ability(a) => find_ability(board, a).map(|(_, c, _)| c.id.clone()),
     };
     let label = |id: &str| creature_label(board, id, seats);
-    let name = player_word(seats);
+    let name = move |p| seats.subject(p);
     match (owner, item_effect(board, parsed, &label, &name)) {
         (Some(owner), Some(what)) => format!("{}'s {what}", label(&owner)),
         _ => item.to_owned(),
@@ -192,7 +415,7 @@ fn battleline(side: &KeyforgeSide, player: u32, seats: Seats, widths: (usize, us
     if side.battleline.is_empty() {
         return "    (no creatures)\n".to_owned();
     }
-    let name = player_word(seats);
+    let name = move |p| seats.subject(p);
     let colour = if seats.is_human(player) { "32" } else { "31" };
     let mut out = String::new();
     for (i, c) in side.battleline.iter().enumerate() {
@@ -246,15 +469,7 @@ fn side_text(
 pub fn render_board(state: &GameState, seats: Seats, bot_label: &str, style: Style) -> String {
     let (me, bot) = (seats.human, seats.bot());
     let board = board_of(state);
-    let mut out = String::new();
-    let whose = if state.phase == Phase::GameOver as i32 {
-        "game over".to_owned()
-    } else if seats.is_human(state.active_player) {
-        format!("your turn · {}", phase_label(state.phase))
-    } else {
-        format!("bot's turn · {}", phase_label(state.phase))
-    };
-    let _ = writeln!(out, "{}", style.paint("1", &format!("Turn {} · {whose}", state.turn)));
+    let mut out = seats.turn_line(state, phase_label(state.phase), style);
     let _ = writeln!(
         out,
         "  {}",
@@ -293,7 +508,7 @@ pub fn render_decision(state: &GameState, pending: &PendingDecision, seats: Seat
                 seats.possessive(side),
                 c.name,
                 words::trigger_label(a.trigger),
-                words::effect_text(a, side, &player_word(seats))
+                words::effect_text(a, side, &move |p| seats.subject(p))
             ),
             None => format!("{who} a creature:"),
         },
@@ -321,101 +536,89 @@ pub fn render_menu(state: &GameState, legal: &[Action], seats: Seats, style: Sty
         let _ = writeln!(out, "{head}");
     }
     for (i, act) in legal.iter().enumerate() {
-        let text = action_text(state, act, seats);
-        let _ = writeln!(out, "  {}  {text}", style.paint("1", &format!("{:>3}", i + 1)));
+        out.push_str(&style.menu_line(i + 1, &action_text(state, act, seats)));
     }
     out
 }
 
-/// [`super::input::find`] in KeyForge: fights, reaps and targets name creatures by
-/// their battleline positions.
-pub fn find(short: &Shortcut, legal: &[Action], state: &GameState, seats: Seats) -> Result<usize, String> {
-    let board = board_of(state);
-    let position =
-        |pred: &dyn Fn(&action::Action) -> bool| legal.iter().position(|a| a.action.as_ref().is_some_and(pred));
-    let creature = |player: u32, i: u32| -> Result<&KeyforgeCreature, String> {
-        let line = board.sides.get(player as usize).map_or(&[][..], |s| &s.battleline);
-        let whose = if seats.is_human(player) { "your" } else { "the bot's" };
-        line.get(i as usize).ok_or_else(|| match line.len() {
-            0 => format!("{whose} battleline is empty"),
-            1 => format!("{whose} battleline has no position {i}: it holds only position 0"),
-            n => format!("{whose} battleline has no position {i}: it holds 0-{}", n - 1),
-        })
-    };
-    let decision_first = || -> Option<String> {
-        state.pending.as_ref().map(|_| "a decision is pending: choose one of the numbered options".to_owned())
-    };
-    let not_now = |c: &KeyforgeCreature, what: &str| -> String {
-        if let Some(why) = decision_first() {
-            why
-        } else if !seats.is_human(state.active_player) || state.phase != Phase::Event as i32 {
-            format!("you cannot {what} now: only in your turn")
-        } else if c.exhausted && state.turn == 1 {
-            format!("your {} is exhausted: it entered play exhausted and readies at the end of the turn", c.name)
-        } else if c.exhausted {
-            format!("your {} is exhausted: it was used this turn", c.name)
-        } else {
-            format!("your {} cannot {what} now: see the list", c.name)
+/// A KeyForge board, raw ids: each side's amber and keys, its battleline left to right
+/// (id, name, stats, state, keywords, abilities by id), discard and hand; then the
+/// resolution steps waiting under a pending decision, bottom first.
+fn raw_board(board: &KeyforgeBoard) -> String {
+    let mut out = String::new();
+    let plain = |p: u32| format!("player {p}");
+    let creatures = board.sides.iter().flat_map(|s| s.battleline.iter());
+    let (id_width, name_width, stats_width) = creatures
+        .fold((0, 0, 0), |(i, n, s), c| (i.max(c.id.len()), n.max(c.name.len()), s.max(words::stats(c).len())));
+    for (p, side) in board.sides.iter().enumerate() {
+        let keys = if side.keys == 1 { "1 key".to_owned() } else { format!("{} keys", side.keys) };
+        let _ = writeln!(out, "  player {p}: {} amber, {keys}; battleline left to right:", side.amber);
+        if side.battleline.is_empty() {
+            let _ = writeln!(out, "    (no creatures)");
         }
-    };
-    match short {
-        Shortcut::Fight { attacker, defender }
-        | Shortcut::Strike { from: attacker, own_target: false, target: defender } => {
-            let a = creature(seats.human, *attacker)?;
-            let d = creature(seats.bot(), *defender)?;
-            position(&|x| matches!(x, action::Action::Strike(s) if s.attacker == a.id && s.defender == d.id))
-                .ok_or_else(|| {
-                    let usable = legal
-                        .iter()
-                        .any(|x| matches!(&x.action, Some(action::Action::Strike(s)) if s.attacker == a.id));
-                    if usable {
-                        let line = board.sides.get(seats.bot() as usize).map_or(&[][..], |s| &s.battleline);
-                        let i = *defender as usize;
-                        let left = i.checked_sub(1).and_then(|j| line.get(j));
-                        let taunt = left.into_iter().chain(line.get(i + 1)).find(|c| c.taunt);
-                        let next = taunt.map_or_else(
-                            || "a creature with taunt".to_owned(),
-                            |t| format!("{}, which has taunt", creature_label(&board, &t.id, seats)),
-                        );
-                        format!("the bot's {} cannot be fought: it stands next to {next}", d.name)
-                    } else {
-                        not_now(a, "fight")
-                    }
-                })
+        for c in &side.battleline {
+            let mut parts = vec![words::status(c).join(", ")];
+            let keywords = words::keywords(c);
+            if !keywords.is_empty() {
+                parts.push(keywords.join(", "));
+            }
+            parts
+                .extend(c.abilities.iter().map(|a| format!("{} ({})", a.id, words::ability_text(a, p as u32, &plain))));
+            let line = format!(
+                "    {:<id_width$}  {:<name_width$}  {:<stats_width$}  {}",
+                c.id,
+                c.name,
+                words::stats(c),
+                parts.join("; ")
+            );
+            let _ = writeln!(out, "{}", line.trim_end());
         }
-        Shortcut::Strike { own_target: true, .. } => {
-            Err("a creature fights an enemy creature, not your own".to_owned())
+        if !side.discard.is_empty() {
+            let _ = writeln!(out, "    discard: {}", side.discard.join(", "));
         }
-        Shortcut::Reap(i) => {
-            let c = creature(seats.human, *i)?;
-            position(&|x| matches!(x, action::Action::Reap(r) if r.creature == c.id)).ok_or_else(|| not_now(c, "reap"))
+        if !side.hand.is_empty() {
+            let _ = writeln!(out, "    hand: {}", side.hand.join(", "));
         }
-        Shortcut::Target { own, index } => {
-            let c = creature(if *own { seats.human } else { seats.bot() }, *index)?;
-            position(
-                &|x| matches!(x, action::Action::Choice(ch) if ch.choice == Some(choice::Choice::Option(c.id.clone()))),
-            )
-            .ok_or_else(|| format!("{} cannot be chosen now", creature_label(&board, &c.id, seats)))
+    }
+    if !board.resolution.is_empty() {
+        let _ = writeln!(out, "  resolution waiting, bottom first:");
+        for step in &board.resolution {
+            let _ = writeln!(out, "    {}", keyforge_step_line(step.step.as_ref()));
         }
-        Shortcut::End => position(&|x| matches!(x, action::Action::EndPhase(_)))
-            .ok_or_else(|| decision_first().unwrap_or_else(|| "you cannot end the turn now".to_owned())),
-        Shortcut::Block(_) | Shortcut::Fade | Shortcut::Decline => {
-            Err("KeyForge's decisions cannot be declined: choose one of the numbered options".to_owned())
+    }
+    out
+}
+
+/// One step of a KeyForge resolution, raw names.
+fn keyforge_step_line(step: Option<&keyforge_step::Step>) -> String {
+    use fray_proto::fray::v1::{KeyforgeFightStage, KeyforgeWindowKind};
+    match step {
+        Some(keyforge_step::Step::Fight(f)) => {
+            let stage = KeyforgeFightStage::try_from(f.stage).map_or("KEYFORGE_FIGHT_STAGE_?", |s| s.as_str_name());
+            format!("fight: {} fights {}, resumes at {stage}", f.attacker, f.defender)
         }
-        Shortcut::Summon { .. }
-        | Shortcut::Attack(_)
-        | Shortcut::Reinforce { .. }
-        | Shortcut::Aim { .. }
-        | Shortcut::Play(_) => {
-            Err("KeyForge plays no cards from hand: f MINE THEIRS fights, r MINE reaps (see help)".to_owned())
+        Some(keyforge_step::Step::Window(w)) => {
+            let kind = KeyforgeWindowKind::try_from(w.kind).map_or("KEYFORGE_WINDOW_KIND_?", |k| k.as_str_name());
+            format!("window {kind}: {}", w.items.join(", "))
         }
+        Some(keyforge_step::Step::Destruction(d)) => {
+            let items = if d.items.is_empty() { String::new() } else { format!("; Destroyed: {}", d.items.join(", ")) };
+            format!("destruction of {}{items}", d.tagged.join(", "))
+        }
+        Some(keyforge_step::Step::Target(a)) => format!("target of ability {a}"),
+        None => "(an empty step)".to_owned(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::play::input::Shortcut;
+    use crate::trace::{describe_with, render_pending};
+
+    /// The short form `line` in `legal`.
+    fn find(line: &str, legal: &[Action], state: &GameState, seats: Seats) -> Result<usize, String> {
+        Keyforge.find(&line.split(' ').collect::<Vec<_>>(), legal, state, seats).unwrap_or(Err("none".into()))
+    }
     use fray_proto::fray::v1::{
         Ability, AbilityTarget, Choice, Effect, EndPhase, KeyforgeFight, KeyforgeStep, KeyforgeWindow, Reap, Ruleset,
         Strike, Trigger,
@@ -613,14 +816,14 @@ Turn 4 · your turn · fight or reap
              1  choose your Raider Captain [0] for your Stormcaller's Reap: ability\n    \
              2  choose bot's Shield Warden [1] for your Stormcaller's Reap: ability\n"
         );
-        assert_eq!(find(&Shortcut::Target { own: false, index: 1 }, &legal, &state, Seats::two(0)), Ok(1));
-        assert_eq!(find(&Shortcut::Target { own: true, index: 0 }, &legal, &state, Seats::two(0)), Ok(0));
+        assert_eq!(find("t 1", &legal, &state, Seats::two(0)), Ok(1));
+        assert_eq!(find("t y0", &legal, &state, Seats::two(0)), Ok(0));
         assert_eq!(
-            find(&Shortcut::Target { own: true, index: 1 }, &legal, &state, Seats::two(0)),
+            find("t y1", &legal, &state, Seats::two(0)),
             Err("your Stormcaller [1] cannot be chosen now".to_owned())
         );
         assert_eq!(
-            find(&Shortcut::End, &legal, &state, Seats::two(0)),
+            find("e", &legal, &state, Seats::two(0)),
             Err("a decision is pending: choose one of the numbered options".to_owned())
         );
     }
@@ -640,7 +843,7 @@ Turn 4 · your turn · fight or reap
         assert_eq!(head(&state, &end), "  no creature of yours is ready: end the turn (e):");
         state.keyforge.as_mut().unwrap().sides[0].battleline.truncate(1);
         assert_eq!(
-            find(&Shortcut::Reap(2), &end, &state, seats),
+            find("r 2", &end, &state, seats),
             Err("your battleline has no position 2: it holds only position 0".to_owned())
         );
         state.keyforge.as_mut().unwrap().sides[0].battleline.clear();
@@ -658,27 +861,143 @@ Turn 4 · your turn · fight or reap
         // The warden's taunt shields its neighbors, the thornback and the runner; the
         // stunned Stormcaller may still be used.
         let legal = vec![fight("p0-raider", "p1-warden"), fight("p0-storm", "p1-warden"), reap("p0-raider"), end];
-        let find = |s: Shortcut, state: &GameState| find(&s, &legal, state, seats);
-        assert_eq!(find(Shortcut::Fight { attacker: 1, defender: 1 }, &state), Ok(1));
-        assert_eq!(find(Shortcut::Strike { from: 0, own_target: false, target: 1 }, &state), Ok(0));
+        let find = |line: &str, state: &GameState| find(line, &legal, state, seats);
+        assert_eq!(find("f 1 1", &state), Ok(1));
+        assert_eq!(find("a 0 1", &state), Ok(0));
         assert_eq!(
-            find(Shortcut::Fight { attacker: 0, defender: 0 }, &state),
+            find("f 0 0", &state),
             Err("the bot's Thornback cannot be fought: it stands next to bot's Shield Warden [1], which has taunt"
                 .to_owned())
         );
-        assert_eq!(
-            find(Shortcut::Fight { attacker: 0, defender: 5 }, &state),
-            Err("the bot's battleline has no position 5: it holds 0-2".to_owned())
-        );
-        assert_eq!(find(Shortcut::Reap(0), &state), Ok(2));
-        assert_eq!(find(Shortcut::End, &state), Ok(3));
-        assert!(find(Shortcut::Decline, &state).unwrap_err().contains("cannot be declined"));
-        assert!(find(Shortcut::Attack(0), &state).unwrap_err().contains("f MINE THEIRS fights"));
+        assert_eq!(find("f 0 5", &state), Err("the bot's battleline has no position 5: it holds 0-2".to_owned()));
+        assert_eq!(find("r 0", &state), Ok(2));
+        assert_eq!(find("e", &state), Ok(3));
+        assert!(find("n", &state).unwrap_err().contains("cannot be declined"));
+        assert!(find("a 0", &state).unwrap_err().contains("f MINE THEIRS fights"));
+        for (line, error) in [
+            ("f x 2", "`x` is not a position number"),
+            ("fight", "usage: f MINE THEIRS (e.g. f 0 2)"),
+            ("r", "usage: r MINE (e.g. r 3)"),
+            ("t yq", "`q` is not a position number"),
+        ] {
+            assert_eq!(find(line, &state), Err(error.to_owned()));
+        }
         // An exhausted creature says so.
         state.keyforge.as_mut().unwrap().sides[0].battleline[1].exhausted = true;
+        assert_eq!(find("r 1", &state), Err("your Stormcaller is exhausted: it was used this turn".to_owned()));
+    }
+
+    fn ev(rule: &str, kind: Kind) -> Event {
+        Event { rule: rule.into(), kind: Some(kind) }
+    }
+
+    #[test]
+    fn amber_moves_read_by_what_moved_them() {
+        let raw = Keyforge.names(None, &[], &[]);
+        let describe = |e: &Event| describe_with(e, &*raw);
+        let moved = |rule: &str, m: AmberMoved| describe(&ev(rule, Kind::AmberMoved(m)));
+        let gain = AmberMoved { to_player: 1, amount: 1, from_supply: true, ..Default::default() };
+        assert_eq!(moved("keyforge.reap", gain), "player 1 gains 1 amber");
+        let forge = AmberMoved { from_player: 0, amount: 6, to_supply: true, ..Default::default() };
+        assert_eq!(moved("keyforge.turn.forge", forge.clone()), "player 0 spends 6 amber");
+        assert_eq!(moved("keyforge.effect.amber", forge), "player 0 loses 6 amber");
+        let steal = AmberMoved { from_player: 0, to_player: 1, amount: 1, ..Default::default() };
+        assert_eq!(moved("keyforge.effect.amber", steal), "player 1 steals 1 amber from player 0");
+        let capture =
+            AmberMoved { from_player: 1, to_player: 0, amount: 1, creature: "raider".into(), ..Default::default() };
+        assert_eq!(moved("keyforge.effect.amber", capture), "raider captures 1 amber from player 1");
+        let left =
+            AmberMoved { from_player: 0, to_player: 1, amount: 2, creature: "drake".into(), ..Default::default() };
+        assert_eq!(moved("keyforge.destroy.amber", left), "the 2 amber on drake goes to player 1");
+        let resolved = |ability: &str| {
+            let kind = Kind::AbilityResolved(fray_proto::fray::v1::AbilityResolved {
+                ability: ability.into(),
+                creature: "raider".into(),
+            });
+            describe(&ev("keyforge.fight.pre_fight", kind))
+        };
+        assert_eq!(resolved("raider:assault"), "raider's assault resolves");
+        assert_eq!(resolved("raider.fight"), "raider's ability raider.fight resolves");
+    }
+
+    #[test]
+    fn the_raw_board_lists_each_battleline_and_the_waiting_resolution() {
+        use fray_proto::fray::v1::{KeyforgeFight, KeyforgeStep, KeyforgeWindow, Ruleset, keyforge_step::Step};
+        let raider = KeyforgeCreature {
+            id: "raider".into(),
+            name: "Raider Captain".into(),
+            power: 4,
+            assault: 2,
+            exhausted: true,
+            abilities: vec![Ability { id: "raider.fight".into(), trigger: 2, effect: 4, amount: 1, target: 1 }],
+            ..Default::default()
+        };
+        let thorn = KeyforgeCreature {
+            id: "thornback".into(),
+            name: "Thornback".into(),
+            power: 3,
+            damage: 1,
+            hazardous: 2,
+            ..Default::default()
+        };
+        let state = GameState {
+            ruleset: Ruleset::Keyforge as i32,
+            keyforge: Some(KeyforgeBoard {
+                sides: vec![
+                    KeyforgeSide { battleline: vec![raider], ..Default::default() },
+                    KeyforgeSide {
+                        amber: 2,
+                        keys: 1,
+                        battleline: vec![thorn],
+                        discard: vec!["Ember Sprite".into()],
+                        ..Default::default()
+                    },
+                ],
+                resolution: vec![
+                    KeyforgeStep {
+                        step: Some(Step::Fight(KeyforgeFight {
+                            attacker: "raider".into(),
+                            defender: "thornback".into(),
+                            stage: 1,
+                            ..Default::default()
+                        })),
+                    },
+                    KeyforgeStep {
+                        step: Some(Step::Window(KeyforgeWindow {
+                            kind: 1,
+                            items: vec!["raider:assault".into(), "thornback:hazardous".into()],
+                        })),
+                    },
+                ],
+            }),
+            ..Default::default()
+        };
+        let expected = "\
+board: RULESET_KEYFORGE, bare board
+  player 0: 0 amber, 0 keys; battleline left to right:
+    raider     Raider Captain  power 4            exhausted; assault 2; raider.fight (Fight: it captures 1 amber from player 1)
+  player 1: 2 amber, 1 key; battleline left to right:
+    thornback  Thornback       power 3, 1 damage  ready; hazardous 2
+    discard: Ember Sprite
+  resolution waiting, bottom first:
+    fight: raider fights thornback, resumes at KEYFORGE_FIGHT_STAGE_EXCHANGE
+    window KEYFORGE_WINDOW_KIND_PRE_FIGHT: raider:assault, thornback:hazardous
+";
+        assert_eq!(crate::trace::render_board(&state, &Keyforge, Style::default()), expected);
+        let pending = PendingDecision {
+            player: 0,
+            kind: DecisionKind::Order as i32,
+            options: vec!["raider:assault".into(), "thornback:hazardous".into()],
+            may_decline: false,
+        };
+        let text = render_pending(&state, &pending, Keyforge.decision_subject(&state), Style::default(), &|c| {
+            format!("--choice {c}")
+        });
         assert_eq!(
-            find(Shortcut::Reap(1), &state),
-            Err("your Stormcaller is exhausted: it was used this turn".to_owned())
+            text,
+            "pending: player 0 must choose which item resolves next (DECISION_KIND_ORDER)\n  \
+             raider:assault first:       --choice raider:assault\n  \
+             thornback:hazardous first:  --choice thornback:hazardous\n"
         );
     }
 }

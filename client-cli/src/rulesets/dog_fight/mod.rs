@@ -4,15 +4,19 @@
 //! legal actions in words and the short forms `a MINE TARGET`, `p HAND`, `n`, `e`.
 //! Shared by `fray play` and `fray replay`.
 
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use fray_proto::fray::v1::{
-    Action, DogFightBoard, DogFightCard, DogFightEffect, GameState, Phase, Ruleset, Vessel, action, choice,
+    Action, DogFightBoard, DogFightCard, DogFightEffect, Event, GameState, Phase, Vessel, action, choice, event::Kind,
 };
 
-use super::input::Shortcut;
-use super::view::Seats;
-use crate::trace::Style;
+use crate::play::input::{arity, number};
+use crate::ui::{Namer, Seats, Seen, Style, Ui, cards, position};
+
+/// Dog Fight's view.
+#[derive(Debug, Clone, Copy)]
+pub struct DogFight;
 
 /// The `help` text of Dog Fight.
 pub const HELP: &str = "\
@@ -41,10 +45,130 @@ Armor Boosts) and absorbers, none used up, and the rest comes off its hull. A hu
 below 0 destroys the vessel; a player without vessels is out; the last one in wins.
 Hand cards are numbered from 0 as listed under your hand.";
 
-/// True for a RULESET_DOG_FIGHT state.
-pub fn is_dog_fight(state: &GameState) -> bool {
-    state.ruleset == Ruleset::DogFight as i32
+impl Ui for DogFight {
+    fn board(&self, state: &GameState, seats: Seats, bots: &str, style: Style) -> String {
+        render_board(state, seats, bots, style)
+    }
+
+    fn menu(&self, state: &GameState, legal: &[Action], seats: Seats, style: Style) -> String {
+        render_menu(state, legal, seats, style)
+    }
+
+    fn action_text(&self, state: &GameState, act: &Action, seats: Seats, _reveal_all: bool) -> String {
+        action_text(state, act, seats)
+    }
+
+    /// A card the bot did not play into an attack is still in its hand, hidden.
+    fn unplayed(&self, act: &Action) -> Option<&'static str> {
+        let play = matches!(&act.action, Some(action::Action::Choice(c)) if matches!(c.choice, Some(choice::Choice::Option(_))));
+        play.then_some("play another card of its hand")
+    }
+
+    fn help(&self) -> &'static str {
+        HELP
+    }
+
+    fn find(&self, words: &[&str], legal: &[Action], state: &GameState, seats: Seats) -> Option<Result<usize, String>> {
+        let (&head, rest) = words.split_first()?;
+        let usage = "usage: a MINE TARGET, vessels by id or its start (e.g. a fig p1-gun)";
+        let refusal = match head {
+            "a" | "attack" | "strike" if rest.len() == 2 && rest[0].parse::<u32>().is_err() => {
+                return Some(aim(rest[0], rest[1], legal, state, seats));
+            }
+            "a" | "attack" | "strike" => usage.to_owned(),
+            "p" | "play" => {
+                return Some(arity(rest, 1, "p HAND (e.g. p 0)").and_then(|()| play(rest[0], legal, state, seats)));
+            }
+            "n" | "no" | "decline" | "pass" => {
+                return Some(arity(rest, 0, "n").and_then(|()| {
+                    position(legal, &|x| matches!(x, action::Action::Choice(c) if matches!(c.choice, Some(choice::Choice::Decline(_)))))
+                        .ok_or_else(|| "there is no attack to pass on now".to_owned())
+                }));
+            }
+            "e" | "end" => {
+                return Some(arity(rest, 0, "e").and_then(|()| {
+                    position(legal, &|x| matches!(x, action::Action::EndPhase(_))).ok_or_else(|| {
+                        if state.pending.is_some() {
+                            WINDOW.to_owned()
+                        } else {
+                            "you cannot end the turn now".to_owned()
+                        }
+                    })
+                }));
+            }
+            "f" | "fade" | "b" | "block" | "t" | "target" if rest.len() < 2 => {
+                "Dog Fight's only decision is a response: p HAND plays a card, n passes".to_owned()
+            }
+            "s" | "summon" | "g" | "c" | "f" | "fight" | "r" | "reap" => {
+                format!("not a Dog Fight short form: {usage}; p HAND plays a card (see help)")
+            }
+            _ => return None,
+        };
+        Some(Err(refusal))
+    }
+
+    fn names(&self, seen: Option<Seen>, states: &[&GameState], _events: &[Event]) -> Box<dyn Namer> {
+        let mut names = Names { seen, vessels: HashMap::new(), cards: HashMap::new() };
+        for board in states.iter().filter_map(|s| s.dog_fight.as_ref()) {
+            names.vessels.extend(board.vessels.iter().map(|v| (v.id.clone(), v.controller)));
+            for (p, side) in board.sides.iter().enumerate() {
+                let shown = seen.is_none_or(|s| s.reveal_all || s.seats.is_human(p as u32));
+                let hand = side.hand.iter().filter(|_| shown);
+                names.cards.extend(hand.chain(&side.discard).map(|c| (c.id.clone(), c.clone())));
+            }
+        }
+        Box::new(names)
+    }
+
+    fn raw_board(&self, state: &GameState) -> String {
+        raw_board(&board_of(state))
+    }
 }
+
+/// Names vessels (`your p0-fighter`) and the cards the person has seen: their own
+/// hand and every discard; the other hands stay hidden.
+#[derive(Debug, Clone)]
+struct Names {
+    seen: Option<Seen>,
+    vessels: HashMap<String, u32>,
+    cards: HashMap<String, DogFightCard>,
+}
+
+impl Namer for Names {
+    fn seen(&self) -> Option<Seen> {
+        self.seen
+    }
+
+    fn creature(&self, id: &str) -> String {
+        match (self.seen, self.vessels.get(id)) {
+            (Some(s), Some(&controller)) => vessel_label(id, controller, s.seats),
+            _ => id.to_owned(),
+        }
+    }
+
+    fn card(&self, id: &str) -> String {
+        match (self.seen, self.cards.get(id)) {
+            (None, _) => id.to_owned(),
+            (Some(_), Some(c)) => format!("{} ({id})", c.name),
+            (Some(_), None) => "a hidden card".to_owned(),
+        }
+    }
+
+    fn describe(&self, event: &Event) -> Option<String> {
+        let Some(Kind::CardPlayed(e)) = &event.kind else { return None };
+        let effect = match self.seen {
+            Some(_) => effect_text(e.effect, e.amount),
+            None => {
+                let name = DogFightEffect::try_from(e.effect).map_or("an unknown effect", |x| x.as_str_name());
+                format!("{name} {}", e.amount)
+            }
+        };
+        Some(format!("{} plays {} ({effect})", self.player(e.player), self.card(&e.card)))
+    }
+}
+
+/// Why an action must wait while an attack is in its windows.
+const WINDOW: &str = "an attack waits in its windows: play a card (p HAND) or pass (n) first";
 
 fn board_of(state: &GameState) -> DogFightBoard {
     state.dog_fight.clone().unwrap_or_default()
@@ -114,7 +238,7 @@ fn forecast(a: &Vessel, d: &Vessel) -> String {
 /// damage)`, `pass`, `end the turn`. A card played is shown face up, whoever plays it
 /// (`reveal_all` changes nothing here: only the hands are hidden, and an action only
 /// names the card it plays).
-pub fn action_text(state: &GameState, act: &Action, seats: Seats, _reveal_all: bool) -> String {
+pub fn action_text(state: &GameState, act: &Action, seats: Seats) -> String {
     let board = board_of(state);
     let Some(kind) = &act.action else {
         return "(an empty action)".to_owned();
@@ -216,10 +340,6 @@ fn vessel_line(v: &Vessel, id_width: usize, name_width: usize) -> String {
         line.push_str("  attacked this turn");
     }
     line
-}
-
-fn cards(n: usize) -> String {
-    if n == 1 { "1 card".to_owned() } else { format!("{n} cards") }
 }
 
 /// The whole board from the person's seat: whose turn; the grid; each player in seat
@@ -335,8 +455,7 @@ pub fn render_menu(state: &GameState, legal: &[Action], seats: Seats, style: Sty
         let _ = writeln!(out, "{head}");
     }
     for (i, act) in legal.iter().enumerate() {
-        let text = action_text(state, act, seats, false);
-        let _ = writeln!(out, "  {}  {text}", style.paint("1", &format!("{:>3}", i + 1)));
+        out.push_str(&style.menu_line(i + 1, &action_text(state, act, seats)));
     }
     out
 }
@@ -376,65 +495,111 @@ fn pick<'a>(word: &str, vessels: &[&'a Vessel], whose: &str) -> Result<&'a Vesse
     }
 }
 
-/// [`super::input::find`] in Dog Fight: attacks name vessels, plays name hand cards.
-pub fn find(short: &Shortcut, legal: &[Action], state: &GameState, seats: Seats) -> Result<usize, String> {
+/// `a MINE TARGET`: the attack on the vessel `target` with the person's `attacker`.
+fn aim(attacker: &str, target: &str, legal: &[Action], state: &GameState, seats: Seats) -> Result<usize, String> {
     let board = board_of(state);
-    let position =
-        |pred: &dyn Fn(&action::Action) -> bool| legal.iter().position(|a| a.action.as_ref().is_some_and(pred));
-    let usage = "usage: a MINE TARGET, vessels by id or its start (e.g. a fig p1-gun)";
-    match short {
-        Shortcut::Aim { attacker, target } => {
-            let mine: Vec<&Vessel> = board.vessels.iter().filter(|v| seats.is_human(v.controller)).collect();
-            let theirs: Vec<&Vessel> = board.vessels.iter().filter(|v| !seats.is_human(v.controller)).collect();
-            let a = pick(attacker, &mine, "your vessels")?;
-            let d = pick(target, &theirs, "the other players' vessels")?;
-            position(&|x| matches!(x, action::Action::Strike(s) if s.attacker == a.id && s.defender == d.id))
-                .ok_or_else(|| {
-                    if state.pending.is_some() {
-                        "an attack waits in its windows: play a card (p HAND) or pass (n) first".to_owned()
-                    } else if !seats.is_human(state.active_player) {
-                        "it is not your turn".to_owned()
-                    } else if a.attacked {
-                        format!("your {} has attacked this turn already", a.id)
-                    } else {
-                        format!("your {} cannot attack {} (out of its range {})", a.id, d.id, a.range)
-                    }
-                })
-        }
-        Shortcut::Play(i) => {
-            let hand = board.sides.get(seats.human as usize).map_or(&[][..], |s| &s.hand);
-            let card = hand.get(*i as usize).ok_or_else(|| match hand.len() {
-                0 => "your hand is empty".to_owned(),
-                n => format!("you have no hand card {i}: your hand holds 0-{}", n - 1),
-            })?;
-            position(&|x| matches!(x, action::Action::Choice(c) if c.choice == Some(choice::Choice::Option(card.id.clone()))))
-                .ok_or_else(|| {
-                    if state.pending.as_ref().is_some_and(|p| seats.is_human(p.player)) {
-                        format!("{} cannot be played now ({})", card_name(card), when_text(card.effect))
-                    } else {
-                        "you can play cards only in your window of an attack".to_owned()
-                    }
-                })
-        }
-        Shortcut::Decline => position(
-            &|x| matches!(x, action::Action::Choice(c) if matches!(c.choice, Some(choice::Choice::Decline(_)))),
-        )
-        .ok_or_else(|| "there is no attack to pass on now".to_owned()),
-        Shortcut::End => position(&|x| matches!(x, action::Action::EndPhase(_))).ok_or_else(|| {
+    let mine: Vec<&Vessel> = board.vessels.iter().filter(|v| seats.is_human(v.controller)).collect();
+    let theirs: Vec<&Vessel> = board.vessels.iter().filter(|v| !seats.is_human(v.controller)).collect();
+    let a = pick(attacker, &mine, "your vessels")?;
+    let d = pick(target, &theirs, "the other players' vessels")?;
+    position(legal, &|x| matches!(x, action::Action::Strike(s) if s.attacker == a.id && s.defender == d.id)).ok_or_else(
+        || {
             if state.pending.is_some() {
-                "an attack waits in its windows: play a card (p HAND) or pass (n) first".to_owned()
+                WINDOW.to_owned()
+            } else if !seats.is_human(state.active_player) {
+                "it is not your turn".to_owned()
+            } else if a.attacked {
+                format!("your {} has attacked this turn already", a.id)
             } else {
-                "you cannot end the turn now".to_owned()
+                format!("your {} cannot attack {} (out of its range {})", a.id, d.id, a.range)
             }
-        }),
-        Shortcut::Strike { .. } | Shortcut::Attack(_) => Err(usage.to_owned()),
-        Shortcut::Fade | Shortcut::Block(_) | Shortcut::Target { .. } => {
-            Err("Dog Fight's only decision is a response: p HAND plays a card, n passes".to_owned())
+        },
+    )
+}
+
+/// `p HAND`: playing the person's hand card `word` into the attack.
+fn play(word: &str, legal: &[Action], state: &GameState, seats: Seats) -> Result<usize, String> {
+    let i = number(word, "hand card")?;
+    let board = board_of(state);
+    let hand = board.sides.get(seats.human as usize).map_or(&[][..], |s| &s.hand);
+    let card = hand.get(i as usize).ok_or_else(|| match hand.len() {
+        0 => "your hand is empty".to_owned(),
+        n => format!("you have no hand card {i}: your hand holds 0-{}", n - 1),
+    })?;
+    position(
+        legal,
+        &|x| matches!(x, action::Action::Choice(c) if c.choice == Some(choice::Choice::Option(card.id.clone()))),
+    )
+    .ok_or_else(|| {
+        if state.pending.as_ref().is_some_and(|p| seats.is_human(p.player)) {
+            format!("{} cannot be played now ({})", card_name(card), when_text(card.effect))
+        } else {
+            "you can play cards only in your window of an attack".to_owned()
         }
-        Shortcut::Summon { .. } | Shortcut::Reinforce { .. } | Shortcut::Fight { .. } | Shortcut::Reap(_) => {
-            Err(format!("not a Dog Fight short form: {usage}; p HAND plays a card (see help)"))
+    })
+}
+
+/// A Dog Fight board: the grid, each vessel (position, attack and range, the mitigation
+/// layers, hull), each side's hand and discard, and the attack waiting in its windows.
+fn raw_board(board: &DogFightBoard) -> String {
+    let mut out = format!(
+        "  grid {} x {}; vessels as id name (x, y) attack/range shields/armor/absorb hull\n",
+        board.width, board.height
+    );
+    for (p, side) in board.sides.iter().enumerate() {
+        let _ = writeln!(out, "  player {p}:");
+        let mut any = false;
+        for v in board.vessels.iter().filter(|v| v.controller as usize == p) {
+            any = true;
+            let _ = writeln!(
+                out,
+                "    {} {} ({}, {}) {}/{} {}/{}/{} hull {}{}",
+                v.id,
+                v.name,
+                v.x,
+                v.y,
+                v.attack,
+                v.range,
+                v.shields,
+                v.armor,
+                v.absorb,
+                v.hull,
+                if v.attacked { ", attacked this turn" } else { "" }
+            );
+        }
+        if !any {
+            out.push_str("    (no vessels: out)\n");
+        }
+        let cards = |cs: &[fray_proto::fray::v1::DogFightCard]| {
+            cs.iter()
+                .map(|c| {
+                    let effect = fray_proto::fray::v1::DogFightEffect::try_from(c.effect)
+                        .map_or("?", |e| e.as_str_name().trim_start_matches("DOG_FIGHT_EFFECT_"));
+                    format!("{} {} ({effect} {})", c.id, c.name, c.amount)
+                })
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if !side.hand.is_empty() {
+            let _ = writeln!(out, "    hand: {}", cards(&side.hand));
+        }
+        if !side.discard.is_empty() {
+            let _ = writeln!(out, "    discard: {}", cards(&side.discard));
         }
     }
+    if let Some(a) = &board.attack {
+        let declared: Vec<String> = a.declared.iter().map(|c| format!("{} (player {})", c.card, c.player)).collect();
+        let _ = writeln!(
+            out,
+            "  attack waiting: {} on {} (strength {}); declared: [{}]; windows over: {:?}",
+            a.attacker,
+            a.defender,
+            a.strength,
+            declared.join(", "),
+            a.passed
+        );
+    }
+    out
 }
 
 #[cfg(test)]
@@ -442,9 +607,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
-    use crate::play::input::{Shortcut, find as find_short};
-    use crate::play::view::Names;
-    use crate::trace::{Namer as _, describe_with};
+    use crate::trace::describe_with;
     use fray_proto::fray::v1::{
         CardPlayed, Choice, DecisionKind, DecisionRequested, DogFightAttack, DogFightSide, EndPhase, Event,
         PendingDecision, PlayedCard, Strike, event,
@@ -478,7 +641,7 @@ mod tests {
     /// discard and a secret Negate in its hand.
     fn small_board() -> GameState {
         GameState {
-            ruleset: Ruleset::DogFight as i32,
+            ruleset: fray_proto::fray::v1::Ruleset::DogFight as i32,
             turn: 4,
             phase: Phase::Event as i32,
             active_player: 1,
@@ -589,18 +752,18 @@ Turn 4 · bot 1's turn · an attack waits for your response
             act(action::Action::Strike(Strike { attacker: a.into(), defender: d.into(), ..Default::default() }))
         };
         assert_eq!(
-            action_text(&state, &attack("p0-gunship", "p1-fighter"), seats, false),
+            action_text(&state, &attack("p0-gunship", "p1-fighter"), seats),
             "attack p1-fighter with your p0-gunship (4 damage, 4 through: destroys it)"
         );
         assert_eq!(
-            action_text(&state, &attack("p0-gunship", "p1-frigate"), seats, false),
+            action_text(&state, &attack("p0-gunship", "p1-frigate"), seats),
             "attack p1-frigate with your p0-gunship (4 damage, 2 through to hull 5)"
         );
         assert_eq!(
-            action_text(&state, &attack("p1-fighter", "p0-gunship"), seats, false),
+            action_text(&state, &attack("p1-fighter", "p0-gunship"), seats),
             "attack your p0-gunship with p1-fighter (3 damage, 2 through to hull 4)"
         );
-        assert_eq!(action_text(&state, &act(action::Action::EndPhase(EndPhase {})), seats, false), "end the turn");
+        assert_eq!(action_text(&state, &act(action::Action::EndPhase(EndPhase {})), seats), "end the turn");
     }
 
     #[test]
@@ -610,13 +773,16 @@ Turn 4 · bot 1's turn · an attack waits for your response
         let play = |id: &str| act(action::Action::Choice(Choice { choice: Some(choice::Choice::Option(id.into())) }));
         let pass = act(action::Action::Choice(Choice { choice: Some(choice::Choice::Decline(true)) }));
         let legal = vec![play("c01"), play("c02"), pass];
-        assert_eq!(find_short(&Shortcut::Play(1), &legal, &state, seats), Ok(1));
+        let find_short = |line: &str, legal: &[Action], state: &GameState, seats| {
+            DogFight.find(&line.split(' ').collect::<Vec<_>>(), legal, state, seats).unwrap()
+        };
+        assert_eq!(find_short("p 1", &legal, &state, seats), Ok(1));
         assert_eq!(
-            find_short(&Shortcut::Play(4), &legal, &state, seats),
+            find_short("p 4", &legal, &state, seats),
             Err("you have no hand card 4: your hand holds 0-1".to_owned())
         );
-        assert_eq!(find_short(&Shortcut::Decline, &legal, &state, seats), Ok(2));
-        assert!(find_short(&Shortcut::End, &legal, &state, seats).unwrap_err().contains("play a card (p HAND)"));
+        assert_eq!(find_short("n", &legal, &state, seats), Ok(2));
+        assert!(find_short("e", &legal, &state, seats).unwrap_err().contains("play a card (p HAND)"));
         // The person's turn, without the attack.
         state.pending = None;
         state.active_player = 0;
@@ -631,29 +797,28 @@ Turn 4 · bot 1's turn · an attack waits for your response
             attack("p0-gunship", "p1-frigate"),
             act(action::Action::EndPhase(EndPhase {})),
         ];
-        let aim = |a: &str, t: &str| Shortcut::Aim { attacker: a.into(), target: t.into() };
-        assert_eq!(find_short(&aim("gun", "p1-fr"), &legal, &state, seats), Ok(1));
-        assert_eq!(find_short(&aim("p0-gunship", "1-fi"), &legal, &state, seats), Ok(0));
-        assert_eq!(find_short(&aim("g", "fighter"), &legal, &state, seats), Ok(0));
+        assert_eq!(find_short("a gun p1-fr", &legal, &state, seats), Ok(1));
+        assert_eq!(find_short("a p0-gunship 1-fi", &legal, &state, seats), Ok(0));
+        assert_eq!(find_short("a g fighter", &legal, &state, seats), Ok(0));
         assert_eq!(
-            find_short(&aim("gun", "p1"), &legal, &state, seats),
+            find_short("a gun p1", &legal, &state, seats),
             Err("`p1` could be p1-fighter or p1-frigate: write more of its id".to_owned())
         );
         assert_eq!(
-            find_short(&aim("fig", "p1-fr"), &legal, &state, seats),
+            find_short("a fig p1-fr", &legal, &state, seats),
             Err("`fig` names none of your vessels: p0-gunship".to_owned())
         );
-        assert_eq!(find_short(&Shortcut::End, &legal, &state, seats), Ok(2));
-        assert!(find_short(&Shortcut::Play(0), &legal, &state, seats).unwrap_err().contains("only in your window"));
-        assert!(find_short(&Shortcut::Attack(1), &legal, &state, seats).unwrap_err().starts_with("usage: a MINE"));
+        assert_eq!(find_short("e", &legal, &state, seats), Ok(2));
+        assert!(find_short("p 0", &legal, &state, seats).unwrap_err().contains("only in your window"));
+        assert!(find_short("a 1", &legal, &state, seats).unwrap_err().starts_with("usage: a MINE"));
+        assert_eq!(find_short("p", &legal, &state, seats), Err("usage: p HAND (e.g. p 0)".to_owned()));
     }
 
     #[test]
     fn events_keep_the_other_hands_hidden() {
         let state = small_board();
         let seats = Seats { human: 0, players: 3 };
-        let mut names = Names::new(seats, false);
-        names.learn(&state);
+        let names = DogFight.names(Some(Seen { seats, reveal_all: false }), &[&state], &[]);
         let asked = |player: u32, options: &[&str]| Event {
             rule: "dogfight.window.others".into(),
             kind: Some(event::Kind::DecisionRequested(DecisionRequested {
@@ -666,11 +831,11 @@ Turn 4 · bot 1's turn · an attack waits for your response
             })),
         };
         assert_eq!(
-            describe_with(&asked(2, &["c05"]), &names),
+            describe_with(&asked(2, &["c05"]), &*names),
             "bot 2 may play cards from their hand into the attack, or pass"
         );
         assert_eq!(
-            describe_with(&asked(0, &["c01", "c02"]), &names),
+            describe_with(&asked(0, &["c01", "c02"]), &*names),
             "you (player 0) may play a card into the attack: Armor Boost (c01), Negate (c02) (or decline)"
         );
         let played = Event {
@@ -682,16 +847,15 @@ Turn 4 · bot 1's turn · an attack waits for your response
                 amount: 2,
             })),
         };
-        assert_eq!(describe_with(&played, &names), "bot 1 plays Direct Hit (c04) (+2 damage)");
+        assert_eq!(describe_with(&played, &*names), "bot 1 plays Direct Hit (c04) (+2 damage)");
         assert_eq!(names.card("c03"), "a hidden card");
         assert_eq!(names.creature("p0-gunship"), "your p0-gunship");
         assert_eq!(names.creature("p1-fighter"), "p1-fighter");
         // A replay shows every hand.
-        let mut all = Names::new(seats, true);
-        all.learn(&state);
+        let all = DogFight.names(Some(Seen { seats, reveal_all: true }), &[&state], &[]);
         assert_eq!(all.card("c03"), "Evasive Maneuvers (c03)");
         assert!(
-            describe_with(&asked(2, &["c05"]), &all)
+            describe_with(&asked(2, &["c05"]), &*all)
                 .ends_with("play a card into the attack: Negate (c05) (or decline)")
         );
     }

@@ -1,25 +1,229 @@
-//! Castle Rampage from the person's seat: the board (both Gates and Castles as
-//! face-down stacks, counted; the person's hand face up; the bot's hand counted; the
-//! draw pile counted; the discard face up), the numbered legal actions, and actions in
-//! words. Shared by `fray play` and `fray replay`.
+//! Castle Rampage in the terminal: the board (both Gates and Castles as face-down
+//! stacks, counted; the person's hand face up; the bot's hand counted; the draw pile
+//! counted; the discard face up), the numbered legal actions, actions in words, the
+//! short forms `a HAND`, `g HAND`, `c HAND`, `e`, and the cards the person has seen.
 
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
+use fray_core::rulesets::castle_rampage::{DEFAULT_SABOTEUR_AMOUNT, rule};
 use fray_proto::fray::v1::{
-    Action, CastleCard, CastleEffect, CastleRampageBoard, CastleSide, GameState, Phase, Ruleset, action,
+    Action, CastleCard, CastleEffect, CastleRampageBoard, CastleSide, Event, GameState, Phase, action, event::Kind,
 };
 
-use super::view::Seats;
-use crate::trace::{Style, castle_defense, effect_tag, saboteur_amount, structure_label};
+use crate::play::input::{arity, number};
+use crate::ui::{Namer, Seats, Seen, Style, Ui, cards, position};
 
 /// Discard cards shown on the board, newest first.
 const DISCARD_SHOWN: usize = 4;
 /// Card backs drawn for a stack at most; a taller stack adds `…`.
 const STACK_DRAWN: usize = 12;
 
-/// True for a RULESET_CASTLE_RAMPAGE state.
-pub fn is_castle(state: &GameState) -> bool {
-    state.ruleset == Ruleset::CastleRampage as i32
+/// Castle Rampage's view.
+#[derive(Debug, Clone, Copy)]
+pub struct Castle;
+
+/// The `help` text.
+pub const HELP: &str = "\
+At the prompt type one of:
+  NUMBER    play the action with that number in the list
+  a HAND    attack with your hand card HAND (in your attacks, the Event phase). Example: a 0
+  g HAND    reinforce: put your hand card HAND face down at the bottom of your Gate
+            (in the Deployment phase, which it ends). Example: g 1
+  c HAND    the same at the bottom of your Castle
+  e         end the phase: go on to the attacks, or end your turn
+  hint      ask the bot what it would do in your place, with its top actions
+  why       the bot's reasoning for its last move: its top actions
+  board     show the board and the actions again
+  help      this text
+  quit      save the replay and leave (end of input does the same)
+Your turn: you draw 2 cards, may reinforce with one card, then play attack cards.
+An attack with strength A meets the top card of the bot's Gate (its Castle once the
+Gate is empty), which is revealed; D is its defense there (Gate or Castle defense).
+A < D: your card is destroyed and theirs goes back face down on top. A = D: both
+are destroyed and the attack ends. A > D: theirs is destroyed, A - D carries on to
+the next card (into the Castle once the Gate is empty). Destroy the bot's last
+Castle card to win. Hand cards are numbered from 0 as listed under `your hand`.";
+
+impl Ui for Castle {
+    fn board(&self, state: &GameState, seats: Seats, bots: &str, style: Style) -> String {
+        render_board(state, seats, &format!("bot ({bots})"), style)
+    }
+
+    fn menu(&self, state: &GameState, legal: &[Action], seats: Seats, style: Style) -> String {
+        render_menu(state, legal, seats, style)
+    }
+
+    fn action_text(&self, state: &GameState, act: &Action, seats: Seats, reveal_all: bool) -> String {
+        action_text(state, act, seats, reveal_all)
+    }
+
+    /// An attack card the bot did not play is still in its hand, face down.
+    fn unplayed(&self, act: &Action) -> Option<&'static str> {
+        matches!(act.action, Some(action::Action::Strike(_))).then_some("attack with another card of its hand")
+    }
+
+    fn help(&self) -> &'static str {
+        HELP
+    }
+
+    fn find(&self, words: &[&str], legal: &[Action], state: &GameState, seats: Seats) -> Option<Result<usize, String>> {
+        let (&head, rest) = words.split_first()?;
+        let refusal = match head {
+            "a" | "attack" | "strike" if rest.len() == 1 => return Some(find(head, rest[0], legal, state, seats)),
+            "g" | "gate" | "c" | "castle" => {
+                return Some(
+                    arity(rest, 1, &format!("{} HAND (e.g. {} 1)", &head[..1], &head[..1]))
+                        .and_then(|()| find(head, rest[0], legal, state, seats)),
+                );
+            }
+            "e" | "end" => {
+                return Some(arity(rest, 0, "e").and_then(|()| {
+                    position(legal, &|a| matches!(a, action::Action::EndPhase(_)))
+                        .ok_or_else(|| "there is no phase to end now".to_owned())
+                }));
+            }
+            "f" | "fight" if rest.len() == 2 => {
+                "Castle Rampage has no creatures: attack with a hand card, a HAND (e.g. a 0)"
+            }
+            "s" | "summon" => "Castle Rampage has no summons: g HAND or c HAND adds a card to your Gate or Castle",
+            "a" | "attack" | "strike" | "p" | "play" => "in Castle Rampage attack with a hand card: a HAND (e.g. a 0)",
+            "b" | "block" | "f" | "fade" | "n" | "no" | "decline" | "pass" | "t" | "target" => {
+                "Castle Rampage asks no decisions: attacks resolve at once"
+            }
+            "r" | "reap" => "Castle Rampage has no creatures: attack with a hand card, a HAND (e.g. a 0)",
+            _ => return None,
+        };
+        Some(Err(refusal.to_owned()))
+    }
+
+    fn names(&self, seen: Option<Seen>, states: &[&GameState], events: &[Event]) -> Box<dyn Namer> {
+        let mut names = Names { seen, cards: HashMap::new(), shown: HashSet::new() };
+        for board in states.iter().filter_map(|s| s.castle_rampage.as_ref()) {
+            names.cards.extend(all_cards(board).map(|c| (c.id.clone(), c.clone())));
+            let mine = seen.and_then(|s| board.sides.get(s.seats.human as usize)).map_or(&[][..], |s| &s.hand);
+            names.shown.extend(mine.iter().chain(&board.discard).map(|c| c.id.clone()));
+        }
+        for e in events {
+            match &e.kind {
+                Some(Kind::CardRevealed(r)) => names.shown.insert(r.card.clone()),
+                Some(Kind::CardDestroyed(d)) => names.shown.insert(d.card.clone()),
+                Some(Kind::CardReturned(r)) if r.to == "hand" => names.shown.insert(r.card.clone()),
+                _ => false,
+            };
+        }
+        Box::new(names)
+    }
+
+    fn raw_board(&self, state: &GameState) -> String {
+        raw_board(&state.castle_rampage.clone().unwrap_or_default())
+    }
+}
+
+/// The cards of the boards seen so far, and which of them the person has seen face
+/// up: their own hand, the discard, cards revealed, destroyed or returned to a hand.
+/// Without a seat every card shows, by id.
+#[derive(Debug, Clone)]
+struct Names {
+    seen: Option<Seen>,
+    cards: HashMap<String, CastleCard>,
+    shown: HashSet<String>,
+}
+
+impl Names {
+    /// The card `id`, when the reader may see it.
+    fn visible(&self, id: &str) -> Option<&CastleCard> {
+        self.cards.get(id).filter(|_| self.seen.is_none_or(|s| s.reveal_all) || self.shown.contains(id))
+    }
+
+    /// The Gate, Castle or hand (`structure`) that holds, or is to hold, `card`:
+    /// `your Gate`, `player 1's Castle`, `the Gate` without an owner.
+    fn pile(&self, card: &str, structure: &str) -> String {
+        match (self.cards.get(card), self.seen) {
+            (Some(c), Some(s)) => format!("{} {}", s.seats.whose(c.owner), structure_label(structure)),
+            (Some(c), None) => format!("player {}'s {}", c.owner, structure_label(structure)),
+            (None, _) => format!("the {}", structure_label(structure)),
+        }
+    }
+}
+
+impl Namer for Names {
+    fn seen(&self) -> Option<Seen> {
+        self.seen
+    }
+
+    fn card(&self, id: &str) -> String {
+        match (self.seen, self.visible(id), self.cards.contains_key(id)) {
+            (Some(_), Some(c), _) => format!("{} ({id})", c.name),
+            (Some(_), None, true) => "a face-down card".to_owned(),
+            _ => id.to_owned(),
+        }
+    }
+
+    fn describe(&self, event: &Event) -> Option<String> {
+        Some(match event.kind.as_ref()? {
+            Kind::CardRevealed(e) => {
+                let defense = self.visible(&e.card).and_then(|c| castle_defense(c, &e.structure));
+                let defense = defense.map_or_else(String::new, |d| format!(", defense {d}"));
+                format!(
+                    "the top card of {} is revealed: {}{defense}",
+                    self.pile(&e.card, &e.structure),
+                    self.card(&e.card)
+                )
+            }
+            Kind::CardDestroyed(e) => format!("{} is destroyed (to the discard)", self.card(&e.card)),
+            Kind::CardReturned(e) => {
+                let how = match (e.to.as_str(), event.rule.as_str()) {
+                    ("hand", _) => "returns to",
+                    (_, rule::REINFORCE) => "goes face down to the bottom of",
+                    _ => "goes back face down on top of",
+                };
+                format!("{} {how} {}", self.card(&e.card), self.pile(&e.card, &e.to))
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// `gate` as `Gate`, `castle` as `Castle`; anything else as it is.
+pub fn structure_label(structure: &str) -> &str {
+    match structure {
+        "gate" => "Gate",
+        "castle" => "Castle",
+        other => other,
+    }
+}
+
+/// A card's defense in the `gate` or the `castle`.
+pub fn castle_defense(card: &CastleCard, structure: &str) -> Option<i32> {
+    match structure {
+        "gate" => Some(card.gate_defense),
+        "castle" => Some(card.castle_defense),
+        _ => None,
+    }
+}
+
+/// `a HAND`, `g HAND` or `c HAND` (`head`): the action with the hand card `word`.
+fn find(head: &str, word: &str, legal: &[Action], state: &GameState, seats: Seats) -> Result<usize, String> {
+    let i = number(word, "hand card")?;
+    let hand =
+        state.castle_rampage.as_ref().and_then(|b| b.sides.get(seats.human as usize)).map_or(&[][..], |s| &s.hand);
+    let id = hand.get(i as usize).map(|c| c.id.clone()).ok_or_else(|| match hand.len() {
+        0 => "your hand is empty".to_owned(),
+        n => format!("you have no hand card {i}: your hand holds 0-{}", n - 1),
+    })?;
+    if head.starts_with('a') || head.starts_with("st") {
+        return position(legal, &|a| matches!(a, action::Action::Strike(s) if s.attacker == id)).ok_or_else(|| {
+            if legal.iter().any(|a| matches!(a.action, Some(action::Action::Strike(_)))) {
+                format!("your hand card {i} cannot attack (its attack is 0)")
+            } else {
+                "you cannot attack now: attacks come after the Deployment phase".to_owned()
+            }
+        });
+    }
+    let structure = if head.starts_with('g') { "gate" } else { "castle" };
+    position(legal, &|a| matches!(a, action::Action::Reinforce(r) if r.card == id && r.structure == structure))
+        .ok_or_else(|| "you cannot reinforce now: only in the Deployment phase, once a turn".to_owned())
 }
 
 /// Every card of `board`: each side's Gate, Castle and hand, the draw pile, the discard.
@@ -135,10 +339,6 @@ fn stacks(side: Option<&CastleSide>, width: usize, style: Style) -> String {
     format!("{}{}", stack_line("Gate", gate, width, style), stack_line("Castle", castle, width, style))
 }
 
-fn cards(n: usize) -> String {
-    if n == 1 { "1 card".to_owned() } else { format!("{n} cards") }
-}
-
 /// The whole board from the person's seat: turn and phase; the bot's hand (counted),
 /// Gate and Castle (face down, counted); the draw pile (counted) and the discard (its
 /// newest cards face up); the person's Gate and Castle (face down, counted) and hand.
@@ -147,15 +347,7 @@ pub fn render_board(state: &GameState, seats: Seats, bot_label: &str, style: Sty
     let empty = CastleRampageBoard::default();
     let board = state.castle_rampage.as_ref().unwrap_or(&empty);
     let side = |p: u32| board.sides.get(p as usize);
-    let mut out = String::new();
-    let whose = if state.phase == Phase::GameOver as i32 {
-        "game over".to_owned()
-    } else if seats.is_human(state.active_player) {
-        format!("your turn · {}", phase_label(state.phase))
-    } else {
-        format!("bot's turn · {}", phase_label(state.phase))
-    };
-    let _ = writeln!(out, "{}", style.paint("1", &format!("Turn {} · {whose}", state.turn)));
+    let mut out = seats.turn_line(state, phase_label(state.phase), style);
     let width =
         board.sides.iter().flat_map(|s| [s.gate.len(), s.castle.len()]).max().unwrap_or(0).clamp(4, STACK_DRAWN + 1);
 
@@ -224,10 +416,59 @@ pub fn render_menu(state: &GameState, legal: &[Action], seats: Seats, style: Sty
         }
     }
     for (i, act) in legal.iter().enumerate() {
-        let text = action_text(state, act, seats, false);
-        let _ = writeln!(out, "  {}  {text}", style.paint("1", &format!("{:>3}", i + 1)));
+        out.push_str(&style.menu_line(i + 1, &action_text(state, act, seats, false)));
     }
     out
+}
+
+/// A Castle Rampage board, every card face up: each side's Gate, Castle and hand,
+/// then the draw pile and the discard.
+fn raw_board(board: &CastleRampageBoard) -> String {
+    let mut out = String::from("  cards as id name attack/Gate defense/Castle defense; Gates and Castles top first\n");
+    let pile = |cards: &[CastleCard]| -> String {
+        if cards.is_empty() {
+            "(empty)".to_owned()
+        } else {
+            cards.iter().map(castle_card_short).collect::<Vec<_>>().join(", ")
+        }
+    };
+    for (i, side) in board.sides.iter().enumerate() {
+        let _ = writeln!(out, "  player {i}");
+        let _ = writeln!(out, "    Gate:   {}", pile(&side.gate));
+        let _ = writeln!(out, "    Castle: {}", pile(&side.castle));
+        let _ = writeln!(out, "    hand:   {}", pile(&side.hand));
+    }
+    let _ = writeln!(out, "  draw pile: {}", pile(&board.draw_pile));
+    let newest = if board.discard.len() > 1 { " (newest last)" } else { "" };
+    let _ = writeln!(out, "  discard{newest}: {}", pile(&board.discard));
+    out
+}
+
+/// `ogre Ogre 7/4/6`, with a purple card's effect: `b1 Bomber 3/3/3 [Bomber]`.
+pub fn castle_card_short(c: &CastleCard) -> String {
+    let mut text = format!("{} {} {}/{}/{}", c.id, c.name, c.attack, c.gate_defense, c.castle_defense);
+    if let Some(effect) = effect_tag(c) {
+        let _ = write!(text, " [{effect}]");
+    }
+    text
+}
+
+/// A purple card's effect in a word (`Saboteur 3` with its amount); `None` for others.
+pub fn effect_tag(c: &CastleCard) -> Option<String> {
+    let effect = CastleEffect::try_from(c.effect).unwrap_or(CastleEffect::None);
+    Some(match effect {
+        CastleEffect::None => return None,
+        CastleEffect::Bomber => "Bomber".to_owned(),
+        CastleEffect::Saboteur => format!("Saboteur {}", saboteur_amount(c)),
+        CastleEffect::Spy => "Spy".to_owned(),
+        CastleEffect::Veteran => "Veteran".to_owned(),
+        CastleEffect::Digger => "Digger".to_owned(),
+    })
+}
+
+/// How much a Saboteur lowers the strength (its `effect_amount`, 0 meaning 2).
+pub fn saboteur_amount(c: &CastleCard) -> i32 {
+    if c.effect_amount == 0 { DEFAULT_SABOTEUR_AMOUNT } else { c.effect_amount }
 }
 
 #[cfg(test)]
@@ -253,7 +494,7 @@ mod tests {
         let secret = |id: &str, owner| card(id, &format!("Secret {id}"), owner, (1, 1, 1));
         let spy = CastleCard { effect: CastleEffect::Spy as i32, ..card("c05", "Spy", 0, (2, 1, 2)) };
         GameState {
-            ruleset: Ruleset::CastleRampage as i32,
+            ruleset: fray_proto::fray::v1::Ruleset::CastleRampage as i32,
             turn: 3,
             phase: phase as i32,
             active_player: 0,
@@ -340,31 +581,56 @@ Turn 3 · your turn · attacks (Event)
 
     #[test]
     fn short_forms_name_hand_cards() {
-        use crate::play::input::{Shortcut, find};
         let seats = Seats::two(0);
         let mut state = small_board(Phase::Event);
         let strike = |id: &str| act(action::Action::Strike(Strike { attacker: id.into(), ..Default::default() }));
         let end = act(action::Action::EndPhase(EndPhase {}));
         let legal = vec![strike("c07"), strike("c05"), end.clone()];
-        assert_eq!(find(&Shortcut::Attack(2), &legal, &state, seats), Ok(1));
-        assert_eq!(
-            find(&Shortcut::Attack(1), &legal, &state, seats),
-            Err("your hand card 1 cannot attack (its attack is 0)".to_owned())
-        );
-        assert_eq!(
-            find(&Shortcut::Attack(7), &legal, &state, seats),
-            Err("you have no hand card 7: your hand holds 0-2".to_owned())
-        );
-        assert_eq!(find(&Shortcut::End, &legal, &state, seats), Ok(2));
-        assert!(find(&Shortcut::Reinforce { hand: 0, structure: "gate" }, &legal, &state, seats).is_err());
-        assert!(find(&Shortcut::Block(1), &legal, &state, seats).unwrap_err().contains("no decisions"));
+        let find = |line: &str, legal: &[Action], state: &GameState| {
+            Castle.find(&line.split(' ').collect::<Vec<_>>(), legal, state, seats).unwrap()
+        };
+        assert_eq!(find("a 2", &legal, &state), Ok(1));
+        assert_eq!(find("a 1", &legal, &state), Err("your hand card 1 cannot attack (its attack is 0)".to_owned()));
+        assert_eq!(find("a 7", &legal, &state), Err("you have no hand card 7: your hand holds 0-2".to_owned()));
+        assert_eq!(find("e", &legal, &state), Ok(2));
+        assert!(find("g 0", &legal, &state).is_err());
+        assert!(find("b 1", &legal, &state).unwrap_err().contains("no decisions"));
+        assert!(Castle.find(&["h"], &legal, &state, seats).is_none());
+        assert_eq!(find("g", &legal, &state), Err("usage: g HAND (e.g. g 1)".to_owned()));
+        assert_eq!(find("castle x", &legal, &state), Err("`x` is not a hand card number".to_owned()));
         state.phase = Phase::Deployment as i32;
         let reinforce = |card: &str, structure: &str| {
             act(action::Action::Reinforce(Reinforce { card: card.into(), structure: structure.into() }))
         };
         let legal = vec![reinforce("c07", "gate"), reinforce("c07", "castle"), end];
-        assert_eq!(find(&Shortcut::Reinforce { hand: 0, structure: "castle" }, &legal, &state, seats), Ok(1));
-        assert!(find(&Shortcut::Attack(0), &legal, &state, seats).unwrap_err().contains("cannot attack now"));
+        assert_eq!(find("c 0", &legal, &state), Ok(1));
+        assert!(find("a 0", &legal, &state).unwrap_err().contains("cannot attack now"));
+    }
+
+    #[test]
+    fn cards_return_to_the_top_the_bottom_or_a_hand() {
+        use fray_proto::fray::v1::{CardReturned, event};
+        let back = |rule: &str, to: &str| Event {
+            rule: rule.into(),
+            kind: Some(event::Kind::CardReturned(CardReturned { card: "ogre".into(), to: to.into() })),
+        };
+        let mut state = small_board(Phase::Event);
+        if let Some(board) = state.castle_rampage.as_mut() {
+            board.sides[1].castle.push(card("ogre", "Ogre", 1, (7, 4, 6)));
+        }
+        let events = [back("castle.attack.weaker", "castle"), back("castle.turn.reinforce", "gate"), back("x", "hand")];
+        let raw = Castle.names(None, &[&state], &[]);
+        let lines: Vec<String> = events.iter().filter_map(|e| raw.describe(e)).collect();
+        assert_eq!(
+            lines,
+            [
+                "ogre goes back face down on top of player 1's Castle",
+                "ogre goes face down to the bottom of player 1's Gate",
+                "ogre returns to player 1's hand",
+            ]
+        );
+        let seen = Castle.names(Some(Seen { seats: Seats::two(0), reveal_all: false }), &[&state], &events[2..]);
+        assert_eq!(seen.describe(&events[0]).unwrap(), "Ogre (ogre) goes back face down on top of the bot's Castle");
     }
 
     #[test]

@@ -1,7 +1,6 @@
 //! The terminal picture of a skirmish from the person's seat: both rows of creature
 //! zones (the bot's on top, turned to face the person), the hands and HP, the numbered
-//! legal actions, and the prompt of a pending block or fade. Castle Rampage, KeyForge
-//! and Dog Fight have their own pictures ([`castle`], [`keyforge`], [`dog_fight`]).
+//! legal actions, and the prompt of a pending block or fade.
 //!
 //! Column `c` shows the person's zone `c` at the bottom and the facing bot zone `4-c`
 //! on top. Each creature's arrows are drawn in a 3×3 compass in the person's frame
@@ -9,11 +8,13 @@
 
 use std::fmt::Write as _;
 
-use fray_proto::fray::v1::{Action, Card, Creature, DecisionKind, GameState, Keyword, Phase, Player, ZoneRef, action};
+use fray_proto::fray::v1::{Action, Card, Creature, DecisionKind, GameState, Keyword, Player, ZoneRef, action};
 
-use super::view::{self, Names, Seats, arrow_glyph, arrow_list, creature_at, facing_glyph, orientation_turn, reaches};
-use super::{castle, dog_fight, keyforge};
-use crate::trace::{Namer as _, Style};
+use super::words::{
+    action_text, arrow_glyph, arrow_list, creature_at, facing_glyph, frame_turn, names, orientation_turn, phase_label,
+    reaches,
+};
+use crate::ui::{Namer as _, Seats, Seen, Style};
 
 /// Characters inside one zone's box.
 pub const CELL: usize = 14;
@@ -86,7 +87,7 @@ fn cell(c: Option<&Creature>, seats: Seats, style: Style) -> [String; CELL_LINES
         ];
         return lines.map(|l| style.paint("2", &l));
     }
-    let turn = orientation_turn(c.orientation) + seats.frame_turn(c.controller);
+    let turn = orientation_turn(c.orientation) + frame_turn(seats, c.controller);
     let center = if c.face_down { '□' } else { facing_mark(facing_glyph(turn)) };
     let rose = compass(c, turn, center);
     let info = [
@@ -176,22 +177,8 @@ fn side_line(player: Option<&Player>, who: &str, show_hand: bool) -> String {
 /// top, the person's row and side below, then the person's hand. `bot_label` names the
 /// bot (e.g. `bot (easy)`).
 pub fn render_board(state: &GameState, seats: Seats, bot_label: &str, style: Style) -> String {
-    if castle::is_castle(state) {
-        return castle::render_board(state, seats, bot_label, style);
-    }
-    if crate::keyforge::is_keyforge(state) {
-        return keyforge::render_board(state, seats, bot_label, style);
-    }
     let (me, bot) = (seats.human, seats.bot());
-    let mut out = String::new();
-    let whose = if state.phase == Phase::GameOver as i32 {
-        "game over".to_owned()
-    } else if seats.is_human(state.active_player) {
-        format!("your turn · {}", view::phase_label(state.phase))
-    } else {
-        format!("bot's turn · {}", view::phase_label(state.phase))
-    };
-    let _ = writeln!(out, "{}", style.paint("1", &format!("Turn {} · {whose}", state.turn)));
+    let mut out = seats.turn_line(state, phase_label(state.phase), style);
     out.push_str(&side_line(state.players.get(bot as usize), &format!("{bot_label}, player {bot}"), true));
     out.push_str(&labels((0..ZONES).map(|c| format!("bot {}", ZONES - 1 - c))));
     out.push_str(&border('┌', '┬', '┐'));
@@ -237,15 +224,6 @@ fn hand_line(index: usize, card: &Card, width: usize, style: Style) -> String {
 /// The numbered legal actions (numbers are 1-based positions in `legal`), with the
 /// summons grouped by hand card and zone.
 pub fn render_menu(state: &GameState, legal: &[Action], seats: Seats, style: Style) -> String {
-    if castle::is_castle(state) {
-        return castle::render_menu(state, legal, seats, style);
-    }
-    if crate::keyforge::is_keyforge(state) {
-        return keyforge::render_menu(state, legal, seats, style);
-    }
-    if dog_fight::is_dog_fight(state) {
-        return dog_fight::render_menu(state, legal, seats, style);
-    }
     let mut out = String::new();
     if let Some(pending) = &state.pending {
         out.push_str(&render_decision(state, pending, seats, style));
@@ -294,8 +272,7 @@ pub fn render_menu(state: &GameState, legal: &[Action], seats: Seats, style: Sty
             }
             continue;
         }
-        let text = view::action_text(state, &legal[i], seats, false);
-        let _ = writeln!(out, "  {}  {text}", style.paint("1", &format!("{:>3}", i + 1)));
+        out.push_str(&style.menu_line(i + 1, &action_text(state, &legal[i], seats, false)));
         i += 1;
     }
     out
@@ -308,8 +285,7 @@ pub fn render_decision(
     seats: Seats,
     style: Style,
 ) -> String {
-    let mut names = Names::new(seats, false);
-    names.learn(state);
+    let names = names(Some(Seen { seats, reveal_all: false }), &[state], &[]);
     let kind = DecisionKind::try_from(pending.kind).unwrap_or(DecisionKind::Unspecified);
     let strike = state.chain.last().map(|s| {
         let target = s.target.unwrap_or_default();
@@ -346,7 +322,7 @@ pub fn render_decision(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fray_proto::fray::v1::{Arrows, Orientation, PendingDecision, Reach, Strike, Summon};
+    use fray_proto::fray::v1::{Arrows, Orientation, PendingDecision, Phase, Reach, Strike, Summon};
 
     fn creature(id: &str, name: &str, player: u32, index: u32) -> Creature {
         Creature {

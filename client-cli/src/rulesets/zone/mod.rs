@@ -1,0 +1,467 @@
+//! The zone game (e:game and Dimensional Rift) in the terminal: creatures in five
+//! zones a row, arrows as glyphs in the viewer's frame ([`render`]), actions in words,
+//! the short forms `s HAND ZONE [F]`, `a ZONE TARGET`, `e`, `b ZONE`, `f`, `n`, and the
+//! bot's face-down creatures hidden until they flip.
+
+pub mod render;
+pub mod words;
+
+use std::fmt::Write as _;
+
+use fray_proto::fray::v1::{Action, Creature, DecisionKind, Event, GameState, Orientation, ZoneRef, action, choice};
+
+use crate::play::input::{arity, number, own};
+use crate::ui::{Namer, Seats, Seen, Style, Ui, position, zone};
+use words::{action_text, creature_at, names};
+
+/// The zone game's view.
+#[derive(Debug, Clone, Copy)]
+pub struct Zone;
+
+/// The `help` text.
+pub const HELP: &str = "\
+At the prompt type one of:
+  NUMBER           play the action with that number in the list
+  s HAND ZONE [F]  summon your hand card HAND into your zone ZONE facing F:
+                   u (up, towards the bot; the default), r (right), b (back), l (left),
+                   or `down` to set it face-down. Example: s 0 2 r
+  a ZONE TARGET    strike with your creature in your zone ZONE at the bot's zone TARGET;
+                   write yN (e.g. y3) for your own zone N. Example: a 1 4
+  e                end the phase (end the battle, or deploy nothing)
+  b ZONE           block the strike with your creature in your zone ZONE
+  f                let your struck Fading creature fade
+  n                decline the decision (do not block, do not fade)
+  hint             ask the bot what it would do in your place, with its top actions
+  why              the bot's reasoning for its last move: its top actions
+  board            show the board and the actions again
+  help             this text
+  quit             save the replay and leave (end of input does the same)
+Zones are numbered 0..4 from the left as each player sees their own row; the
+bot's row is drawn on top, turned to face you, so its zone 4 is on your left.
+Hand cards are numbered from 0 as listed under `your hand`.";
+
+impl Ui for Zone {
+    fn board(&self, state: &GameState, seats: Seats, bots: &str, style: Style) -> String {
+        render::render_board(state, seats, &format!("bot ({bots})"), style)
+    }
+
+    fn menu(&self, state: &GameState, legal: &[Action], seats: Seats, style: Style) -> String {
+        render::render_menu(state, legal, seats, style)
+    }
+
+    fn action_text(&self, state: &GameState, act: &Action, seats: Seats, reveal_all: bool) -> String {
+        action_text(state, act, seats, reveal_all)
+    }
+
+    fn help(&self) -> &'static str {
+        HELP
+    }
+
+    fn find(&self, words: &[&str], legal: &[Action], state: &GameState, seats: Seats) -> Option<Result<usize, String>> {
+        let (&head, rest) = words.split_first()?;
+        let known = ["e", "end", "n", "no", "decline", "pass", "f", "fade", "b", "block", "s", "summon", "a", "attack"];
+        (known.contains(&head) || head == "strike").then(|| find(head, rest, legal, state, seats))
+    }
+
+    fn names(&self, seen: Option<Seen>, states: &[&GameState], events: &[Event]) -> Box<dyn Namer> {
+        Box::new(names(seen, states, events))
+    }
+
+    fn raw_board(&self, state: &GameState) -> String {
+        raw_board(state)
+    }
+}
+
+/// A facing for the `s` short form: an orientation, or `None` to set it face-down.
+fn facing(word: &str) -> Result<Option<Orientation>, String> {
+    Ok(Some(match word {
+        "u" | "up" | "f" | "fwd" | "forward" => Orientation::Forward,
+        "r" | "right" => Orientation::Right,
+        "b" | "back" => Orientation::Back,
+        "l" | "left" => Orientation::Left,
+        "d" | "down" | "fd" | "face-down" | "facedown" | "hidden" => return Ok(None),
+        _ => return Err(format!("`{word}` is not a facing: use u, r, b, l, or down")),
+    }))
+}
+
+/// The short form `head rest` in `legal`, or why it names no action.
+fn find(head: &str, rest: &[&str], legal: &[Action], state: &GameState, seats: Seats) -> Result<usize, String> {
+    let me = seats.human;
+    let own_creature = |zone: u32| {
+        creature_at(state, &ZoneRef { player: me, index: zone })
+            .map(|c| c.id.clone())
+            .ok_or_else(|| format!("you have no creature in your zone {zone}"))
+    };
+    let chosen = |id: &str| {
+        position(
+            legal,
+            &|a| matches!(a, action::Action::Choice(c) if c.choice == Some(choice::Choice::Option(id.to_owned()))),
+        )
+    };
+    match head {
+        "e" | "end" => {
+            arity(rest, 0, "e")?;
+            position(legal, &|a| matches!(a, action::Action::EndPhase(_)))
+                .ok_or_else(|| "there is no phase to end now".to_owned())
+        }
+        "n" | "no" | "decline" | "pass" => {
+            arity(rest, 0, "n")?;
+            position(
+                legal,
+                &|a| matches!(a, action::Action::Choice(c) if matches!(c.choice, Some(choice::Choice::Decline(_)))),
+            )
+            .ok_or_else(|| "there is nothing to decline now".to_owned())
+        }
+        "f" | "fade" => {
+            arity(rest, 0, "f")?;
+            let fading = state.pending.as_ref().filter(|p| p.kind == DecisionKind::Fade as i32);
+            fading
+                .and_then(|p| p.options.first())
+                .and_then(|id| chosen(id))
+                .ok_or_else(|| "nothing can fade now".to_owned())
+        }
+        "b" | "block" => {
+            arity(rest, 1, "b ZONE (e.g. b 1)")?;
+            let zone = number(rest[0], "zone")?;
+            let blocker = own_creature(zone)?;
+            chosen(&blocker).ok_or_else(|| format!("your creature in zone {zone} cannot be chosen now"))
+        }
+        "s" | "summon" => {
+            if !(2..=3).contains(&rest.len()) {
+                return Err("usage: s HAND ZONE [FACING] (e.g. s 0 2 r)".to_owned());
+            }
+            let hand = number(rest[0], "hand card")?;
+            let zone = number(rest[1], "zone")?;
+            let facing = rest.get(2).map_or(Ok(Some(Orientation::Forward)), |w| facing(w))?;
+            let found = position(legal, &|a| match a {
+                action::Action::Summon(s) => {
+                    s.hand_index == hand
+                        && s.zone.is_some_and(|z| z.player == me && z.index == zone)
+                        && match facing {
+                            None => s.face_down,
+                            Some(o) => !s.face_down && s.orientation == o as i32,
+                        }
+                }
+                _ => false,
+            });
+            found.ok_or_else(|| {
+                if !legal.iter().any(|a| matches!(a.action, Some(action::Action::Summon(_)))) {
+                    "you cannot summon now".to_owned()
+                } else {
+                    format!("you cannot summon hand card {hand} into your zone {zone}: see the list")
+                }
+            })
+        }
+        _ => {
+            arity(rest, 2, "a ZONE TARGET (e.g. a 1 4, or a 1 y3 for your own zone 3)")?;
+            let from = number(rest[0], "zone")?;
+            let (own_target, target) = own(rest[1], "zone")?;
+            let attacker = own_creature(from)?;
+            let player = if own_target { me } else { seats.bot() };
+            let found = position(legal, &|a| match a {
+                action::Action::Strike(s) => {
+                    s.attacker == attacker && s.target.is_some_and(|t| t.player == player && t.index == target)
+                }
+                _ => false,
+            });
+            found.ok_or_else(|| {
+                let whose = if own_target { "your" } else { "bot" };
+                format!(
+                    "your creature in zone {from} cannot strike {whose} zone {target} now \
+                     (not the battle, already acted, face-down, or its arrows do not reach)"
+                )
+            })
+        }
+    }
+}
+
+/// `fray resolve`'s board: each player's HP and creatures in zone order.
+fn raw_board(state: &GameState) -> String {
+    let mut out = String::new();
+    let mut seats: Vec<u32> = state.players.iter().map(|p| p.id).collect();
+    for c in &state.creatures {
+        if !seats.contains(&c.controller) {
+            seats.push(c.controller);
+        }
+    }
+    seats.sort_unstable();
+    let id_width = state.creatures.iter().map(|c| c.id.len()).max().unwrap_or(0);
+    let name_width = state.creatures.iter().map(|c| c.name.len()).max().unwrap_or(0);
+    for seat in seats {
+        let mut line = format!("  player {seat}");
+        if let Some(p) = state.players.iter().find(|p| p.id == seat) {
+            let _ = write!(line, ": {} HP", p.hp);
+            if !p.graveyard.is_empty() {
+                let names: Vec<&str> = p.graveyard.iter().map(|c| c.name.as_str()).collect();
+                let _ = write!(line, ", graveyard: {}", names.join(", "));
+            }
+        }
+        let _ = writeln!(out, "{line}");
+        let mut creatures: Vec<&Creature> = state.creatures.iter().filter(|c| c.controller == seat).collect();
+        creatures.sort_by_key(|c| c.zone.map_or(u32::MAX, |z| z.index));
+        if creatures.is_empty() {
+            let _ = writeln!(out, "    (no creatures)");
+        }
+        for c in creatures {
+            let mut line = format!(
+                "    {:<id_width$}  {:<name_width$}  zone {}  might {} / life {}  damage {}",
+                c.id,
+                c.name,
+                zone(c.zone.as_ref()),
+                c.might,
+                c.life,
+                c.damage
+            );
+            for (on, text) in [
+                (c.armor != 0, format!("  armor {}", c.armor)),
+                (c.face_down, "  face-down".into()),
+                (c.acted, "  acted".into()),
+            ] {
+                if on {
+                    line.push_str(&text);
+                }
+            }
+            let _ = writeln!(out, "{line}");
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use super::*;
+    use crate::trace::describe_with;
+    use fray_proto::fray::v1::{Arrows, Choice, PendingDecision, Phase, Reach, event};
+    use fray_proto::fray::v1::{Card, EndPhase, Player, Strike, Summon};
+    use words::{arrow_list, facing_glyph, frame_turn, orientation_turn};
+
+    fn creature(id: &str, name: &str, player: u32, index: u32, face_down: bool) -> Creature {
+        Creature {
+            id: id.into(),
+            name: name.into(),
+            owner: player,
+            controller: player,
+            zone: Some(ZoneRef { player, index }),
+            might: 1,
+            life: 2,
+            face_down,
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn arrows_rotate_into_the_viewers_frame() {
+        let arrows = Arrows { up: Reach::Double as i32, up_right: Reach::Single as i32, ..Default::default() };
+        assert_eq!(arrow_list(Some(&arrows), 0), "⇑ ↗");
+        // The bot's creature faces the person: its up points down the screen.
+        assert_eq!(arrow_list(Some(&arrows), 4), "⇓ ↙");
+        // Facing right (a quarter turn clockwise).
+        assert_eq!(arrow_list(Some(&arrows), 2), "⇒ ↘");
+        assert_eq!(arrow_list(None, 0), "no arrows");
+        let seats = Seats::two(1);
+        assert_eq!(frame_turn(seats, 1), 0);
+        assert_eq!(frame_turn(seats, 0), 4);
+        assert_eq!(facing_glyph(orientation_turn(Orientation::Left as i32) + frame_turn(seats, 0)), '→');
+    }
+
+    #[test]
+    fn the_bots_face_down_creatures_stay_nameless_until_flipped() {
+        let seats = Seats::two(0);
+        let state = GameState {
+            creatures: vec![creature("a", "Archer", 0, 1, true), creature("m", "Mole", 1, 2, true)],
+            ..Default::default()
+        };
+        let seen = |reveal_all| Some(Seen { seats, reveal_all });
+        let names = Zone.names(seen(false), &[&state], &[]);
+        assert_eq!(names.creature("a"), "your Archer");
+        assert_eq!(names.creature("m"), "bot's face-down creature");
+        assert_eq!(Zone.names(seen(true), &[&state], &[]).creature("m"), "bot's Mole");
+        let flip = Event {
+            rule: "egame.flip.targeted".into(),
+            kind: Some(event::Kind::CreatureFlipped(fray_proto::fray::v1::CreatureFlipped { creature: "m".into() })),
+        };
+        let names = Zone.names(seen(false), &[&state], std::slice::from_ref(&flip));
+        assert_eq!(names.creature("m"), "bot's Mole");
+        assert_eq!(describe_with(&flip, &*names), "bot's Mole is turned face-up");
+        assert_eq!(names.zone(Some(&ZoneRef { player: 1, index: 4 })), "bot zone 4");
+        assert_eq!(names.player(0), "player 0 (you)");
+        assert_eq!(Zone.names(None, &[&state], &[]).zone(Some(&ZoneRef { player: 1, index: 4 })), "zone 1:4");
+    }
+
+    #[test]
+    fn actions_read_from_the_persons_seat() {
+        let seats = Seats::two(0);
+        let state = GameState {
+            players: vec![
+                Player {
+                    id: 0,
+                    hand: vec![Card { name: "Peasant".into(), ..Default::default() }],
+                    ..Default::default()
+                },
+                Player { id: 1, ..Default::default() },
+            ],
+            creatures: vec![creature("a", "Archer", 0, 1, false), creature("m", "Mole", 1, 2, true)],
+            phase: Phase::Event as i32,
+            ..Default::default()
+        };
+        let strike = Action {
+            action: Some(action::Action::Strike(Strike {
+                attacker: "a".into(),
+                target: Some(ZoneRef { player: 1, index: 2 }),
+                ..Default::default()
+            })),
+        };
+        assert_eq!(
+            action_text(&state, &strike, seats, false),
+            "your Archer (your zone 1) strikes bot zone 2 (bot's face-down creature)"
+        );
+        let summon = Action {
+            action: Some(action::Action::Summon(Summon {
+                hand_index: 0,
+                zone: Some(ZoneRef { player: 0, index: 3 }),
+                face_down: false,
+                orientation: Orientation::Right as i32,
+            })),
+        };
+        assert_eq!(action_text(&state, &summon, seats, false), "summon Peasant (hand 0) into your zone 3 facing →");
+        let end = Action { action: Some(action::Action::EndPhase(EndPhase {})) };
+        assert_eq!(action_text(&state, &end, seats, false), "end the battle (go to deployment)");
+    }
+
+    fn act(a: action::Action) -> Action {
+        Action { action: Some(a) }
+    }
+
+    #[test]
+    fn short_forms_find_their_action_in_the_legal_list() {
+        let seats = Seats::two(1);
+        let archer = Creature {
+            id: "p1-01".into(),
+            controller: 1,
+            zone: Some(ZoneRef { player: 1, index: 2 }),
+            ..Default::default()
+        };
+        let state = GameState { creatures: vec![archer], active_player: 1, ..Default::default() };
+        let summon = |face_down, o: Orientation| {
+            act(action::Action::Summon(Summon {
+                hand_index: 0,
+                zone: Some(ZoneRef { player: 1, index: 3 }),
+                face_down,
+                orientation: o as i32,
+            }))
+        };
+        let legal = vec![
+            act(action::Action::Strike(Strike {
+                attacker: "p1-01".into(),
+                target: Some(ZoneRef { player: 0, index: 4 }),
+                ..Default::default()
+            })),
+            summon(false, Orientation::Forward),
+            summon(false, Orientation::Left),
+            summon(true, Orientation::Forward),
+            act(action::Action::EndPhase(EndPhase {})),
+        ];
+        let find = |line: &str| Zone.find(&line.split(' ').collect::<Vec<_>>(), &legal, &state, seats).unwrap();
+        assert_eq!(find("a 2 4"), Ok(0));
+        assert!(find("a 2 y4").unwrap_err().contains("cannot strike"));
+        assert_eq!(find("a 0 4"), Err("you have no creature in your zone 0".to_owned()));
+        assert_eq!(find("s 0 3 l"), Ok(2));
+        assert_eq!(find("s 0 3 down"), Ok(3));
+        assert!(find("s 1 3 d").is_err());
+        assert_eq!(find("e"), Ok(4));
+        assert_eq!(find("n"), Err("there is nothing to decline now".to_owned()));
+        assert!(Zone.find(&["r", "0"], &legal, &state, seats).is_none());
+    }
+
+    #[test]
+    fn blocks_fades_and_declines_answer_the_pending_decision() {
+        let seats = Seats::two(0);
+        let mole = Creature {
+            id: "mole".into(),
+            controller: 0,
+            zone: Some(ZoneRef { player: 0, index: 1 }),
+            ..Default::default()
+        };
+        let choose = |id: &str| act(action::Action::Choice(Choice { choice: Some(choice::Choice::Option(id.into())) }));
+        let decline = act(action::Action::Choice(Choice { choice: Some(choice::Choice::Decline(true)) }));
+        let legal = vec![choose("mole"), decline];
+        let mut state = GameState {
+            creatures: vec![mole],
+            pending: Some(PendingDecision {
+                player: 0,
+                kind: DecisionKind::Fade as i32,
+                options: vec!["mole".into()],
+                may_decline: true,
+            }),
+            ..Default::default()
+        };
+        let find =
+            |line: &str, state: &GameState| Zone.find(&line.split(' ').collect::<Vec<_>>(), &legal, state, seats);
+        assert_eq!(find("f", &state), Some(Ok(0)));
+        assert_eq!(find("n", &state), Some(Ok(1)));
+        assert_eq!(find("b 1", &state), Some(Ok(0)));
+        state.pending.as_mut().unwrap().kind = DecisionKind::Block as i32;
+        assert_eq!(find("f", &state), Some(Err("nothing can fade now".to_owned())));
+        assert_eq!(find("b 3", &state), Some(Err("you have no creature in your zone 3".to_owned())));
+        assert_eq!(find("s 1", &state), Some(Err("usage: s HAND ZONE [FACING] (e.g. s 0 2 r)".to_owned())));
+        assert_eq!(find("s x 1", &state), Some(Err("`x` is not a hand card number".to_owned())));
+        assert_eq!(
+            find("s 1 2 sideways", &state),
+            Some(Err("`sideways` is not a facing: use u, r, b, l, or down".to_owned()))
+        );
+        assert_eq!(find("a 1 yz", &state), Some(Err("`z` is not a zone number".to_owned())));
+        assert_eq!(find("e now", &state), Some(Err("usage: e".to_owned())));
+    }
+
+    #[test]
+    fn the_board_lists_players_and_creatures_in_zone_order() {
+        let state = GameState {
+            ruleset: fray_proto::fray::v1::Ruleset::Egame as i32,
+            players: vec![
+                Player { id: 0, hp: 6, ..Default::default() },
+                Player {
+                    id: 1,
+                    hp: 5,
+                    graveyard: vec![Card { name: "Wolf".into(), ..Default::default() }],
+                    ..Default::default()
+                },
+            ],
+            creatures: vec![
+                Creature {
+                    id: "b".into(),
+                    name: "Bee".into(),
+                    controller: 0,
+                    zone: Some(ZoneRef { player: 0, index: 3 }),
+                    might: 1,
+                    life: 1,
+                    face_down: true,
+                    ..Default::default()
+                },
+                Creature {
+                    id: "knight".into(),
+                    name: "Knight".into(),
+                    controller: 0,
+                    zone: Some(ZoneRef { player: 0, index: 1 }),
+                    might: 2,
+                    life: 3,
+                    damage: 1,
+                    acted: true,
+                    ..Default::default()
+                },
+            ],
+            ..Default::default()
+        };
+        let text = crate::trace::render_board(&state, &Zone, Style::default());
+        let expected = "\
+board: RULESET_EGAME, bare board
+  player 0: 6 HP
+    knight  Knight  zone 0:1  might 2 / life 3  damage 1  acted
+    b       Bee     zone 0:3  might 1 / life 1  damage 0  face-down
+  player 1: 5 HP, graveyard: Wolf
+    (no creatures)
+";
+        assert_eq!(text, expected);
+    }
+}

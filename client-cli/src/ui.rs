@@ -1,0 +1,242 @@
+//! What a ruleset shows and reads in the terminal ([`Ui`]), written once per ruleset
+//! in its folder under `rulesets/`, whose registry picks one by the state's ruleset:
+//! the board, the menu of legal actions in words, the short forms and the help, the
+//! trace's names and its own events ([`Namer`]), and the board `fray resolve` prints.
+//! Who moves and how many seats there are come from the core ([`core_of`]).
+
+use fray_proto::fray::v1::{Action, Event, GameState, ZoneRef};
+
+use crate::error::CliError;
+
+/// Whether to colour the output (ANSI escapes), decided once by the caller.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Style {
+    /// Emit ANSI colour codes.
+    pub color: bool,
+}
+
+impl Style {
+    /// `text` wrapped in the ANSI SGR `code` (e.g. `1` bold, `2` dim, `31` red) when
+    /// colouring, else `text` unchanged.
+    pub fn paint(self, code: &str, text: &str) -> String {
+        if self.color { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_owned() }
+    }
+
+    /// One line of a menu: the 1-based `number` in bold, then `text`.
+    pub fn menu_line(self, number: usize, text: &str) -> String {
+        format!("  {}  {text}\n", self.paint("1", &format!("{number:>3}")))
+    }
+}
+
+/// Which seat the person holds at a table of `players` (2 to 4); every other seat is
+/// a bot. With two players the other seat is "the bot"; with more each bot is named
+/// by its seat ("bot 2").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seats {
+    /// The person's seat, `0..players`.
+    pub human: u32,
+    /// The number of seats at the table.
+    pub players: u32,
+}
+
+impl Seats {
+    /// The person at seat `human` of a two-player game.
+    pub fn two(human: u32) -> Self {
+        Self { human, players: 2 }
+    }
+
+    /// The bot's seat in a two-player game (the first seat that is not the person's).
+    pub fn bot(self) -> u32 {
+        1 - self.human.min(1)
+    }
+
+    /// Every bot's seat, in seat order.
+    pub fn bots(self) -> impl Iterator<Item = u32> {
+        (0..self.players).filter(move |&p| p != self.human)
+    }
+
+    /// True when `player` is the person.
+    pub fn is_human(self, player: u32) -> bool {
+        player == self.human
+    }
+
+    /// `player 0 (you)` or `player 1 (bot)`; with more than two players `you (player
+    /// 0)` or `bot 2`.
+    pub fn player(self, player: u32) -> String {
+        match (self.players > 2, self.is_human(player)) {
+            (false, _) => format!("player {player} ({})", self.who(player)),
+            (true, true) => format!("you (player {player})"),
+            (true, false) => format!("bot {player}"),
+        }
+    }
+
+    /// `you` or `bot`.
+    pub fn who(self, player: u32) -> &'static str {
+        if self.is_human(player) { "you" } else { "bot" }
+    }
+
+    /// `you`, or the bot at `player`: `bot` with two players, `bot 2` with more.
+    pub fn name(self, player: u32) -> String {
+        match (self.is_human(player), self.players > 2) {
+            (true, _) => "you".to_owned(),
+            (false, false) => "bot".to_owned(),
+            (false, true) => format!("bot {player}"),
+        }
+    }
+
+    /// `you` or `the bot`, as the subject of a sentence.
+    pub fn subject(self, player: u32) -> String {
+        if self.is_human(player) { "you".to_owned() } else { "the bot".to_owned() }
+    }
+
+    /// `your zone 3` or `bot zone 3`.
+    pub fn zone(self, z: &ZoneRef) -> String {
+        format!("{} zone {}", if self.is_human(z.player) { "your" } else { "bot" }, z.index)
+    }
+
+    /// `your ` or `bot's `, for a piece of `player`.
+    pub fn possessive(self, player: u32) -> &'static str {
+        if self.is_human(player) { "your " } else { "bot's " }
+    }
+
+    /// `your` or `the bot's`, for a pile of `player`'s.
+    pub fn whose(self, player: u32) -> &'static str {
+        if self.is_human(player) { "your" } else { "the bot's" }
+    }
+
+    /// The first line of a two-player board: `Turn 3 · your turn · PHASE`, `bot's
+    /// turn`, or `game over`, the phase in the ruleset's words.
+    pub fn turn_line(self, state: &GameState, phase: &str, style: Style) -> String {
+        let whose = if state.phase == fray_proto::fray::v1::Phase::GameOver as i32 {
+            "game over".to_owned()
+        } else if self.is_human(state.active_player) {
+            format!("your turn · {phase}")
+        } else {
+            format!("bot's turn · {phase}")
+        };
+        format!("{}\n", style.paint("1", &format!("Turn {} · {whose}", state.turn)))
+    }
+}
+
+/// From where a trace is told: the person's seat, and whether everything shows (a
+/// replay) or only what the person sees (a game).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Seen {
+    /// Who is who.
+    pub seats: Seats,
+    /// Name what the person does not see.
+    pub reveal_all: bool,
+}
+
+/// How a trace names pieces, players and zones, and tells the events only its ruleset
+/// has. Without a [`Seen`] it gives the raw wire names (ids, `player N`, zones as
+/// `player:index`), as `fray resolve` prints them; `fray play` and `fray replay` name
+/// things from the person's seat.
+pub trait Namer {
+    /// From whose seat, if any.
+    fn seen(&self) -> Option<Seen> {
+        None
+    }
+    /// A piece (creature, vessel) by id.
+    fn creature(&self, id: &str) -> String {
+        id.to_owned()
+    }
+    /// A player, by seat.
+    fn player(&self, player: u32) -> String {
+        self.seen().map_or_else(|| format!("player {player}"), |s| s.seats.player(player))
+    }
+    /// A creature zone: `zone 1:3`, or `your zone 3`.
+    fn zone(&self, z: Option<&ZoneRef>) -> String {
+        match (self.seen(), z) {
+            (None, _) => format!("zone {}", zone(z)),
+            (Some(s), Some(z)) => s.seats.zone(z),
+            (Some(_), None) => "zone ?".to_owned(),
+        }
+    }
+    /// A card, by id.
+    fn card(&self, id: &str) -> String {
+        id.to_owned()
+    }
+    /// An item of a DECISION_KIND_ORDER decision.
+    fn item(&self, item: &str) -> String {
+        item.to_owned()
+    }
+    /// Whether `player`'s hand is hidden from the reader (`fray play`: every hand but
+    /// the person's), so a decision among its cards is told without them.
+    fn hides_hand(&self, player: u32) -> bool {
+        self.seen().is_some_and(|s| !s.reveal_all && !s.seats.is_human(player))
+    }
+    /// An event only this ruleset has, in words; `None` for the others.
+    fn describe(&self, _event: &Event) -> Option<String> {
+        None
+    }
+}
+
+/// The raw wire names: ids, `player N`, `zone P:I`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Ids;
+
+impl Namer for Ids {}
+
+/// What one ruleset shows and reads. Shared by `fray play` (from the person's seat),
+/// `fray replay` (everything shown) and `fray resolve` (raw ids).
+pub trait Ui: Sync {
+    /// The board from the person's seat; `bots` is the bots' difficulty (`easy`).
+    fn board(&self, state: &GameState, seats: Seats, bots: &str, style: Style) -> String;
+    /// The numbered legal actions (1-based positions in `legal`), under what the
+    /// pending decision or the phase asks of the person.
+    fn menu(&self, state: &GameState, legal: &[Action], seats: Seats, style: Style) -> String;
+    /// One action in words, from the person's seat, in `state` (the state it applies
+    /// to); `reveal_all` names what the person does not see (for replays).
+    fn action_text(&self, state: &GameState, action: &Action, seats: Seats, reveal_all: bool) -> String;
+    /// How a bot's search shows a move it did not play, when the move names a card
+    /// the person does not see; `None` to show it in words.
+    fn unplayed(&self, _action: &Action) -> Option<&'static str> {
+        None
+    }
+    /// The `help` text.
+    fn help(&self) -> &'static str;
+    /// The index in `legal` of the action the short form `words` names, or why there
+    /// is none; `None` when `words` is no short form here.
+    fn find(&self, words: &[&str], legal: &[Action], state: &GameState, seats: Seats) -> Option<Result<usize, String>>;
+    /// The names a trace uses, seen from `seen` (`None`: raw ids), knowing the pieces
+    /// of `states` and what `events` showed.
+    fn names(&self, seen: Option<Seen>, states: &[&GameState], events: &[Event]) -> Box<dyn Namer>;
+    /// The board `fray resolve` prints under its header line: every piece, raw ids.
+    fn raw_board(&self, state: &GameState) -> String;
+    /// What the pending decision of `state` is for, when the ruleset tells more than
+    /// its kind (`fray resolve`).
+    fn decision_subject(&self, _state: &GameState) -> Option<String> {
+        None
+    }
+}
+
+/// A zone as `player:index`, or `?` when absent.
+pub fn zone(z: Option<&ZoneRef>) -> String {
+    z.map_or_else(|| "?".to_owned(), |z| format!("{}:{}", z.player, z.index))
+}
+
+/// `1 card`, `3 cards`.
+pub fn cards(n: usize) -> String {
+    if n == 1 { "1 card".to_owned() } else { format!("{n} cards") }
+}
+
+/// The index of the first action in `legal` that `pred` accepts.
+pub fn position(legal: &[Action], pred: &dyn Fn(&fray_proto::fray::v1::action::Action) -> bool) -> Option<usize> {
+    legal.iter().position(|a| a.action.as_ref().is_some_and(pred))
+}
+
+/// The core's view of a wire state: who moves, how many seats. The one place the
+/// CLI turns a proto state into the core's; a state the core refuses (a server of
+/// another version) is the server's error, named.
+pub fn core_of(state: &GameState) -> Result<fray_core::GameState, CliError> {
+    fray_core::GameState::from_setup(&fray_service::convert::state_to_setup(state.clone()))
+        .map_err(|e| CliError::Server(format!("the server answered a state this build cannot read: {e}")))
+}
+
+/// Who moves in `state` (`None` once nobody can) and the number of seats, as the core
+/// counts them.
+pub fn mover_and_seats(state: &GameState) -> Result<(Option<u32>, u32), CliError> {
+    let core = core_of(state)?;
+    Ok((core.to_move().map(|p| p.index() as u32), core.num_players() as u32))
+}
