@@ -1,8 +1,10 @@
 //! Bot-vs-bot games in-process, for strength measurements and tests.
 
+use fray_core::Ruleset;
 use fray_core::event::Event;
-use fray_core::state::{PlayerId, Ruleset};
-use fray_core::{Game, GameState, SetupError, ZoneState};
+use fray_core::rulesets::zone::ZoneState;
+use fray_core::state::PlayerId;
+use fray_core::{Game, GameState, SetupError};
 
 use crate::places::{Eliminations, Places};
 use crate::{Bot, BotError};

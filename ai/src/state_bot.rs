@@ -3,7 +3,7 @@
 //! plain-data actions. [`BuildBot::state_bot`] builds one for the ruleset a state
 //! holds, through the core's one dispatch.
 
-use fray_core::setup::ActionSetup;
+use fray_core::ActionSetup;
 use fray_core::{Game, GameState, GameVisitor};
 
 use crate::{ActionStat, Bot, BotError, BotSpec, Decision};

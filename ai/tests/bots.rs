@@ -6,12 +6,15 @@ use std::sync::Arc;
 use fray_ai::arena::{new_state, play};
 use fray_ai::exact::Solver;
 use fray_ai::{Bot, BotSpec, Budget, ExactBot, GreedyBot, Local, MctsBot, MctsConfig, RandomBot};
-use fray_core::board::ZoneRef;
+use fray_core::Ruleset;
+use fray_core::StateSetup;
 use fray_core::event::Discard;
 use fray_core::rulesets::castle_rampage::CastleAction;
-use fray_core::setup::{CreatureSetup, PlayerSetup, StateSetup, ZoneSetup};
-use fray_core::state::{PlayerId, Ruleset};
-use fray_core::{Action, Game, GameState, ZoneState};
+use fray_core::rulesets::zone::board::ZoneRef;
+use fray_core::rulesets::zone::setup::{CreatureSetup, PlayerSetup, ZoneSetup};
+use fray_core::rulesets::zone::{Action, ZoneState};
+use fray_core::state::PlayerId;
+use fray_core::{Game, GameState};
 use rand::SeedableRng;
 
 fn creature(id: &str, p: u32, i: u32, might: i32, life: i32, arrows: &[(usize, i32)]) -> CreatureSetup {
@@ -222,7 +225,7 @@ fn mcts_answers_game_over_when_its_backend_lists_no_action() {
 /// are weak (attack 1, defense 1: the game goes on after a failed attack). Player 0's 5 fails against the true Gate, but in most worlds
 /// player 0 can imagine it breaks a weak Gate and carries through a weak Castle.
 fn castle_gamble() -> GameState {
-    use fray_core::setup::{CastleBoardSetup, CastleCardSetup, CastleSideSetup};
+    use fray_core::rulesets::castle_rampage::{CastleBoardSetup, CastleCardSetup, CastleSideSetup};
     let card = |id: &str, owner: u32, attack: i32, defense: i32| CastleCardSetup {
         id: id.into(),
         name: id.into(),

@@ -14,7 +14,7 @@ use fray_ai::measure::{
     small_positions,
 };
 use fray_ai::{BotSpec, Difficulty};
-use fray_core::state::Ruleset;
+use fray_core::Ruleset;
 
 use crate::error::CliError;
 use crate::load::{ChildServer, LoadPlan, LoadReport, LoadRpc, cpu_time, resident_memory};

@@ -4,11 +4,14 @@
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use fray_core::board::ZoneRef;
+use fray_core::GameState;
+use fray_core::StateSetup;
 use fray_core::event::Discard;
-use fray_core::setup::{ChoiceSetup, CreatureSetup, PlayerSetup, StateSetup, StrikeSetup, ZoneSetup};
+use fray_core::rulesets::zone::Action;
+use fray_core::rulesets::zone::board::ZoneRef;
+use fray_core::rulesets::zone::setup::{CreatureSetup, PlayerSetup, StrikeSetup, ZoneSetup};
+use fray_core::setup::ChoiceSetup;
 use fray_core::state::PlayerId;
-use fray_core::{Action, GameState};
 use std::hint::black_box;
 
 fn arrows(spec: &[(usize, i32)]) -> Option<[i32; 8]> {

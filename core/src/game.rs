@@ -28,15 +28,21 @@ use std::hash::Hash;
 
 use rand::RngCore;
 
-use crate::GameState;
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::{Event, EventSink};
 use crate::path::FieldPath;
-use crate::setup::{ActionSetup, ChoiceSetup, StateSetup, StrikeSetup};
-use crate::state::{PlayerId, Ruleset};
+use crate::rulesets::GameState;
+use crate::rulesets::Ruleset;
+use crate::rulesets::zone::setup::StrikeSetup;
+use crate::rulesets::{ActionSetup, StateSetup};
+use crate::setup::ChoiceSetup;
+use crate::state::PlayerId;
 
 /// The most seats any ruleset has (Dog Fight seats 2 to 4).
 pub const MAX_PLAYERS: usize = 4;
+
+/// The game is a draw once this turn ends.
+pub const MAX_TURNS: u32 = 60;
 
 /// How a finished game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -6,12 +6,15 @@ mod common;
 
 use common::castle::*;
 use common::{illegal_rule, rules};
+use fray_core::ActionSetup;
+use fray_core::Ruleset;
 use fray_core::event::Discard;
+use fray_core::game::MAX_TURNS;
 use fray_core::rulesets::castle_rampage::skirmish::SCENARIOS;
 use fray_core::rulesets::castle_rampage::{CastleAction, CastleState, Structure};
-use fray_core::rulesets::skirmish::MAX_TURNS;
-use fray_core::setup::{ActionSetup, ChoiceSetup, StrikeSetup, SummonSetup, ZoneSetup};
-use fray_core::state::{Phase, PlayerId, Ruleset};
+use fray_core::rulesets::zone::setup::{StrikeSetup, SummonSetup, ZoneSetup};
+use fray_core::setup::ChoiceSetup;
+use fray_core::state::{Phase, PlayerId};
 use fray_core::{ActionError, EventKind, Game, GameState, SetupError};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -92,7 +95,6 @@ fn unknown_scenarios_are_refused_naming_the_known_ones() {
 fn the_catalogue_lists_castle_rampage_with_its_measured_balanced_scenarios() {
     let info = fray_core::rulesets::catalogue().into_iter().find(|i| i.ruleset == Ruleset::CastleRampage).unwrap();
     assert_eq!(info.name, "castle-rampage");
-    assert!(info.resolves_strikes);
     let names: Vec<_> = info.scenarios.iter().map(|s| s.name).collect();
     assert_eq!(names, ["standard", "siege", "raid"]);
     // Measured with `fray bench seats` (docs/benchmarks.md): 100 games each, all fair
@@ -101,7 +103,7 @@ fn the_catalogue_lists_castle_rampage_with_its_measured_balanced_scenarios() {
     assert_eq!(fray_core::rulesets::fairest_scenario(Ruleset::CastleRampage), "raid", "51.5% is nearest even");
 }
 
-// RULES.md "may add one card from hand to the bottom of your Gate or Castle".
+// docs/rules.md "may add one card from hand to the bottom of your Gate or Castle".
 // (castle.turn.reinforce)
 #[test]
 fn reinforce_puts_a_hand_card_at_the_bottom_of_a_structure_and_ends_deployment() {

@@ -7,7 +7,9 @@ mod common;
 
 use common::Bd;
 use common::castle::*;
-use fray_core::setup::{CreatureSetup, DecisionSetup, PlayerSetup, StateSetup, StrikeSetup};
+use fray_core::StateSetup;
+use fray_core::rulesets::zone::setup::{CreatureSetup, PlayerSetup, StrikeSetup};
+use fray_core::setup::DecisionSetup;
 use fray_core::{GameState, SetupError};
 
 fn violations(s: &StateSetup) -> Vec<(String, String)> {
@@ -158,7 +160,7 @@ fn the_zone_rulesets_refuse_a_castle_rampage_board() {
 
 #[test]
 fn the_zone_board_loader_refuses_a_castle_rampage_state() {
-    let Err(SetupError::Invalid(v)) = fray_core::ZoneState::from_setup(&valid().0) else { panic!() };
+    let Err(SetupError::Invalid(v)) = fray_core::rulesets::zone::ZoneState::from_setup(&valid().0) else { panic!() };
     assert_eq!(v.0[0].field, "ruleset");
     let Err(SetupError::Invalid(v)) = fray_core::rulesets::castle_rampage::CastleState::from_setup(&Bd::egame().0)
     else {

@@ -6,7 +6,10 @@
 mod common;
 
 use common::keyforge::*;
-use fray_core::setup::{DecisionSetup, KeyforgeFightSetup, KeyforgeStepSetup, PlayerSetup, StateSetup};
+use fray_core::StateSetup;
+use fray_core::rulesets::keyforge::{KeyforgeFightSetup, KeyforgeStepSetup};
+use fray_core::rulesets::zone::setup::PlayerSetup;
+use fray_core::setup::DecisionSetup;
 use fray_core::{GameState, SetupError};
 
 fn fields(s: &StateSetup) -> Vec<String> {

@@ -89,7 +89,7 @@ fn sentence_04_a_fading_creature_may_fade_and_the_strike_becomes_direct() {
     assert_eq!(pending.kind, 2, "DECISION_KIND_FADE");
     assert_eq!(pending.options, vec!["ghost".to_string()]);
 
-    let events = g.apply_action(&fray_core::setup::ActionSetup::Choice(pick("ghost")), "action").unwrap();
+    let events = g.apply_action(&fray_core::ActionSetup::Choice(pick("ghost")), "action").unwrap();
     let r = rules(&events);
     assert_eq!(r[0], "egame.keyword.fading");
     assert!(matches!(&events[0].kind, EventKind::BlockerDetermined { blocker: None, .. }));
@@ -158,7 +158,7 @@ fn sentence_06_the_zones_controller_may_block_with_a_creature_that_reaches_it() 
     let pending = g.to_setup().pending.unwrap();
     assert_eq!((pending.player, pending.kind, pending.may_decline), (1, 1, true));
     assert_eq!(pending.options, vec!["guard".to_string()], "only creatures that reach the zone");
-    let events = g.apply_action(&fray_core::setup::ActionSetup::Choice(pick("guard")), "action").unwrap();
+    let events = g.apply_action(&fray_core::ActionSetup::Choice(pick("guard")), "action").unwrap();
     assert_eq!(events[0].rule, "egame.strike.block.active.controller");
     assert_eq!(creature(&g, "guard").unwrap().damage, 1);
     assert_eq!(hp(&g, 1), 6);

@@ -12,11 +12,15 @@ mod common;
 
 use common::keyforge::*;
 use common::{illegal_rule, rules};
-use fray_core::setup::{ActionSetup, KeyforgeStepSetup, StateSetup};
+use fray_core::rulesets::keyforge::KeyforgeStepSetup;
 use fray_core::{ActionError, GameState};
+use fray_core::{ActionSetup, StateSetup};
 
 /// Two creatures facing each other on a bare board.
-fn duel(a: fray_core::setup::KeyforgeCreatureSetup, d: fray_core::setup::KeyforgeCreatureSetup) -> GameState {
+fn duel(
+    a: fray_core::rulesets::keyforge::KeyforgeCreatureSetup,
+    d: fray_core::rulesets::keyforge::KeyforgeCreatureSetup,
+) -> GameState {
     Kb::bare().line(0, vec![a]).line(1, vec![d]).build()
 }
 
@@ -57,7 +61,7 @@ fn damage_step_2_prevention_invulnerable_removes_the_pending_damage() {
 
 #[test]
 fn damage_step_2_prevention_comes_before_the_ward_which_stays() {
-    // RULES.md: prevention (invulnerable) comes before ward, as the chart orders them.
+    // docs/rules.md: prevention (invulnerable) comes before ward, as the chart orders them.
     let mut g = duel(cr("a", 3), cr("d", 2).ward().with(|c| c.invulnerable = true));
     let events = fight(&mut g, "a", "d", &[]).unwrap();
     assert!(!rules(&events).contains(&"keyforge.damage.ward"));
@@ -275,7 +279,7 @@ fn fight_step_2_the_active_player_orders_assault_hazardous_and_before_fight_toge
 
 #[test]
 fn fight_step_2_if_the_attacked_creature_dies_pending_items_no_longer_resolve_and_there_is_no_exchange() {
-    // RULES.md: skip to the post-fight step; pending Before Fight items no longer
+    // docs/rules.md: skip to the post-fight step; pending Before Fight items no longer
     // resolve. The attacker's Fight: ability does not resolve; its After Fight: does.
     let a = cr("a", 2)
         .with(|c| c.assault = 5)
@@ -367,7 +371,7 @@ fn elusive_the_first_fight_each_turn_exchanges_no_damage_and_uses_it_up() {
 
 #[test]
 fn elusive_fight_abilities_still_resolve_when_the_exchange_dealt_nothing() {
-    // RULES.md: Fight: abilities resolve whenever the fight reached the exchange and
+    // docs/rules.md: Fight: abilities resolve whenever the fight reached the exchange and
     // the attacker survives, even when elusive made it deal no damage.
     let a = cr("a", 2).ability(ab("a.fight", FIGHT, GAIN_AMBER, 1, CONTROLLER));
     let mut g = duel(a, cr("d", 3).with(|c| c.elusive = true));
@@ -708,7 +712,7 @@ fn the_turn_forges_a_key_at_six_amber_readies_everything_and_three_keys_win() {
 
 #[test]
 fn the_skirmish_deals_the_first_players_creatures_exhausted_but_two_and_a_reap_gains_one_amber() {
-    // RULES.md's turn stands: each ready creature may fight or reap once. KeyForge
+    // docs/rules.md's turn stands: each ready creature may fight or reap once. KeyForge
     // creatures enter play exhausted, so the deal readies only the first player's
     // leftmost two (keyforge.setup); everything readies at the end of turn 1.
     let GameState::Keyforge(s) = GameState::new_game(3, 4, "mirror").unwrap().0 else { panic!() };

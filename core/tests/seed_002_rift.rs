@@ -1,5 +1,5 @@
 //! One test per sentence and note of seed 002 (Dimensional Rift's "Attack Action"),
-//! plus its Armor (RULES.md `rift.armor`).
+//! plus its Armor (docs/rules.md `rift.armor`).
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 mod common;
@@ -160,7 +160,7 @@ fn sentence_09_a_zero_attack_stat_deals_nothing_directly() {
     assert!(!events.iter().any(|e| matches!(e.kind, EventKind::PlayerHpLost { .. })));
 }
 
-// RULES.md: "every damage instance to a creature is reduced by its Armor, but non-zero
+// docs/rules.md: "every damage instance to a creature is reduced by its Armor, but non-zero
 // damage deals at least 1" (rift.armor)
 #[test]
 fn armor_reduces_each_damage_instance_but_non_zero_deals_at_least_one() {

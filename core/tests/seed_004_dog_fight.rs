@@ -324,7 +324,7 @@ fn a_board_without_sides_is_refused_with_its_attack_not_read() {
     for sides in [0, 1, 5] {
         let mut s = Db::new(sides).vessel(ship("a", 0, (0, 0), 1, 1)).0;
         let board = s.dog_fight.as_mut().unwrap();
-        board.attack = Some(fray_core::setup::DogFightAttackSetup {
+        board.attack = Some(fray_core::rulesets::dog_fight::DogFightAttackSetup {
             attacker: "a".into(),
             defender: "a".into(),
             ..Default::default()

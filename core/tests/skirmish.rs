@@ -1,14 +1,19 @@
-//! The skirmish game (RULES.md "Skirmish game"): setup, phases, summon, draw, endings.
+//! The skirmish game (docs/rules.md "Skirmish game"): setup, phases, summon, draw, endings.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 mod common;
 
 use common::*;
+use fray_core::ActionSetup;
+use fray_core::Ruleset;
 use fray_core::event::Discard;
-use fray_core::rulesets::skirmish::{MAX_TURNS, SCENARIOS};
-use fray_core::setup::{ActionSetup, CardSetup, SummonSetup};
-use fray_core::state::{Orientation, Phase, PlayerId, Ruleset};
-use fray_core::{Action, ActionError, EventKind, GameState, SetupError, ZoneState};
+use fray_core::game::MAX_TURNS;
+use fray_core::rulesets::zone::setup::{CardSetup, SummonSetup};
+use fray_core::rulesets::zone::skirmish::SCENARIOS;
+use fray_core::rulesets::zone::state::Orientation;
+use fray_core::rulesets::zone::{Action, ZoneState};
+use fray_core::state::{Phase, PlayerId};
+use fray_core::{ActionError, EventKind, GameState, SetupError};
 use proptest::prelude::*;
 
 fn zone_state(g: GameState) -> ZoneState {
@@ -244,7 +249,7 @@ fn each_ruleset_has_a_balanced_scenario_and_tournaments_default_to_the_fairest()
         let name = fray_core::rulesets::fairest_scenario(ruleset);
         let chosen = SCENARIOS.iter().find(|s| s.name == name).unwrap();
         assert!(chosen.balance(ruleset).is_balanced(), "{ruleset}: {name} {:?}", chosen.balance(ruleset));
-        let off = |s: &fray_core::rulesets::skirmish::Scenario| (s.balance(ruleset).seat0_score - 0.5).abs();
+        let off = |s: &fray_core::rulesets::zone::skirmish::Scenario| (s.balance(ruleset).seat0_score - 0.5).abs();
         for s in SCENARIOS.iter().filter(|s| s.balance(ruleset).is_balanced()) {
             assert!(off(chosen) <= off(s), "{ruleset}: {name} is less even than {}", s.name);
         }

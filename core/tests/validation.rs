@@ -5,8 +5,10 @@
 mod common;
 
 use common::*;
-use fray_core::setup::{ActionSetup, ChoiceSetup, DecisionSetup, StateSetup, StrikeSetup};
+use fray_core::rulesets::zone::setup::StrikeSetup;
+use fray_core::setup::{ChoiceSetup, DecisionSetup};
 use fray_core::{ActionError, EventKind, GameState, SetupError};
+use fray_core::{ActionSetup, StateSetup};
 
 fn violations(s: &StateSetup) -> Vec<(String, String)> {
     match GameState::from_setup(s) {

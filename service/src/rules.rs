@@ -7,7 +7,9 @@
 use std::fmt::Debug;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use fray_core::setup::{ActionSetup, ChoiceSetup, StateSetup, StrikeSetup};
+use fray_core::rulesets::zone::setup::StrikeSetup;
+use fray_core::setup::ChoiceSetup;
+use fray_core::{ActionSetup, StateSetup};
 use fray_core::{GameState, SetupError};
 use fray_proto::fray::v1 as pb;
 use pb::rules_server::Rules;

@@ -73,13 +73,13 @@ impl RulesetArg {
     }
 
     /// The core's ruleset.
-    pub fn core(self) -> fray_core::state::Ruleset {
+    pub fn core(self) -> fray_core::Ruleset {
         match self {
-            RulesetArg::Egame => fray_core::state::Ruleset::Egame,
-            RulesetArg::Rift => fray_core::state::Ruleset::DimensionalRift,
-            RulesetArg::Keyforge => fray_core::state::Ruleset::Keyforge,
-            RulesetArg::CastleRampage => fray_core::state::Ruleset::CastleRampage,
-            RulesetArg::DogFight => fray_core::state::Ruleset::DogFight,
+            RulesetArg::Egame => fray_core::Ruleset::Egame,
+            RulesetArg::Rift => fray_core::Ruleset::DimensionalRift,
+            RulesetArg::Keyforge => fray_core::Ruleset::Keyforge,
+            RulesetArg::CastleRampage => fray_core::Ruleset::CastleRampage,
+            RulesetArg::DogFight => fray_core::Ruleset::DogFight,
         }
     }
 

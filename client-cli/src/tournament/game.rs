@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 
 use fray_ai::places::Eliminations;
 use fray_ai::{BotError, BuildBot, Decision, StateBot};
+use fray_core::ActionSetup;
 use fray_core::GameState;
-use fray_core::setup::ActionSetup;
 use fray_proto::fray::v1::{self as pb, Phase, Ruleset, event};
 use fray_service::convert;
 use tonic::Code;

@@ -1,14 +1,236 @@
-//! One module per ruleset behind one dispatch ([`crate::GameState`]).
+//! The registry: the one file that names every ruleset. It holds the [`Ruleset`] enum,
+//! the validated state of any of them ([`GameState`]) and its dispatch, the union of
+//! their plain input ([`StateSetup`], [`ActionSetup`]) and the catalogue's list
+//! ([`catalogue`]). Each ruleset lives in its own folder: [`zone`] (e:game and
+//! Dimensional Rift), [`keyforge`], [`castle_rampage`], [`dog_fight`].
 
 pub mod castle_rampage;
 pub mod dog_fight;
-pub mod egame;
 pub mod keyforge;
-pub mod skirmish;
-pub mod zone_game;
-pub mod zone_hints;
+pub mod zone;
 
-use crate::state::Ruleset;
+pub use crate::catalogue::{ScenarioInfo, SeatBalance};
+
+use crate::error::{ActionError, SetupError, Violations};
+use crate::event::Event;
+use crate::game::{self, Game, GameVisitor, Outcome};
+use crate::setup::ChoiceSetup;
+use crate::setup::DecisionSetup;
+use crate::state::{PlayerId, wire_enum};
+use castle_rampage::{CastleBoardSetup, CastleState, ReinforceSetup};
+use dog_fight::{DogFightBoardSetup, DogFightState};
+use keyforge::{KeyforgeBoardSetup, KeyforgeState};
+use zone::{
+    ZoneState,
+    setup::{CreatureSetup, PlayerSetup, StrikeSetup, SummonSetup},
+};
+
+wire_enum! {
+    /// The rule systems.
+    Ruleset {
+        /// Seed 000: e:game's Strike.
+        Egame = 1 => "RULESET_EGAME",
+        /// Seed 002: Dimensional Rift's Attack Action.
+        DimensionalRift = 2 => "RULESET_DIMENSIONAL_RIFT",
+        /// Seed 001: KeyForge fights.
+        Keyforge = 3 => "RULESET_KEYFORGE",
+        /// Seed 003: Castle Rampage.
+        CastleRampage = 4 => "RULESET_CASTLE_RAMPAGE",
+        /// Seed 004: Dog Fight.
+        DogFight = 5 => "RULESET_DOG_FIGHT",
+    }
+}
+
+/// A validated state of any served ruleset: the one place that names every ruleset.
+/// Generic code reaches the ruleset's [`Game`] through [`GameState::visit`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one state per request or game: boxing the zone board would change its public shape for no gain"
+)]
+pub enum GameState {
+    /// RULESET_EGAME or RULESET_DIMENSIONAL_RIFT.
+    Zone(ZoneState),
+    /// RULESET_CASTLE_RAMPAGE.
+    Castle(CastleState),
+    /// RULESET_KEYFORGE.
+    Keyforge(KeyforgeState),
+    /// RULESET_DOG_FIGHT (2 to 4 players).
+    DogFight(DogFightState),
+}
+
+/// Runs `$body` with `$g` bound to the ruleset's state (by reference or mutably).
+macro_rules! each_ruleset {
+    ($state:expr, $g:ident => $body:expr) => {
+        match $state {
+            GameState::Zone($g) => $body,
+            GameState::Castle($g) => $body,
+            GameState::Keyforge($g) => $body,
+            GameState::DogFight($g) => $body,
+        }
+    };
+}
+
+impl GameState {
+    /// Validates submitted data into a state (paths relative to the GameState).
+    pub fn from_setup(setup: &StateSetup) -> Result<Self, SetupError> {
+        match ruleset_of(setup)? {
+            Ruleset::Egame | Ruleset::DimensionalRift => ZoneState::from_setup(setup).map(GameState::Zone),
+            Ruleset::CastleRampage => CastleState::from_setup(setup).map(GameState::Castle),
+            Ruleset::Keyforge => KeyforgeState::from_setup(setup).map(GameState::Keyforge),
+            Ruleset::DogFight => DogFightState::from_setup(setup).map(GameState::DogFight),
+        }
+    }
+
+    /// Starts a skirmish game from a seed and a built-in scenario (empty: the default).
+    pub fn new_game(ruleset: i32, seed: u64, scenario: &str) -> Result<(Self, Vec<Event>), SetupError> {
+        let mut events = Vec::new();
+        let probe = StateSetup { ruleset, ..Default::default() };
+        let state = match ruleset_of(&probe)? {
+            r @ (Ruleset::Egame | Ruleset::DimensionalRift) => {
+                GameState::Zone(ZoneState::new_game(r, seed, scenario, &mut events)?)
+            }
+            Ruleset::CastleRampage => GameState::Castle(CastleState::new_game(seed, scenario, &mut events)?),
+            Ruleset::Keyforge => GameState::Keyforge(KeyforgeState::new_game(seed, scenario, &mut events)?),
+            Ruleset::DogFight => GameState::DogFight(DogFightState::new_game(seed, scenario, &mut events)?),
+        };
+        Ok((state, events))
+    }
+
+    /// Runs generic code on the ruleset this state holds.
+    pub fn visit<V: GameVisitor>(&self, visitor: V) -> V::Output {
+        each_ruleset!(self, g => visitor.visit(g))
+    }
+
+    /// The state as plain data.
+    pub fn to_setup(&self) -> StateSetup {
+        each_ruleset!(self, g => g.to_setup())
+    }
+
+    /// The ruleset.
+    pub fn ruleset(&self) -> Ruleset {
+        each_ruleset!(self, g => Game::ruleset(g))
+    }
+
+    /// Who decides next; `None` when no action is legal.
+    pub fn to_move(&self) -> Option<PlayerId> {
+        each_ruleset!(self, g => Game::to_move(g))
+    }
+
+    /// The number of players.
+    pub fn num_players(&self) -> usize {
+        each_ruleset!(self, g => Game::num_players(g))
+    }
+
+    /// How the game ended, once it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        each_ruleset!(self, g => Game::outcome(g))
+    }
+
+    /// Every legal action, as plain data, in a stable order.
+    pub fn legal_actions(&self) -> Vec<ActionSetup> {
+        each_ruleset!(self, g => g.legal_actions().into_iter().map(|a| g.action_setup(a)).collect())
+    }
+
+    /// Applies one submitted action (`path` is its field path, e.g. `action`). On error
+    /// the state is unchanged.
+    pub fn apply_action(&mut self, action: &ActionSetup, path: &str) -> Result<Vec<Event>, ActionError> {
+        each_ruleset!(self, g => game::apply_action(g, action, path))
+    }
+
+    /// Declares `strike` and answers the decisions it meets from `choices`, in order.
+    /// Stops with `pending` set when a decision has no choice left. Field paths are
+    /// `strike...` and `choices[i]...`. On error the state is unchanged.
+    pub fn resolve_strike(&mut self, strike: &StrikeSetup, choices: &[ChoiceSetup]) -> Result<Vec<Event>, ActionError> {
+        each_ruleset!(self, g => game::resolve_strike(g, strike, choices))
+    }
+}
+
+/// An action as submitted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ActionSetup {
+    /// Declare a strike.
+    Strike(StrikeSetup),
+    /// Answer the pending decision.
+    Choice(ChoiceSetup),
+    /// Summon a card.
+    Summon(SummonSetup),
+    /// Castle Rampage: add a hand card to the bottom of one's Gate or Castle.
+    Reinforce(ReinforceSetup),
+    /// KeyForge: use the creature with this id to reap.
+    Reap(String),
+    /// End the phase.
+    EndPhase,
+    /// No action was set.
+    Missing,
+}
+
+/// A whole state as submitted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StateSetup {
+    /// Ruleset wire number.
+    pub ruleset: i32,
+    /// Players.
+    pub players: Vec<PlayerSetup>,
+    /// Creatures on the field.
+    pub creatures: Vec<CreatureSetup>,
+    /// Active player.
+    pub active_player: u32,
+    /// Turn.
+    pub turn: u32,
+    /// Phase wire number.
+    pub phase: i32,
+    /// Event counter.
+    pub event: u64,
+    /// Pending decision.
+    pub pending: Option<DecisionSetup>,
+    /// Chain, last = top.
+    pub chain: Vec<StrikeSetup>,
+    /// Winner.
+    pub winner: Option<u32>,
+    /// RULESET_CASTLE_RAMPAGE's board; must be unset for the other rulesets.
+    pub castle_rampage: Option<CastleBoardSetup>,
+    /// RULESET_KEYFORGE's board; must be unset for the other rulesets.
+    pub keyforge: Option<KeyforgeBoardSetup>,
+    /// RULESET_DOG_FIGHT's board; must be unset for the other rulesets.
+    pub dog_fight: Option<DogFightBoardSetup>,
+}
+
+/// The ruleset named by a state, or why it cannot be served.
+pub fn ruleset_of(setup: &StateSetup) -> Result<Ruleset, SetupError> {
+    match Ruleset::from_wire(setup.ruleset) {
+        Some(r) => Ok(r),
+        None => {
+            let mut v = Violations::default();
+            if setup.ruleset == 0 {
+                v.push(
+                    "ruleset",
+                    "is required: name one of RULESET_EGAME, RULESET_DIMENSIONAL_RIFT, RULESET_KEYFORGE, \
+                     RULESET_CASTLE_RAMPAGE, RULESET_DOG_FIGHT",
+                );
+            } else {
+                v.push("ruleset", format!("{} is not a known Ruleset value", setup.ruleset));
+            }
+            Err(SetupError::Invalid(v))
+        }
+    }
+}
+
+/// Every other ruleset's board set on a state of `own`: each a violation at its field
+/// (a board travels only in its own ruleset's states).
+pub(crate) fn foreign_boards(v: &mut Violations, s: &StateSetup, own: Ruleset) {
+    let boards = [
+        ("castle_rampage", s.castle_rampage.is_some(), Ruleset::CastleRampage),
+        ("keyforge", s.keyforge.is_some(), Ruleset::Keyforge),
+        ("dog_fight", s.dog_fight.is_some(), Ruleset::DogFight),
+    ];
+    for (field, set, owner) in boards {
+        if set && owner != own {
+            v.push(field, format!("is {owner}'s board and must be unset in a {own} state"));
+        }
+    }
+}
 
 /// What one ruleset offers, for `ListRulesets`.
 #[derive(Debug, Clone, PartialEq)]
@@ -19,118 +241,29 @@ pub struct RulesetInfo {
     pub name: &'static str,
     /// One sentence.
     pub description: &'static str,
-    /// Strikes and choices are resolved.
-    pub resolves_strikes: bool,
     /// Built-in skirmish scenarios (empty where no skirmish game is served).
     pub scenarios: Vec<ScenarioInfo>,
 }
 
-/// A built-in scenario as `ListRulesets` tells it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ScenarioInfo {
-    /// Its name, as NewGame takes it.
-    pub name: &'static str,
-    /// One sentence.
-    pub description: &'static str,
-    /// Its number of players (2 to 4).
-    pub players: usize,
-    /// How it splits games between the seats.
-    pub balance: SeatBalance,
-}
-
-/// The seats' scores on a scenario when the `normal` bot plays itself, as measured by
-/// `fray bench seats` (docs/benchmarks.md): how much the scenario favours a seat.
-///
-/// A seat's score in one game is the share of the other players it finished ahead
-/// of, a tie counting half (ai's `Places`): with two players a win is 1, a draw 1/2, a
-/// loss 0; with more, the winner scores 1 and the others by the order they went out.
-/// 0.5 is even for any number of players.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SeatBalance {
-    /// Seat 0's mean score, 0 to 1; 0.5 is even.
-    pub seat0_score: f64,
-    /// The games measured; 0 when the scenario has not been measured yet (it then
-    /// counts as unbalanced).
-    pub games: u32,
-    /// The other seats' mean scores (seat 1, 2, ...) when more than two play; empty
-    /// for two players, where seat 1 scores `1 - seat0_score`.
-    pub others: &'static [f64],
-}
-
-impl SeatBalance {
-    /// The seat-0 scores counted as fair: a scenario outside them hands most games to
-    /// one seat whoever plays, so a tournament on it measures the seats more than the
-    /// bots.
-    pub const FAIR: std::ops::RangeInclusive<f64> = 0.40..=0.60;
-
-    /// The fewest games a balanced verdict rests on.
-    pub const MIN_GAMES: u32 = 100;
-
-    /// Two players: seat 0 scored `seat0_score` over `games` games.
-    pub const fn two(seat0_score: f64, games: u32) -> Self {
-        Self { seat0_score, games, others: &[] }
-    }
-
-    /// Every seat's score, in seat order, for a game of `players` players (empty
-    /// while not measured).
-    pub fn seat_scores(&self, players: usize) -> Vec<f64> {
-        if self.games == 0 {
-            return Vec::new();
-        }
-        if self.others.is_empty() && players == 2 {
-            return vec![self.seat0_score, 1.0 - self.seat0_score];
-        }
-        std::iter::once(self.seat0_score).chain(self.others.iter().copied()).collect()
-    }
-
-    /// Measured on at least [`SeatBalance::MIN_GAMES`] games, and every seat's score
-    /// lies in [`SeatBalance::FAIR`].
-    pub fn is_balanced(&self) -> bool {
-        self.games >= Self::MIN_GAMES
-            && Self::FAIR.contains(&self.seat0_score)
-            && self.others.iter().all(|s| Self::FAIR.contains(s))
-    }
-
-    /// The largest distance of a seat's score from even.
-    pub fn worst_offset(&self) -> f64 {
-        self.others.iter().chain(std::iter::once(&self.seat0_score)).map(|s| (s - 0.5).abs()).fold(0.0, f64::max)
-    }
-}
-
 /// Every ruleset, in wire order.
 pub fn catalogue() -> Vec<RulesetInfo> {
-    Ruleset::ALL
-        .iter()
-        .map(|&ruleset| {
-            let (name, description, resolves_strikes) = match ruleset {
-                Ruleset::Egame => {
-                    ("egame", "e:game's Strike: Might, 1 HP per direct hit, Evasive, Fading (seed 000)", true)
-                }
-                Ruleset::DimensionalRift => (
-                    "dimensional-rift",
-                    "Dimensional Rift's Attack Action: Attack Stat damage to the player, Armor (seed 002)",
-                    true,
-                ),
-                Ruleset::Keyforge => ("keyforge", "KeyForge fight, damage and destruction timing (seed 001)", true),
-                Ruleset::CastleRampage => {
-                    ("castle-rampage", "Castle Rampage attacks on Gate and Castle (seed 003)", true)
-                }
-                Ruleset::DogFight => ("dog-fight", "Dog Fight vessel attacks and responses (seed 004)", true),
-            };
-            RulesetInfo { ruleset, name, description, resolves_strikes, scenarios: scenario_infos(ruleset) }
-        })
-        .collect()
+    Ruleset::ALL.iter().map(|&ruleset| info(ruleset)).collect()
+}
+
+/// What `ruleset` offers, as its folder tells it.
+fn info(ruleset: Ruleset) -> RulesetInfo {
+    match ruleset {
+        Ruleset::Egame | Ruleset::DimensionalRift => zone::info(ruleset),
+        Ruleset::CastleRampage => castle_rampage::info(),
+        Ruleset::Keyforge => keyforge::info(),
+        Ruleset::DogFight => dog_fight::info(),
+    }
 }
 
 /// The built-in scenarios of `ruleset` with their measured balance (empty where no
 /// skirmish is served).
 pub fn scenario_infos(ruleset: Ruleset) -> Vec<ScenarioInfo> {
-    match ruleset {
-        Ruleset::Egame | Ruleset::DimensionalRift => skirmish::scenario_infos(ruleset),
-        Ruleset::CastleRampage => castle_rampage::skirmish::scenario_infos(),
-        Ruleset::Keyforge => keyforge::skirmish::scenario_infos(),
-        Ruleset::DogFight => dog_fight::skirmish::scenario_infos(),
-    }
+    info(ruleset).scenarios
 }
 
 /// The scenario a tournament plays unless told otherwise (two players, unless told

@@ -1,10 +1,10 @@
 //! A small builder for Castle Rampage boards in tests:
 //! `Cb::bare().gate(1, vec![card("g1", 0, 4, 4)]).castle(1, vec![card("ogre", 0, 3, 6)])`.
 
-use fray_core::setup::{
-    ActionSetup, CastleBoardSetup, CastleCardSetup, CastleSideSetup, ReinforceSetup, StateSetup, StrikeSetup,
-};
+use fray_core::rulesets::castle_rampage::{CastleBoardSetup, CastleCardSetup, CastleSideSetup, ReinforceSetup};
+use fray_core::rulesets::zone::setup::StrikeSetup;
 use fray_core::{ActionError, Event, GameState};
+use fray_core::{ActionSetup, StateSetup};
 
 /// CastleEffect wire numbers.
 pub const BOMBER: i32 = 1;

@@ -2,9 +2,10 @@
 //! `Db::new(3).vessel(ship("a", 0, (0, 0), 4)).card(1, card("ev", EVASIVE, 0))`.
 
 use fray_core::Event;
+use fray_core::StateSetup;
 use fray_core::event::Discard;
 use fray_core::rulesets::dog_fight::{DfAction, DogFightState};
-use fray_core::setup::{DogFightBoardSetup, DogFightCardSetup, DogFightSideSetup, StateSetup, VesselSetup};
+use fray_core::rulesets::dog_fight::{DogFightBoardSetup, DogFightCardSetup, DogFightSideSetup, VesselSetup};
 
 /// DogFightEffect wire numbers.
 pub const DIRECT_HIT: i32 = 1;

@@ -1,11 +1,11 @@
 //! A small builder for KeyForge boards in tests:
 //! `Kb::bare().line(0, vec![cr("knight", 4)]).line(1, vec![cr("ogre", 5).armor(2)])`.
 
-use fray_core::setup::{
-    AbilitySetup, ActionSetup, ChoiceSetup, KeyforgeBoardSetup, KeyforgeCreatureSetup, KeyforgeSideSetup, StateSetup,
-    StrikeSetup,
-};
+use fray_core::rulesets::keyforge::{AbilitySetup, KeyforgeBoardSetup, KeyforgeCreatureSetup, KeyforgeSideSetup};
+use fray_core::rulesets::zone::setup::StrikeSetup;
+use fray_core::setup::ChoiceSetup;
 use fray_core::{ActionError, Event, GameState};
+use fray_core::{ActionSetup, StateSetup};
 
 /// Trigger wire numbers.
 pub const BEFORE_FIGHT: i32 = 1;

@@ -5,7 +5,9 @@ pub mod castle;
 pub mod dog_fight;
 pub mod keyforge;
 
-use fray_core::setup::{ChoiceSetup, CreatureSetup, PlayerSetup, StateSetup, StrikeSetup, ZoneSetup};
+use fray_core::StateSetup;
+use fray_core::rulesets::zone::setup::{CreatureSetup, PlayerSetup, StrikeSetup, ZoneSetup};
+use fray_core::setup::ChoiceSetup;
 use fray_core::{ActionError, Event, GameState};
 
 /// Arrow spec: space-separated `<dir><reach>`, dirs U UR R DR D DL L UL, reach 1 or 2.

@@ -1,7 +1,7 @@
 //! Castle Rampage's messages (RULESET_CASTLE_RAMPAGE): the board (`CastleRampageBoard`,
 //! its sides and cards) and the `Reinforce` action, to plain input and back.
 
-use fray_core::setup::{CastleBoardSetup, CastleCardSetup, CastleSideSetup, ReinforceSetup};
+use fray_core::rulesets::castle_rampage::{CastleBoardSetup, CastleCardSetup, CastleSideSetup, ReinforceSetup};
 use fray_proto::fray::v1 as pb;
 
 /// A card as plain input.

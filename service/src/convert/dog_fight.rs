@@ -1,7 +1,9 @@
 //! Dog Fight's messages (RULESET_DOG_FIGHT): the board (`DogFightBoard`, its vessels,
 //! sides, cards and the attack in its response windows), to plain input and back.
 
-use fray_core::setup::{DogFightAttackSetup, DogFightBoardSetup, DogFightCardSetup, DogFightSideSetup, VesselSetup};
+use fray_core::rulesets::dog_fight::{
+    DogFightAttackSetup, DogFightBoardSetup, DogFightCardSetup, DogFightSideSetup, VesselSetup,
+};
 use fray_proto::fray::v1 as pb;
 
 fn card_to_setup(c: &pb::DogFightCard) -> DogFightCardSetup {

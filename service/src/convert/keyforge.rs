@@ -2,7 +2,7 @@
 //! creatures, abilities and resolution steps) and the `Reap` action, to plain input
 //! and back.
 
-use fray_core::setup::{
+use fray_core::rulesets::keyforge::{
     AbilitySetup, KeyforgeBoardSetup, KeyforgeCreatureSetup, KeyforgeFightSetup, KeyforgeSideSetup, KeyforgeStepSetup,
 };
 use fray_proto::fray::v1 as pb;

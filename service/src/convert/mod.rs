@@ -21,7 +21,9 @@ use zone::{
 
 use fray_core::event::DecisionView;
 use fray_core::rulesets::RulesetInfo;
-use fray_core::setup::{ActionSetup, ChoiceSetup, DecisionSetup, OutcomeSetup, StateSetup, StrikeSetup};
+use fray_core::rulesets::zone::setup::{OutcomeSetup, StrikeSetup};
+use fray_core::setup::{ChoiceSetup, DecisionSetup};
+use fray_core::{ActionSetup, StateSetup};
 use fray_core::{Event, EventKind};
 use fray_proto::fray::v1 as pb;
 
@@ -149,7 +151,7 @@ pub fn state_from_setup(s: StateSetup) -> pb::GameState {
     }
 }
 
-fn zone_ref(z: fray_core::board::ZoneRef) -> pb::ZoneRef {
+fn zone_ref(z: fray_core::rulesets::zone::board::ZoneRef) -> pb::ZoneRef {
     pb::ZoneRef { player: u32::from(z.player.0), index: u32::from(z.index) }
 }
 
@@ -307,7 +309,8 @@ pub fn ruleset_info_to_proto(info: &RulesetInfo) -> pb::RulesetInfo {
         ruleset: info.ruleset.wire(),
         name: info.name.to_owned(),
         description: info.description.to_owned(),
-        resolves_strikes: info.resolves_strikes,
+        // Every ruleset in the catalogue resolves strikes and choices.
+        resolves_strikes: true,
         skirmish: !info.scenarios.is_empty(),
         scenarios: info.scenarios.iter().map(|s| s.name.to_owned()).collect(),
         scenario_details: info
@@ -331,7 +334,7 @@ pub fn ruleset_info_to_proto(info: &RulesetInfo) -> pb::RulesetInfo {
 mod tests {
     use super::*;
     use fray_core::GameState;
-    use fray_core::board::ZoneRef;
+    use fray_core::rulesets::zone::board::ZoneRef;
     use fray_core::state::{CreatureId, DecisionKind, Phase, PlayerId};
 
     fn arrows(up: pb::Reach, up_left: pb::Reach, left: pb::Reach) -> Option<pb::Arrows> {

@@ -1,7 +1,7 @@
 //! The zone rulesets' messages (RULESET_EGAME, RULESET_DIMENSIONAL_RIFT): players,
 //! creatures, cards, zones and summons, to plain input and back.
 
-use fray_core::setup::{ArrowsSetup, CardSetup, CreatureSetup, PlayerSetup, SummonSetup, ZoneSetup};
+use fray_core::rulesets::zone::setup::{ArrowsSetup, CardSetup, CreatureSetup, PlayerSetup, SummonSetup, ZoneSetup};
 use fray_proto::fray::v1 as pb;
 
 /// A zone reference as plain input.

@@ -18,8 +18,8 @@ use std::future::Future;
 use std::sync::OnceLock;
 use std::time::Duration;
 
+use fray_core::ActionSetup;
 use fray_core::rulesets::catalogue;
-use fray_core::setup::ActionSetup;
 use fray_core::state::Phase;
 use fray_core::{GameState, Ruleset};
 use fray_proto::fray::v1 as pb;
@@ -52,7 +52,6 @@ pub fn served() -> &'static [Served] {
     SERVED.get_or_init(|| {
         let served: Vec<Served> = catalogue()
             .into_iter()
-            .filter(|info| info.resolves_strikes)
             .filter_map(|info| {
                 let scenarios: Vec<&'static str> = info.scenarios.iter().map(|s| s.name).collect();
                 (!scenarios.is_empty()).then_some(Served { ruleset: info.ruleset.wire(), scenarios })
@@ -65,7 +64,7 @@ pub fn served() -> &'static [Served] {
 
 /// True for a known ruleset the server does not serve (answered UNIMPLEMENTED).
 pub fn unserved(ruleset: i32) -> bool {
-    let served = catalogue().into_iter().any(|info| info.resolves_strikes && info.ruleset.wire() == ruleset);
+    let served = catalogue().into_iter().any(|info| info.ruleset.wire() == ruleset);
     Ruleset::from_wire(ruleset).is_some() && !served
 }
 

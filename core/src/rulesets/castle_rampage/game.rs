@@ -18,14 +18,19 @@
 use rand::RngCore;
 use rand::seq::SliceRandom;
 
+use super::Opponent;
 use super::{CastleAction, CastleCard, CastleState, Side, Structure};
-use crate::GameState;
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::EventSink;
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::path::FieldPath;
-use crate::setup::{ActionSetup, CastleCardSetup, ChoiceSetup, ReinforceSetup, StateSetup, StrikeSetup};
-use crate::state::{PlayerId, Ruleset};
+use crate::rulesets::GameState;
+use crate::rulesets::Ruleset;
+use crate::rulesets::castle_rampage::setup::{CastleCardSetup, ReinforceSetup};
+use crate::rulesets::zone::setup::StrikeSetup;
+use crate::rulesets::{ActionSetup, StateSetup};
+use crate::setup::ChoiceSetup;
+use crate::state::PlayerId;
 
 impl Game for CastleState {
     type Action = CastleAction;
@@ -71,7 +76,7 @@ impl Game for CastleState {
     }
 
     fn has_hidden(&self, viewer: PlayerId) -> bool {
-        !self.side(viewer.other()).hand.is_empty()
+        !self.side(viewer.opponent()).hand.is_empty()
             || !self.draw_pile.is_empty()
             || self.sides.iter().any(|s| !s.gate.is_empty() || !s.castle.is_empty())
     }
@@ -81,7 +86,7 @@ impl Game for CastleState {
     /// dealt to a side becomes that player's.
     fn determinize(&self, viewer: PlayerId, rng: &mut dyn RngCore) -> Self {
         let mut world = self.clone();
-        let opp = viewer.other().index();
+        let opp = viewer.opponent().index();
         let mut unseen: Vec<CastleCard> = Vec::new();
         unseen.append(&mut world.sides[opp].hand);
         unseen.append(&mut world.draw_pile);
@@ -275,7 +280,7 @@ impl CastleState {
             return None;
         }
         let me = self.active_player;
-        for player in [me, me.other()] {
+        for player in [me, me.opponent()] {
             if let Some(i) = self.side(player).hand.iter().position(|c| c.id.as_str() == id) {
                 return Some((player, u32::try_from(i).unwrap_or(u32::MAX)));
             }

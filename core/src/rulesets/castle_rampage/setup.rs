@@ -1,4 +1,4 @@
-//! Validation of a submitted Castle Rampage state (every violation at once, with field
+//! The plain input of a Castle Rampage state (every violation at once, with field
 //! paths relative to the GameState) and the way back to plain data.
 //!
 //! A Castle state keeps its cards in `castle_rampage` only. The zone-board fields must
@@ -8,14 +8,66 @@
 
 use std::sync::Arc;
 
-use super::{CardId, CastleCard, CastleEffect, CastleState, Side};
+use super::{CastleCard, CastleEffect, CastleState, Side};
 use crate::error::{SetupError, Violations};
 use crate::ids::UniqueIds;
 use crate::path::FieldPath;
-use crate::setup::{
-    CastleBoardSetup, CastleCardSetup, CastleSideSetup, StateSetup, foreign_boards, ruleset_of, seat, turn_fields,
-};
-use crate::state::{Phase, PlayerId, Ruleset};
+use crate::rulesets::{Ruleset, StateSetup, foreign_boards, ruleset_of};
+use crate::setup::{seat, turn_fields};
+use crate::state::{CreatureId, Phase, PlayerId};
+
+/// A Castle Rampage reinforcement as submitted: a hand card of the active player goes
+/// to the bottom of their own Gate or Castle.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReinforceSetup {
+    /// The card's id (in the active player's hand).
+    pub card: String,
+    /// `gate` or `castle`.
+    pub structure: String,
+}
+
+/// A Castle Rampage card as submitted (the `CastleCard` message).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CastleCardSetup {
+    /// Unique in the state.
+    pub id: String,
+    /// The card's name.
+    pub name: String,
+    /// The player holding it (a card in `sides[i]` is player i's).
+    pub owner: u32,
+    /// Attack value; 0 cannot attack.
+    pub attack: i32,
+    /// Defense in the Gate.
+    pub gate_defense: i32,
+    /// Defense in the Castle.
+    pub castle_defense: i32,
+    /// CastleEffect wire number.
+    pub effect: i32,
+    /// The Saboteur's reduction (0 means 2); 0 on every other card.
+    pub effect_amount: i32,
+}
+
+/// One Castle Rampage player's structures and hand as submitted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CastleSideSetup {
+    /// The Gate stack, [0] = top.
+    pub gate: Vec<CastleCardSetup>,
+    /// The Castle stack, [0] = top.
+    pub castle: Vec<CastleCardSetup>,
+    /// The hand.
+    pub hand: Vec<CastleCardSetup>,
+}
+
+/// RULESET_CASTLE_RAMPAGE's board as submitted (the `CastleRampageBoard` message).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CastleBoardSetup {
+    /// `sides[i]` is player i's; exactly 2.
+    pub sides: Vec<CastleSideSetup>,
+    /// The shared draw pile, [0] = top.
+    pub draw_pile: Vec<CastleCardSetup>,
+    /// The shared discard pile, last = newest.
+    pub discard: Vec<CastleCardSetup>,
+}
 
 impl CastleState {
     /// Validates a submitted Castle Rampage state. Every problem is reported at once;
@@ -65,7 +117,7 @@ impl CastleState {
             }
         }
 
-        let (active_player, winner) = turn_fields(&mut v, s, phase);
+        let (active_player, winner) = turn_fields(&mut v, s.active_player, s.turn, s.winner, phase);
         let state = CastleState { sides, draw_pile, discard, active_player, turn: s.turn, phase, winner };
         v.into_result(state).map_err(SetupError::Invalid)
     }
@@ -224,7 +276,7 @@ fn card<'a>(
         );
     }
     CastleCard {
-        id: CardId(Arc::from(c.id.as_str())),
+        id: CreatureId(Arc::from(c.id.as_str())),
         name: Arc::from(c.name.as_str()),
         owner: owner.unwrap_or(PlayerId(0)),
         attack: c.attack,

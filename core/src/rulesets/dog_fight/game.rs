@@ -14,13 +14,16 @@ use rand::RngCore;
 use rand::seq::SliceRandom;
 
 use super::{DfAction, DfCard, DogFightState};
-use crate::GameState;
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::EventSink;
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::path::FieldPath;
-use crate::setup::{ActionSetup, ChoiceSetup, StateSetup, StrikeSetup};
-use crate::state::{PlayerId, Ruleset};
+use crate::rulesets::GameState;
+use crate::rulesets::Ruleset;
+use crate::rulesets::zone::setup::StrikeSetup;
+use crate::rulesets::{ActionSetup, StateSetup};
+use crate::setup::ChoiceSetup;
+use crate::state::PlayerId;
 
 impl Game for DogFightState {
     type Action = DfAction;

@@ -1,4 +1,4 @@
-//! Validation of a submitted Dog Fight state (every violation at once, with field paths
+//! The plain input of a Dog Fight state (every violation at once, with field paths
 //! relative to the GameState) and the way back to plain data.
 
 use std::sync::Arc;
@@ -7,11 +7,90 @@ use super::{DfAttack, DfCard, DfDecision, DfEffect, DfSide, DogFightState, PLAYE
 use crate::error::{SetupError, Violations};
 use crate::ids::UniqueIds;
 use crate::path::FieldPath;
-use crate::setup::{
-    DecisionSetup, DogFightAttackSetup, DogFightBoardSetup, DogFightCardSetup, DogFightSideSetup, StateSetup,
-    VesselSetup, foreign_boards,
-};
-use crate::state::{CreatureId, DecisionKind, Phase, PlayerId, Ruleset};
+use crate::rulesets::{Ruleset, StateSetup, foreign_boards};
+use crate::setup::DecisionSetup;
+use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
+
+/// A Dog Fight vessel as submitted (the `Vessel` message).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct VesselSetup {
+    /// Unique id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Its player.
+    pub controller: u32,
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// Attack damage.
+    pub attack: i32,
+    /// Range (Chebyshev).
+    pub range: i32,
+    /// Shields.
+    pub shields: i32,
+    /// Armor.
+    pub armor: i32,
+    /// Other absorbers.
+    pub absorb: i32,
+    /// Hull.
+    pub hull: i32,
+    /// Attacked this turn.
+    pub attacked: bool,
+}
+
+/// A Dog Fight card as submitted (the `DogFightCard` message).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DogFightCardSetup {
+    /// Unique id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// DogFightEffect wire number.
+    pub effect: i32,
+    /// Its N.
+    pub amount: i32,
+}
+
+/// One Dog Fight player's cards as submitted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DogFightSideSetup {
+    /// The hand.
+    pub hand: Vec<DogFightCardSetup>,
+    /// Played cards.
+    pub discard: Vec<DogFightCardSetup>,
+}
+
+/// An attack in its response windows as submitted (the `DogFightAttack` message).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DogFightAttackSetup {
+    /// Attacking vessel id.
+    pub attacker: String,
+    /// Targeted vessel id.
+    pub defender: String,
+    /// Cards declared, in order: (player, card id).
+    pub declared: Vec<(u32, String)>,
+    /// Players whose window is over.
+    pub passed: Vec<u32>,
+    /// The base damage.
+    pub strength: i32,
+}
+
+/// RULESET_DOG_FIGHT's board as submitted (the `DogFightBoard` message).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DogFightBoardSetup {
+    /// Grid width.
+    pub width: u32,
+    /// Grid height.
+    pub height: u32,
+    /// Vessels in play.
+    pub vessels: Vec<VesselSetup>,
+    /// `sides[i]` is player i's (2 to 4).
+    pub sides: Vec<DogFightSideSetup>,
+    /// The attack in its response windows.
+    pub attack: Option<DogFightAttackSetup>,
+}
 
 /// The largest value a vessel's or card's number may take, and the widest grid.
 pub const MAX_VALUE: i32 = 1000;

@@ -15,13 +15,16 @@
 use rand::RngCore;
 
 use super::{KeyforgeState, KfAction, KfCreature, KfSide, Slot};
-use crate::GameState;
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::EventSink;
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::path::FieldPath;
-use crate::setup::{ActionSetup, ChoiceSetup, StateSetup, StrikeSetup};
-use crate::state::{CreatureId, PlayerId, Ruleset};
+use crate::rulesets::GameState;
+use crate::rulesets::Ruleset;
+use crate::rulesets::zone::setup::StrikeSetup;
+use crate::rulesets::{ActionSetup, StateSetup};
+use crate::setup::ChoiceSetup;
+use crate::state::{CreatureId, PlayerId};
 
 impl Game for KeyforgeState {
     type Action = KfAction;

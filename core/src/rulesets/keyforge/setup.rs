@@ -1,4 +1,4 @@
-//! Validation of a submitted KeyForge state (every violation at once, with field paths
+//! The plain input of a KeyForge state (every violation at once, with field paths
 //! relative to the GameState) and the way back to plain data.
 //!
 //! A KeyForge state keeps everything in `keyforge`: two sides, and the resolution
@@ -16,11 +16,133 @@ use super::{
 use crate::error::{SetupError, Violations};
 use crate::ids::UniqueIds;
 use crate::path::{FieldPath, StoredPath};
-use crate::setup::{
-    AbilitySetup, DecisionSetup, KeyforgeBoardSetup, KeyforgeCreatureSetup, KeyforgeFightSetup, KeyforgeSideSetup,
-    KeyforgeStepSetup, StateSetup, foreign_boards, ruleset_of, turn_fields,
-};
-use crate::state::{CreatureId, DecisionKind, Phase, PlayerId, Ruleset};
+use crate::rulesets::{Ruleset, StateSetup, foreign_boards, ruleset_of};
+use crate::setup::{DecisionSetup, turn_fields};
+use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
+
+/// A KeyForge ability as submitted (the `Ability` message; enums as wire numbers).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AbilitySetup {
+    /// Unique in the state.
+    pub id: String,
+    /// Trigger wire number.
+    pub trigger: i32,
+    /// Effect wire number.
+    pub effect: i32,
+    /// The effect's N.
+    pub amount: i32,
+    /// AbilityTarget wire number.
+    pub target: i32,
+}
+
+/// A KeyForge creature as submitted (the `KeyforgeCreature` message).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KeyforgeCreatureSetup {
+    /// Unique id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Owner (0 means the side's player).
+    pub owner: u32,
+    /// Power.
+    pub power: i32,
+    /// Armor.
+    pub armor: i32,
+    /// Armor spent this turn.
+    pub armor_used: i32,
+    /// Damage.
+    pub damage: i32,
+    /// Ward.
+    pub ward: bool,
+    /// Stunned.
+    pub stunned: bool,
+    /// Exhausted.
+    pub exhausted: bool,
+    /// Amber on it.
+    pub amber: i32,
+    /// Taunt.
+    pub taunt: bool,
+    /// Elusive.
+    pub elusive: bool,
+    /// Elusive used this turn.
+    pub elusive_used: bool,
+    /// Skirmish.
+    pub skirmish: bool,
+    /// Poison.
+    pub poison: bool,
+    /// Assault N.
+    pub assault: i32,
+    /// Hazardous N.
+    pub hazardous: i32,
+    /// Invulnerable.
+    pub invulnerable: bool,
+    /// Abilities.
+    pub abilities: Vec<AbilitySetup>,
+}
+
+/// One KeyForge player's side as submitted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KeyforgeSideSetup {
+    /// Amber in the pool.
+    pub amber: i32,
+    /// Forged keys.
+    pub keys: i32,
+    /// Creatures, left to right.
+    pub battleline: Vec<KeyforgeCreatureSetup>,
+    /// Discarded card names, oldest first.
+    pub discard: Vec<String>,
+    /// Card names in hand, oldest first.
+    pub hand: Vec<String>,
+}
+
+/// A fight in a KeyForge resolution as submitted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KeyforgeFightSetup {
+    /// Attacker id.
+    pub attacker: String,
+    /// Defender id.
+    pub defender: String,
+    /// KeyforgeFightStage wire number.
+    pub stage: i32,
+    /// Elusive stopped the exchange's damage.
+    pub elusive: bool,
+    /// The exchange happened.
+    pub exchanged: bool,
+}
+
+/// One step of a KeyForge resolution as submitted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeyforgeStepSetup {
+    /// A fight.
+    Fight(KeyforgeFightSetup),
+    /// A window: KeyforgeWindowKind wire number and item names.
+    Window {
+        /// KeyforgeWindowKind wire number.
+        kind: i32,
+        /// Item names.
+        items: Vec<String>,
+    },
+    /// A destruction: tagged creature ids and Destroyed: ability ids.
+    Destruction {
+        /// Tagged creatures.
+        tagged: Vec<String>,
+        /// Destroyed: abilities still to resolve.
+        items: Vec<String>,
+    },
+    /// The ability whose target is being chosen.
+    Target(String),
+    /// No kind was set.
+    Missing,
+}
+
+/// RULESET_KEYFORGE's board as submitted (the `KeyforgeBoard` message).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KeyforgeBoardSetup {
+    /// `sides[i]` is player i's; exactly 2.
+    pub sides: Vec<KeyforgeSideSetup>,
+    /// The resolution waiting under a pending decision, [0] = bottom.
+    pub resolution: Vec<KeyforgeStepSetup>,
+}
 
 /// The largest power, armor, damage, assault, hazardous, amber count or ability amount
 /// a state may hold. An ability chain that needs no decision (an After Damaged ability
@@ -70,7 +192,7 @@ impl KeyforgeState {
                 resolution = steps(&mut v, board, &sides);
             }
         }
-        let (active_player, winner) = turn_fields(&mut v, s, phase);
+        let (active_player, winner) = turn_fields(&mut v, s.active_player, s.turn, s.winner, phase);
         let mut state = KeyforgeState { sides, active_player, turn: s.turn, phase, winner, pending: None, resolution };
         state.pending = pending(&mut v, s.pending.as_ref(), &state);
         tag_and_check_damage(&mut v, &mut state);

@@ -10,7 +10,9 @@ use std::sync::OnceLock;
 
 use petgraph::graph::{DiGraph, NodeIndex};
 
-use crate::state::{Arrows, Orientation, PlayerId, Reach};
+use super::Opponent;
+use crate::rulesets::zone::state::{Arrows, Orientation, Reach};
+use crate::state::PlayerId;
 
 /// Creature zones per player.
 pub const ZONES_PER_PLAYER: u8 = 5;
@@ -51,7 +53,7 @@ impl ZoneRef {
 
     /// The zone facing this one across the board.
     pub fn facing(self) -> Self {
-        Self { player: self.player.other(), index: ZONES_PER_PLAYER - 1 - self.index }
+        Self { player: self.player.opponent(), index: ZONES_PER_PLAYER - 1 - self.index }
     }
 
     /// Grid cell: rows 0..4 are player 0's artifacts, player 0's creatures, player 1's

@@ -1,12 +1,14 @@
 //! Actions on the zone board, typed (zones, not ids), and their parsing from
 //! [`ActionSetup`]: malformed input becomes [`Violations`] with field paths.
 
-use crate::board::ZoneRef;
 use crate::error::{ActionError, Violations};
 use crate::path::FieldPath;
-use crate::setup::{ActionSetup, ChoiceSetup, StrikeSetup, SummonSetup, ZoneSetup, zone};
-use crate::state::Orientation;
-use crate::state::ZoneState;
+use crate::rulesets::ActionSetup;
+use crate::rulesets::zone::board::ZoneRef;
+use crate::rulesets::zone::setup::{StrikeSetup, SummonSetup, ZoneSetup, zone};
+use crate::rulesets::zone::state::Orientation;
+use crate::rulesets::zone::state::ZoneState;
+use crate::setup::ChoiceSetup;
 
 /// An action in an e:game / Dimensional Rift state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -16,16 +16,21 @@
 use rand::RngCore;
 use rand::seq::SliceRandom;
 
-use crate::GameState;
-use crate::action::Action;
-use crate::board::{ZONES_PER_PLAYER, ZoneRef};
+use super::Opponent;
+use super::hints;
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::EventSink;
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::path::FieldPath;
-use crate::rulesets::zone_hints;
-use crate::setup::{ActionSetup, CardSetup, ChoiceSetup, StateSetup, StrikeSetup};
-use crate::state::{Card, PlayerId, Ruleset, ZoneState};
+use crate::rulesets::GameState;
+use crate::rulesets::Ruleset;
+use crate::rulesets::zone::action::Action;
+use crate::rulesets::zone::board::{ZONES_PER_PLAYER, ZoneRef};
+use crate::rulesets::zone::setup::{CardSetup, StrikeSetup};
+use crate::rulesets::zone::state::{Card, ZoneState};
+use crate::rulesets::{ActionSetup, StateSetup};
+use crate::setup::ChoiceSetup;
+use crate::state::PlayerId;
 
 impl Game for ZoneState {
     type Action = Action;
@@ -55,7 +60,7 @@ impl Game for ZoneState {
     }
 
     fn game_over_rule(&self) -> &'static str {
-        crate::rulesets::egame::rule::GAME_OVER
+        crate::rulesets::zone::egame::rule::GAME_OVER
     }
 
     fn heuristic(&self) -> Returns {
@@ -71,7 +76,7 @@ impl Game for ZoneState {
     }
 
     fn has_hidden(&self, viewer: PlayerId) -> bool {
-        let opp = viewer.other();
+        let opp = viewer.opponent();
         let o = &self.players[opp.index()];
         !o.hand.is_empty()
             || !o.deck.is_empty()
@@ -84,7 +89,7 @@ impl Game for ZoneState {
     /// orientation stay; only the card under a face-down creature changes.
     fn determinize(&self, viewer: PlayerId, rng: &mut dyn RngCore) -> Self {
         let mut world = self.clone();
-        let opp = viewer.other();
+        let opp = viewer.opponent();
         world.players[viewer.index()].deck.shuffle(rng);
 
         let hidden_zones: Vec<ZoneRef> =
@@ -168,15 +173,15 @@ impl Game for ZoneState {
     }
 
     fn dedupe(&self, actions: &mut Vec<Action>) {
-        zone_hints::dedupe(self, actions);
+        hints::dedupe(self, actions);
     }
 
     fn action_hint(&self, action: Action) -> Option<f64> {
-        zone_hints::summon_score(self, action)
+        hints::summon_score(self, action)
     }
 
     fn rollout_hint(&self, legal: &[Action], rng: &mut dyn RngCore) -> Option<Action> {
-        zone_hints::quick_summon(self, legal, rng)
+        hints::quick_summon(self, legal, rng)
     }
 }
 
