@@ -52,7 +52,7 @@ pub fn new_state(ruleset: Ruleset, seed: u64, scenario: &str) -> Result<ZoneStat
 }
 
 /// A new skirmish state of `G`'s ruleset `ruleset`.
-pub fn new_game<G: Game>(ruleset: Ruleset, seed: u64, scenario: &str) -> Result<G, SetupError> {
+pub fn new_game<G: fray_core::Registered>(ruleset: Ruleset, seed: u64, scenario: &str) -> Result<G, SetupError> {
     G::from_game_state(GameState::new_game(ruleset.wire(), seed, scenario)?.0)
         .ok_or(SetupError::Unsupported(ruleset.wire_name()))
 }

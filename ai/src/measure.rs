@@ -54,7 +54,7 @@ struct RolloutRun {
 impl GameVisitor for RolloutRun {
     type Output = RolloutSpeed;
 
-    fn visit<G: Game>(self, _: &G) -> RolloutSpeed {
+    fn visit<G: fray_core::Registered>(self, _: &G) -> RolloutSpeed {
         let starts: Vec<G> = self.starts.into_iter().filter_map(G::from_game_state).collect();
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         let mut scratch = Vec::with_capacity(256);
@@ -361,7 +361,7 @@ struct Seated<'a> {
 impl GameVisitor for Seated<'_> {
     type Output = Result<Places, ArenaError>;
 
-    fn visit<G: Game>(self, start: &G) -> Self::Output {
+    fn visit<G: fray_core::Registered>(self, start: &G) -> Self::Output {
         let mut bots: Vec<Box<dyn Bot<G>>> = self.bots.iter().map(|b| b.build::<G>()).collect();
         let mut seats: Vec<&mut dyn Bot<G>> = bots.iter_mut().map(|b| &mut **b as &mut dyn Bot<G>).collect();
         let record = play(start.clone(), &mut seats, self.seed)?;
@@ -429,13 +429,13 @@ struct WalkToChoice<'a> {
 impl GameVisitor for WalkToChoice<'_> {
     type Output = Option<fray_core::StateSetup>;
 
-    fn visit<G: Game>(self, start: &G) -> Self::Output {
+    fn visit<G: fray_core::Registered>(self, start: &G) -> Self::Output {
         let mut s = start.clone();
         let steps = self.rng.random_range(0..60);
         playout(&Local, &mut s, steps, self.rng, &mut Vec::new());
         let mut candidates = s.legal_actions();
         s.dedupe(&mut candidates);
-        (candidates.len() >= 2).then(|| s.to_setup())
+        (candidates.len() >= 2).then(|| G::wrap_setup(s.to_setup()))
     }
 }
 
@@ -448,7 +448,7 @@ struct SearchOnce {
 impl GameVisitor for SearchOnce {
     type Output = Result<u64, ArenaError>;
 
-    fn visit<G: Game>(self, s: &G) -> Self::Output {
+    fn visit<G: fray_core::Registered>(self, s: &G) -> Self::Output {
         let mut bot = crate::MctsBot::new(std::sync::Arc::new(Local), self.config);
         let decision = bot.choose(s, self.seed).map_err(|error| ArenaError::Bot { bot: bot.name(), error })?;
         Ok(decision.stats.iter().map(|s| s.visits).sum::<u64>())

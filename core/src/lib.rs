@@ -8,11 +8,11 @@
 //! between them.
 //!
 //! ```
-//! use fray_core::rulesets::zone::setup::{CreatureSetup, PlayerSetup, StrikeSetup, ZoneSetup};
+//! use fray_core::rulesets::zone::setup::{CreatureSetup, PlayerSetup, StrikeSetup, ZoneSetup, ZoneStateSetup};
 //! use fray_core::{EventKind, GameState, StateSetup};
 //!
 //! let up = |reach| { let mut a = [0; 8]; a[0] = reach; Some(a) };
-//! let state = StateSetup {
+//! let state = ZoneStateSetup {
 //!     ruleset: 1, // RULESET_EGAME
 //!     players: vec![PlayerSetup { id: 0, hp: 6, ..Default::default() },
 //!                   PlayerSetup { id: 1, hp: 6, ..Default::default() }],
@@ -22,12 +22,13 @@
 //!     }],
 //!     ..Default::default()
 //! };
-//! let mut game = GameState::from_setup(&state).unwrap();
+//! let mut game = GameState::from_setup(&state.into()).unwrap();
 //! // Player 0's zone 1 faces player 1's zone 3, which is empty: a direct hit.
 //! let strike = StrikeSetup { attacker: "knight".into(), target: Some(ZoneSetup { player: 1, index: 3 }), ..Default::default() };
-//! let events = game.resolve_strike(&strike, &[]).unwrap();
+//! let events = game.resolve_strike(&strike.into(), &[]).unwrap();
 //! assert!(events.iter().any(|e| matches!(e.kind, EventKind::PlayerHpLost { amount: 1, .. })));
-//! assert_eq!(game.to_setup().players[1].hp, 5);
+//! let StateSetup::Zone(after) = game.to_setup() else { unreachable!() };
+//! assert_eq!(after.players[1].hp, 5);
 //! ```
 #![forbid(unsafe_code)]
 
@@ -43,7 +44,7 @@ pub mod state;
 
 pub use error::{ActionError, IllegalAction, SetupError, Violation, Violations};
 pub use event::{Event, EventKind};
-pub use game::{Game, GameVisitor, Outcome, Returns};
+pub use game::{Game, Outcome, Returns};
 pub use path::FieldPath;
-pub use rulesets::{ActionSetup, GameState, Ruleset, StateSetup};
+pub use rulesets::{ActionSetup, GameState, GameVisitor, Registered, Ruleset, StateSetup, StrikeSetup};
 pub use state::{CreatureId, Phase, PlayerId};

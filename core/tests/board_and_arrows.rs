@@ -103,7 +103,9 @@ fn face_down_creatures_have_no_arrows() {
         .with("hidden", |c| c.face_down = true)
         .build();
     assert!(
-        g.legal_actions().iter().all(|a| !matches!(a, fray_core::ActionSetup::Strike(s) if s.attacker == "hidden"))
+        g.legal_actions()
+            .iter()
+            .all(|a| !matches!(a, fray_core::ActionSetup::Zone(ZoneActionSetup::Strike(s)) if s.attacker == "hidden"))
     );
     let events = strike(&mut g, "archer", (1, 0), &[]);
     assert!(rules(&events).contains(&"egame.strike.block.direct"), "the face-down creature is not offered");

@@ -4,9 +4,9 @@
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 use fray_core::GameState;
-use fray_core::StateSetup;
 use fray_core::event::Discard;
 use fray_core::rulesets::zone::board::ZoneRef;
+use fray_core::rulesets::zone::setup::ZoneStateSetup;
 use fray_core::rulesets::zone::setup::{CreatureSetup, PlayerSetup, ZoneSetup};
 use fray_core::rulesets::zone::{Action, ZoneState};
 use proptest::prelude::*;
@@ -46,9 +46,9 @@ fn creature(slot: usize) -> impl Strategy<Value = CreatureSetup> {
         )
 }
 
-fn board() -> impl Strategy<Value = StateSetup> {
+fn board() -> impl Strategy<Value = ZoneStateSetup> {
     let slots: Vec<_> = (0..10).map(|s| prop::option::weighted(0.7, creature(s))).collect();
-    (1i32..3, 1i32..8, 1i32..8, slots).prop_map(|(ruleset, hp0, hp1, slots)| StateSetup {
+    (1i32..3, 1i32..8, 1i32..8, slots).prop_map(|(ruleset, hp0, hp1, slots)| ZoneStateSetup {
         ruleset,
         players: vec![
             PlayerSetup { id: 0, hp: hp0, ..Default::default() },
@@ -59,8 +59,8 @@ fn board() -> impl Strategy<Value = StateSetup> {
     })
 }
 
-fn zone_state(s: &StateSetup) -> ZoneState {
-    match GameState::from_setup(s).unwrap() {
+fn zone_state(s: &ZoneStateSetup) -> ZoneState {
+    match GameState::from_setup(&s.clone().into()).unwrap() {
         GameState::Zone(z) => z,
         _ => unreachable!(),
     }
@@ -101,7 +101,7 @@ fn a_bare_board_where_nothing_can_strike_has_no_one_to_move() {
         life: 1,
         ..Default::default()
     };
-    let mut setup = StateSetup {
+    let mut setup = ZoneStateSetup {
         ruleset: 2,
         players: vec![
             PlayerSetup { id: 0, hp: 20, hand: vec![card()], ..Default::default() },

@@ -119,7 +119,7 @@ fn sentence_08_damage_at_or_over_life_destroys() {
             .iter()
             .any(|e| matches!(&e.kind, EventKind::CreatureDestroyed { creature } if creature.as_str() == "wolf"))
     );
-    assert_eq!(g.to_setup().players[1].graveyard.len(), 1);
+    assert_eq!(zone_setup(&g).players[1].graveyard.len(), 1);
 }
 
 // "Note: Damage counters are NOT cleared and stay forever."
@@ -211,7 +211,7 @@ fn a_player_at_zero_hp_loses() {
     let last = events.last().unwrap();
     assert_eq!(last.rule, "egame.sba.game_over");
     assert!(matches!(last.kind, EventKind::GameOver { winner: Some(w) } if w.0 == 0));
-    let s = g.to_setup();
+    let s = zone_setup(&g);
     assert_eq!((s.phase, s.winner), (5, Some(0)));
     assert!(g.legal_actions().is_empty(), "no action is legal once the game is over");
     assert_eq!(illegal_rule(try_strike(&mut g, "giant", (1, 2)).unwrap_err()), "egame.game_over");

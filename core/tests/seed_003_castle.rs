@@ -615,7 +615,7 @@ fn rules_destroying_the_last_castle_card_wins_at_once() {
             won(0),
         ]
     );
-    let s = g.to_setup();
+    let s = setup_of(&g);
     assert_eq!((s.phase, s.winner), (GAME_OVER, Some(0)));
     assert_eq!(ids(&board_of(&g).discard), ["g", "c", "a"]);
     assert!(g.legal_actions().is_empty());

@@ -4,7 +4,6 @@
 mod common;
 
 use common::*;
-use fray_core::ActionSetup;
 use fray_core::Ruleset;
 use fray_core::event::Discard;
 use fray_core::game::MAX_TURNS;
@@ -71,7 +70,7 @@ fn every_card_has_a_unique_id_and_the_state_round_trips() {
     ids.dedup();
     assert_eq!(ids.len(), n);
     assert_eq!(n, 17 + 16);
-    assert_eq!(zone_state(GameState::from_setup(&setup).unwrap()), s);
+    assert_eq!(zone_state(GameState::from_setup(&setup.clone().into()).unwrap()), s);
 }
 
 #[test]
@@ -152,7 +151,12 @@ fn summons_outside_deployment_and_on_bare_boards_are_refused() {
     let mut b = Bd::egame().put("k", (0, 0), 1, 1, "U1");
     b.0.players[0].hand.push(CardSetup { name: "x".into(), life: 1, ..Default::default() });
     let mut g = b.build();
-    let summon = ActionSetup::Summon(SummonSetup { hand_index: 0, zone: zone(0, 1), face_down: false, orientation: 0 });
+    let summon = fray_core::ActionSetup::Zone(ZoneActionSetup::Summon(SummonSetup {
+        hand_index: 0,
+        zone: zone(0, 1),
+        face_down: false,
+        orientation: 0,
+    }));
     let err = g.apply_action(&summon, "action").unwrap_err();
     assert!(matches!(err, ActionError::Illegal(i) if i.rule == "skirmish.phase"));
     b.0.phase = 2;
@@ -160,7 +164,12 @@ fn summons_outside_deployment_and_on_bare_boards_are_refused() {
     let mut g = b.build();
     let err = g.apply_action(&summon, "action").unwrap_err();
     assert!(matches!(err, ActionError::Illegal(i) if i.rule == "skirmish.summon"));
-    let bad = ActionSetup::Summon(SummonSetup { hand_index: 0, zone: zone(1, 1), face_down: true, orientation: 1 });
+    let bad = fray_core::ActionSetup::Zone(ZoneActionSetup::Summon(SummonSetup {
+        hand_index: 0,
+        zone: zone(1, 1),
+        face_down: true,
+        orientation: 1,
+    }));
     let Err(ActionError::Invalid(v)) = g.apply_action(&bad, "action") else { panic!() };
     let f: Vec<_> = v.0.iter().map(|v| v.field.as_str()).collect();
     assert_eq!(f, vec!["action.summon.zone.player", "action.summon.orientation"]);
@@ -175,8 +184,8 @@ fn each_event_lets_every_creature_act_again() {
     b.0.event = 1;
     b.0.players[0].deck.push(CardSetup { name: "x".into(), life: 1, ..Default::default() });
     let mut g = b.build();
-    g.apply_action(&ActionSetup::EndPhase, "action").unwrap();
-    let s = g.to_setup();
+    g.apply_action(&ZoneActionSetup::EndPhase.into(), "action").unwrap();
+    let s = zone_setup(&g);
     assert_eq!((s.turn, s.active_player, s.phase, s.event), (2, 0, 2, 2));
     assert!(!s.creatures[0].acted);
 }
@@ -188,7 +197,7 @@ fn the_game_is_a_draw_after_the_turn_limit() {
     b.0.turn = MAX_TURNS;
     b.0.active_player = 1;
     let mut g = b.build();
-    let events = g.apply_action(&ActionSetup::EndPhase, "action").unwrap();
+    let events = g.apply_action(&ZoneActionSetup::EndPhase.into(), "action").unwrap();
     let last = events.last().unwrap();
     assert_eq!(last.rule, "skirmish.turn_limit");
     assert!(matches!(last.kind, EventKind::GameOver { winner: None }));
@@ -202,7 +211,7 @@ fn the_game_is_a_draw_when_neither_player_can_ever_act() {
     b.0.phase = 4;
     b.0.turn = 5;
     let mut g = b.build();
-    let events = g.apply_action(&ActionSetup::EndPhase, "action").unwrap();
+    let events = g.apply_action(&ZoneActionSetup::EndPhase.into(), "action").unwrap();
     assert_eq!(events.last().unwrap().rule, "skirmish.stalemate");
 }
 

@@ -110,7 +110,7 @@ async fn think(mut bot: Box<dyn StateBot>, state: GameState, seed: u64, limit: D
 
 /// The core state of a wire state, for the bots.
 fn core_state(state: &pb::GameState) -> Result<GameState, CliError> {
-    GameState::from_setup(&convert::state_to_setup(state.clone()))
+    convert::game_state(state.clone())
         .map_err(|e| CliError::Server(format!("the referee answered a state this build cannot read: {e}")))
 }
 

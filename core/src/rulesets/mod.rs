@@ -1,8 +1,9 @@
 //! The registry: the one file that names every ruleset. It holds the [`Ruleset`] enum,
 //! the validated state of any of them ([`GameState`]) and its dispatch, the union of
-//! their plain input ([`StateSetup`], [`ActionSetup`]) and the catalogue's list
-//! ([`catalogue`]). Each ruleset lives in its own folder: [`zone`] (e:game and
-//! Dimensional Rift), [`keyforge`], [`castle_rampage`], [`dog_fight`].
+//! their own plain data ([`StateSetup`], [`ActionSetup`], [`StrikeSetup`]), what ties
+//! a ruleset's [`Game`] to the unions ([`Registered`], [`GameVisitor`]) and the
+//! catalogue's list ([`catalogue`]). Each ruleset lives in its own folder: [`zone`]
+//! (e:game and Dimensional Rift), [`keyforge`], [`castle_rampage`], [`dog_fight`].
 
 pub mod castle_rampage;
 pub mod dog_fight;
@@ -13,17 +14,14 @@ pub use crate::catalogue::{ScenarioInfo, SeatBalance};
 
 use crate::error::{ActionError, SetupError, Violations};
 use crate::event::Event;
-use crate::game::{self, Game, GameVisitor, Outcome};
+use crate::game::{self, Game, Outcome};
 use crate::setup::ChoiceSetup;
-use crate::setup::DecisionSetup;
 use crate::state::{PlayerId, wire_enum};
-use castle_rampage::{CastleBoardSetup, CastleState, ReinforceSetup};
-use dog_fight::{DogFightBoardSetup, DogFightState};
-use keyforge::{KeyforgeBoardSetup, KeyforgeState};
-use zone::{
-    ZoneState,
-    setup::{CreatureSetup, PlayerSetup, StrikeSetup, SummonSetup},
-};
+use castle_rampage::{CastleActionSetup, CastleSetup, CastleState, CastleStrikeSetup};
+use dog_fight::{DogFightActionSetup, DogFightSetup, DogFightState, DogFightStrikeSetup};
+use keyforge::{KeyforgeActionSetup, KeyforgeSetup, KeyforgeState, KeyforgeStrikeSetup};
+use zone::ZoneState;
+use zone::setup::{ZoneActionSetup, ZoneStateSetup};
 
 wire_enum! {
     /// The rule systems.
@@ -39,6 +37,154 @@ wire_enum! {
         /// Seed 004: Dog Fight.
         DogFight = 5 => "RULESET_DOG_FIGHT",
     }
+}
+
+/// The ruleset with wire number `ruleset`, or why it cannot be served (at the field
+/// `ruleset`).
+pub fn ruleset_of(ruleset: i32) -> Result<Ruleset, SetupError> {
+    match Ruleset::from_wire(ruleset) {
+        Some(r) => Ok(r),
+        None => {
+            let mut v = Violations::default();
+            if ruleset == 0 {
+                v.push(
+                    "ruleset",
+                    "is required: name one of RULESET_EGAME, RULESET_DIMENSIONAL_RIFT, RULESET_KEYFORGE, \
+                     RULESET_CASTLE_RAMPAGE, RULESET_DOG_FIGHT",
+                );
+            } else {
+                v.push("ruleset", format!("{ruleset} is not a known Ruleset value"));
+            }
+            Err(SetupError::Invalid(v))
+        }
+    }
+}
+
+/// A ruleset's [`Game`] as the registry serves it: which ruleset it is, its state out
+/// of the wire-level [`GameState`], and its plain data into the unions.
+pub trait Registered: Game {
+    /// The ruleset.
+    fn ruleset(&self) -> Ruleset;
+    /// The state back out of the wire-level dispatch, if it holds this ruleset.
+    fn from_game_state(state: GameState) -> Option<Self>;
+    /// The ruleset's plain state into the union.
+    fn wrap_setup(setup: Self::Setup) -> StateSetup;
+    /// The ruleset's plain action into the union.
+    fn wrap_action(action: Self::ActionSetup) -> ActionSetup;
+    /// The ruleset's plain action out of the union, if it is one of this ruleset's.
+    fn unwrap_action(action: ActionSetup) -> Option<Self::ActionSetup>;
+}
+
+/// Declares, for each ruleset, its variant in the unions and its [`Registered`] impl.
+macro_rules! registered {
+    ($($state:ty => $variant:ident, $ruleset:expr;)+) => {$(
+        impl Registered for $state {
+            fn ruleset(&self) -> Ruleset {
+                let ruleset: fn(&$state) -> Ruleset = $ruleset;
+                ruleset(self)
+            }
+            fn from_game_state(state: GameState) -> Option<Self> {
+                match state {
+                    GameState::$variant(s) => Some(s),
+                    _ => None,
+                }
+            }
+            fn wrap_setup(setup: Self::Setup) -> StateSetup {
+                StateSetup::$variant(setup)
+            }
+            fn wrap_action(action: Self::ActionSetup) -> ActionSetup {
+                ActionSetup::$variant(action)
+            }
+            fn unwrap_action(action: ActionSetup) -> Option<Self::ActionSetup> {
+                match action {
+                    ActionSetup::$variant(a) => Some(a),
+                    _ => None,
+                }
+            }
+        }
+        impl From<<$state as Game>::Setup> for StateSetup {
+            fn from(setup: <$state as Game>::Setup) -> Self {
+                StateSetup::$variant(setup)
+            }
+        }
+        impl From<<$state as Game>::ActionSetup> for ActionSetup {
+            fn from(action: <$state as Game>::ActionSetup) -> Self {
+                ActionSetup::$variant(action)
+            }
+        }
+        impl From<<$state as Game>::StrikeSetup> for StrikeSetup {
+            fn from(strike: <$state as Game>::StrikeSetup) -> Self {
+                StrikeSetup::$variant(strike)
+            }
+        }
+    )+};
+}
+
+registered! {
+    ZoneState => Zone, |s| s.ruleset;
+    CastleState => Castle, |_| Ruleset::CastleRampage;
+    KeyforgeState => Keyforge, |_| Ruleset::Keyforge;
+    DogFightState => DogFight, |_| Ruleset::DogFight;
+}
+
+/// Generic code run on whichever ruleset a [`GameState`] holds.
+pub trait GameVisitor {
+    /// What the visit answers.
+    type Output;
+    /// Runs on the state's ruleset.
+    fn visit<G: Registered>(self, game: &G) -> Self::Output;
+}
+
+/// A state as submitted, in the ruleset's own plain data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StateSetup {
+    /// RULESET_EGAME or RULESET_DIMENSIONAL_RIFT.
+    Zone(ZoneStateSetup),
+    /// RULESET_CASTLE_RAMPAGE.
+    Castle(CastleSetup),
+    /// RULESET_KEYFORGE.
+    Keyforge(KeyforgeSetup),
+    /// RULESET_DOG_FIGHT.
+    DogFight(DogFightSetup),
+}
+
+impl StateSetup {
+    /// The ruleset the state is of (the zone game's names its own; `None` when that
+    /// number is not the zone game's).
+    pub fn ruleset(&self) -> Option<Ruleset> {
+        match self {
+            StateSetup::Zone(s) => Ruleset::from_wire(s.ruleset),
+            StateSetup::Castle(_) => Some(Ruleset::CastleRampage),
+            StateSetup::Keyforge(_) => Some(Ruleset::Keyforge),
+            StateSetup::DogFight(_) => Some(Ruleset::DogFight),
+        }
+    }
+}
+
+/// An action as submitted, in the ruleset's own plain data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ActionSetup {
+    /// An action on the zone board.
+    Zone(ZoneActionSetup),
+    /// A Castle Rampage action.
+    Castle(CastleActionSetup),
+    /// A KeyForge action.
+    Keyforge(KeyforgeActionSetup),
+    /// A Dog Fight action.
+    DogFight(DogFightActionSetup),
+}
+
+/// A declared attack (ResolveStrike's `strike`), in the ruleset's own plain data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StrikeSetup {
+    /// A strike on the zone board.
+    Zone(zone::setup::StrikeSetup),
+    /// A Castle Rampage attack card.
+    Castle(CastleStrikeSetup),
+    /// A KeyForge fight.
+    Keyforge(KeyforgeStrikeSetup),
+    /// A Dog Fight attack.
+    DogFight(DogFightStrikeSetup),
 }
 
 /// A validated state of any served ruleset: the one place that names every ruleset.
@@ -72,22 +218,28 @@ macro_rules! each_ruleset {
     };
 }
 
+/// The violation of plain data of another ruleset than the state's, at `path`.
+fn other_ruleset(path: &str, what: &str, state: &GameState) -> Violations {
+    let mut v = Violations::default();
+    v.push(path, format!("is {what} of another ruleset than the state's ({})", state.ruleset()));
+    v
+}
+
 impl GameState {
     /// Validates submitted data into a state (paths relative to the GameState).
     pub fn from_setup(setup: &StateSetup) -> Result<Self, SetupError> {
-        match ruleset_of(setup)? {
-            Ruleset::Egame | Ruleset::DimensionalRift => ZoneState::from_setup(setup).map(GameState::Zone),
-            Ruleset::CastleRampage => CastleState::from_setup(setup).map(GameState::Castle),
-            Ruleset::Keyforge => KeyforgeState::from_setup(setup).map(GameState::Keyforge),
-            Ruleset::DogFight => DogFightState::from_setup(setup).map(GameState::DogFight),
+        match setup {
+            StateSetup::Zone(s) => ZoneState::from_setup(s).map(GameState::Zone),
+            StateSetup::Castle(s) => CastleState::from_setup(s).map(GameState::Castle),
+            StateSetup::Keyforge(s) => KeyforgeState::from_setup(s).map(GameState::Keyforge),
+            StateSetup::DogFight(s) => DogFightState::from_setup(s).map(GameState::DogFight),
         }
     }
 
     /// Starts a skirmish game from a seed and a built-in scenario (empty: the default).
     pub fn new_game(ruleset: i32, seed: u64, scenario: &str) -> Result<(Self, Vec<Event>), SetupError> {
         let mut events = Vec::new();
-        let probe = StateSetup { ruleset, ..Default::default() };
-        let state = match ruleset_of(&probe)? {
+        let state = match ruleset_of(ruleset)? {
             r @ (Ruleset::Egame | Ruleset::DimensionalRift) => {
                 GameState::Zone(ZoneState::new_game(r, seed, scenario, &mut events)?)
             }
@@ -105,12 +257,12 @@ impl GameState {
 
     /// The state as plain data.
     pub fn to_setup(&self) -> StateSetup {
-        each_ruleset!(self, g => g.to_setup())
+        each_ruleset!(self, g => g.to_setup().into())
     }
 
     /// The ruleset.
     pub fn ruleset(&self) -> Ruleset {
-        each_ruleset!(self, g => Game::ruleset(g))
+        each_ruleset!(self, g => Registered::ruleset(g))
     }
 
     /// Who decides next; `None` when no action is legal.
@@ -130,104 +282,31 @@ impl GameState {
 
     /// Every legal action, as plain data, in a stable order.
     pub fn legal_actions(&self) -> Vec<ActionSetup> {
-        each_ruleset!(self, g => g.legal_actions().into_iter().map(|a| g.action_setup(a)).collect())
+        each_ruleset!(self, g => g.legal_actions().into_iter().map(|a| g.action_setup(a).into()).collect())
     }
 
     /// Applies one submitted action (`path` is its field path, e.g. `action`). On error
-    /// the state is unchanged.
+    /// the state is unchanged; an action of another ruleset is refused at `path`.
     pub fn apply_action(&mut self, action: &ActionSetup, path: &str) -> Result<Vec<Event>, ActionError> {
-        each_ruleset!(self, g => game::apply_action(g, action, path))
+        match (&mut *self, action) {
+            (GameState::Zone(g), ActionSetup::Zone(a)) => game::apply_action(g, a, path),
+            (GameState::Castle(g), ActionSetup::Castle(a)) => game::apply_action(g, a, path),
+            (GameState::Keyforge(g), ActionSetup::Keyforge(a)) => game::apply_action(g, a, path),
+            (GameState::DogFight(g), ActionSetup::DogFight(a)) => game::apply_action(g, a, path),
+            _ => Err(ActionError::Invalid(other_ruleset(path, "an action", self))),
+        }
     }
 
     /// Declares `strike` and answers the decisions it meets from `choices`, in order.
     /// Stops with `pending` set when a decision has no choice left. Field paths are
     /// `strike...` and `choices[i]...`. On error the state is unchanged.
     pub fn resolve_strike(&mut self, strike: &StrikeSetup, choices: &[ChoiceSetup]) -> Result<Vec<Event>, ActionError> {
-        each_ruleset!(self, g => game::resolve_strike(g, strike, choices))
-    }
-}
-
-/// An action as submitted.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ActionSetup {
-    /// Declare a strike.
-    Strike(StrikeSetup),
-    /// Answer the pending decision.
-    Choice(ChoiceSetup),
-    /// Summon a card.
-    Summon(SummonSetup),
-    /// Castle Rampage: add a hand card to the bottom of one's Gate or Castle.
-    Reinforce(ReinforceSetup),
-    /// KeyForge: use the creature with this id to reap.
-    Reap(String),
-    /// End the phase.
-    EndPhase,
-    /// No action was set.
-    Missing,
-}
-
-/// A whole state as submitted.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct StateSetup {
-    /// Ruleset wire number.
-    pub ruleset: i32,
-    /// Players.
-    pub players: Vec<PlayerSetup>,
-    /// Creatures on the field.
-    pub creatures: Vec<CreatureSetup>,
-    /// Active player.
-    pub active_player: u32,
-    /// Turn.
-    pub turn: u32,
-    /// Phase wire number.
-    pub phase: i32,
-    /// Event counter.
-    pub event: u64,
-    /// Pending decision.
-    pub pending: Option<DecisionSetup>,
-    /// Chain, last = top.
-    pub chain: Vec<StrikeSetup>,
-    /// Winner.
-    pub winner: Option<u32>,
-    /// RULESET_CASTLE_RAMPAGE's board; must be unset for the other rulesets.
-    pub castle_rampage: Option<CastleBoardSetup>,
-    /// RULESET_KEYFORGE's board; must be unset for the other rulesets.
-    pub keyforge: Option<KeyforgeBoardSetup>,
-    /// RULESET_DOG_FIGHT's board; must be unset for the other rulesets.
-    pub dog_fight: Option<DogFightBoardSetup>,
-}
-
-/// The ruleset named by a state, or why it cannot be served.
-pub fn ruleset_of(setup: &StateSetup) -> Result<Ruleset, SetupError> {
-    match Ruleset::from_wire(setup.ruleset) {
-        Some(r) => Ok(r),
-        None => {
-            let mut v = Violations::default();
-            if setup.ruleset == 0 {
-                v.push(
-                    "ruleset",
-                    "is required: name one of RULESET_EGAME, RULESET_DIMENSIONAL_RIFT, RULESET_KEYFORGE, \
-                     RULESET_CASTLE_RAMPAGE, RULESET_DOG_FIGHT",
-                );
-            } else {
-                v.push("ruleset", format!("{} is not a known Ruleset value", setup.ruleset));
-            }
-            Err(SetupError::Invalid(v))
-        }
-    }
-}
-
-/// Every other ruleset's board set on a state of `own`: each a violation at its field
-/// (a board travels only in its own ruleset's states).
-pub(crate) fn foreign_boards(v: &mut Violations, s: &StateSetup, own: Ruleset) {
-    let boards = [
-        ("castle_rampage", s.castle_rampage.is_some(), Ruleset::CastleRampage),
-        ("keyforge", s.keyforge.is_some(), Ruleset::Keyforge),
-        ("dog_fight", s.dog_fight.is_some(), Ruleset::DogFight),
-    ];
-    for (field, set, owner) in boards {
-        if set && owner != own {
-            v.push(field, format!("is {owner}'s board and must be unset in a {own} state"));
+        match (&mut *self, strike) {
+            (GameState::Zone(g), StrikeSetup::Zone(s)) => game::resolve_strike(g, s, choices),
+            (GameState::Castle(g), StrikeSetup::Castle(s)) => game::resolve_strike(g, s, choices),
+            (GameState::Keyforge(g), StrikeSetup::Keyforge(s)) => game::resolve_strike(g, s, choices),
+            (GameState::DogFight(g), StrikeSetup::DogFight(s)) => game::resolve_strike(g, s, choices),
+            _ => Err(ActionError::Invalid(other_ruleset("strike", "a strike", self))),
         }
     }
 }

@@ -2,8 +2,8 @@
 //! `Db::new(3).vessel(ship("a", 0, (0, 0), 4)).card(1, card("ev", EVASIVE, 0))`.
 
 use fray_core::Event;
-use fray_core::StateSetup;
 use fray_core::event::Discard;
+use fray_core::rulesets::dog_fight::DogFightSetup;
 use fray_core::rulesets::dog_fight::{DfAction, DogFightState};
 use fray_core::rulesets::dog_fight::{DogFightBoardSetup, DogFightCardSetup, DogFightSideSetup, VesselSetup};
 
@@ -35,14 +35,13 @@ pub fn card(id: &str, effect: i32, amount: i32) -> DogFightCardSetup {
 }
 
 #[derive(Clone)]
-pub struct Db(pub StateSetup);
+pub struct Db(pub DogFightSetup);
 
 impl Db {
     /// A bare 10 x 10 board for `players` players, no vessels or cards.
     pub fn new(players: usize) -> Self {
-        Db(StateSetup {
-            ruleset: 5,
-            dog_fight: Some(DogFightBoardSetup {
+        Db(DogFightSetup {
+            board: Some(DogFightBoardSetup {
                 width: 10,
                 height: 10,
                 sides: vec![DogFightSideSetup::default(); players],
@@ -52,7 +51,7 @@ impl Db {
         })
     }
     pub fn board(&mut self) -> &mut DogFightBoardSetup {
-        self.0.dog_fight.as_mut().unwrap()
+        self.0.board.as_mut().unwrap()
     }
     pub fn vessel(mut self, v: VesselSetup) -> Self {
         self.board().vessels.push(v);

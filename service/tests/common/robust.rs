@@ -18,7 +18,6 @@ use std::future::Future;
 use std::sync::OnceLock;
 use std::time::Duration;
 
-use fray_core::ActionSetup;
 use fray_core::rulesets::catalogue;
 use fray_core::state::Phase;
 use fray_core::{GameState, Ruleset};
@@ -152,7 +151,9 @@ impl Origin {
 /// True when one of `game`'s legal actions is a strike (on a KeyForge board: a ready
 /// creature of the active player may fight).
 fn can_fight(game: &GameState) -> bool {
-    game.legal_actions().iter().any(|a| matches!(a, ActionSetup::Strike(_)))
+    game.legal_actions()
+        .iter()
+        .any(|a| matches!(convert::action_from_setup(a).action, Some(pb::action::Action::Strike(_))))
 }
 
 /// The state message of a fresh game of `ruleset` (the default scenario, seed 0).
@@ -1212,7 +1213,7 @@ pub type Answer = (&'static str, Code);
 
 /// The player to move in `state`, if it loads and someone is.
 pub fn to_move(state: &pb::GameState) -> Option<u32> {
-    let game = GameState::from_setup(&convert::state_to_setup(state.clone())).ok()?;
+    let game = convert::game_state(state.clone()).ok()?;
     game.to_move().map(|p| u32::from(p.0))
 }
 
@@ -1311,7 +1312,8 @@ fn keyforge_strike(base: &pb::GameState, n: usize) -> pb::Strike {
 fn options_after(game: Option<&GameState>, strike: &pb::Strike, choices: &[pb::Choice]) -> Vec<String> {
     let Some(mut game) = game.cloned() else { return Vec::new() };
     let choices: Vec<_> = choices.iter().map(convert::choice_to_setup).collect();
-    if game.resolve_strike(&convert::strike_to_setup(strike), &choices).is_err() {
+    let strike = convert::strike_to_setup(game.ruleset(), strike);
+    if convert::resolve_strike(&mut game, &strike, &choices).is_err() {
         return Vec::new();
     }
     convert::state_from_setup(game.to_setup()).pending.map(|d| d.options).unwrap_or_default()
@@ -1321,7 +1323,7 @@ fn options_after(game: Option<&GameState>, strike: &pb::Strike, choices: &[pb::C
 /// (see [`Case::choices`]).
 pub fn choices(case: &Case, base: &pb::GameState, strike: &pb::Strike) -> Vec<pb::Choice> {
     let pool = ids(base);
-    let game = GameState::from_setup(&convert::state_to_setup(base.clone())).ok();
+    let game = convert::game_state(base.clone()).ok();
     let mut out: Vec<pb::Choice> = Vec::new();
     for &(how, which) in &case.choices {
         let choice = match how % 5 {

@@ -49,7 +49,10 @@ pub mod setup;
 pub mod skirmish;
 pub mod turn;
 
-pub use setup::{CastleBoardSetup, CastleCardSetup, CastleSideSetup, ReinforceSetup};
+pub use setup::{
+    CastleActionSetup, CastleBoardSetup, CastleCardSetup, CastleSetup, CastleSideSetup, CastleStrikeSetup,
+    ReinforceSetup,
+};
 use std::sync::Arc;
 
 use crate::state::{CreatureId, Phase, PlayerId, wire_enum};

@@ -34,7 +34,10 @@ pub mod setup;
 pub mod skirmish;
 pub mod turn;
 
-pub use setup::{DogFightAttackSetup, DogFightBoardSetup, DogFightCardSetup, DogFightSideSetup, VesselSetup};
+pub use setup::{
+    DogFightActionSetup, DogFightAttackSetup, DogFightBoardSetup, DogFightCardSetup, DogFightSetup, DogFightSideSetup,
+    DogFightStrikeSetup, VesselSetup,
+};
 use std::sync::Arc;
 
 use crate::state::{CreatureId, Phase, PlayerId, wire_enum};

@@ -1,5 +1,7 @@
-//! The plain input of a Dog Fight state (every violation at once, with field paths
-//! relative to the GameState) and the way back to plain data.
+//! Dog Fight's own plain input ([`DogFightSetup`]: the turn, the pending decision and
+//! the board; its attacks and actions) and its validation into a [`DogFightState`]
+//! (every violation at once, with field paths relative to the GameState message), and
+//! the way back to plain data. The board (the `dog_fight` field) holds everything.
 
 use std::sync::Arc;
 
@@ -7,9 +9,47 @@ use super::{DfAttack, DfCard, DfDecision, DfEffect, DfSide, DogFightState, PLAYE
 use crate::error::{SetupError, Violations};
 use crate::ids::UniqueIds;
 use crate::path::FieldPath;
-use crate::rulesets::{Ruleset, StateSetup, foreign_boards};
-use crate::setup::DecisionSetup;
+use crate::setup::{ChoiceSetup, DecisionSetup};
 use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
+
+/// A Dog Fight state as submitted: the turn, the pending decision and the board.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DogFightSetup {
+    /// Active player.
+    pub active_player: u32,
+    /// Turn.
+    pub turn: u32,
+    /// Phase wire number.
+    pub phase: i32,
+    /// Winner.
+    pub winner: Option<u32>,
+    /// The pending RESPONSE decision.
+    pub pending: Option<DecisionSetup>,
+    /// The board (the `dog_fight` field); required.
+    pub board: Option<DogFightBoardSetup>,
+}
+
+/// An attack as submitted: vessel `attacker` attacks vessel `defender`, both by id.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DogFightStrikeSetup {
+    /// Attacking vessel id.
+    pub attacker: String,
+    /// Targeted vessel id.
+    pub defender: String,
+}
+
+/// A Dog Fight action as submitted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DogFightActionSetup {
+    /// Attack.
+    Strike(DogFightStrikeSetup),
+    /// Answer the pending RESPONSE decision (play a card, or decline: pass).
+    Choice(ChoiceSetup),
+    /// End the phase.
+    EndPhase,
+    /// No action was set.
+    Missing,
+}
 
 /// A Dog Fight vessel as submitted (the `Vessel` message).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -105,12 +145,8 @@ pub const MAX_CARDS: usize = 64;
 impl DogFightState {
     /// Validates a submitted Dog Fight state. Every problem is reported at once; paths
     /// are relative to the GameState message.
-    pub fn from_setup(s: &StateSetup) -> Result<DogFightState, SetupError> {
+    pub fn from_setup(s: &DogFightSetup) -> Result<DogFightState, SetupError> {
         let mut v = Violations::default();
-        if s.ruleset != Ruleset::DogFight.wire() {
-            v.push("ruleset", "is not RULESET_DOG_FIGHT: load it with GameState::from_setup");
-            return Err(SetupError::Invalid(v));
-        }
         let phase = match Phase::from_wire(s.phase) {
             Some(p @ (Phase::Bare | Phase::Event | Phase::GameOver)) => p,
             Some(p) => {
@@ -122,8 +158,7 @@ impl DogFightState {
                 Phase::Bare
             }
         };
-        other_fields(&mut v, s);
-        let Some(board) = &s.dog_fight else {
+        let Some(board) = &s.board else {
             v.push("dog_fight", "is required: a RULESET_DOG_FIGHT state keeps its board there");
             return Err(SetupError::Invalid(v));
         };
@@ -225,10 +260,9 @@ impl DogFightState {
     }
 
     /// The state as plain data.
-    pub fn to_setup(&self) -> StateSetup {
+    pub fn to_setup(&self) -> DogFightSetup {
         let cards = |cs: &[DfCard]| cs.iter().map(card_setup).collect::<Vec<_>>();
-        StateSetup {
-            ruleset: Ruleset::DogFight.wire(),
+        DogFightSetup {
             active_player: u32::from(self.active_player.0),
             turn: self.turn,
             phase: self.phase.wire(),
@@ -239,7 +273,7 @@ impl DogFightState {
                 options: d.options.iter().map(ToString::to_string).collect(),
                 may_decline: true,
             }),
-            dog_fight: Some(DogFightBoardSetup {
+            board: Some(DogFightBoardSetup {
                 width: self.width,
                 height: self.height,
                 vessels: self.vessels.iter().map(vessel_setup).collect(),
@@ -256,7 +290,6 @@ impl DogFightState {
                     strength: a.strength,
                 }),
             }),
-            ..Default::default()
         }
     }
 }
@@ -280,23 +313,6 @@ fn vessel_setup(x: &Vessel) -> VesselSetup {
         hull: x.hull,
         attacked: x.attacked,
     }
-}
-
-/// The fields of the other rulesets, which a Dog Fight state leaves empty.
-fn other_fields(v: &mut Violations, s: &StateSetup) {
-    if !s.players.is_empty() {
-        v.push("players", "must be empty: a Dog Fight state keeps its board in dog_fight");
-    }
-    if !s.creatures.is_empty() {
-        v.push("creatures", "must be empty: Dog Fight has vessels, in dog_fight.vessels");
-    }
-    if s.event != 0 {
-        v.push("event", "must be 0: Dog Fight has no Event counter");
-    }
-    if !s.chain.is_empty() {
-        v.push("chain", "must be empty: an attack in progress travels in dog_fight.attack");
-    }
-    foreign_boards(v, s, Ruleset::DogFight);
 }
 
 fn in_range(v: &mut Violations, field: FieldPath<'_>, name: &str, value: i32) {

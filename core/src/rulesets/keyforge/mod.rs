@@ -50,7 +50,8 @@ pub mod skirmish;
 pub mod turn;
 
 pub use setup::{
-    AbilitySetup, KeyforgeBoardSetup, KeyforgeCreatureSetup, KeyforgeFightSetup, KeyforgeSideSetup, KeyforgeStepSetup,
+    AbilitySetup, KeyforgeActionSetup, KeyforgeBoardSetup, KeyforgeCreatureSetup, KeyforgeFightSetup, KeyforgeSetup,
+    KeyforgeSideSetup, KeyforgeStepSetup, KeyforgeStrikeSetup,
 };
 use std::sync::Arc;
 

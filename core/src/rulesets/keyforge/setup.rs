@@ -1,10 +1,10 @@
-//! The plain input of a KeyForge state (every violation at once, with field paths
-//! relative to the GameState) and the way back to plain data.
+//! KeyForge's own plain input ([`KeyforgeSetup`]: the turn, the pending decision and
+//! the board; its fights and actions) and its validation into a [`KeyforgeState`]
+//! (every violation at once, with field paths relative to the GameState message), and
+//! the way back to plain data.
 //!
-//! A KeyForge state keeps everything in `keyforge`: two sides, and the resolution
-//! stack while a decision is pending. The zone-board fields stay empty (no
-//! `creatures`, an empty `chain`, `event` 0); `players` may be empty or hold at most
-//! two bare seats. The decision itself travels in the shared `pending` field.
+//! The board (the `keyforge` field) holds two sides, and the resolution stack while a
+//! decision is pending; the decision itself travels in the shared `pending` field.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -16,9 +16,49 @@ use super::{
 use crate::error::{SetupError, Violations};
 use crate::ids::UniqueIds;
 use crate::path::{FieldPath, StoredPath};
-use crate::rulesets::{Ruleset, StateSetup, foreign_boards, ruleset_of};
-use crate::setup::{DecisionSetup, turn_fields};
+use crate::setup::{ChoiceSetup, DecisionSetup, turn_fields};
 use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
+
+/// A KeyForge state as submitted: the turn, the pending decision and the board.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KeyforgeSetup {
+    /// Active player.
+    pub active_player: u32,
+    /// Turn.
+    pub turn: u32,
+    /// Phase wire number.
+    pub phase: i32,
+    /// Winner.
+    pub winner: Option<u32>,
+    /// The pending ORDER or TARGET decision.
+    pub pending: Option<DecisionSetup>,
+    /// The board (the `keyforge` field); required.
+    pub board: Option<KeyforgeBoardSetup>,
+}
+
+/// A fight as submitted: "use `attacker` to fight `defender`", both named by id.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KeyforgeStrikeSetup {
+    /// Attacker id.
+    pub attacker: String,
+    /// Defender id.
+    pub defender: String,
+}
+
+/// A KeyForge action as submitted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeyforgeActionSetup {
+    /// Fight.
+    Strike(KeyforgeStrikeSetup),
+    /// Answer the pending decision.
+    Choice(ChoiceSetup),
+    /// Use the creature with this id to reap.
+    Reap(String),
+    /// End the phase.
+    EndPhase,
+    /// No action was set.
+    Missing,
+}
 
 /// A KeyForge ability as submitted (the `Ability` message; enums as wire numbers).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -159,13 +199,8 @@ pub const MAX_STEPS: usize = 64;
 impl KeyforgeState {
     /// Validates a submitted KeyForge state. Every problem is reported at once; paths
     /// are relative to the GameState message.
-    pub fn from_setup(s: &StateSetup) -> Result<KeyforgeState, SetupError> {
-        let ruleset = ruleset_of(s)?;
+    pub fn from_setup(s: &KeyforgeSetup) -> Result<KeyforgeState, SetupError> {
         let mut v = Violations::default();
-        if ruleset != Ruleset::Keyforge {
-            v.push("ruleset", format!("{ruleset} is not KeyForge: load it with GameState::from_setup"));
-            return Err(SetupError::Invalid(v));
-        }
         let phase = match Phase::from_wire(s.phase) {
             Some(p @ (Phase::Deployment | Phase::Draw)) => {
                 v.push(
@@ -181,11 +216,10 @@ impl KeyforgeState {
             }
         };
         let over = phase == Phase::GameOver;
-        other_fields(&mut v, s);
 
         let mut sides: [KfSide; 2] = Default::default();
         let mut resolution = Vec::new();
-        match &s.keyforge {
+        match &s.board {
             None => v.push("keyforge", "is required: a RULESET_KEYFORGE state keeps its board there"),
             Some(board) => {
                 board_sides(&mut v, board, &mut sides, over);
@@ -200,12 +234,11 @@ impl KeyforgeState {
     }
 
     /// The state as plain data (no `players`: the sides hold everything).
-    pub fn to_setup(&self) -> StateSetup {
+    pub fn to_setup(&self) -> KeyforgeSetup {
         let names = |ns: &[Arc<str>]| ns.iter().map(ToString::to_string).collect::<Vec<_>>();
         let items = |is: &[Item]| is.iter().map(Item::name).collect::<Vec<_>>();
         let ids = |cs: &[CreatureId]| cs.iter().map(ToString::to_string).collect::<Vec<_>>();
-        StateSetup {
-            ruleset: Ruleset::Keyforge.wire(),
+        KeyforgeSetup {
             active_player: u32::from(self.active_player.0),
             turn: self.turn,
             phase: self.phase.wire(),
@@ -220,7 +253,7 @@ impl KeyforgeState {
                 options: ids(&d.options),
                 may_decline: false,
             }),
-            keyforge: Some(KeyforgeBoardSetup {
+            board: Some(KeyforgeBoardSetup {
                 sides: self
                     .sides
                     .iter()
@@ -254,7 +287,6 @@ impl KeyforgeState {
                     })
                     .collect(),
             }),
-            ..Default::default()
         }
     }
 }
@@ -293,33 +325,6 @@ pub(crate) fn creature_setup(c: &KfCreature, side: PlayerId) -> KeyforgeCreature
             })
             .collect(),
     }
-}
-
-/// The fields of the other rulesets, which a KeyForge state leaves empty.
-fn other_fields(v: &mut Violations, s: &StateSetup) {
-    if s.players.len() > 2 {
-        v.push("players", format!("has {} entries: KeyForge seats 2 players", s.players.len()));
-    }
-    let players = FieldPath::new("players");
-    for (i, p) in s.players.iter().enumerate() {
-        let f = players.index(i);
-        if p.id as usize != i {
-            v.push(f.field("id"), format!("must equal its index {i}, got {}", p.id));
-        }
-        if p.hp != 0 || !p.hand.is_empty() || !p.deck.is_empty() || !p.graveyard.is_empty() {
-            v.push(f, "must be a bare seat (hp 0, no cards): a KeyForge state keeps its board in keyforge");
-        }
-    }
-    if !s.creatures.is_empty() {
-        v.push("creatures", "must be empty: KeyForge creatures stand in keyforge.sides[i].battleline");
-    }
-    if s.event != 0 {
-        v.push("event", "must be 0: KeyForge has no Event counter");
-    }
-    if !s.chain.is_empty() {
-        v.push("chain", "must be empty: a KeyForge resolution travels in keyforge.resolution");
-    }
-    foreign_boards(v, s, Ruleset::Keyforge);
 }
 
 /// Validates both sides into `sides`.

@@ -510,13 +510,12 @@ mod tests {
 
     use super::*;
     use crate::event::Event;
-    use crate::rulesets::StateSetup;
-    use crate::rulesets::zone::setup::{CreatureSetup, PlayerSetup, ZoneSetup};
+    use crate::rulesets::zone::setup::{CreatureSetup, PlayerSetup, ZoneSetup, ZoneStateSetup};
 
     fn knight_board() -> ZoneState {
         let mut up = [0; 8];
         up[0] = 1;
-        let setup = StateSetup {
+        let setup = ZoneStateSetup {
             ruleset: Ruleset::Egame.wire(),
             players: vec![
                 PlayerSetup { id: 0, hp: 6, ..Default::default() },

@@ -22,22 +22,19 @@ use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::EventSink;
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::path::FieldPath;
-use crate::rulesets::GameState;
 use crate::rulesets::Ruleset;
 use crate::rulesets::zone::action::Action;
 use crate::rulesets::zone::board::{ZONES_PER_PLAYER, ZoneRef};
-use crate::rulesets::zone::setup::{CardSetup, StrikeSetup};
+use crate::rulesets::zone::setup::{CardSetup, StrikeSetup, ZoneActionSetup, ZoneStateSetup};
 use crate::rulesets::zone::state::{Card, ZoneState};
-use crate::rulesets::{ActionSetup, StateSetup};
 use crate::setup::ChoiceSetup;
 use crate::state::PlayerId;
 
 impl Game for ZoneState {
     type Action = Action;
-
-    fn ruleset(&self) -> Ruleset {
-        self.ruleset
-    }
+    type Setup = ZoneStateSetup;
+    type ActionSetup = ZoneActionSetup;
+    type StrikeSetup = StrikeSetup;
 
     fn num_players(&self) -> usize {
         2
@@ -123,7 +120,7 @@ impl Game for ZoneState {
     /// Blanks the opponent's hand and deck, `viewer`'s own deck (its contents are
     /// known, its order is not: shown as blanks too) and the opponent's face-down
     /// creatures' card (id, zone and damage stay: they are on the table).
-    fn observation(&self, viewer: PlayerId) -> StateSetup {
+    fn observation(&self, viewer: PlayerId) -> ZoneStateSetup {
         let mut s = self.to_setup();
         let blank = |c: &mut CardSetup| *c = CardSetup::default();
         for (i, p) in s.players.iter_mut().enumerate() {
@@ -145,15 +142,19 @@ impl Game for ZoneState {
         s
     }
 
-    fn to_setup(&self) -> StateSetup {
+    fn to_setup(&self) -> ZoneStateSetup {
         ZoneState::to_setup(self)
     }
 
-    fn action_setup(&self, action: Action) -> ActionSetup {
+    fn action_setup(&self, action: Action) -> ZoneActionSetup {
         ZoneState::action_setup(self, action)
     }
 
-    fn parse_action<'p>(&self, action: &ActionSetup, path: impl Into<FieldPath<'p>>) -> Result<Action, ActionError> {
+    fn parse_action<'p>(
+        &self,
+        action: &ZoneActionSetup,
+        path: impl Into<FieldPath<'p>>,
+    ) -> Result<Action, ActionError> {
         ZoneState::parse_action(self, action, path)
     }
 
@@ -163,13 +164,6 @@ impl Game for ZoneState {
 
     fn parse_choice<'p>(&self, choice: &ChoiceSetup, path: impl Into<FieldPath<'p>>) -> Result<Action, Violations> {
         ZoneState::parse_choice(self, choice, path)
-    }
-
-    fn from_game_state(state: GameState) -> Option<Self> {
-        match state {
-            GameState::Zone(s) => Some(s),
-            _ => None,
-        }
     }
 
     fn dedupe(&self, actions: &mut Vec<Action>) {

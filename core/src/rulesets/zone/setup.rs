@@ -13,9 +13,50 @@ use super::state::{
 use crate::error::{SetupError, Violations};
 use crate::ids::UniqueIds;
 use crate::path::FieldPath;
-use crate::rulesets::{Ruleset, StateSetup, foreign_boards, ruleset_of};
-use crate::setup::{DecisionSetup, seat, turn_fields};
+use crate::rulesets::{Ruleset, ruleset_of};
+use crate::setup::{ChoiceSetup, DecisionSetup, seat, turn_fields};
 use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
+
+/// A whole zone-game state as submitted (the `GameState` message's top level, which
+/// is the zone game's shape).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ZoneStateSetup {
+    /// Ruleset wire number (RULESET_EGAME or RULESET_DIMENSIONAL_RIFT).
+    pub ruleset: i32,
+    /// Players.
+    pub players: Vec<PlayerSetup>,
+    /// Creatures on the field.
+    pub creatures: Vec<CreatureSetup>,
+    /// Active player.
+    pub active_player: u32,
+    /// Turn.
+    pub turn: u32,
+    /// Phase wire number.
+    pub phase: i32,
+    /// Event counter.
+    pub event: u64,
+    /// Pending decision.
+    pub pending: Option<DecisionSetup>,
+    /// Chain, last = top.
+    pub chain: Vec<StrikeSetup>,
+    /// Winner.
+    pub winner: Option<u32>,
+}
+
+/// A zone-game action as submitted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ZoneActionSetup {
+    /// Declare a strike.
+    Strike(StrikeSetup),
+    /// Answer the pending decision.
+    Choice(ChoiceSetup),
+    /// Summon a card.
+    Summon(SummonSetup),
+    /// End the phase.
+    EndPhase,
+    /// No action was set.
+    Missing,
+}
 
 /// A zone reference as submitted.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -219,8 +260,8 @@ fn cards(v: &mut Violations, field: FieldPath<'_>, cs: &[CardSetup]) -> Vec<Card
 impl ZoneState {
     /// Validates a submitted e:game / Dimensional Rift state. Every problem is
     /// reported at once; paths are relative to the GameState message.
-    pub fn from_setup(s: &StateSetup) -> Result<ZoneState, SetupError> {
-        let ruleset = ruleset_of(s)?;
+    pub fn from_setup(s: &ZoneStateSetup) -> Result<ZoneState, SetupError> {
+        let ruleset = ruleset_of(s.ruleset)?;
         let mut v = Violations::default();
         if !matches!(ruleset, Ruleset::Egame | Ruleset::DimensionalRift) {
             v.push("ruleset", format!("{ruleset} is not played on the zone board: load it with GameState::from_setup"));
@@ -344,12 +385,11 @@ impl ZoneState {
         };
         state.chain = chain(&mut v, s);
         state.pending = pending(&mut v, s, &state, over);
-        foreign_boards(&mut v, s, ruleset);
         v.into_result(state).map_err(SetupError::Invalid)
     }
 
     /// The state as plain data (creatures in the order they were submitted, new ones last).
-    pub fn to_setup(&self) -> StateSetup {
+    pub fn to_setup(&self) -> ZoneStateSetup {
         let zone_setup = |z: ZoneRef| ZoneSetup { player: u32::from(z.player.0), index: u32::from(z.index) };
         let arrows_setup =
             |a: &Arrows| -> Option<ArrowsSetup> { (*a != Arrows::default()).then(|| a.0.map(Reach::wire)) };
@@ -387,7 +427,7 @@ impl ZoneState {
             orientation: c.orientation.wire(),
             acted: c.acted,
         }));
-        StateSetup {
+        ZoneStateSetup {
             ruleset: self.ruleset.wire(),
             players: self
                 .players
@@ -426,9 +466,6 @@ impl ZoneState {
                 })
                 .collect(),
             winner: self.winner.map(|w| u32::from(w.0)),
-            castle_rampage: None,
-            keyforge: None,
-            dog_fight: None,
         }
     }
 
@@ -439,7 +476,7 @@ impl ZoneState {
 }
 
 /// Creature ids and card ids are unique across the whole state (card ids are optional).
-fn unique_ids(v: &mut Violations, s: &StateSetup) {
+fn unique_ids(v: &mut Violations, s: &ZoneStateSetup) {
     let card_ids = s.players.iter().flat_map(PlayerSetup::cards).map(|c| c.id.as_str());
     let mut ids = UniqueIds::new(s.creatures.iter().map(|c| c.id.as_str()).chain(card_ids));
     let creatures = FieldPath::new("creatures");
@@ -460,7 +497,7 @@ fn unique_ids(v: &mut Violations, s: &StateSetup) {
 
 /// Validates the chain: it only holds the strike whose blocker is being determined
 /// while a decision is pending (with no fast effects everything else resolves at once).
-fn chain(v: &mut Violations, s: &StateSetup) -> Vec<ChainLink> {
+fn chain(v: &mut Violations, s: &ZoneStateSetup) -> Vec<ChainLink> {
     let mut out = Vec::new();
     match (s.chain.len(), s.pending.is_some()) {
         (0, false) | (1, true) => {}
@@ -491,7 +528,7 @@ fn chain(v: &mut Violations, s: &StateSetup) -> Vec<ChainLink> {
 }
 
 /// Validates the pending decision against the strike on the chain.
-fn pending(v: &mut Violations, s: &StateSetup, state: &ZoneState, over: bool) -> Option<PendingDecision> {
+fn pending(v: &mut Violations, s: &ZoneStateSetup, state: &ZoneState, over: bool) -> Option<PendingDecision> {
     let d = s.pending.as_ref()?;
     if over {
         v.push("pending", "no decision can be pending once the game is over");
