@@ -37,7 +37,7 @@ use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
 use crate::state::PlayerId;
 
-/// The most seats any ruleset has (Dog Fight seats 2 to 4).
+/// The most seats any ruleset has (the catalogue's scenarios seat 2 to 4).
 pub const MAX_PLAYERS: usize = 4;
 
 /// The game is a draw once this turn ends.

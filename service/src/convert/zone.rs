@@ -41,9 +41,8 @@ pub fn state_from_setup(s: ZoneStateSetup) -> pb::GameState {
         pending: s.pending.as_ref().map(decision_from_setup),
         chain: s.chain.iter().map(strike_from_setup).collect(),
         winner: s.winner,
-        keyforge: None,
-        castle_rampage: None,
-        dog_fight: None,
+        // The other rulesets' boards stay unset.
+        ..Default::default()
     }
 }
 

@@ -3,7 +3,8 @@
 
 use std::sync::Arc;
 
-use super::board::{Dir, ZONES_PER_PLAYER, ZoneRef, ZoneSet};
+pub use super::board::{Arrows, Orientation, Reach};
+use super::board::{ZONES_PER_PLAYER, ZoneRef, ZoneSet};
 use crate::rulesets::Ruleset;
 use crate::state::{CreatureId, DecisionKind, Phase, PlayerId, wire_enum};
 
@@ -14,32 +15,6 @@ wire_enum! {
         Evasive = 1 => "KEYWORD_EVASIVE",
         /// e:game: its controller may let a strike on it through as direct.
         Fading = 2 => "KEYWORD_FADING",
-    }
-}
-
-wire_enum! {
-    /// How far an arrow reaches.
-    Reach {
-        /// No arrow.
-        None = 0 => "REACH_NONE",
-        /// The next zone.
-        Single = 1 => "REACH_SINGLE",
-        /// Every zone to the edge (orthogonal only).
-        Double = 2 => "REACH_DOUBLE",
-    }
-}
-
-wire_enum! {
-    /// Which way a creature faces; arrows rotate clockwise with it.
-    Orientation {
-        /// `up` points at the opponent.
-        Forward = 0 => "ORIENTATION_FORWARD",
-        /// Rotated 90 degrees clockwise.
-        Right = 1 => "ORIENTATION_RIGHT",
-        /// Rotated 180 degrees.
-        Back = 2 => "ORIENTATION_BACK",
-        /// Rotated 270 degrees clockwise.
-        Left = 3 => "ORIENTATION_LEFT",
     }
 }
 
@@ -69,27 +44,6 @@ impl FromIterator<Keyword> for Keywords {
             set.insert(k);
         }
         set
-    }
-}
-
-/// A creature's 8 arrows, relative to a FORWARD orientation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Arrows(pub [Reach; 8]);
-
-impl Default for Arrows {
-    fn default() -> Self {
-        Arrows([Reach::None; 8])
-    }
-}
-
-impl Arrows {
-    /// The reach in direction `dir`.
-    pub fn get(&self, dir: Dir) -> Reach {
-        self.0[dir as usize]
-    }
-    /// Sets the reach in direction `dir`.
-    pub fn set(&mut self, dir: Dir, reach: Reach) {
-        self.0[dir as usize] = reach;
     }
 }
 
