@@ -1,8 +1,10 @@
 //! Bot-vs-bot games in-process, for strength measurements and tests.
 
+use fray_core::Ruleset;
 use fray_core::event::Event;
-use fray_core::state::{PlayerId, Ruleset};
-use fray_core::{Game, GameState, SetupError, ZoneState};
+use fray_core::rulesets::zone::ZoneState;
+use fray_core::state::PlayerId;
+use fray_core::{Game, GameState, SetupError};
 
 use crate::places::{Eliminations, Places};
 use crate::{Bot, BotError};
@@ -50,7 +52,7 @@ pub fn new_state(ruleset: Ruleset, seed: u64, scenario: &str) -> Result<ZoneStat
 }
 
 /// A new skirmish state of `G`'s ruleset `ruleset`.
-pub fn new_game<G: Game>(ruleset: Ruleset, seed: u64, scenario: &str) -> Result<G, SetupError> {
+pub fn new_game<G: fray_core::Registered>(ruleset: Ruleset, seed: u64, scenario: &str) -> Result<G, SetupError> {
     G::from_game_state(GameState::new_game(ruleset.wire(), seed, scenario)?.0)
         .ok_or(SetupError::Unsupported(ruleset.wire_name()))
 }

@@ -1,6 +1,6 @@
 //! How bots value a position where search stops short of the end: the ruleset's own
 //! heuristic ([`fray_core::Game::heuristic`]: for e:game and Dimensional Rift the
-//! material balance of `fray_core::rulesets::zone_game`), each player's value in
+//! material balance of `fray_core::rulesets::zone::game`), each player's value in
 //! [-1, 1], exact once the game is over; and [`settled`], which first lets pending
 //! decisions be taken by the players who make them.
 //!
@@ -138,7 +138,8 @@ mod tests {
     use super::*;
     use crate::Local;
     use crate::rollout::playout;
-    use fray_core::{GameState, ZoneState};
+    use fray_core::GameState;
+    use fray_core::rulesets::zone::ZoneState;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 

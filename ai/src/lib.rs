@@ -11,7 +11,8 @@
 //!
 //! ```
 //! use fray_ai::{Bot, BotSpec};
-//! use fray_core::{Game, GameState, ZoneState};
+//! use fray_core::rulesets::zone::ZoneState;
+//! use fray_core::{Game, GameState};
 //!
 //! let GameState::Zone(state) = GameState::new_game(1, 7, "duel").unwrap().0 else { unreachable!() };
 //! let mut bot = "mcts:playouts=200".parse::<BotSpec>().unwrap().build::<ZoneState>();

@@ -12,10 +12,12 @@ use crate::exact::Solver;
 use crate::places::Places;
 use crate::rollout::playout;
 use crate::{Bot, BotSpec, Local, MctsConfig};
+use fray_core::Ruleset;
 use fray_core::event::Discard;
-use fray_core::rulesets::skirmish::MAX_TURNS;
-use fray_core::state::{PlayerId, Ruleset};
-use fray_core::{Action, Game, GameState, GameVisitor, Outcome, ZoneState};
+use fray_core::game::MAX_TURNS;
+use fray_core::rulesets::zone::{Action, ZoneState};
+use fray_core::state::PlayerId;
+use fray_core::{Game, GameState, GameVisitor, Outcome};
 
 /// Random-rollout speed on one thread.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -52,7 +54,7 @@ struct RolloutRun {
 impl GameVisitor for RolloutRun {
     type Output = RolloutSpeed;
 
-    fn visit<G: Game>(self, _: &G) -> RolloutSpeed {
+    fn visit<G: fray_core::Registered>(self, _: &G) -> RolloutSpeed {
         let starts: Vec<G> = self.starts.into_iter().filter_map(G::from_game_state).collect();
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         let mut scratch = Vec::with_capacity(256);
@@ -359,7 +361,7 @@ struct Seated<'a> {
 impl GameVisitor for Seated<'_> {
     type Output = Result<Places, ArenaError>;
 
-    fn visit<G: Game>(self, start: &G) -> Self::Output {
+    fn visit<G: fray_core::Registered>(self, start: &G) -> Self::Output {
         let mut bots: Vec<Box<dyn Bot<G>>> = self.bots.iter().map(|b| b.build::<G>()).collect();
         let mut seats: Vec<&mut dyn Bot<G>> = bots.iter_mut().map(|b| &mut **b as &mut dyn Bot<G>).collect();
         let record = play(start.clone(), &mut seats, self.seed)?;
@@ -425,15 +427,15 @@ struct WalkToChoice<'a> {
 }
 
 impl GameVisitor for WalkToChoice<'_> {
-    type Output = Option<fray_core::setup::StateSetup>;
+    type Output = Option<fray_core::StateSetup>;
 
-    fn visit<G: Game>(self, start: &G) -> Self::Output {
+    fn visit<G: fray_core::Registered>(self, start: &G) -> Self::Output {
         let mut s = start.clone();
         let steps = self.rng.random_range(0..60);
         playout(&Local, &mut s, steps, self.rng, &mut Vec::new());
         let mut candidates = s.legal_actions();
         s.dedupe(&mut candidates);
-        (candidates.len() >= 2).then(|| s.to_setup())
+        (candidates.len() >= 2).then(|| G::wrap_setup(s.to_setup()))
     }
 }
 
@@ -446,7 +448,7 @@ struct SearchOnce {
 impl GameVisitor for SearchOnce {
     type Output = Result<u64, ArenaError>;
 
-    fn visit<G: Game>(self, s: &G) -> Self::Output {
+    fn visit<G: fray_core::Registered>(self, s: &G) -> Self::Output {
         let mut bot = crate::MctsBot::new(std::sync::Arc::new(Local), self.config);
         let decision = bot.choose(s, self.seed).map_err(|error| ArenaError::Bot { bot: bot.name(), error })?;
         Ok(decision.stats.iter().map(|s| s.visits).sum::<u64>())
@@ -457,11 +459,20 @@ impl GameVisitor for SearchOnce {
 mod tests {
     use super::*;
 
+    /// The first ruleset of the catalogue with a scenario for `players` players, and
+    /// that scenario.
+    fn table_of(players: usize) -> (Ruleset, &'static str) {
+        fray_core::rulesets::catalogue()
+            .into_iter()
+            .find_map(|info| info.scenarios.iter().find(|s| s.players == players).map(|s| (info.ruleset, s.name)))
+            .expect("a scenario for that many players")
+    }
+
     #[test]
     fn a_three_player_match_seats_the_bot_in_each_seat_and_scores_by_places() {
         let (random, greedy) = (BotSpec::Random, BotSpec::Greedy);
-        let m =
-            Match { a: &greedy, b: &random, games: 9, ruleset: Ruleset::DogFight, scenario: "trio", seed: 3, jobs: 2 };
+        let (ruleset, scenario) = table_of(3);
+        let m = Match { a: &greedy, b: &random, games: 9, ruleset, scenario, seed: 3, jobs: 2 };
         let report = play_match(&m, &|_, _| {}).unwrap();
         assert_eq!(report.total.games(), 9);
         assert_eq!(report.by_seat.iter().map(MatchResult::games).collect::<Vec<_>>(), [3, 3, 3]);
@@ -472,7 +483,8 @@ mod tests {
 
     #[test]
     fn every_seat_of_a_self_play_is_tallied_and_the_scores_share_the_game() {
-        let seats = seat_match(&BotSpec::Random, 6, Ruleset::DogFight, "melee", 1, 2, &|_, _| {}).unwrap();
+        let (ruleset, scenario) = table_of(4);
+        let seats = seat_match(&BotSpec::Random, 6, ruleset, scenario, 1, 2, &|_, _| {}).unwrap();
         assert_eq!(seats.len(), 4);
         assert!(seats.iter().all(|s| s.games() == 6));
         // Four players' scores sum to 2 a game (each pair splits one point).

@@ -102,7 +102,7 @@ impl Places {
 }
 
 /// Follows a game's events and notes the move each player went out on
-/// (`PlayerOut`, Dog Fight), for [`Places::new`].
+/// (`PlayerOut`, in rulesets with more than two seats), for [`Places::new`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Eliminations {
     out_at: Vec<Option<u64>>,
@@ -187,7 +187,7 @@ mod tests {
     #[test]
     fn eliminations_come_from_player_out_events() {
         let mut e = Eliminations::new(3);
-        let out = |p: u8| Event { rule: "dogfight.player_out", kind: EventKind::PlayerOut { player: PlayerId(p) } };
+        let out = |p: u8| Event { rule: "test.player_out", kind: EventKind::PlayerOut { player: PlayerId(p) } };
         e.note(4, &[out(2)]);
         e.note(7, &[out(2), out(0)]);
         assert_eq!(e.out_at(), &[Some(7), None, Some(4)]);

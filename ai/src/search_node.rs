@@ -100,7 +100,8 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::Local;
-    use fray_core::{GameState as Wire, ZoneState};
+    use fray_core::GameState as Wire;
+    use fray_core::rulesets::zone::ZoneState;
 
     fn opening(seed: u64) -> ZoneState {
         let Wire::Zone(s) = Wire::new_game(1, seed, "mirror").unwrap().0 else { unreachable!() };

@@ -3,8 +3,8 @@
 //! plain-data actions. [`BuildBot::state_bot`] builds one for the ruleset a state
 //! holds, through the core's one dispatch.
 
-use fray_core::setup::ActionSetup;
-use fray_core::{Game, GameState, GameVisitor};
+use fray_core::ActionSetup;
+use fray_core::{Game, GameState, GameVisitor, Registered};
 
 use crate::{ActionStat, Bot, BotError, BotSpec, Decision};
 
@@ -17,9 +17,9 @@ pub trait StateBot: Send {
 }
 
 /// A typed bot of `G` behind [`StateBot`].
-struct Typed<G: Game>(Box<dyn Bot<G>>);
+struct Typed<G: Registered>(Box<dyn Bot<G>>);
 
-impl<G: Game> StateBot for Typed<G> {
+impl<G: Registered> StateBot for Typed<G> {
     fn name(&self) -> String {
         self.0.name()
     }
@@ -30,12 +30,12 @@ impl<G: Game> StateBot for Typed<G> {
         })?;
         let d = self.0.choose(&game, seed)?;
         Ok(Decision {
-            action: game.action_setup(d.action),
+            action: G::wrap_action(game.action_setup(d.action)),
             stats: d
                 .stats
                 .into_iter()
                 .map(|s| ActionStat {
-                    action: game.action_setup(s.action),
+                    action: G::wrap_action(game.action_setup(s.action)),
                     visits: s.visits,
                     mean_reward: s.mean_reward,
                 })
@@ -63,7 +63,7 @@ struct ForState<'a, B>(&'a B);
 impl<B: BuildBot> GameVisitor for ForState<'_, B> {
     type Output = Box<dyn StateBot>;
 
-    fn visit<G: Game>(self, _: &G) -> Box<dyn StateBot> {
+    fn visit<G: Registered>(self, _: &G) -> Box<dyn StateBot> {
         Box::new(Typed(self.0.build_bot::<G>()))
     }
 }

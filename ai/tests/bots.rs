@@ -6,12 +6,15 @@ use std::sync::Arc;
 use fray_ai::arena::{new_state, play};
 use fray_ai::exact::Solver;
 use fray_ai::{Bot, BotSpec, Budget, ExactBot, GreedyBot, Local, MctsBot, MctsConfig, RandomBot};
-use fray_core::board::ZoneRef;
+use fray_core::Ruleset;
+
 use fray_core::event::Discard;
 use fray_core::rulesets::castle_rampage::CastleAction;
-use fray_core::setup::{CreatureSetup, PlayerSetup, StateSetup, ZoneSetup};
-use fray_core::state::{PlayerId, Ruleset};
-use fray_core::{Action, Game, GameState, ZoneState};
+use fray_core::rulesets::zone::board::ZoneRef;
+use fray_core::rulesets::zone::setup::{CreatureSetup, PlayerSetup, ZoneSetup, ZoneStateSetup};
+use fray_core::rulesets::zone::{Action, ZoneState};
+use fray_core::state::PlayerId;
+use fray_core::{Game, GameState};
 use rand::SeedableRng;
 
 fn creature(id: &str, p: u32, i: u32, might: i32, life: i32, arrows: &[(usize, i32)]) -> CreatureSetup {
@@ -33,7 +36,7 @@ fn creature(id: &str, p: u32, i: u32, might: i32, life: i32, arrows: &[(usize, i
 }
 
 fn state(active: u32, hp: [i32; 2], creatures: Vec<CreatureSetup>) -> ZoneState {
-    let setup = StateSetup {
+    let setup = ZoneStateSetup {
         ruleset: 1,
         players: vec![
             PlayerSetup { id: 0, hp: hp[0], ..Default::default() },
@@ -46,7 +49,7 @@ fn state(active: u32, hp: [i32; 2], creatures: Vec<CreatureSetup>) -> ZoneState 
         event: 5,
         ..Default::default()
     };
-    match GameState::from_setup(&setup).unwrap() {
+    match GameState::from_setup(&setup.into()).unwrap() {
         GameState::Zone(z) => z,
         _ => unreachable!(),
     }
@@ -222,7 +225,7 @@ fn mcts_answers_game_over_when_its_backend_lists_no_action() {
 /// are weak (attack 1, defense 1: the game goes on after a failed attack). Player 0's 5 fails against the true Gate, but in most worlds
 /// player 0 can imagine it breaks a weak Gate and carries through a weak Castle.
 fn castle_gamble() -> GameState {
-    use fray_core::setup::{CastleBoardSetup, CastleCardSetup, CastleSideSetup};
+    use fray_core::rulesets::castle_rampage::{CastleBoardSetup, CastleCardSetup, CastleSetup, CastleSideSetup};
     let card = |id: &str, owner: u32, attack: i32, defense: i32| CastleCardSetup {
         id: id.into(),
         name: id.into(),
@@ -233,9 +236,8 @@ fn castle_gamble() -> GameState {
         ..Default::default()
     };
     let side = |hand, gate, castle| CastleSideSetup { hand, gate, castle };
-    let setup = StateSetup {
-        ruleset: 4,
-        castle_rampage: Some(CastleBoardSetup {
+    let setup = CastleSetup {
+        board: Some(CastleBoardSetup {
             sides: vec![
                 side(vec![card("five", 0, 5, 1)], vec![], vec![card("keep", 0, 0, 1)]),
                 side(vec![], vec![card("wall", 1, 0, 9)], vec![card("hut", 1, 0, 1)]),
@@ -247,7 +249,7 @@ fn castle_gamble() -> GameState {
         turn: 3,
         ..Default::default()
     };
-    GameState::from_setup(&setup).unwrap()
+    GameState::from_setup(&setup.into()).unwrap()
 }
 
 #[test]

@@ -230,7 +230,7 @@ pub fn position(legal: &[Action], pred: &dyn Fn(&fray_proto::fray::v1::action::A
 /// CLI turns a proto state into the core's; a state the core refuses (a server of
 /// another version) is the server's error, named.
 pub fn core_of(state: &GameState) -> Result<fray_core::GameState, CliError> {
-    fray_core::GameState::from_setup(&fray_service::convert::state_to_setup(state.clone()))
+    fray_service::convert::game_state(state.clone())
         .map_err(|e| CliError::Server(format!("the server answered a state this build cannot read: {e}")))
 }
 

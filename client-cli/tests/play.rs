@@ -344,7 +344,8 @@ fn the_castle_view_hides_the_bots_hand_and_every_stack() {
     let out = ok(&fray_with_input(&ruleset_args("castle-rampage", &dir, "4", &["--first", "you"]), "help\nquit\n"));
     // The same deal, straight from the core: which card is where.
     let (game, _) = fray_core::GameState::new_game(4, 4, "standard").unwrap();
-    let board = game.to_setup().castle_rampage.unwrap();
+    let fray_core::StateSetup::Castle(setup) = game.to_setup() else { unreachable!() };
+    let board = setup.board.unwrap();
     let (me, bot) = (&board.sides[0], &board.sides[1]);
     for c in &me.hand {
         assert!(out.contains(&format!("{} ({})", c.name, c.id)), "your {} ({}) is shown:\n{out}", c.name, c.id);
@@ -487,7 +488,8 @@ fn keyforge_short_forms_decisions_and_help() {
 /// `human`: (id, name).
 fn other_hands(seed: u64, scenario: &str, human: usize) -> Vec<(String, String)> {
     let (game, _) = fray_core::GameState::new_game(5, seed, scenario).unwrap();
-    let board = game.to_setup().dog_fight.unwrap();
+    let fray_core::StateSetup::DogFight(setup) = game.to_setup() else { unreachable!() };
+    let board = setup.board.unwrap();
     board
         .sides
         .iter()

@@ -4,11 +4,14 @@
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use fray_core::board::ZoneRef;
+use fray_core::GameState;
+use fray_core::StateSetup;
 use fray_core::event::Discard;
-use fray_core::setup::{ChoiceSetup, CreatureSetup, PlayerSetup, StateSetup, StrikeSetup, ZoneSetup};
+use fray_core::rulesets::zone::Action;
+use fray_core::rulesets::zone::board::ZoneRef;
+use fray_core::rulesets::zone::setup::{CreatureSetup, PlayerSetup, StrikeSetup, ZoneSetup, ZoneStateSetup};
+use fray_core::setup::ChoiceSetup;
 use fray_core::state::PlayerId;
-use fray_core::{Action, GameState};
 use std::hint::black_box;
 
 fn arrows(spec: &[(usize, i32)]) -> Option<[i32; 8]> {
@@ -38,7 +41,7 @@ fn full_board() -> StateSetup {
             });
         }
     }
-    StateSetup {
+    StateSetup::Zone(ZoneStateSetup {
         ruleset: 1,
         players: vec![
             PlayerSetup { id: 0, hp: 6, ..Default::default() },
@@ -46,20 +49,23 @@ fn full_board() -> StateSetup {
         ],
         creatures,
         ..Default::default()
-    }
+    })
 }
 
 fn bench(c: &mut Criterion) {
     let setup = full_board();
-    let strike =
-        StrikeSetup { attacker: "p0-z2".into(), target: Some(ZoneSetup { player: 1, index: 2 }), ..Default::default() };
+    let strike = fray_core::StrikeSetup::Zone(StrikeSetup {
+        attacker: "p0-z2".into(),
+        target: Some(ZoneSetup { player: 1, index: 2 }),
+        ..Default::default()
+    });
     let choices: Vec<ChoiceSetup> = Vec::new();
 
     c.bench_function("strike/5v5/with_validation", |b| {
         b.iter(|| {
             let mut g = GameState::from_setup(black_box(&setup)).unwrap();
             let events = g.resolve_strike(black_box(&strike), &choices).unwrap();
-            let out = g.to_setup();
+            let StateSetup::Zone(out) = g.to_setup() else { unreachable!() };
             assert_eq!(events.len(), 5);
             assert_eq!(out.creatures[7].damage, 3);
             out

@@ -1,9 +1,9 @@
 //! Events: every state change, told as plain data with the rule id that caused it.
 
-use crate::board::ZoneRef;
-use crate::rulesets::castle_rampage::CardId;
 use crate::rulesets::dog_fight::DfEffect;
-use crate::state::{CreatureId, DecisionKind, Orientation, Phase, PlayerId};
+use crate::rulesets::zone::board::ZoneRef;
+use crate::rulesets::zone::state::Orientation;
+use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
 
 /// One step of a resolution.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -130,21 +130,21 @@ pub enum EventKind {
     /// A face-down card was revealed from a structure (Castle Rampage).
     CardRevealed {
         /// The card.
-        card: CardId,
+        card: CreatureId,
         /// `gate` or `castle`.
         structure: &'static str,
     },
     /// A card was destroyed and put into the discard pile (Castle Rampage).
     CardDestroyed {
         /// The card.
-        card: CardId,
+        card: CreatureId,
     },
     /// A card went (back) to a structure or a hand (Castle Rampage): a losing defender
     /// face down on top of its structure, a losing Veteran to its owner's hand, a
     /// reinforcement to the bottom of its player's Gate or Castle.
     CardReturned {
         /// The card.
-        card: CardId,
+        card: CreatureId,
         /// `gate`, `castle` or `hand`.
         to: &'static str,
     },

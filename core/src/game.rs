@@ -5,8 +5,11 @@
 //! information stated explicitly (what a player may see, and sampled worlds for search).
 //!
 //! Everything above the core (bots, the Agent RPC, play, replay, tournaments, bench)
-//! is generic over [`Game`]. [`crate::GameState`] is the one place that names every
-//! ruleset; [`GameVisitor`] lets generic code run on whichever one a state holds.
+//! is generic over [`Game`]. Each ruleset reads and writes its own plain data (the
+//! associated types [`Game::Setup`], [`Game::ActionSetup`], [`Game::StrikeSetup`]), so
+//! no ruleset sees another's fields. The registry ([`crate::rulesets`]) is the one
+//! place that names every ruleset; its `GameVisitor` lets generic code run on
+//! whichever one a state holds.
 //!
 //! ```
 //! use fray_core::game::{Game, Returns};
@@ -28,15 +31,17 @@ use std::hash::Hash;
 
 use rand::RngCore;
 
-use crate::GameState;
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::{Event, EventSink};
 use crate::path::FieldPath;
-use crate::setup::{ActionSetup, ChoiceSetup, StateSetup, StrikeSetup};
-use crate::state::{PlayerId, Ruleset};
+use crate::setup::ChoiceSetup;
+use crate::state::PlayerId;
 
-/// The most seats any ruleset has (Dog Fight seats 2 to 4).
+/// The most seats any ruleset has (the catalogue's scenarios seat 2 to 4).
 pub const MAX_PLAYERS: usize = 4;
+
+/// The game is a draw once this turn ends.
+pub const MAX_TURNS: u32 = 60;
 
 /// How a finished game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -123,8 +128,15 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// A typed action of this ruleset (indices into the state, not ids).
     type Action: Copy + Eq + Hash + Debug + Send + Sync + 'static;
 
-    /// The ruleset.
-    fn ruleset(&self) -> Ruleset;
+    /// The ruleset's own state as plain data (its folder's input type): what
+    /// [`Game::to_setup`] and [`Game::observation`] give and its validation reads.
+    type Setup: Clone + PartialEq + Debug + Send + Sync + 'static;
+
+    /// The ruleset's own action as plain data (ids, not indices).
+    type ActionSetup: Clone + PartialEq + Debug + Send + Sync + 'static;
+
+    /// The ruleset's own attack as plain data, as ResolveStrike declares it.
+    type StrikeSetup: Clone + PartialEq + Debug + Send + Sync + 'static;
 
     /// The number of seats (2 to [`MAX_PLAYERS`]).
     fn num_players(&self) -> usize;
@@ -179,26 +191,26 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
 
     /// The state as `viewer` may see it, as plain data: every hidden card is replaced
     /// by a blank one (empty name and id, zero stats), so counts stay and contents go.
-    fn observation(&self, viewer: PlayerId) -> StateSetup;
+    fn observation(&self, viewer: PlayerId) -> Self::Setup;
 
     /// The state as plain data.
-    fn to_setup(&self) -> StateSetup;
+    fn to_setup(&self) -> Self::Setup;
 
     /// The action as plain data (ids, not indices).
-    fn action_setup(&self, action: Self::Action) -> ActionSetup;
+    fn action_setup(&self, action: Self::Action) -> Self::ActionSetup;
 
     /// Parses a submitted action (`path` is its field path, e.g. `action`: text or a
     /// [`FieldPath`], written out only into violations).
     fn parse_action<'p>(
         &self,
-        action: &ActionSetup,
+        action: &Self::ActionSetup,
         path: impl Into<FieldPath<'p>>,
     ) -> Result<Self::Action, ActionError>;
 
     /// Parses a submitted strike (the ruleset's attack; `path`, e.g. `strike`).
     fn parse_strike<'p>(
         &self,
-        strike: &StrikeSetup,
+        strike: &Self::StrikeSetup,
         path: impl Into<FieldPath<'p>>,
     ) -> Result<Self::Action, Violations>;
 
@@ -208,9 +220,6 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         choice: &ChoiceSetup,
         path: impl Into<FieldPath<'p>>,
     ) -> Result<Self::Action, Violations>;
-
-    /// The state back out of the wire-level dispatch, if it holds this ruleset.
-    fn from_game_state(state: GameState) -> Option<Self>;
 
     /// Search hint: drops actions that are the same move as an earlier one in `actions`
     /// (e.g. the same card summoned the same way from two hand slots). Default: none.
@@ -245,7 +254,7 @@ pub fn balance_heuristic<G: Game>(game: &G, balance: impl FnOnce() -> f64) -> Re
 /// `choices[i]...`. On error `game` is unchanged.
 pub fn resolve_strike<G: Game>(
     game: &mut G,
-    strike: &StrikeSetup,
+    strike: &G::StrikeSetup,
     choices: &[ChoiceSetup],
 ) -> Result<Vec<Event>, ActionError> {
     let action = game.parse_strike(strike, FieldPath::new("strike")).map_err(ActionError::Invalid)?;
@@ -268,19 +277,11 @@ pub fn resolve_strike<G: Game>(
 }
 
 /// Applies a submitted action; on error `game` is unchanged.
-pub fn apply_action<G: Game>(game: &mut G, action: &ActionSetup, path: &str) -> Result<Vec<Event>, ActionError> {
+pub fn apply_action<G: Game>(game: &mut G, action: &G::ActionSetup, path: &str) -> Result<Vec<Event>, ActionError> {
     let action = game.parse_action(action, path)?;
     let mut events = Vec::new();
     game.apply(action, &mut events)?;
     Ok(events)
-}
-
-/// Generic code run on whichever ruleset a [`crate::GameState`] holds.
-pub trait GameVisitor {
-    /// What the visit answers.
-    type Output;
-    /// Runs on the state's ruleset.
-    fn visit<G: Game>(self, game: &G) -> Self::Output;
 }
 
 #[cfg(test)]

@@ -119,7 +119,7 @@ impl From<FieldPath<'_>> for String {
 }
 
 /// The most steps a [`StoredPath`] keeps without allocating (the deepest id holder,
-/// `keyforge.sides[0].battleline[1].abilities[2]`, has 7).
+/// `board.sides[0].battleline[1].abilities[2]`, has 7).
 const STORED_STEPS: usize = 8;
 
 /// A [`FieldPath`] that borrows nothing, written out only when used in a message.
@@ -181,8 +181,8 @@ mod tests {
 
     #[test]
     fn stored_paths_render_the_same_text() {
-        let keyforge = FieldPath::new("keyforge");
-        let sides = keyforge.field("sides");
+        let board = FieldPath::new("board");
+        let sides = board.field("sides");
         let side = sides.index(0);
         let line = side.field("battleline");
         let creature = line.index(1);
@@ -190,14 +190,14 @@ mod tests {
         let ability = abilities.index(2);
         let stored = ability.stored();
         assert!(matches!(stored.0, Stored::Steps { len: 7, .. }));
-        assert_eq!(stored.to_string(), "keyforge.sides[0].battleline[1].abilities[2]");
-        assert_eq!(ability.field("id").stored().to_string(), "keyforge.sides[0].battleline[1].abilities[2].id");
+        assert_eq!(stored.to_string(), "board.sides[0].battleline[1].abilities[2]");
+        assert_eq!(ability.field("id").stored().to_string(), "board.sides[0].battleline[1].abilities[2].id");
 
         let id = ability.field("id");
         let first = id.index(0);
         let deep = first.field("x");
         assert!(matches!(deep.stored().0, Stored::Text(_)));
-        assert_eq!(deep.stored().to_string(), "keyforge.sides[0].battleline[1].abilities[2].id[0].x");
+        assert_eq!(deep.stored().to_string(), "board.sides[0].battleline[1].abilities[2].id[0].x");
         let given = FieldPath::from("choices[0]");
         assert_eq!(given.field("option").stored().to_string(), "choices[0].option");
     }

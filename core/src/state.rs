@@ -1,26 +1,22 @@
-//! The validated state of an e:game / Dimensional Rift game (the zone board), and the
-//! plain value types it is made of.
+//! The neutral vocabulary every ruleset speaks: seats ([`PlayerId`]), ids
+//! ([`CreatureId`]), turn phases ([`Phase`]) and what a pending decision asks for
+//! ([`DecisionKind`]), with the wire-numbered enums' declaration (`wire_enum!`).
 
 use std::sync::Arc;
 
-use crate::board::{Dir, ZONES_PER_PLAYER, ZoneRef, ZoneSet};
-
-/// A player's seat, 0 or 1 in the two-player rulesets.
+/// A player's seat: 0 to the game's number of players minus one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct PlayerId(pub u8);
 
 impl PlayerId {
-    /// The other player of two.
-    pub fn other(self) -> PlayerId {
-        PlayerId(1 - self.0)
-    }
     /// The seat as an index.
     pub fn index(self) -> usize {
         usize::from(self.0)
     }
 }
 
-/// A creature's id, unique in a state. Cheap to clone; clones compare by pointer first.
+/// The id of a piece in play (a creature, a card, a vessel), unique in a state. Cheap
+/// to clone; clones compare by pointer first.
 #[derive(Debug, Eq, PartialOrd, Ord)]
 pub struct CreatureId(pub Arc<str>);
 
@@ -33,6 +29,19 @@ impl PartialEq for CreatureId {
 impl std::hash::Hash for CreatureId {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.0.hash(state);
+    }
+}
+
+impl Clone for CreatureId {
+    fn clone(&self) -> Self {
+        Self(Arc::clone(&self.0))
+    }
+
+    /// Copies without touching the reference count when both already hold the same text.
+    fn clone_from(&mut self, source: &Self) {
+        if !Arc::ptr_eq(&self.0, &source.0) {
+            self.0 = Arc::clone(&source.0);
+        }
     }
 }
 
@@ -84,22 +93,6 @@ macro_rules! wire_enum {
 pub(crate) use wire_enum;
 
 wire_enum! {
-    /// The rule systems.
-    Ruleset {
-        /// Seed 000: e:game's Strike.
-        Egame = 1 => "RULESET_EGAME",
-        /// Seed 002: Dimensional Rift's Attack Action.
-        DimensionalRift = 2 => "RULESET_DIMENSIONAL_RIFT",
-        /// Seed 001: KeyForge fights.
-        Keyforge = 3 => "RULESET_KEYFORGE",
-        /// Seed 003: Castle Rampage.
-        CastleRampage = 4 => "RULESET_CASTLE_RAMPAGE",
-        /// Seed 004: Dog Fight.
-        DogFight = 5 => "RULESET_DOG_FIGHT",
-    }
-}
-
-wire_enum! {
     /// Turn phases; `Bare` is a board with no turn structure.
     Phase {
         /// No turn structure is checked (PHASE_UNSPECIFIED).
@@ -118,42 +111,6 @@ wire_enum! {
 }
 
 wire_enum! {
-    /// Creature keywords.
-    Keyword {
-        /// e:game: unblockable unless the target zone holds a creature.
-        Evasive = 1 => "KEYWORD_EVASIVE",
-        /// e:game: its controller may let a strike on it through as direct.
-        Fading = 2 => "KEYWORD_FADING",
-    }
-}
-
-wire_enum! {
-    /// How far an arrow reaches.
-    Reach {
-        /// No arrow.
-        None = 0 => "REACH_NONE",
-        /// The next zone.
-        Single = 1 => "REACH_SINGLE",
-        /// Every zone to the edge (orthogonal only).
-        Double = 2 => "REACH_DOUBLE",
-    }
-}
-
-wire_enum! {
-    /// Which way a creature faces; arrows rotate clockwise with it.
-    Orientation {
-        /// `up` points at the opponent.
-        Forward = 0 => "ORIENTATION_FORWARD",
-        /// Rotated 90 degrees clockwise.
-        Right = 1 => "ORIENTATION_RIGHT",
-        /// Rotated 180 degrees.
-        Back = 2 => "ORIENTATION_BACK",
-        /// Rotated 270 degrees clockwise.
-        Left = 3 => "ORIENTATION_LEFT",
-    }
-}
-
-wire_enum! {
     /// What a pending decision asks for.
     DecisionKind {
         /// Choose a blocker, or decline.
@@ -166,262 +123,5 @@ wire_enum! {
         Target = 4 => "DECISION_KIND_TARGET",
         /// A card to play now, or decline.
         Response = 5 => "DECISION_KIND_RESPONSE",
-    }
-}
-
-/// A set of keywords.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct Keywords(u8);
-
-impl Keywords {
-    /// Adds `k`.
-    pub fn insert(&mut self, k: Keyword) {
-        self.0 |= 1 << (k as u8);
-    }
-    /// True when `k` is in the set.
-    pub fn contains(self, k: Keyword) -> bool {
-        self.0 & (1 << (k as u8)) != 0
-    }
-    /// The keywords, in wire order.
-    pub fn iter(self) -> impl Iterator<Item = Keyword> {
-        Keyword::ALL.iter().copied().filter(move |k| self.contains(*k))
-    }
-}
-
-impl FromIterator<Keyword> for Keywords {
-    fn from_iter<I: IntoIterator<Item = Keyword>>(iter: I) -> Self {
-        let mut set = Keywords::default();
-        for k in iter {
-            set.insert(k);
-        }
-        set
-    }
-}
-
-/// A creature's 8 arrows, relative to a FORWARD orientation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Arrows(pub [Reach; 8]);
-
-impl Default for Arrows {
-    fn default() -> Self {
-        Arrows([Reach::None; 8])
-    }
-}
-
-impl Arrows {
-    /// The reach in direction `dir`.
-    pub fn get(&self, dir: Dir) -> Reach {
-        self.0[dir as usize]
-    }
-    /// Sets the reach in direction `dir`.
-    pub fn set(&mut self, dir: Dir, reach: Reach) {
-        self.0[dir as usize] = reach;
-    }
-}
-
-/// A card out of play (hand, deck, graveyard).
-#[derive(Debug, PartialEq, Eq, Hash)]
-pub struct Card {
-    /// Its id, if it has one; a summoned card becomes a creature with this id.
-    pub id: Option<CreatureId>,
-    /// The card's name.
-    pub name: Arc<str>,
-    /// Might (Attack Stat).
-    pub might: i32,
-    /// Life.
-    pub life: i32,
-    /// Armor (Dimensional Rift).
-    pub armor: i32,
-    /// Keywords.
-    pub keywords: Keywords,
-    /// Arrows, relative to FORWARD.
-    pub arrows: Arrows,
-}
-
-/// A creature on the field. Its zone is where it is stored in [`ZoneState`].
-#[derive(Debug, PartialEq, Eq, Hash)]
-pub struct Creature {
-    /// Unique id.
-    pub id: CreatureId,
-    /// The card's name.
-    pub name: Arc<str>,
-    /// Whose graveyard it goes to.
-    pub owner: PlayerId,
-    /// Might (Attack Stat).
-    pub might: i32,
-    /// Life.
-    pub life: i32,
-    /// Damage counters; never cleared.
-    pub damage: i32,
-    /// Armor (Dimensional Rift).
-    pub armor: i32,
-    /// Face-down: no arrows and no stats in play.
-    pub face_down: bool,
-    /// Keywords.
-    pub keywords: Keywords,
-    /// Arrows, relative to FORWARD.
-    pub arrows: Arrows,
-    /// Which way it faces.
-    pub orientation: Orientation,
-    /// Already acted this Event.
-    pub acted: bool,
-    /// Position in the submitted creature list, so output keeps the caller's order.
-    pub seq: u32,
-    /// The zones its arrows reach from where it stands (whether face-up or not): a
-    /// cache of [`crate::board::Board::targets`], set when it enters the field. After
-    /// changing its arrows or orientation, call [`ZoneState::refresh_reach`].
-    pub reach: ZoneSet,
-}
-
-impl Creature {
-    /// The card it is, for the graveyard.
-    pub fn to_card(&self) -> Card {
-        Card {
-            id: Some(self.id.clone()),
-            name: self.name.clone(),
-            might: self.might,
-            life: self.life,
-            armor: self.armor,
-            keywords: self.keywords,
-            arrows: self.arrows,
-        }
-    }
-}
-
-/// One player of a zone-board game.
-#[derive(Debug, PartialEq, Eq, Default, Hash)]
-pub struct Player {
-    /// Hit points.
-    pub hp: i32,
-    /// Cards in hand.
-    pub hand: Vec<Card>,
-    /// Draw pile, [0] = top.
-    pub deck: Vec<Card>,
-    /// Graveyard, oldest first.
-    pub graveyard: Vec<Card>,
-}
-
-/// A decision the rules wait for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct PendingDecision {
-    /// Who chooses.
-    pub player: PlayerId,
-    /// What is chosen.
-    pub kind: DecisionKind,
-    /// The creatures that may be chosen, by zone.
-    pub options: ZoneSet,
-    /// Whether declining is allowed.
-    pub may_decline: bool,
-}
-
-/// The blocker step's result.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct BlockOutcome {
-    /// The blocker; `None` is a direct attack.
-    pub blocker: Option<CreatureId>,
-    /// The creature in the targeted zone blocked.
-    pub passive: bool,
-}
-
-/// A strike on the chain.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct ChainLink {
-    /// The attacker (it may have left the field since).
-    pub attacker: CreatureId,
-    /// The zone struck.
-    pub target: ZoneRef,
-    /// Set once the blocker step is over.
-    pub outcome: Option<BlockOutcome>,
-}
-
-/// The state of an e:game or Dimensional Rift game, or a bare board.
-///
-/// `clone_from` reuses the target's vectors and shared texts
-/// ([`crate::state_clone`]): search copies a state into a scratch one per action it
-/// tries.
-#[derive(Debug, PartialEq, Eq, Hash)]
-pub struct ZoneState {
-    /// `Egame` or `DimensionalRift`.
-    pub ruleset: Ruleset,
-    /// The two players.
-    pub players: [Player; 2],
-    /// `zones[player][index]`.
-    pub zones: [[Option<Creature>; ZONES_PER_PLAYER as usize]; 2],
-    /// Whose turn it is.
-    pub active_player: PlayerId,
-    /// 1-based turn (0 on a bare board that gave none).
-    pub turn: u32,
-    /// The phase.
-    pub phase: Phase,
-    /// The Event counter.
-    pub event: u64,
-    /// The decision waited for, if any.
-    pub pending: Option<PendingDecision>,
-    /// Strikes not yet resolved, last = top.
-    pub chain: Vec<ChainLink>,
-    /// The winner once the game is over (`None` with `GameOver` is a draw).
-    pub winner: Option<PlayerId>,
-}
-
-impl ZoneState {
-    /// The creature in `zone`, if any.
-    pub fn at(&self, zone: ZoneRef) -> Option<&Creature> {
-        self.zones[zone.player.index()][usize::from(zone.index)].as_ref()
-    }
-
-    /// The creature in `zone`, mutably.
-    pub fn at_mut(&mut self, zone: ZoneRef) -> Option<&mut Creature> {
-        self.zones[zone.player.index()][usize::from(zone.index)].as_mut()
-    }
-
-    /// Every creature with its zone, in zone order.
-    pub fn creatures(&self) -> impl Iterator<Item = (ZoneRef, &Creature)> {
-        ZoneRef::all().filter_map(|z| self.at(z).map(|c| (z, c)))
-    }
-
-    /// The zone of the creature with id `id`, if it is on the field.
-    pub fn find(&self, id: &str) -> Option<ZoneRef> {
-        self.zone_where(|c| &*c.id.0 == id)
-    }
-
-    /// The zone of the creature `id`, if it is on the field (pointer-fast for clones:
-    /// ids are unique in a state, so a creature holding the very same text is the one,
-    /// and the texts are compared only when none does).
-    pub fn find_id(&self, id: &CreatureId) -> Option<ZoneRef> {
-        self.zone_where(|c| Arc::ptr_eq(&c.id.0, &id.0)).or_else(|| self.zone_where(|c| c.id == *id))
-    }
-
-    /// The first zone, in zone order, holding a creature that `hit` accepts (a plain
-    /// loop: search looks creatures up by id at every strike it resolves).
-    fn zone_where(&self, hit: impl Fn(&Creature) -> bool) -> Option<ZoneRef> {
-        for (player, side) in (0u8..).zip(&self.zones) {
-            for (index, slot) in (0u8..).zip(side) {
-                if slot.as_ref().is_some_and(&hit) {
-                    return Some(ZoneRef { player: PlayerId(player), index });
-                }
-            }
-        }
-        None
-    }
-
-    /// The zones a creature in `zone` can target now (none when face-down or absent).
-    pub fn targets_of(&self, zone: ZoneRef) -> ZoneSet {
-        match self.at(zone) {
-            Some(c) if !c.face_down => c.reach,
-            _ => ZoneSet::default(),
-        }
-    }
-
-    /// Recomputes the cached reach of the creature in `zone` from its arrows and
-    /// orientation.
-    pub fn refresh_reach(&mut self, zone: ZoneRef) {
-        if let Some(c) = self.at_mut(zone) {
-            c.reach = crate::board::Board::get().targets(zone, &c.arrows, c.orientation);
-        }
-    }
-
-    /// True once the game is over.
-    pub fn is_over(&self) -> bool {
-        self.phase == Phase::GameOver
     }
 }

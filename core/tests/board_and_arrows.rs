@@ -1,11 +1,12 @@
-//! RULES.md "Board" and "Arrows": the zone graph, facing zones, orientation, reach.
+//! docs/rules.md "Board" and "Arrows": the zone graph, facing zones, orientation, reach.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 mod common;
 
 use common::*;
-use fray_core::board::{Board, Dir, ZoneKind, ZoneRef};
-use fray_core::state::{Arrows, Orientation, PlayerId, Reach};
+use fray_core::rulesets::zone::board::{Board, Dir, ZoneKind, ZoneRef};
+use fray_core::rulesets::zone::state::{Arrows, Orientation, Reach};
+use fray_core::state::PlayerId;
 
 fn z(p: u8, i: u8) -> ZoneRef {
     ZoneRef::new(PlayerId(p), i).unwrap()
@@ -104,7 +105,7 @@ fn face_down_creatures_have_no_arrows() {
     assert!(
         g.legal_actions()
             .iter()
-            .all(|a| !matches!(a, fray_core::setup::ActionSetup::Strike(s) if s.attacker == "hidden"))
+            .all(|a| !matches!(a, fray_core::ActionSetup::Zone(ZoneActionSetup::Strike(s)) if s.attacker == "hidden"))
     );
     let events = strike(&mut g, "archer", (1, 0), &[]);
     assert!(rules(&events).contains(&"egame.strike.block.direct"), "the face-down creature is not offered");

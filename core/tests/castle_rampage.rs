@@ -6,12 +6,14 @@ mod common;
 
 use common::castle::*;
 use common::{illegal_rule, rules};
+use fray_core::Ruleset;
 use fray_core::event::Discard;
+use fray_core::game::MAX_TURNS;
+use fray_core::rulesets::castle_rampage::CastleActionSetup;
 use fray_core::rulesets::castle_rampage::skirmish::SCENARIOS;
 use fray_core::rulesets::castle_rampage::{CastleAction, CastleState, Structure};
-use fray_core::rulesets::skirmish::MAX_TURNS;
-use fray_core::setup::{ActionSetup, ChoiceSetup, StrikeSetup, SummonSetup, ZoneSetup};
-use fray_core::state::{Phase, PlayerId, Ruleset};
+use fray_core::setup::ChoiceSetup;
+use fray_core::state::{Phase, PlayerId};
 use fray_core::{ActionError, EventKind, Game, GameState, SetupError};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -78,7 +80,7 @@ fn every_card_has_a_unique_id_and_a_new_game_round_trips() {
     ids.dedup();
     assert_eq!(ids.len(), n);
     assert_eq!(ids.first().map(String::as_str), Some("c01"));
-    assert_eq!(castle(GameState::from_setup(&s.to_setup()).unwrap()), s);
+    assert_eq!(castle(GameState::from_setup(&s.to_setup().into()).unwrap()), s);
 }
 
 #[test]
@@ -92,7 +94,6 @@ fn unknown_scenarios_are_refused_naming_the_known_ones() {
 fn the_catalogue_lists_castle_rampage_with_its_measured_balanced_scenarios() {
     let info = fray_core::rulesets::catalogue().into_iter().find(|i| i.ruleset == Ruleset::CastleRampage).unwrap();
     assert_eq!(info.name, "castle-rampage");
-    assert!(info.resolves_strikes);
     let names: Vec<_> = info.scenarios.iter().map(|s| s.name).collect();
     assert_eq!(names, ["standard", "siege", "raid"]);
     // Measured with `fray bench seats` (docs/benchmarks.md): 100 games each, all fair
@@ -101,7 +102,7 @@ fn the_catalogue_lists_castle_rampage_with_its_measured_balanced_scenarios() {
     assert_eq!(fray_core::rulesets::fairest_scenario(Ruleset::CastleRampage), "raid", "51.5% is nearest even");
 }
 
-// RULES.md "may add one card from hand to the bottom of your Gate or Castle".
+// docs/rules.md "may add one card from hand to the bottom of your Gate or Castle".
 // (castle.turn.reinforce)
 #[test]
 fn reinforce_puts_a_hand_card_at_the_bottom_of_a_structure_and_ends_deployment() {
@@ -166,7 +167,7 @@ fn the_draw_takes_as_many_cards_as_the_pile_has() {
         .draw_pile(vec![card("last", 2, 1, 1)])
         .phase(EVENT, 3);
     let mut g = b.build();
-    let events = g.apply_action(&ActionSetup::EndPhase, "action").unwrap();
+    let events = g.apply_action(&CastleActionSetup::EndPhase.into(), "action").unwrap();
     assert_eq!(events.iter().filter(|e| e.rule == "castle.turn.draw").count(), 1);
     let s = castle(g);
     assert!(s.draw_pile.is_empty());
@@ -183,7 +184,7 @@ fn phases_with_nothing_to_choose_pass_by_themselves() {
         .hand(0, vec![card("a", 3, 1, 1), card("b", 3, 1, 1)])
         .phase(EVENT, 3);
     let mut g = b.build();
-    let events = g.apply_action(&ActionSetup::EndPhase, "action").unwrap();
+    let events = g.apply_action(&CastleActionSetup::EndPhase.into(), "action").unwrap();
     let phases: Vec<_> = events
         .iter()
         .filter_map(|e| match e.kind {
@@ -212,7 +213,7 @@ fn the_game_is_a_draw_once_turn_60_ends() {
         .hand(0, vec![card("a", 3, 1, 1)])
         .phase(EVENT, MAX_TURNS);
     let mut g = b.build();
-    let events = g.apply_action(&ActionSetup::EndPhase, "action").unwrap();
+    let events = g.apply_action(&CastleActionSetup::EndPhase.into(), "action").unwrap();
     assert_eq!(events.last().unwrap().rule, "castle.turn.limit");
     assert!(matches!(events.last().unwrap().kind, EventKind::GameOver { winner: None }));
     assert_eq!(g.outcome(), Some(fray_core::Outcome::Draw));
@@ -229,13 +230,13 @@ fn the_game_is_a_draw_when_no_card_can_attack_any_more() {
         .draw_pile(vec![card("wall2", 0, 5, 5)])
         .phase(EVENT, 7);
     let mut g = b.build();
-    let events = g.apply_action(&ActionSetup::EndPhase, "action").unwrap();
+    let events = g.apply_action(&CastleActionSetup::EndPhase.into(), "action").unwrap();
     assert_eq!(rules(&events), ["castle.turn.phase", "castle.turn.stalemate"]);
     assert_eq!(g.outcome(), Some(fray_core::Outcome::Draw));
     // With an attack card left in the draw pile the game goes on.
     let b = b.draw_pile(vec![card("ram", 9, 1, 1)]);
     let mut g = b.build();
-    g.apply_action(&ActionSetup::EndPhase, "action").unwrap();
+    g.apply_action(&CastleActionSetup::EndPhase.into(), "action").unwrap();
     assert_eq!(g.outcome(), None);
 }
 
@@ -247,13 +248,13 @@ fn a_bare_board_only_plays_attack_cards() {
         .castle(1, vec![card("c1", 0, 1, 9), card("c2", 0, 1, 1)])
         .hand(0, vec![card("wall", 0, 5, 5), card("a", 3, 1, 1)]);
     let mut g = b.build();
-    assert_eq!(g.legal_actions(), [ActionSetup::Strike(StrikeSetup { attacker: "a".into(), ..Default::default() })]);
-    for action in [ActionSetup::EndPhase, reinforce("wall", "gate")] {
+    assert_eq!(g.legal_actions(), [fray_core::ActionSetup::Castle(CastleActionSetup::Strike(attack_setup("a")))]);
+    for action in [fray_core::ActionSetup::Castle(CastleActionSetup::EndPhase), reinforce("wall", "gate")] {
         assert_eq!(illegal_rule(g.apply_action(&action, "action").unwrap_err()), "castle.turn.bare");
         assert_eq!(g, b.build());
     }
     attack(&mut g, "a");
-    assert_eq!(g.to_setup().phase, 0, "a bare board stays bare");
+    assert_eq!(setup_of(&g).phase, 0, "a bare board stays bare");
     assert_eq!(g.to_move(), None, "only the wall is left: nobody can act");
     assert_eq!(g.outcome(), None);
 }
@@ -263,7 +264,11 @@ fn a_finished_game_refuses_every_action() {
     let mut b = Cb::bare().castle(0, vec![card("c0", 0, 1, 1)]).hand(0, vec![card("a", 3, 1, 1)]).phase(GAME_OVER, 9);
     b.0.winner = Some(0);
     let mut g = b.build();
-    for action in [ActionSetup::EndPhase, reinforce("a", "gate"), ActionSetup::Strike(attack_setup("a"))] {
+    for action in [
+        fray_core::ActionSetup::Castle(CastleActionSetup::EndPhase),
+        reinforce("a", "gate"),
+        fray_core::ActionSetup::Castle(CastleActionSetup::Strike(attack_setup("a"))),
+    ] {
         assert_eq!(illegal_rule(g.apply_action(&action, "action").unwrap_err()), "castle.game_over");
     }
     assert_eq!(g, b.build());
@@ -301,7 +306,7 @@ fn legal_actions_come_in_the_documented_order() {
         ]
     );
     let g = GameState::Castle(event);
-    assert_eq!(g.legal_actions()[1], ActionSetup::Strike(attack_setup("b")));
+    assert_eq!(g.legal_actions()[1], fray_core::ActionSetup::Castle(CastleActionSetup::Strike(attack_setup("b"))));
 }
 
 #[test]
@@ -313,26 +318,16 @@ fn submitted_actions_are_parsed_with_field_paths() {
         .phase(DEPLOYMENT, 1)
         .build();
     let before = g.clone();
-    let summon = ActionSetup::Summon(SummonSetup::default());
-    assert_eq!(invalid_fields(g.apply_action(&summon, "action").unwrap_err()), ["action.summon"]);
-    let choice = ActionSetup::Choice(ChoiceSetup::Decline(true));
+    // A summon and a strike aimed at a zone or a defender are the wire's fields, which
+    // the service's convert module refuses (service/tests/ruleset_fields.rs).
+    let choice = fray_core::ActionSetup::Castle(CastleActionSetup::Choice(ChoiceSetup::Decline(true)));
     assert_eq!(invalid_fields(g.apply_action(&choice, "action").unwrap_err()), ["action.choice"]);
-    assert_eq!(invalid_fields(g.apply_action(&ActionSetup::Missing, "action").unwrap_err()), ["action"]);
-    let aimed = ActionSetup::Strike(StrikeSetup {
-        attacker: "a".into(),
-        target: Some(ZoneSetup::default()),
-        defender: "c1".into(),
-        ..Default::default()
-    });
-    assert_eq!(
-        invalid_fields(g.apply_action(&aimed, "action").unwrap_err()),
-        ["action.strike.target", "action.strike.defender"]
-    );
+    assert_eq!(invalid_fields(g.apply_action(&CastleActionSetup::Missing.into(), "action").unwrap_err()), ["action"]);
     assert_eq!(
         invalid_fields(g.apply_action(&reinforce("", "moat"), "action").unwrap_err()),
         ["action.reinforce.card", "action.reinforce.structure"]
     );
-    let err = g.resolve_strike(&attack_setup("a"), &[ChoiceSetup::Decline(true)]).unwrap_err();
+    let err = g.resolve_strike(&attack_setup("a").into(), &[ChoiceSetup::Decline(true)]).unwrap_err();
     assert!(matches!(err, ActionError::Illegal(_)), "the strike itself is refused in Deployment first");
     assert_eq!(g, before);
     let mut bare = Cb::bare()
@@ -340,7 +335,7 @@ fn submitted_actions_are_parsed_with_field_paths() {
         .castle(1, vec![card("c1", 0, 9, 9)])
         .hand(0, vec![card("a", 3, 1, 1)])
         .build();
-    let err = bare.resolve_strike(&attack_setup("a"), &[ChoiceSetup::Decline(true)]).unwrap_err();
+    let err = bare.resolve_strike(&attack_setup("a").into(), &[ChoiceSetup::Decline(true)]).unwrap_err();
     assert_eq!(invalid_fields(err), ["choices[0]"], "Castle Rampage asks no decisions");
 }
 

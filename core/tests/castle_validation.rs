@@ -1,23 +1,21 @@
-//! Castle Rampage validation at the boundary: every problem at once with its field path;
-//! a Castle state keeps its cards in `castle_rampage` only, and the zone rulesets refuse
-//! that board.
+//! Castle Rampage validation at the boundary: every problem at once with its field path.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 mod common;
 
 use common::Bd;
 use common::castle::*;
-use fray_core::setup::{CreatureSetup, DecisionSetup, PlayerSetup, StateSetup, StrikeSetup};
+use fray_core::rulesets::castle_rampage::CastleSetup;
 use fray_core::{GameState, SetupError};
 
-fn violations(s: &StateSetup) -> Vec<(String, String)> {
-    match GameState::from_setup(s) {
+fn violations(s: &CastleSetup) -> Vec<(String, String)> {
+    match GameState::from_setup(&s.clone().into()) {
         Err(SetupError::Invalid(v)) => v.0.into_iter().map(|v| (v.field, v.description)).collect(),
         other => panic!("expected violations, got {other:?}"),
     }
 }
 
-fn fields(s: &StateSetup) -> Vec<String> {
+fn fields(s: &CastleSetup) -> Vec<String> {
     violations(s).into_iter().map(|(f, _)| f).collect()
 }
 
@@ -32,9 +30,9 @@ fn valid() -> Cb {
 fn a_valid_board_loads_and_round_trips() {
     let g = valid().draw_pile(vec![card("d", 2, 2, 2)]).phase(EVENT, 3).build();
     assert_eq!(g.ruleset(), fray_core::Ruleset::CastleRampage);
-    let setup = g.to_setup();
+    let setup = setup_of(&g);
     assert_eq!(setup, valid().draw_pile(vec![card("d", 2, 2, 2)]).phase(EVENT, 3).0);
-    assert_eq!(GameState::from_setup(&setup).unwrap(), g);
+    assert_eq!(GameState::from_setup(&setup.clone().into()).unwrap(), g);
 }
 
 #[test]
@@ -82,7 +80,7 @@ fn violations_say_why_in_plain_words() {
 fn a_saboteur_may_carry_an_effect_amount() {
     let mut sab = purple("sab", 0, 1, 1, SABOTEUR);
     sab.effect_amount = 3;
-    assert!(GameState::from_setup(&valid().gate(1, vec![sab]).0).is_ok());
+    assert!(GameState::from_setup(&valid().gate(1, vec![sab]).0.into()).is_ok());
 }
 
 #[test]
@@ -91,7 +89,7 @@ fn the_board_needs_two_sides_and_is_required() {
     b.board().sides.pop();
     assert_eq!(fields(&b.0), ["castle_rampage.sides"]);
     let mut s = valid().0;
-    s.castle_rampage = None;
+    s.board = None;
     let v = violations(&s);
     assert_eq!(v[0].0, "castle_rampage");
     assert!(v[0].1.contains("required"));
@@ -103,7 +101,7 @@ fn a_castle_must_hold_cards_while_the_game_goes_on() {
     assert_eq!(fields(&b.0), ["castle_rampage.sides[1].castle"]);
     let mut over = b.phase(GAME_OVER, 9);
     over.0.winner = Some(0);
-    assert!(GameState::from_setup(&over.0).is_ok(), "a finished game may show the fallen Castle");
+    assert!(GameState::from_setup(&over.0.into()).is_ok(), "a finished game may show the fallen Castle");
 }
 
 #[test]
@@ -117,62 +115,22 @@ fn turn_phase_winner_and_active_player_are_checked() {
     assert_eq!(fields(&valid().phase(42, 1).0), ["phase"]);
 }
 
-#[test]
-fn a_castle_state_leaves_the_zone_board_fields_empty() {
-    let mut s = valid().0;
-    s.players = vec![PlayerSetup { id: 0, hp: 6, ..Default::default() }, PlayerSetup { id: 0, ..Default::default() }];
-    s.players[0].hand.push(Default::default());
-    s.creatures.push(CreatureSetup { id: "k".into(), ..Default::default() });
-    s.event = 3;
-    s.pending = Some(DecisionSetup::default());
-    s.chain.push(StrikeSetup::default());
-    assert_eq!(
-        fields(&s),
-        ["players[0].hp", "players[0].hand", "players[1].id", "creatures", "event", "pending", "chain"]
-    );
-    s = valid().0;
-    s.players = vec![PlayerSetup::default(); 3];
-    assert_eq!(fields(&s), ["players", "players[1].id", "players[2].id"]);
-}
+// The zone-board fields a Castle state leaves empty, the bare seats and the other
+// rulesets' boards are the wire's top level: the service's convert module refuses them
+// (service/tests/ruleset_fields.rs).
 
 #[test]
-fn bare_seats_in_players_are_accepted_and_not_given_back() {
-    let mut s = valid().0;
-    s.players = vec![PlayerSetup { id: 0, ..Default::default() }, PlayerSetup { id: 1, ..Default::default() }];
-    let g = GameState::from_setup(&s).unwrap();
-    assert!(g.to_setup().players.is_empty());
-    assert_eq!(g, valid().build());
-}
-
-#[test]
-fn the_zone_rulesets_refuse_a_castle_rampage_board() {
-    for mut b in [Bd::egame(), Bd::rift()] {
-        b = b.put("k", (0, 1), 1, 2, "U1");
-        b.0.castle_rampage = valid().0.castle_rampage;
-        let v = violations(&b.0);
-        assert_eq!(v.len(), 1);
-        assert_eq!(v[0].0, "castle_rampage");
-        assert!(v[0].1.contains("RULESET_CASTLE_RAMPAGE"), "{v:?}");
-    }
-}
-
-#[test]
-fn the_zone_board_loader_refuses_a_castle_rampage_state() {
-    let Err(SetupError::Invalid(v)) = fray_core::ZoneState::from_setup(&valid().0) else { panic!() };
-    assert_eq!(v.0[0].field, "ruleset");
-    let Err(SetupError::Invalid(v)) = fray_core::rulesets::castle_rampage::CastleState::from_setup(&Bd::egame().0)
-    else {
-        panic!()
-    };
+fn the_zone_board_loader_refuses_a_castle_rampage_ruleset() {
+    let mut zone = Bd::egame().0;
+    zone.ruleset = 4;
+    let Err(SetupError::Invalid(v)) = fray_core::rulesets::zone::ZoneState::from_setup(&zone) else { panic!() };
     assert_eq!(v.0[0].field, "ruleset");
 }
 
 #[test]
 fn a_missing_ruleset_names_castle_rampage_among_the_served_ones() {
-    let mut s = valid().0;
-    s.ruleset = 0;
-    let v = violations(&s);
-    assert!(v[0].1.contains("RULESET_CASTLE_RAMPAGE"), "{v:?}");
+    let Err(SetupError::Invalid(v)) = fray_core::rulesets::ruleset_of(0) else { panic!() };
+    assert!(v.0[0].description.contains("RULESET_CASTLE_RAMPAGE"), "{v:?}");
 }
 
 // A bare-board attack that wins leaves PHASE_GAME_OVER with turn 0; the server's own
@@ -181,6 +139,6 @@ fn a_missing_ruleset_names_castle_rampage_among_the_served_ones() {
 fn a_bare_board_won_by_an_attack_loads_again() {
     let mut g = valid().build();
     attack(&mut g, "h0");
-    assert_eq!(g.to_setup().phase, 5, "the last Castle card fell");
+    assert_eq!(setup_of(&g).phase, 5, "the last Castle card fell");
     assert_eq!(GameState::from_setup(&g.to_setup()).unwrap(), g);
 }

@@ -7,8 +7,9 @@
 //! only by the rules; KeyForge's amber and creatures change only as the events say.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
+use fray_core::GameVisitor;
 use fray_core::event::Discard;
-use fray_core::game::{Game, GameVisitor};
+use fray_core::game::Game;
 use fray_core::rulesets::castle_rampage::{CastleAction, CastleCard, CastleState};
 use fray_core::rulesets::dog_fight::{self, DogFightState};
 use fray_core::rulesets::keyforge::KeyforgeState;
@@ -63,7 +64,7 @@ trait Property {
 
 impl<P: Property> GameVisitor for Check<P> {
     type Output = Result<(), TestCaseError>;
-    fn visit<G: Game>(self, game: &G) -> Self::Output {
+    fn visit<G: fray_core::Registered>(self, game: &G) -> Self::Output {
         self.0.check(game, &self.1, &self.2, self.3)
     }
 }

@@ -1,36 +1,37 @@
 //! Validation of submitted KeyForge states: every problem at once with its field path,
-//! the resolution stack and its pending decision checked together, and the fields of
-//! the other rulesets refused.
+//! the resolution stack and its pending decision checked together.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 mod common;
 
 use common::keyforge::*;
-use fray_core::setup::{DecisionSetup, KeyforgeFightSetup, KeyforgeStepSetup, PlayerSetup, StateSetup};
+use fray_core::rulesets::keyforge::KeyforgeSetup;
+use fray_core::rulesets::keyforge::{KeyforgeFightSetup, KeyforgeStepSetup};
+use fray_core::setup::DecisionSetup;
 use fray_core::{GameState, SetupError};
 
-fn fields(s: &StateSetup) -> Vec<String> {
-    match GameState::from_setup(s) {
+fn fields(s: &KeyforgeSetup) -> Vec<String> {
+    match GameState::from_setup(&s.clone().into()) {
         Err(SetupError::Invalid(v)) => v.0.into_iter().map(|x| x.field).collect(),
         other => panic!("expected violations, got {other:?}"),
     }
 }
 
 /// The state a fight stopped in at an ORDER decision, as plain data.
-fn ordering() -> StateSetup {
+fn ordering() -> KeyforgeSetup {
     let mut g = Kb::bare()
         .line(0, vec![cr("a", 2).with(|c| c.assault = 1)])
         .line(1, vec![cr("d", 9).with(|c| c.hazardous = 1)])
         .build();
     fight(&mut g, "a", "d", &[]).unwrap();
-    g.to_setup()
+    setup_of(&g)
 }
 
 #[test]
 fn a_state_stopped_at_a_decision_loads_again_unchanged() {
     let s = ordering();
-    assert_eq!(GameState::from_setup(&s).unwrap().to_setup(), s);
-    let steps = &s.keyforge.as_ref().unwrap().resolution;
+    assert_eq!(GameState::from_setup(&s.clone().into()).unwrap().to_setup(), fray_core::StateSetup::from(s.clone()));
+    let steps = &s.board.as_ref().unwrap().resolution;
     assert!(matches!(steps[0], KeyforgeStepSetup::Fight(KeyforgeFightSetup { stage: 1, .. })));
     assert!(matches!(&steps[1], KeyforgeStepSetup::Window { kind: 1, items } if items.len() == 2));
 }
@@ -41,7 +42,7 @@ fn the_pending_decision_and_the_resolution_travel_together() {
     s.pending = None;
     assert_eq!(fields(&s), ["keyforge.resolution"]);
     let mut s = ordering();
-    s.keyforge.as_mut().unwrap().resolution.clear();
+    s.board.as_mut().unwrap().resolution.clear();
     assert_eq!(fields(&s), ["pending"]);
     let mut s = ordering();
     s.pending.as_mut().unwrap().options.reverse();
@@ -59,7 +60,7 @@ fn the_pending_decision_and_the_resolution_travel_together() {
 #[test]
 fn a_resolution_step_is_checked_where_it_stands() {
     let mut s = ordering();
-    let steps = &mut s.keyforge.as_mut().unwrap().resolution;
+    let steps = &mut s.board.as_mut().unwrap().resolution;
     steps.swap(0, 1);
     steps.insert(0, KeyforgeStepSetup::Target("nope".into()));
     let f = fields(&s);
@@ -114,20 +115,17 @@ fn abilities_need_known_enums_a_fitting_target_and_unique_ids() {
 }
 
 #[test]
-fn the_other_rulesets_fields_and_phases_are_refused() {
+fn phases_keyforge_does_not_run_are_refused_and_the_board_is_required() {
+    // The other rulesets' fields (players that are not bare seats, an Event counter)
+    // are the wire's top level: the service's convert module refuses them
+    // (service/tests/ruleset_fields.rs).
     let mut s = Kb::bare().0;
-    s.players = vec![PlayerSetup { id: 0, hp: 6, ..Default::default() }];
-    s.event = 3;
     s.phase = 3;
     s.turn = 1;
-    assert_eq!(fields(&s), ["phase", "players[0]", "event"]);
+    assert_eq!(fields(&s), ["phase"]);
     let mut s = Kb::bare().0;
-    s.keyforge = None;
+    s.board = None;
     assert_eq!(fields(&s), ["keyforge"]);
-    // Bare seats are fine.
-    let mut s = Kb::bare().0;
-    s.players = vec![PlayerSetup { id: 0, ..Default::default() }, PlayerSetup { id: 1, ..Default::default() }];
-    GameState::from_setup(&s).unwrap();
 }
 
 #[test]

@@ -3,10 +3,12 @@
 //! to move exactly when an action is legal.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use fray_core::board::ZoneRef;
+use fray_core::GameState;
 use fray_core::event::Discard;
-use fray_core::setup::{CreatureSetup, PlayerSetup, StateSetup, ZoneSetup};
-use fray_core::{Action, GameState, ZoneState};
+use fray_core::rulesets::zone::board::ZoneRef;
+use fray_core::rulesets::zone::setup::ZoneStateSetup;
+use fray_core::rulesets::zone::setup::{CreatureSetup, PlayerSetup, ZoneSetup};
+use fray_core::rulesets::zone::{Action, ZoneState};
 use proptest::prelude::*;
 
 fn creature(slot: usize) -> impl Strategy<Value = CreatureSetup> {
@@ -44,9 +46,9 @@ fn creature(slot: usize) -> impl Strategy<Value = CreatureSetup> {
         )
 }
 
-fn board() -> impl Strategy<Value = StateSetup> {
+fn board() -> impl Strategy<Value = ZoneStateSetup> {
     let slots: Vec<_> = (0..10).map(|s| prop::option::weighted(0.7, creature(s))).collect();
-    (1i32..3, 1i32..8, 1i32..8, slots).prop_map(|(ruleset, hp0, hp1, slots)| StateSetup {
+    (1i32..3, 1i32..8, 1i32..8, slots).prop_map(|(ruleset, hp0, hp1, slots)| ZoneStateSetup {
         ruleset,
         players: vec![
             PlayerSetup { id: 0, hp: hp0, ..Default::default() },
@@ -57,8 +59,8 @@ fn board() -> impl Strategy<Value = StateSetup> {
     })
 }
 
-fn zone_state(s: &StateSetup) -> ZoneState {
-    match GameState::from_setup(s).unwrap() {
+fn zone_state(s: &ZoneStateSetup) -> ZoneState {
+    match GameState::from_setup(&s.clone().into()).unwrap() {
         GameState::Zone(z) => z,
         _ => unreachable!(),
     }
@@ -84,7 +86,7 @@ fn damage_by_id(s: &ZoneState) -> Vec<(String, i32)> {
 
 /// A skirmish game of `ruleset` (1 or 2) and built-in scenario `scenario` after `picks`.
 fn skirmish(ruleset: i32, scenario: usize, seed: u64, picks: &[u16]) -> ZoneState {
-    let name = fray_core::rulesets::skirmish::SCENARIOS[scenario].name;
+    let name = fray_core::rulesets::zone::skirmish::SCENARIOS[scenario].name;
     let GameState::Zone(s) = GameState::new_game(ruleset, seed, name).unwrap().0 else { unreachable!() };
     play(s, picks).0
 }
@@ -93,8 +95,13 @@ fn skirmish(ruleset: i32, scenario: usize, seed: u64, picks: &[u16]) -> ZoneStat
 // move" and indexed an empty list of actions: nobody is to move there.
 #[test]
 fn a_bare_board_where_nothing_can_strike_has_no_one_to_move() {
-    let card = || fray_core::setup::CardSetup { id: String::new(), name: "Imp".into(), life: 1, ..Default::default() };
-    let mut setup = StateSetup {
+    let card = || fray_core::rulesets::zone::setup::CardSetup {
+        id: String::new(),
+        name: "Imp".into(),
+        life: 1,
+        ..Default::default()
+    };
+    let mut setup = ZoneStateSetup {
         ruleset: 2,
         players: vec![
             PlayerSetup { id: 0, hp: 20, hand: vec![card()], ..Default::default() },
@@ -141,7 +148,7 @@ proptest! {
     }
 
     #[test]
-    fn someone_is_to_move_exactly_when_an_action_is_legal_in_skirmishes(ruleset in 1i32..3, scenario in 0..fray_core::rulesets::skirmish::SCENARIOS.len(), seed in any::<u64>(), picks in prop::collection::vec(any::<u16>(), 0..40)) {
+    fn someone_is_to_move_exactly_when_an_action_is_legal_in_skirmishes(ruleset in 1i32..3, scenario in 0..fray_core::rulesets::zone::skirmish::SCENARIOS.len(), seed in any::<u64>(), picks in prop::collection::vec(any::<u16>(), 0..40)) {
         let s = skirmish(ruleset, scenario, seed, &picks);
         prop_assert_eq!(s.to_move().is_some(), !s.legal_actions().is_empty());
     }

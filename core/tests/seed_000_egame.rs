@@ -85,11 +85,12 @@ fn sentence_04_a_fading_creature_may_fade_and_the_strike_becomes_direct() {
     assert!(
         matches!(&asked.kind, EventKind::DecisionRequested(d) if d.player.0 == 1 && d.may_decline && d.options.len() == 1)
     );
-    let pending = g.to_setup().pending.unwrap();
+    let pending = zone_setup(&g).pending.unwrap();
     assert_eq!(pending.kind, 2, "DECISION_KIND_FADE");
     assert_eq!(pending.options, vec!["ghost".to_string()]);
 
-    let events = g.apply_action(&fray_core::setup::ActionSetup::Choice(pick("ghost")), "action").unwrap();
+    let events =
+        g.apply_action(&fray_core::ActionSetup::Zone(ZoneActionSetup::Choice(pick("ghost"))), "action").unwrap();
     let r = rules(&events);
     assert_eq!(r[0], "egame.keyword.fading");
     assert!(matches!(&events[0].kind, EventKind::BlockerDetermined { blocker: None, .. }));
@@ -125,7 +126,7 @@ fn sentence_05_an_evasive_attacker_on_an_empty_zone_is_unblockable() {
         .build();
     let events = strike(&mut g, "bat", (1, 3), &[]);
     assert!(rules(&events).contains(&"egame.strike.block.evasive"));
-    assert!(g.to_setup().pending.is_none(), "no block decision is asked");
+    assert!(zone_setup(&g).pending.is_none(), "no block decision is asked");
     assert_eq!(hp(&g, 1), 5);
 }
 
@@ -155,10 +156,11 @@ fn sentence_06_the_zones_controller_may_block_with_a_creature_that_reaches_it() 
         .build();
     let events = strike(&mut g, "archer", (1, 0), &[]);
     assert_eq!(events.last().unwrap().rule, "egame.strike.block.active.controller");
-    let pending = g.to_setup().pending.unwrap();
+    let pending = zone_setup(&g).pending.unwrap();
     assert_eq!((pending.player, pending.kind, pending.may_decline), (1, 1, true));
     assert_eq!(pending.options, vec!["guard".to_string()], "only creatures that reach the zone");
-    let events = g.apply_action(&fray_core::setup::ActionSetup::Choice(pick("guard")), "action").unwrap();
+    let events =
+        g.apply_action(&fray_core::ActionSetup::Zone(ZoneActionSetup::Choice(pick("guard"))), "action").unwrap();
     assert_eq!(events[0].rule, "egame.strike.block.active.controller");
     assert_eq!(creature(&g, "guard").unwrap().damage, 1);
     assert_eq!(hp(&g, 1), 6);
@@ -198,7 +200,7 @@ fn sentence_07_a_controller_who_cannot_block_is_skipped() {
     let events = strike(&mut g, "archer", (1, 0), &[]);
     let asked = events.last().unwrap();
     assert_eq!(asked.rule, "egame.strike.block.active.other");
-    assert_eq!(g.to_setup().pending.unwrap().player, 0);
+    assert_eq!(zone_setup(&g).pending.unwrap().player, 0);
 }
 
 // "If not, creature is attacking the controller of the zone directly."
@@ -234,7 +236,7 @@ fn sentence_09_the_strike_joins_the_chain_after_the_blocker_is_established() {
     let chained = events.iter().position(|e| e.rule == "egame.chain").unwrap();
     assert!(matches!(events[chained - 1].kind, EventKind::BlockerDetermined { .. }));
     assert!(matches!(events[chained].kind, EventKind::StrikeChained { depth: 1, .. }));
-    assert!(g.to_setup().chain.is_empty(), "with no fast effects the chain resolves at once");
+    assert!(zone_setup(&g).chain.is_empty(), "with no fast effects the chain resolves at once");
 }
 
 // "For blocked attacks, both creatures deal damage equal to their Might Stat to each
@@ -274,7 +276,7 @@ fn sentence_11_damage_equal_to_life_destroys_into_the_owners_graveyard() {
     let events = strike(&mut g, "knight", (1, 3), &[]);
     assert!(events.iter().any(|e| e.rule == "egame.sba.destroy"
         && matches!(&e.kind, EventKind::CreatureDestroyed { creature } if creature.as_str() == "wolf")));
-    let s = g.to_setup();
+    let s = zone_setup(&g);
     assert_eq!(s.players[0].graveyard.len(), 1);
     assert_eq!(s.players[0].graveyard[0].name, "wolf");
     assert!(s.players[1].graveyard.is_empty());
@@ -328,7 +330,7 @@ fn note_04_a_creature_cannot_block_its_own_strike() {
     // The archer's own arrows reach the zone it strikes, yet it is never a block option.
     let mut g = Bd::egame().put("archer", (1, 1), 1, 2, "L1").build();
     let events = strike(&mut g, "archer", (1, 0), &[]);
-    assert!(g.to_setup().pending.is_none());
+    assert!(zone_setup(&g).pending.is_none());
     assert!(rules(&events).contains(&"egame.strike.block.direct"));
     assert_eq!(hp(&g, 1), 5, "striking an own empty zone is a direct attack on its controller");
 }

@@ -12,11 +12,15 @@ mod common;
 
 use common::keyforge::*;
 use common::{illegal_rule, rules};
-use fray_core::setup::{ActionSetup, KeyforgeStepSetup, StateSetup};
+use fray_core::rulesets::keyforge::KeyforgeStepSetup;
+use fray_core::rulesets::keyforge::{KeyforgeActionSetup, KeyforgeSetup};
 use fray_core::{ActionError, GameState};
 
 /// Two creatures facing each other on a bare board.
-fn duel(a: fray_core::setup::KeyforgeCreatureSetup, d: fray_core::setup::KeyforgeCreatureSetup) -> GameState {
+fn duel(
+    a: fray_core::rulesets::keyforge::KeyforgeCreatureSetup,
+    d: fray_core::rulesets::keyforge::KeyforgeCreatureSetup,
+) -> GameState {
     Kb::bare().line(0, vec![a]).line(1, vec![d]).build()
 }
 
@@ -57,7 +61,7 @@ fn damage_step_2_prevention_invulnerable_removes_the_pending_damage() {
 
 #[test]
 fn damage_step_2_prevention_comes_before_the_ward_which_stays() {
-    // RULES.md: prevention (invulnerable) comes before ward, as the chart orders them.
+    // docs/rules.md: prevention (invulnerable) comes before ward, as the chart orders them.
     let mut g = duel(cr("a", 3), cr("d", 2).ward().with(|c| c.invulnerable = true));
     let events = fight(&mut g, "a", "d", &[]).unwrap();
     assert!(!rules(&events).contains(&"keyforge.damage.ward"));
@@ -146,7 +150,7 @@ fn destruction_step_2_destroyed_abilities_resolve_in_the_active_players_order() 
     let d = cr("d", 4).ability(ab("d.gone", DESTROYED, GAIN_AMBER, 2, CONTROLLER));
     let mut g = duel(a, d);
     let events = fight(&mut g, "a", "d", &[]).unwrap();
-    let setup = g.to_setup();
+    let setup = setup_of(&g);
     let pending = setup.pending.unwrap();
     // Tagged in the order the damage was applied (the attacker's to the defender first).
     assert_eq!((pending.player, pending.kind, pending.options.clone()), (0, 3, vec!["d.gone".into(), "a.gone".into()]));
@@ -259,23 +263,23 @@ fn fight_step_2_the_active_player_orders_assault_hazardous_and_before_fight_toge
     let a = cr("a", 2).with(|c| c.assault = 1).ability(ab("a.before", BEFORE_FIGHT, GAIN_AMBER, 1, CONTROLLER));
     let mut g = duel(a, cr("d", 9).with(|c| c.hazardous = 1));
     let events = fight(&mut g, "a", "d", &[]).unwrap();
-    let pending = g.to_setup().pending.unwrap();
+    let pending = setup_of(&g).pending.unwrap();
     assert_eq!(pending.options, ["a:assault", "a.before", "d:hazardous"]);
     assert_eq!(pending.player, 0);
     assert_eq!(rules(&events).last(), Some(&"keyforge.order"));
     // Asked again after each item, while two or more remain.
     let events = choose(&mut g, "d:hazardous").unwrap();
-    assert_eq!(g.to_setup().pending.unwrap().options, ["a:assault", "a.before"]);
+    assert_eq!(setup_of(&g).pending.unwrap().options, ["a:assault", "a.before"]);
     assert_eq!(rules(&events)[0], "keyforge.keyword.hazardous");
     let events = choose(&mut g, "a.before").unwrap();
-    assert!(g.to_setup().pending.is_none());
+    assert!(setup_of(&g).pending.is_none());
     let r = rules(&events);
     assert_eq!(&r[..3], ["keyforge.ability.before_fight", "keyforge.effect.amber", "keyforge.keyword.assault"]);
 }
 
 #[test]
 fn fight_step_2_if_the_attacked_creature_dies_pending_items_no_longer_resolve_and_there_is_no_exchange() {
-    // RULES.md: skip to the post-fight step; pending Before Fight items no longer
+    // docs/rules.md: skip to the post-fight step; pending Before Fight items no longer
     // resolve. The attacker's Fight: ability does not resolve; its After Fight: does.
     let a = cr("a", 2)
         .with(|c| c.assault = 5)
@@ -325,7 +329,7 @@ fn fight_step_4_fight_and_after_fight_abilities_are_ordered_by_the_active_player
     ));
     let mut g = duel(a, cr("d", 1));
     fight(&mut g, "a", "d", &[]).unwrap();
-    assert_eq!(g.to_setup().pending.unwrap().options, ["a.fight", "a.after"]);
+    assert_eq!(setup_of(&g).pending.unwrap().options, ["a.fight", "a.after"]);
     let events = choose(&mut g, "a.after").unwrap();
     assert_eq!(rules(&events)[0], "keyforge.ability.after_fight");
     assert_eq!(kf(&g).sides[0].amber, 3);
@@ -367,7 +371,7 @@ fn elusive_the_first_fight_each_turn_exchanges_no_damage_and_uses_it_up() {
 
 #[test]
 fn elusive_fight_abilities_still_resolve_when_the_exchange_dealt_nothing() {
-    // RULES.md: Fight: abilities resolve whenever the fight reached the exchange and
+    // docs/rules.md: Fight: abilities resolve whenever the fight reached the exchange and
     // the attacker survives, even when elusive made it deal no damage.
     let a = cr("a", 2).ability(ab("a.fight", FIGHT, GAIN_AMBER, 1, CONTROLLER));
     let mut g = duel(a, cr("d", 3).with(|c| c.elusive = true));
@@ -563,7 +567,7 @@ fn a_chosen_target_is_asked_of_the_abilitys_controller() {
     let sprite = cr("s", 2).ability(ab("s.gone", DESTROYED, DEAL_DAMAGE, 2, CHOSEN));
     let mut g = Kb::bare().line(0, vec![cr("a", 5)]).line(1, vec![sprite, cr("x", 2), cr("y", 3)]).build();
     fight(&mut g, "a", "s", &[]).unwrap();
-    let pending = g.to_setup().pending.unwrap();
+    let pending = setup_of(&g).pending.unwrap();
     assert_eq!((pending.player, pending.kind), (1, 4), "player 1 controls the ability: DECISION_KIND_TARGET");
     assert_eq!(pending.options, ["a", "x", "y"], "creatures in play, not the tagged one");
     let events = choose(&mut g, "x").unwrap();
@@ -610,7 +614,7 @@ fn effects_move_amber_ward_stun_and_return_to_hand_as_the_readings_say() {
         .amber(1, 4)
         .phase(EVENT, 3)
         .build();
-    g.apply_action(&ActionSetup::Reap("r".into()), "action").unwrap();
+    g.apply_action(&KeyforgeActionSetup::Reap("r".into()).into(), "action").unwrap();
     for item in ["r.steal", "r.lose", "r.ward"] {
         choose(&mut g, item).unwrap();
     }
@@ -649,13 +653,13 @@ fn a_fight_names_creatures_in_play_and_no_zone() {
 
 #[test]
 fn an_invalid_board_reports_every_problem_with_its_path() {
-    let mut s: StateSetup = Kb::bare()
+    let mut s: KeyforgeSetup = Kb::bare()
         .line(0, vec![cr("a", 0), cr("a", 3).with(|c| c.damage = 3)])
         .line(1, vec![cr("d", 2).ability(ab("x", 0, 2, 1, 1))])
         .keys(1, 3)
         .0;
-    s.keyforge.as_mut().unwrap().resolution = vec![KeyforgeStepSetup::Missing];
-    let Err(fray_core::SetupError::Invalid(v)) = GameState::from_setup(&s) else { panic!() };
+    s.board.as_mut().unwrap().resolution = vec![KeyforgeStepSetup::Missing];
+    let Err(fray_core::SetupError::Invalid(v)) = GameState::from_setup(&s.clone().into()) else { panic!() };
     let fields: Vec<&str> = v.0.iter().map(|x| x.field.as_str()).collect();
     assert_eq!(
         fields,
@@ -691,7 +695,7 @@ fn the_turn_forges_a_key_at_six_amber_readies_everything_and_three_keys_win() {
         .keys(1, 2)
         .phase(EVENT, 4)
         .build();
-    let events = g.apply_action(&ActionSetup::EndPhase, "action").unwrap();
+    let events = g.apply_action(&KeyforgeActionSetup::EndPhase.into(), "action").unwrap();
     assert_eq!(
         lines(&events),
         [
@@ -701,14 +705,14 @@ fn the_turn_forges_a_key_at_six_amber_readies_everything_and_three_keys_win() {
             "keyforge.turn.win: game over: player 1 wins",
         ]
     );
-    assert_eq!(g.to_setup().winner, Some(1));
+    assert_eq!(setup_of(&g).winner, Some(1));
     let a = creature(&g, "a").unwrap();
     assert_eq!((a.exhausted, a.armor_used), (false, 0));
 }
 
 #[test]
 fn the_skirmish_deals_the_first_players_creatures_exhausted_but_two_and_a_reap_gains_one_amber() {
-    // RULES.md's turn stands: each ready creature may fight or reap once. KeyForge
+    // docs/rules.md's turn stands: each ready creature may fight or reap once. KeyForge
     // creatures enter play exhausted, so the deal readies only the first player's
     // leftmost two (keyforge.setup); everything readies at the end of turn 1.
     let GameState::Keyforge(s) = GameState::new_game(3, 4, "mirror").unwrap().0 else { panic!() };
@@ -719,17 +723,17 @@ fn the_skirmish_deals_the_first_players_creatures_exhausted_but_two_and_a_reap_g
     let tired = s.sides[0].battleline[2].id.to_string();
     let mut g = GameState::Keyforge(s.clone());
     assert_eq!(
-        illegal_rule(g.apply_action(&ActionSetup::Reap(tired.clone()), "action").unwrap_err()),
+        illegal_rule(g.apply_action(&KeyforgeActionSetup::Reap(tired.clone()).into(), "action").unwrap_err()),
         "keyforge.use.ready"
     );
     // Reap with both ready creatures whose reap asks nothing.
     for c in s.sides[0].battleline.iter().take(2) {
         if c.abilities_on(fray_core::rulesets::keyforge::Trigger::Reap).next().is_none() {
-            let events = g.apply_action(&ActionSetup::Reap(c.id.to_string()), "action").unwrap();
+            let events = g.apply_action(&KeyforgeActionSetup::Reap(c.id.to_string()).into(), "action").unwrap();
             assert!(lines(&events).contains(&"keyforge.reap: 1 amber moves from the supply to player 0".to_owned()));
         }
     }
-    g.apply_action(&ActionSetup::EndPhase, "action").unwrap();
+    g.apply_action(&KeyforgeActionSetup::EndPhase.into(), "action").unwrap();
     assert!(kf(&g).sides[0].battleline.iter().all(|c| !c.exhausted), "everything readies at the end of the turn");
 }
 
@@ -737,7 +741,7 @@ fn the_skirmish_deals_the_first_players_creatures_exhausted_but_two_and_a_reap_g
 fn a_reap_on_a_bare_board_and_a_fight_outside_the_event_are_refused() {
     let mut g = duel(cr("a", 2), cr("d", 2));
     assert_eq!(
-        illegal_rule(g.apply_action(&ActionSetup::Reap("a".into()), "action").unwrap_err()),
+        illegal_rule(g.apply_action(&KeyforgeActionSetup::Reap("a".into()).into(), "action").unwrap_err()),
         "keyforge.turn.bare"
     );
     let mut g = Kb(duel_setup()).phase(BEGIN, 2).build();
@@ -748,7 +752,7 @@ fn a_reap_on_a_bare_board_and_a_fight_outside_the_event_are_refused() {
     assert_eq!(illegal_rule(fight(&mut g, "a", "d", &[]).unwrap_err()), "keyforge.game_over");
 }
 
-fn duel_setup() -> StateSetup {
+fn duel_setup() -> KeyforgeSetup {
     Kb::bare().line(0, vec![cr("a", 2)]).line(1, vec![cr("d", 2)]).0
 }
 
@@ -759,6 +763,6 @@ fn on_a_bare_board_either_side_may_fight_and_its_controller_orders_the_items() {
         .line(1, vec![cr("d", 2).with(|c| c.assault = 1)])
         .build();
     fight(&mut g, "d", "a", &[]).unwrap();
-    let s = g.to_setup();
+    let s = setup_of(&g);
     assert_eq!((s.active_player, s.pending.unwrap().player), (1, 1));
 }

@@ -1,5 +1,5 @@
 //! One test per sentence and note of seed 002 (Dimensional Rift's "Attack Action"),
-//! plus its Armor (RULES.md `rift.armor`).
+//! plus its Armor (docs/rules.md `rift.armor`).
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 mod common;
@@ -119,7 +119,7 @@ fn sentence_08_damage_at_or_over_life_destroys() {
             .iter()
             .any(|e| matches!(&e.kind, EventKind::CreatureDestroyed { creature } if creature.as_str() == "wolf"))
     );
-    assert_eq!(g.to_setup().players[1].graveyard.len(), 1);
+    assert_eq!(zone_setup(&g).players[1].graveyard.len(), 1);
 }
 
 // "Note: Damage counters are NOT cleared and stay forever."
@@ -160,7 +160,7 @@ fn sentence_09_a_zero_attack_stat_deals_nothing_directly() {
     assert!(!events.iter().any(|e| matches!(e.kind, EventKind::PlayerHpLost { .. })));
 }
 
-// RULES.md: "every damage instance to a creature is reduced by its Armor, but non-zero
+// docs/rules.md: "every damage instance to a creature is reduced by its Armor, but non-zero
 // damage deals at least 1" (rift.armor)
 #[test]
 fn armor_reduces_each_damage_instance_but_non_zero_deals_at_least_one() {
@@ -211,7 +211,7 @@ fn a_player_at_zero_hp_loses() {
     let last = events.last().unwrap();
     assert_eq!(last.rule, "egame.sba.game_over");
     assert!(matches!(last.kind, EventKind::GameOver { winner: Some(w) } if w.0 == 0));
-    let s = g.to_setup();
+    let s = zone_setup(&g);
     assert_eq!((s.phase, s.winner), (5, Some(0)));
     assert!(g.legal_actions().is_empty(), "no action is legal once the game is over");
     assert_eq!(illegal_rule(try_strike(&mut g, "giant", (1, 2)).unwrap_err()), "egame.game_over");

@@ -1,5 +1,5 @@
 //! One test per sentence of Castle Rampage (seed 003), named after it and citing the
-//! rule id it checks; then the purple cards' RULES.md defaults (`castle.effect.*`), the
+//! rule id it checks; then the purple cards' docs/rules.md defaults (`castle.effect.*`), the
 //! win the moment the last Castle card falls (`castle.attack.win`), and refusals.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
@@ -34,8 +34,8 @@ fn won(player: u8) -> Event {
 /// and a Castle for player 0 so the board is valid.
 fn siege(
     strength: i32,
-    gate: Vec<fray_core::setup::CastleCardSetup>,
-    castle: Vec<fray_core::setup::CastleCardSetup>,
+    gate: Vec<fray_core::rulesets::castle_rampage::CastleCardSetup>,
+    castle: Vec<fray_core::rulesets::castle_rampage::CastleCardSetup>,
 ) -> Cb {
     Cb::bare()
         .hand(0, vec![card("a", strength, 1, 1)])
@@ -526,7 +526,7 @@ fn example_anton_attacks_with_9_through_a_gate_of_4_and_fails_against_the_ogre()
     assert_eq!(ids(&b.discard), ["gate-4", "anton-9"]);
 }
 
-// RULES.md: Veteran — "when the defense is higher (it loses), it returns to its owner's
+// docs/rules.md: Veteran — "when the defense is higher (it loses), it returns to its owner's
 // hand instead (on a tie it is discarded like any card)". (castle.effect.veteran)
 #[test]
 fn rules_a_veteran_that_loses_returns_to_its_owners_hand_and_the_defender_returns_too() {
@@ -572,7 +572,7 @@ fn rules_a_veteran_destroyed_by_a_bomber_or_a_saboteur_is_discarded() {
     }
 }
 
-// RULES.md: Digger — "its attack targets the Castle even while the Gate has cards"; with an
+// docs/rules.md: Digger — "its attack targets the Castle even while the Gate has cards"; with an
 // empty Gate it attacks the Castle as any card does. (castle.effect.digger)
 #[test]
 fn rules_a_digger_attacks_the_castle_past_a_full_gate() {
@@ -615,7 +615,7 @@ fn rules_destroying_the_last_castle_card_wins_at_once() {
             won(0),
         ]
     );
-    let s = g.to_setup();
+    let s = setup_of(&g);
     assert_eq!((s.phase, s.winner), (GAME_OVER, Some(0)));
     assert_eq!(ids(&board_of(&g).discard), ["g", "c", "a"]);
     assert!(g.legal_actions().is_empty());

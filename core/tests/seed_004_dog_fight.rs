@@ -305,7 +305,7 @@ fn invalid_boards_name_every_problem() {
 #[test]
 fn a_board_too_big_to_list_its_attacks_is_refused_before_it_is_read() {
     let mut s = Db::new(2).0;
-    let board = s.dog_fight.as_mut().unwrap();
+    let board = s.board.as_mut().unwrap();
     board.vessels = (0..65).map(|i| ship(&format!("v{i}"), i % 2, (0, 0), 1, 1)).collect();
     let fray_core::SetupError::Invalid(v) = DogFightState::from_setup(&s).unwrap_err() else { panic!() };
     assert_eq!(v.0.len(), 1, "{v}");
@@ -314,7 +314,7 @@ fn a_board_too_big_to_list_its_attacks_is_refused_before_it_is_read() {
         ("dog_fight.vessels", "has 65 vessels: at most 64")
     );
     let mut s = Db::new(2).vessel(ship("a", 0, (0, 0), 1, 1)).vessel(ship("b", 1, (1, 0), 1, 1)).0;
-    s.dog_fight.as_mut().unwrap().sides[1].discard = (0..65).map(|i| card(&format!("c{i}"), DIRECT_HIT, 1)).collect();
+    s.board.as_mut().unwrap().sides[1].discard = (0..65).map(|i| card(&format!("c{i}"), DIRECT_HIT, 1)).collect();
     let fray_core::SetupError::Invalid(v) = DogFightState::from_setup(&s).unwrap_err() else { panic!() };
     assert_eq!(v.0[0].field, "dog_fight.sides[1].discard", "{v}");
 }
@@ -323,8 +323,8 @@ fn a_board_too_big_to_list_its_attacks_is_refused_before_it_is_read() {
 fn a_board_without_sides_is_refused_with_its_attack_not_read() {
     for sides in [0, 1, 5] {
         let mut s = Db::new(sides).vessel(ship("a", 0, (0, 0), 1, 1)).0;
-        let board = s.dog_fight.as_mut().unwrap();
-        board.attack = Some(fray_core::setup::DogFightAttackSetup {
+        let board = s.board.as_mut().unwrap();
+        board.attack = Some(fray_core::rulesets::dog_fight::DogFightAttackSetup {
             attacker: "a".into(),
             defender: "a".into(),
             ..Default::default()

@@ -1,14 +1,18 @@
-//! The skirmish game (RULES.md "Skirmish game"): setup, phases, summon, draw, endings.
+//! The skirmish game (docs/rules.md "Skirmish game"): setup, phases, summon, draw, endings.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 mod common;
 
 use common::*;
+use fray_core::Ruleset;
 use fray_core::event::Discard;
-use fray_core::rulesets::skirmish::{MAX_TURNS, SCENARIOS};
-use fray_core::setup::{ActionSetup, CardSetup, SummonSetup};
-use fray_core::state::{Orientation, Phase, PlayerId, Ruleset};
-use fray_core::{Action, ActionError, EventKind, GameState, SetupError, ZoneState};
+use fray_core::game::MAX_TURNS;
+use fray_core::rulesets::zone::setup::{CardSetup, SummonSetup};
+use fray_core::rulesets::zone::skirmish::SCENARIOS;
+use fray_core::rulesets::zone::state::Orientation;
+use fray_core::rulesets::zone::{Action, ZoneState};
+use fray_core::state::{Phase, PlayerId};
+use fray_core::{ActionError, EventKind, GameState, SetupError};
 use proptest::prelude::*;
 
 fn zone_state(g: GameState) -> ZoneState {
@@ -66,7 +70,7 @@ fn every_card_has_a_unique_id_and_the_state_round_trips() {
     ids.dedup();
     assert_eq!(ids.len(), n);
     assert_eq!(n, 17 + 16);
-    assert_eq!(zone_state(GameState::from_setup(&setup).unwrap()), s);
+    assert_eq!(zone_state(GameState::from_setup(&setup.clone().into()).unwrap()), s);
 }
 
 #[test]
@@ -147,7 +151,12 @@ fn summons_outside_deployment_and_on_bare_boards_are_refused() {
     let mut b = Bd::egame().put("k", (0, 0), 1, 1, "U1");
     b.0.players[0].hand.push(CardSetup { name: "x".into(), life: 1, ..Default::default() });
     let mut g = b.build();
-    let summon = ActionSetup::Summon(SummonSetup { hand_index: 0, zone: zone(0, 1), face_down: false, orientation: 0 });
+    let summon = fray_core::ActionSetup::Zone(ZoneActionSetup::Summon(SummonSetup {
+        hand_index: 0,
+        zone: zone(0, 1),
+        face_down: false,
+        orientation: 0,
+    }));
     let err = g.apply_action(&summon, "action").unwrap_err();
     assert!(matches!(err, ActionError::Illegal(i) if i.rule == "skirmish.phase"));
     b.0.phase = 2;
@@ -155,7 +164,12 @@ fn summons_outside_deployment_and_on_bare_boards_are_refused() {
     let mut g = b.build();
     let err = g.apply_action(&summon, "action").unwrap_err();
     assert!(matches!(err, ActionError::Illegal(i) if i.rule == "skirmish.summon"));
-    let bad = ActionSetup::Summon(SummonSetup { hand_index: 0, zone: zone(1, 1), face_down: true, orientation: 1 });
+    let bad = fray_core::ActionSetup::Zone(ZoneActionSetup::Summon(SummonSetup {
+        hand_index: 0,
+        zone: zone(1, 1),
+        face_down: true,
+        orientation: 1,
+    }));
     let Err(ActionError::Invalid(v)) = g.apply_action(&bad, "action") else { panic!() };
     let f: Vec<_> = v.0.iter().map(|v| v.field.as_str()).collect();
     assert_eq!(f, vec!["action.summon.zone.player", "action.summon.orientation"]);
@@ -170,8 +184,8 @@ fn each_event_lets_every_creature_act_again() {
     b.0.event = 1;
     b.0.players[0].deck.push(CardSetup { name: "x".into(), life: 1, ..Default::default() });
     let mut g = b.build();
-    g.apply_action(&ActionSetup::EndPhase, "action").unwrap();
-    let s = g.to_setup();
+    g.apply_action(&ZoneActionSetup::EndPhase.into(), "action").unwrap();
+    let s = zone_setup(&g);
     assert_eq!((s.turn, s.active_player, s.phase, s.event), (2, 0, 2, 2));
     assert!(!s.creatures[0].acted);
 }
@@ -183,7 +197,7 @@ fn the_game_is_a_draw_after_the_turn_limit() {
     b.0.turn = MAX_TURNS;
     b.0.active_player = 1;
     let mut g = b.build();
-    let events = g.apply_action(&ActionSetup::EndPhase, "action").unwrap();
+    let events = g.apply_action(&ZoneActionSetup::EndPhase.into(), "action").unwrap();
     let last = events.last().unwrap();
     assert_eq!(last.rule, "skirmish.turn_limit");
     assert!(matches!(last.kind, EventKind::GameOver { winner: None }));
@@ -197,7 +211,7 @@ fn the_game_is_a_draw_when_neither_player_can_ever_act() {
     b.0.phase = 4;
     b.0.turn = 5;
     let mut g = b.build();
-    let events = g.apply_action(&ActionSetup::EndPhase, "action").unwrap();
+    let events = g.apply_action(&ZoneActionSetup::EndPhase.into(), "action").unwrap();
     assert_eq!(events.last().unwrap().rule, "skirmish.stalemate");
 }
 
@@ -244,7 +258,7 @@ fn each_ruleset_has_a_balanced_scenario_and_tournaments_default_to_the_fairest()
         let name = fray_core::rulesets::fairest_scenario(ruleset);
         let chosen = SCENARIOS.iter().find(|s| s.name == name).unwrap();
         assert!(chosen.balance(ruleset).is_balanced(), "{ruleset}: {name} {:?}", chosen.balance(ruleset));
-        let off = |s: &fray_core::rulesets::skirmish::Scenario| (s.balance(ruleset).seat0_score - 0.5).abs();
+        let off = |s: &fray_core::rulesets::zone::skirmish::Scenario| (s.balance(ruleset).seat0_score - 0.5).abs();
         for s in SCENARIOS.iter().filter(|s| s.balance(ruleset).is_balanced()) {
             assert!(off(chosen) <= off(s), "{ruleset}: {name} is less even than {}", s.name);
         }

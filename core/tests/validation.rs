@@ -5,17 +5,19 @@
 mod common;
 
 use common::*;
-use fray_core::setup::{ActionSetup, ChoiceSetup, DecisionSetup, StateSetup, StrikeSetup};
+use fray_core::rulesets::zone::setup::StrikeSetup;
+use fray_core::rulesets::zone::setup::{ZoneActionSetup, ZoneStateSetup};
+use fray_core::setup::{ChoiceSetup, DecisionSetup};
 use fray_core::{ActionError, EventKind, GameState, SetupError};
 
-fn violations(s: &StateSetup) -> Vec<(String, String)> {
-    match GameState::from_setup(s) {
+fn violations(s: &ZoneStateSetup) -> Vec<(String, String)> {
+    match GameState::from_setup(&s.clone().into()) {
         Err(SetupError::Invalid(v)) => v.0.into_iter().map(|v| (v.field, v.description)).collect(),
         other => panic!("expected violations, got {other:?}"),
     }
 }
 
-fn fields(s: &StateSetup) -> Vec<String> {
+fn fields(s: &ZoneStateSetup) -> Vec<String> {
     violations(s).into_iter().map(|(f, _)| f).collect()
 }
 
@@ -61,12 +63,9 @@ fn ruleset_is_required_and_must_be_known() {
 }
 
 #[test]
-fn every_ruleset_is_served_and_a_board_is_read_as_its_rulesets() {
-    // A zone board named Dog Fight is read as Dog Fight's, and refused as one.
-    let mut s = Bd::egame().0;
-    s.ruleset = 5;
-    let Err(SetupError::Invalid(v)) = GameState::from_setup(&s) else { panic!() };
-    assert_eq!(v.0.iter().map(|x| x.field.as_str()).collect::<Vec<_>>(), ["players", "dog_fight"]);
+fn every_ruleset_is_served() {
+    // A zone board named Dog Fight is read as Dog Fight's, and refused as one: the
+    // wire's top level is read per ruleset by the service (service/tests/ruleset_fields.rs).
     // Every ruleset deals its default skirmish.
     for ruleset in 1..=5 {
         let (game, _) = GameState::new_game(ruleset, 0, "").unwrap();
@@ -142,8 +141,10 @@ fn a_pending_decision_must_fit_the_strike_on_the_chain() {
 fn a_strike_naming_nothing_is_invalid_with_its_path() {
     let mut g = Bd::egame().put("knight", (0, 1), 2, 3, "U1").build();
     let before = g.clone();
-    let err =
-        g.resolve_strike(&StrikeSetup { attacker: "nobody".into(), target: zone(1, 9), ..Default::default() }, &[]);
+    let err = g.resolve_strike(
+        &StrikeSetup { attacker: "nobody".into(), target: zone(1, 9), ..Default::default() }.into(),
+        &[],
+    );
     let Err(ActionError::Invalid(v)) = err else { panic!("{err:?}") };
     let f: Vec<_> = v.0.iter().map(|v| v.field.as_str()).collect();
     assert_eq!(f, vec!["strike.attacker", "strike.target.index"]);
@@ -154,11 +155,11 @@ fn a_strike_naming_nothing_is_invalid_with_its_path() {
 fn a_choice_that_answers_no_pending_decision_is_invalid_and_changes_nothing() {
     let mut g = Bd::egame().put("knight", (0, 1), 2, 3, "U1").build();
     let before = g.clone();
-    let err = g.resolve_strike(&strike_setup("knight", (1, 3)), &[decline()]).unwrap_err();
+    let err = g.resolve_strike(&strike_setup("knight", (1, 3)).into(), &[decline()]).unwrap_err();
     let ActionError::Invalid(v) = err else { panic!() };
     assert_eq!(v.0[0].field, "choices[0]");
     assert_eq!(g, before, "the strike before the bad choice is not kept either");
-    let err = g.apply_action(&ActionSetup::Choice(decline()), "action").unwrap_err();
+    let err = g.apply_action(&ZoneActionSetup::Choice(decline()).into(), "action").unwrap_err();
     let ActionError::Invalid(v) = err else { panic!() };
     assert_eq!(v.0[0].field, "action.choice");
 }
@@ -171,11 +172,11 @@ fn a_choice_naming_a_non_option_is_invalid() {
         .put("idle", (1, 3), 1, 1, "")
         .build();
     strike(&mut g, "archer", (1, 0), &[]);
-    let err = g.apply_action(&ActionSetup::Choice(pick("idle")), "action").unwrap_err();
+    let err = g.apply_action(&ZoneActionSetup::Choice(pick("idle")).into(), "action").unwrap_err();
     let ActionError::Invalid(v) = err else { panic!() };
     assert_eq!(v.0[0].field, "action.choice.option");
     assert!(v.0[0].description.contains("[guard]"));
-    let err = g.apply_action(&ActionSetup::Choice(ChoiceSetup::Missing), "action").unwrap_err();
+    let err = g.apply_action(&ZoneActionSetup::Choice(ChoiceSetup::Missing).into(), "action").unwrap_err();
     assert!(matches!(err, ActionError::Invalid(_)));
 }
 
@@ -222,10 +223,10 @@ fn a_game_over_state_refuses_every_action() {
 fn a_strike_whose_attacker_left_the_field_fizzles() {
     let mut g = Bd::egame().put("archer", (0, 4), 1, 2, "U2").put("guard", (1, 1), 0, 4, "L1").build();
     strike(&mut g, "archer", (1, 0), &[]);
-    let mut s = g.to_setup();
+    let mut s = zone_setup(&g);
     s.creatures.retain(|c| c.id != "archer");
-    let mut g = GameState::from_setup(&s).unwrap();
-    let events = g.apply_action(&ActionSetup::Choice(pick("guard")), "action").unwrap();
+    let mut g = GameState::from_setup(&s.clone().into()).unwrap();
+    let events = g.apply_action(&ZoneActionSetup::Choice(pick("guard")).into(), "action").unwrap();
     let fizzled = events.iter().find(|e| e.rule == "egame.strike.fizzle").unwrap();
     assert!(matches!(&fizzled.kind, EventKind::StrikeFizzled { reason, .. } if reason.contains("left the field")));
     assert_eq!(creature(&g, "guard").unwrap().damage, 0);
@@ -237,10 +238,10 @@ fn a_strike_whose_attacker_left_the_field_fizzles() {
 fn a_strike_whose_attacker_no_longer_reaches_the_zone_fizzles() {
     let mut g = Bd::egame().put("archer", (0, 4), 1, 2, "U2").put("guard", (1, 1), 0, 4, "L1").build();
     strike(&mut g, "archer", (1, 0), &[]);
-    let mut s = g.to_setup();
+    let mut s = zone_setup(&g);
     s.creatures.iter_mut().find(|c| c.id == "archer").unwrap().orientation = 2; // BACK
-    let mut g = GameState::from_setup(&s).unwrap();
-    let events = g.apply_action(&ActionSetup::Choice(decline()), "action").unwrap();
+    let mut g = GameState::from_setup(&s.clone().into()).unwrap();
+    let events = g.apply_action(&ZoneActionSetup::Choice(decline()).into(), "action").unwrap();
     assert!(rules(&events).contains(&"egame.strike.fizzle"));
     assert_eq!(hp(&g, 1), 6);
 }
@@ -249,15 +250,15 @@ fn a_strike_whose_attacker_no_longer_reaches_the_zone_fizzles() {
 fn a_state_round_trips_through_plain_data() {
     let mut g = Bd::egame().put("archer", (0, 4), 1, 2, "U2").put("guard", (1, 1), 0, 4, "L1").build();
     strike(&mut g, "archer", (1, 0), &[]);
-    let s = g.to_setup();
-    assert_eq!(GameState::from_setup(&s).unwrap().to_setup(), s);
+    let s = zone_setup(&g);
+    assert_eq!(GameState::from_setup(&s.clone().into()).unwrap().to_setup(), fray_core::StateSetup::from(s));
 }
 
 #[test]
 fn decline_false_is_not_a_decline() {
     let mut g = Bd::egame().put("archer", (0, 4), 1, 2, "U2").put("guard", (1, 1), 0, 4, "L1").build();
     strike(&mut g, "archer", (1, 0), &[]);
-    let err = g.apply_action(&ActionSetup::Choice(ChoiceSetup::Decline(false)), "action").unwrap_err();
+    let err = g.apply_action(&ZoneActionSetup::Choice(ChoiceSetup::Decline(false)).into(), "action").unwrap_err();
     let ActionError::Invalid(v) = err else { panic!() };
     assert_eq!(v.0[0].field, "action.choice.decline");
 }
@@ -280,6 +281,6 @@ fn a_pending_block_option_must_reach_the_struck_zone_and_not_be_the_attacker() {
 fn a_bare_board_ended_by_a_strike_loads_again() {
     let mut g = Bd::egame().put("mine", (0, 1), 1, 3, "U1").hp(1, 1).build();
     try_strike(&mut g, "mine", (1, 3)).unwrap();
-    assert_eq!(g.to_setup().phase, 5, "player 1 fell to 0 HP");
+    assert_eq!(zone_setup(&g).phase, 5, "player 1 fell to 0 HP");
     assert_eq!(GameState::from_setup(&g.to_setup()).unwrap(), g);
 }

@@ -23,7 +23,7 @@ use std::time::Duration;
 
 use fray_ai::{Bot, BotError, Local, MctsBot, MctsConfig};
 use fray_core::state::PlayerId;
-use fray_core::{Game, GameState, GameVisitor, IllegalAction};
+use fray_core::{GameState, GameVisitor, IllegalAction};
 use fray_proto::fray::v1 as pb;
 use pb::agent_server::Agent;
 use tokio::task::JoinError;
@@ -31,7 +31,7 @@ use tonic::{Request, Response, Status};
 use tracing::{debug, error, warn};
 
 use crate::gate::Gate;
-use crate::rules::{guarded, load};
+use crate::rules::{StateInput, guarded, load};
 use crate::{convert, status};
 
 /// Rule ids the Agent refuses with (FAILED_PRECONDITION + ErrorInfo).
@@ -129,7 +129,7 @@ fn nothing_to_choose(state: &GameState) -> IllegalAction {
     struct Why;
     impl GameVisitor for Why {
         type Output = IllegalAction;
-        fn visit<G: Game>(self, game: &G) -> IllegalAction {
+        fn visit<G: fray_core::Registered>(self, game: &G) -> IllegalAction {
             if game.outcome().is_some() {
                 IllegalAction::new(game.game_over_rule(), "the game is over: there is nothing to choose")
             } else {
@@ -158,9 +158,9 @@ type Searched = (pb::Action, Vec<pb::ActionStat>);
 impl GameVisitor for Search {
     type Output = Result<Searched, BotError>;
 
-    fn visit<G: Game>(self, state: &G) -> Self::Output {
+    fn visit<G: fray_core::Registered>(self, state: &G) -> Self::Output {
         let decision = MctsBot::new(Arc::new(Local), self.config).choose(state, self.seed)?;
-        let proto_action = |a| convert::action_from_setup(&state.action_setup(a));
+        let proto_action = |a| convert::action_from_setup(&G::wrap_action(state.action_setup(a)));
         let stats = decision
             .stats
             .iter()
@@ -177,7 +177,7 @@ impl GameVisitor for Search {
 /// The state to search and the player to move, or why there is nothing to search.
 fn prepare(req: &pb::ChooseActionRequest) -> Result<(GameState, PlayerId), Status> {
     // The request is kept for the search's settings, so its state is copied.
-    let state = load(req.state.clone().map(convert::state_to_setup).as_ref())?;
+    let state = load(req.state.clone().map(StateInput::new).as_ref())?;
     let Some(to_move) = state.to_move() else {
         return Err(status::illegal(&nothing_to_choose(&state)));
     };

@@ -6,7 +6,7 @@
 use std::sync::Mutex;
 
 use fray_ai::Backend;
-use fray_core::{Game, GameState};
+use fray_core::Registered;
 use fray_proto::fray::v1 as pb;
 use pb::rules_client::RulesClient;
 use tonic::transport::Channel;
@@ -42,19 +42,29 @@ impl RemoteRules {
         }
     }
 
-    fn proto_state<G: Game>(state: &G) -> pb::GameState {
-        convert::state_from_setup(state.to_setup())
+    fn proto_state<G: Registered>(state: &G) -> pb::GameState {
+        convert::state_from_setup(G::wrap_setup(state.to_setup()))
+    }
+
+    /// An action the server listed, read as `state`'s ruleset's.
+    fn listed<G: Registered>(state: &G, a: &pb::Action) -> Result<G::Action, String> {
+        let setup = convert::action_to_setup(state.ruleset(), Some(a)).map_err(|v| v.prefixed("action").to_string())?;
+        if !setup.refused.is_empty() {
+            return Err(setup.refused.prefixed("action").to_string());
+        }
+        let own = G::unwrap_action(setup.input).ok_or("an action of another ruleset")?;
+        state.parse_action(&own, "action").map_err(|e| e.to_string())
     }
 }
 
-impl<G: Game> Backend<G> for RemoteRules {
+impl<G: Registered> Backend<G> for RemoteRules {
     fn legal_actions(&self, state: &G, out: &mut Vec<G::Action>) {
         let request = pb::LegalActionsRequest { state: Some(Self::proto_state(state)) };
         let mut client = self.client.clone();
         match self.runtime.block_on(client.legal_actions(request)) {
             Ok(resp) => {
                 for a in &resp.into_inner().actions {
-                    match state.parse_action(&convert::action_to_setup(Some(a)), "action") {
+                    match Self::listed(state, a) {
                         Ok(action) => out.push(action),
                         Err(e) => return self.fail(format!("the server listed an action this build cannot read: {e}")),
                     }
@@ -67,7 +77,7 @@ impl<G: Game> Backend<G> for RemoteRules {
     fn apply(&self, state: &mut G, action: G::Action) {
         let request = pb::ApplyActionRequest {
             state: Some(Self::proto_state(state)),
-            action: Some(convert::action_from_setup(&state.action_setup(action))),
+            action: Some(convert::action_from_setup(&G::wrap_action(state.action_setup(action)))),
         };
         let mut client = self.client.clone();
         let answer = match self.runtime.block_on(client.apply_action(request)) {
@@ -75,7 +85,7 @@ impl<G: Game> Backend<G> for RemoteRules {
             Err(status) => return self.fail(format!("ApplyAction failed: {status}")),
         };
         let Some(next) = answer else { return self.fail("ApplyAction answered no state".into()) };
-        match GameState::from_setup(&convert::state_to_setup(next)).map(G::from_game_state) {
+        match convert::game_state(next).map(G::from_game_state) {
             Ok(Some(next)) => *state = next,
             Ok(None) => self.fail("ApplyAction answered another ruleset".into()),
             Err(e) => self.fail(format!("ApplyAction answered a state this build cannot read: {e}")),

@@ -7,8 +7,8 @@
 use std::fmt::Debug;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use fray_core::setup::{ActionSetup, ChoiceSetup, StateSetup, StrikeSetup};
-use fray_core::{GameState, SetupError};
+use fray_core::setup::ChoiceSetup;
+use fray_core::{GameState, SetupError, StateSetup};
 use fray_proto::fray::v1 as pb;
 use pb::rules_server::Rules;
 use tonic::{Request, Response, Status};
@@ -23,13 +23,29 @@ pub struct RulesService {
     gate: Gate,
 }
 
+/// A request's state as plain input: its ruleset's wire number, and that ruleset's own
+/// input with the wire fields it refuses (or why the ruleset cannot be served).
+#[derive(Debug)]
+pub(crate) struct StateInput {
+    ruleset: i32,
+    setup: Result<convert::Submitted<StateSetup>, SetupError>,
+}
+
+impl StateInput {
+    /// The message's state as plain input (its strings move).
+    pub(crate) fn new(state: pb::GameState) -> Self {
+        Self { ruleset: state.ruleset, setup: convert::state_to_setup(state) }
+    }
+}
+
 /// Loads a request's state, as plain input, into a validated core state.
-pub(crate) fn load(state: Option<&StateSetup>) -> Result<GameState, Status> {
+pub(crate) fn load(state: Option<&StateInput>) -> Result<GameState, Status> {
     let Some(state) = state else {
         return Err(status::invalid_field("state", "is required"));
     };
     crate::observe::record_ruleset(state.ruleset);
-    GameState::from_setup(state).map_err(|e| status::setup_error(&e))
+    let setup = state.setup.as_ref().map_err(status::setup_error)?;
+    convert::load_state(setup).map_err(|e| status::setup_error(&e))
 }
 
 /// Logs a rejected call at debug level and passes the status on.
@@ -58,34 +74,36 @@ pub(crate) fn guarded<Q, I: Debug, R>(
     }
 }
 
-/// A ResolveStrike request as plain input.
+/// A ResolveStrike request as plain input (the strike is read once the state's
+/// ruleset is known).
 #[derive(Debug)]
 struct StrikeInput {
-    state: Option<StateSetup>,
-    strike: Option<StrikeSetup>,
+    state: Option<StateInput>,
+    strike: Option<pb::Strike>,
     choices: Vec<ChoiceSetup>,
 }
 
 impl From<pb::ResolveStrikeRequest> for StrikeInput {
     fn from(req: pb::ResolveStrikeRequest) -> Self {
         Self {
-            state: req.state.map(convert::state_to_setup),
-            strike: req.strike.as_ref().map(convert::strike_to_setup),
+            state: req.state.map(StateInput::new),
+            strike: req.strike,
             choices: req.choices.iter().map(convert::choice_to_setup).collect(),
         }
     }
 }
 
-/// An ApplyAction request as plain input.
+/// An ApplyAction request as plain input (the action is read once the state's ruleset
+/// is known).
 #[derive(Debug)]
 struct ActionInput {
-    state: Option<StateSetup>,
-    action: ActionSetup,
+    state: Option<StateInput>,
+    action: Option<pb::Action>,
 }
 
 impl From<pb::ApplyActionRequest> for ActionInput {
     fn from(req: pb::ApplyActionRequest) -> Self {
-        Self { state: req.state.map(convert::state_to_setup), action: convert::action_to_setup(req.action.as_ref()) }
+        Self { state: req.state.map(StateInput::new), action: req.action }
     }
 }
 
@@ -113,7 +131,9 @@ impl RulesService {
         let Some(strike) = &input.strike else {
             return Err(status::invalid_field("strike", "is required"));
         };
-        let events = game.resolve_strike(strike, &input.choices).map_err(|e| status::action_error(&e))?;
+        let strike = convert::strike_to_setup(game.ruleset(), strike);
+        let events =
+            convert::resolve_strike(&mut game, &strike, &input.choices).map_err(|e| status::action_error(&e))?;
         debug!(
             rpc = "ResolveStrike",
             ruleset = %game.ruleset(),
@@ -129,7 +149,9 @@ impl RulesService {
 
     fn apply_action_inner(input: &ActionInput) -> Result<pb::ApplyActionResponse, Status> {
         let mut game = load(input.state.as_ref())?;
-        let events = game.apply_action(&input.action, "action").map_err(|e| status::action_error(&e))?;
+        let action = convert::action_to_setup(game.ruleset(), input.action.as_ref())
+            .map_err(|v| status::invalid_argument(&v.prefixed("action")))?;
+        let events = convert::apply_action(&mut game, &action, "action").map_err(|e| status::action_error(&e))?;
         debug!(rpc = "ApplyAction", ruleset = %game.ruleset(), events = events.len(), "action applied");
         Ok(pb::ApplyActionResponse {
             state: Some(convert::state_from_setup(game.to_setup())),
@@ -137,7 +159,7 @@ impl RulesService {
         })
     }
 
-    fn legal_actions_inner(state: &Option<StateSetup>) -> Result<pb::LegalActionsResponse, Status> {
+    fn legal_actions_inner(state: &Option<StateInput>) -> Result<pb::LegalActionsResponse, Status> {
         let game = load(state.as_ref())?;
         let actions: Vec<_> = game.legal_actions().iter().map(convert::action_from_setup).collect();
         debug!(rpc = "LegalActions", ruleset = %game.ruleset(), actions = actions.len(), "legal actions listed");
@@ -180,7 +202,7 @@ impl Rules for RulesService {
         &self,
         request: Request<pb::LegalActionsRequest>,
     ) -> Result<Response<pb::LegalActionsResponse>, Status> {
-        self.call("LegalActions", request, |req| req.state.map(convert::state_to_setup), Self::legal_actions_inner)
+        self.call("LegalActions", request, |req| req.state.map(StateInput::new), Self::legal_actions_inner)
     }
 
     async fn apply_action(

@@ -1,4 +1,4 @@
-//! How core errors answer on the wire (API.md, "Errors").
+//! How core errors answer on the wire (docs/api.md, "Errors").
 //!
 //! - Malformed input ([`SetupError::Invalid`], [`ActionError::Invalid`]):
 //!   `INVALID_ARGUMENT` with a `google.rpc.BadRequest` detail, one field violation per
@@ -145,9 +145,9 @@ mod tests {
 
     #[test]
     fn unsupported_is_unimplemented() {
-        let status = setup_error(&SetupError::Unsupported("RULESET_KEYFORGE"));
+        let status = setup_error(&SetupError::Unsupported("RULESET_SOME_GAME"));
         assert_eq!(status.code(), Code::Unimplemented);
-        assert!(status.message().contains("RULESET_KEYFORGE"));
+        assert!(status.message().contains("RULESET_SOME_GAME"));
         assert_eq!(action_error(&ActionError::Unsupported("summon")).code(), Code::Unimplemented);
     }
 

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use fray_ai::arena::new_state;
 use fray_ai::rollout::RolloutPolicy;
 use fray_ai::{Bot, Budget, Local, MctsBot, MctsConfig};
-use fray_core::state::Ruleset;
+use fray_core::Ruleset;
 use fray_service::remote::RemoteRules;
 use fray_service::{ServerConfig, serve};
 

@@ -1,14 +1,315 @@
-//! One module per ruleset behind one dispatch ([`crate::GameState`]).
+//! The registry: the one file that names every ruleset. It holds the [`Ruleset`] enum,
+//! the validated state of any of them ([`GameState`]) and its dispatch, the union of
+//! their own plain data ([`StateSetup`], [`ActionSetup`], [`StrikeSetup`]), what ties
+//! a ruleset's [`Game`] to the unions ([`Registered`], [`GameVisitor`]) and the
+//! catalogue's list ([`catalogue`]). Each ruleset lives in its own folder: [`zone`]
+//! (e:game and Dimensional Rift), [`keyforge`], [`castle_rampage`], [`dog_fight`].
 
 pub mod castle_rampage;
 pub mod dog_fight;
-pub mod egame;
 pub mod keyforge;
-pub mod skirmish;
-pub mod zone_game;
-pub mod zone_hints;
+pub mod zone;
 
-use crate::state::Ruleset;
+pub use crate::catalogue::{ScenarioInfo, SeatBalance};
+
+use crate::error::{ActionError, SetupError, Violations};
+use crate::event::Event;
+use crate::game::{self, Game, Outcome};
+use crate::setup::ChoiceSetup;
+use crate::state::{PlayerId, wire_enum};
+use castle_rampage::{CastleActionSetup, CastleSetup, CastleState, CastleStrikeSetup};
+use dog_fight::{DogFightActionSetup, DogFightSetup, DogFightState, DogFightStrikeSetup};
+use keyforge::{KeyforgeActionSetup, KeyforgeSetup, KeyforgeState, KeyforgeStrikeSetup};
+use zone::ZoneState;
+use zone::setup::{ZoneActionSetup, ZoneStateSetup};
+
+wire_enum! {
+    /// The rule systems.
+    Ruleset {
+        /// Seed 000: e:game's Strike.
+        Egame = 1 => "RULESET_EGAME",
+        /// Seed 002: Dimensional Rift's Attack Action.
+        DimensionalRift = 2 => "RULESET_DIMENSIONAL_RIFT",
+        /// Seed 001: KeyForge fights.
+        Keyforge = 3 => "RULESET_KEYFORGE",
+        /// Seed 003: Castle Rampage.
+        CastleRampage = 4 => "RULESET_CASTLE_RAMPAGE",
+        /// Seed 004: Dog Fight.
+        DogFight = 5 => "RULESET_DOG_FIGHT",
+    }
+}
+
+/// The ruleset with wire number `ruleset`, or why it cannot be served (at the field
+/// `ruleset`).
+pub fn ruleset_of(ruleset: i32) -> Result<Ruleset, SetupError> {
+    match Ruleset::from_wire(ruleset) {
+        Some(r) => Ok(r),
+        None => {
+            let mut v = Violations::default();
+            if ruleset == 0 {
+                v.push(
+                    "ruleset",
+                    "is required: name one of RULESET_EGAME, RULESET_DIMENSIONAL_RIFT, RULESET_KEYFORGE, \
+                     RULESET_CASTLE_RAMPAGE, RULESET_DOG_FIGHT",
+                );
+            } else {
+                v.push("ruleset", format!("{ruleset} is not a known Ruleset value"));
+            }
+            Err(SetupError::Invalid(v))
+        }
+    }
+}
+
+/// A ruleset's [`Game`] as the registry serves it: which ruleset it is, its state out
+/// of the wire-level [`GameState`], and its plain data into the unions.
+pub trait Registered: Game {
+    /// The ruleset.
+    fn ruleset(&self) -> Ruleset;
+    /// The state back out of the wire-level dispatch, if it holds this ruleset.
+    fn from_game_state(state: GameState) -> Option<Self>;
+    /// The ruleset's plain state into the union.
+    fn wrap_setup(setup: Self::Setup) -> StateSetup;
+    /// The ruleset's plain action into the union.
+    fn wrap_action(action: Self::ActionSetup) -> ActionSetup;
+    /// The ruleset's plain action out of the union, if it is one of this ruleset's.
+    fn unwrap_action(action: ActionSetup) -> Option<Self::ActionSetup>;
+}
+
+/// Declares, for each ruleset, its variant in the unions and its [`Registered`] impl.
+macro_rules! registered {
+    ($($state:ty => $variant:ident, $ruleset:expr;)+) => {$(
+        impl Registered for $state {
+            fn ruleset(&self) -> Ruleset {
+                let ruleset: fn(&$state) -> Ruleset = $ruleset;
+                ruleset(self)
+            }
+            fn from_game_state(state: GameState) -> Option<Self> {
+                match state {
+                    GameState::$variant(s) => Some(s),
+                    _ => None,
+                }
+            }
+            fn wrap_setup(setup: Self::Setup) -> StateSetup {
+                StateSetup::$variant(setup)
+            }
+            fn wrap_action(action: Self::ActionSetup) -> ActionSetup {
+                ActionSetup::$variant(action)
+            }
+            fn unwrap_action(action: ActionSetup) -> Option<Self::ActionSetup> {
+                match action {
+                    ActionSetup::$variant(a) => Some(a),
+                    _ => None,
+                }
+            }
+        }
+        impl From<<$state as Game>::Setup> for StateSetup {
+            fn from(setup: <$state as Game>::Setup) -> Self {
+                StateSetup::$variant(setup)
+            }
+        }
+        impl From<<$state as Game>::ActionSetup> for ActionSetup {
+            fn from(action: <$state as Game>::ActionSetup) -> Self {
+                ActionSetup::$variant(action)
+            }
+        }
+        impl From<<$state as Game>::StrikeSetup> for StrikeSetup {
+            fn from(strike: <$state as Game>::StrikeSetup) -> Self {
+                StrikeSetup::$variant(strike)
+            }
+        }
+    )+};
+}
+
+registered! {
+    ZoneState => Zone, |s| s.ruleset;
+    CastleState => Castle, |_| Ruleset::CastleRampage;
+    KeyforgeState => Keyforge, |_| Ruleset::Keyforge;
+    DogFightState => DogFight, |_| Ruleset::DogFight;
+}
+
+/// Generic code run on whichever ruleset a [`GameState`] holds.
+pub trait GameVisitor {
+    /// What the visit answers.
+    type Output;
+    /// Runs on the state's ruleset.
+    fn visit<G: Registered>(self, game: &G) -> Self::Output;
+}
+
+/// A state as submitted, in the ruleset's own plain data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StateSetup {
+    /// RULESET_EGAME or RULESET_DIMENSIONAL_RIFT.
+    Zone(ZoneStateSetup),
+    /// RULESET_CASTLE_RAMPAGE.
+    Castle(CastleSetup),
+    /// RULESET_KEYFORGE.
+    Keyforge(KeyforgeSetup),
+    /// RULESET_DOG_FIGHT.
+    DogFight(DogFightSetup),
+}
+
+impl StateSetup {
+    /// The ruleset the state is of (the zone game's names its own; `None` when that
+    /// number is not the zone game's).
+    pub fn ruleset(&self) -> Option<Ruleset> {
+        match self {
+            StateSetup::Zone(s) => Ruleset::from_wire(s.ruleset),
+            StateSetup::Castle(_) => Some(Ruleset::CastleRampage),
+            StateSetup::Keyforge(_) => Some(Ruleset::Keyforge),
+            StateSetup::DogFight(_) => Some(Ruleset::DogFight),
+        }
+    }
+}
+
+/// An action as submitted, in the ruleset's own plain data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ActionSetup {
+    /// An action on the zone board.
+    Zone(ZoneActionSetup),
+    /// A Castle Rampage action.
+    Castle(CastleActionSetup),
+    /// A KeyForge action.
+    Keyforge(KeyforgeActionSetup),
+    /// A Dog Fight action.
+    DogFight(DogFightActionSetup),
+}
+
+/// A declared attack (ResolveStrike's `strike`), in the ruleset's own plain data.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StrikeSetup {
+    /// A strike on the zone board.
+    Zone(zone::setup::StrikeSetup),
+    /// A Castle Rampage attack card.
+    Castle(CastleStrikeSetup),
+    /// A KeyForge fight.
+    Keyforge(KeyforgeStrikeSetup),
+    /// A Dog Fight attack.
+    DogFight(DogFightStrikeSetup),
+}
+
+/// A validated state of any served ruleset: the one place that names every ruleset.
+/// Generic code reaches the ruleset's [`Game`] through [`GameState::visit`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+#[allow(
+    clippy::large_enum_variant,
+    reason = "one state per request or game: boxing the zone board would change its public shape for no gain"
+)]
+pub enum GameState {
+    /// RULESET_EGAME or RULESET_DIMENSIONAL_RIFT.
+    Zone(ZoneState),
+    /// RULESET_CASTLE_RAMPAGE.
+    Castle(CastleState),
+    /// RULESET_KEYFORGE.
+    Keyforge(KeyforgeState),
+    /// RULESET_DOG_FIGHT (2 to 4 players).
+    DogFight(DogFightState),
+}
+
+/// Runs `$body` with `$g` bound to the ruleset's state (by reference or mutably).
+macro_rules! each_ruleset {
+    ($state:expr, $g:ident => $body:expr) => {
+        match $state {
+            GameState::Zone($g) => $body,
+            GameState::Castle($g) => $body,
+            GameState::Keyforge($g) => $body,
+            GameState::DogFight($g) => $body,
+        }
+    };
+}
+
+/// The violation of plain data of another ruleset than the state's, at `path`.
+fn other_ruleset(path: &str, what: &str, state: &GameState) -> Violations {
+    let mut v = Violations::default();
+    v.push(path, format!("is {what} of another ruleset than the state's ({})", state.ruleset()));
+    v
+}
+
+impl GameState {
+    /// Validates submitted data into a state (paths relative to the GameState).
+    pub fn from_setup(setup: &StateSetup) -> Result<Self, SetupError> {
+        match setup {
+            StateSetup::Zone(s) => ZoneState::from_setup(s).map(GameState::Zone),
+            StateSetup::Castle(s) => CastleState::from_setup(s).map(GameState::Castle),
+            StateSetup::Keyforge(s) => KeyforgeState::from_setup(s).map(GameState::Keyforge),
+            StateSetup::DogFight(s) => DogFightState::from_setup(s).map(GameState::DogFight),
+        }
+    }
+
+    /// Starts a skirmish game from a seed and a built-in scenario (empty: the default).
+    pub fn new_game(ruleset: i32, seed: u64, scenario: &str) -> Result<(Self, Vec<Event>), SetupError> {
+        let mut events = Vec::new();
+        let state = match ruleset_of(ruleset)? {
+            r @ (Ruleset::Egame | Ruleset::DimensionalRift) => {
+                GameState::Zone(ZoneState::new_game(r, seed, scenario, &mut events)?)
+            }
+            Ruleset::CastleRampage => GameState::Castle(CastleState::new_game(seed, scenario, &mut events)?),
+            Ruleset::Keyforge => GameState::Keyforge(KeyforgeState::new_game(seed, scenario, &mut events)?),
+            Ruleset::DogFight => GameState::DogFight(DogFightState::new_game(seed, scenario, &mut events)?),
+        };
+        Ok((state, events))
+    }
+
+    /// Runs generic code on the ruleset this state holds.
+    pub fn visit<V: GameVisitor>(&self, visitor: V) -> V::Output {
+        each_ruleset!(self, g => visitor.visit(g))
+    }
+
+    /// The state as plain data.
+    pub fn to_setup(&self) -> StateSetup {
+        each_ruleset!(self, g => g.to_setup().into())
+    }
+
+    /// The ruleset.
+    pub fn ruleset(&self) -> Ruleset {
+        each_ruleset!(self, g => Registered::ruleset(g))
+    }
+
+    /// Who decides next; `None` when no action is legal.
+    pub fn to_move(&self) -> Option<PlayerId> {
+        each_ruleset!(self, g => Game::to_move(g))
+    }
+
+    /// The number of players.
+    pub fn num_players(&self) -> usize {
+        each_ruleset!(self, g => Game::num_players(g))
+    }
+
+    /// How the game ended, once it has.
+    pub fn outcome(&self) -> Option<Outcome> {
+        each_ruleset!(self, g => Game::outcome(g))
+    }
+
+    /// Every legal action, as plain data, in a stable order.
+    pub fn legal_actions(&self) -> Vec<ActionSetup> {
+        each_ruleset!(self, g => g.legal_actions().into_iter().map(|a| g.action_setup(a).into()).collect())
+    }
+
+    /// Applies one submitted action (`path` is its field path, e.g. `action`). On error
+    /// the state is unchanged; an action of another ruleset is refused at `path`.
+    pub fn apply_action(&mut self, action: &ActionSetup, path: &str) -> Result<Vec<Event>, ActionError> {
+        match (&mut *self, action) {
+            (GameState::Zone(g), ActionSetup::Zone(a)) => game::apply_action(g, a, path),
+            (GameState::Castle(g), ActionSetup::Castle(a)) => game::apply_action(g, a, path),
+            (GameState::Keyforge(g), ActionSetup::Keyforge(a)) => game::apply_action(g, a, path),
+            (GameState::DogFight(g), ActionSetup::DogFight(a)) => game::apply_action(g, a, path),
+            _ => Err(ActionError::Invalid(other_ruleset(path, "an action", self))),
+        }
+    }
+
+    /// Declares `strike` and answers the decisions it meets from `choices`, in order.
+    /// Stops with `pending` set when a decision has no choice left. Field paths are
+    /// `strike...` and `choices[i]...`. On error the state is unchanged.
+    pub fn resolve_strike(&mut self, strike: &StrikeSetup, choices: &[ChoiceSetup]) -> Result<Vec<Event>, ActionError> {
+        match (&mut *self, strike) {
+            (GameState::Zone(g), StrikeSetup::Zone(s)) => game::resolve_strike(g, s, choices),
+            (GameState::Castle(g), StrikeSetup::Castle(s)) => game::resolve_strike(g, s, choices),
+            (GameState::Keyforge(g), StrikeSetup::Keyforge(s)) => game::resolve_strike(g, s, choices),
+            (GameState::DogFight(g), StrikeSetup::DogFight(s)) => game::resolve_strike(g, s, choices),
+            _ => Err(ActionError::Invalid(other_ruleset("strike", "a strike", self))),
+        }
+    }
+}
 
 /// What one ruleset offers, for `ListRulesets`.
 #[derive(Debug, Clone, PartialEq)]
@@ -19,118 +320,29 @@ pub struct RulesetInfo {
     pub name: &'static str,
     /// One sentence.
     pub description: &'static str,
-    /// Strikes and choices are resolved.
-    pub resolves_strikes: bool,
     /// Built-in skirmish scenarios (empty where no skirmish game is served).
     pub scenarios: Vec<ScenarioInfo>,
 }
 
-/// A built-in scenario as `ListRulesets` tells it.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct ScenarioInfo {
-    /// Its name, as NewGame takes it.
-    pub name: &'static str,
-    /// One sentence.
-    pub description: &'static str,
-    /// Its number of players (2 to 4).
-    pub players: usize,
-    /// How it splits games between the seats.
-    pub balance: SeatBalance,
-}
-
-/// The seats' scores on a scenario when the `normal` bot plays itself, as measured by
-/// `fray bench seats` (docs/benchmarks.md): how much the scenario favours a seat.
-///
-/// A seat's score in one game is the share of the other players it finished ahead
-/// of, a tie counting half (ai's `Places`): with two players a win is 1, a draw 1/2, a
-/// loss 0; with more, the winner scores 1 and the others by the order they went out.
-/// 0.5 is even for any number of players.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct SeatBalance {
-    /// Seat 0's mean score, 0 to 1; 0.5 is even.
-    pub seat0_score: f64,
-    /// The games measured; 0 when the scenario has not been measured yet (it then
-    /// counts as unbalanced).
-    pub games: u32,
-    /// The other seats' mean scores (seat 1, 2, ...) when more than two play; empty
-    /// for two players, where seat 1 scores `1 - seat0_score`.
-    pub others: &'static [f64],
-}
-
-impl SeatBalance {
-    /// The seat-0 scores counted as fair: a scenario outside them hands most games to
-    /// one seat whoever plays, so a tournament on it measures the seats more than the
-    /// bots.
-    pub const FAIR: std::ops::RangeInclusive<f64> = 0.40..=0.60;
-
-    /// The fewest games a balanced verdict rests on.
-    pub const MIN_GAMES: u32 = 100;
-
-    /// Two players: seat 0 scored `seat0_score` over `games` games.
-    pub const fn two(seat0_score: f64, games: u32) -> Self {
-        Self { seat0_score, games, others: &[] }
-    }
-
-    /// Every seat's score, in seat order, for a game of `players` players (empty
-    /// while not measured).
-    pub fn seat_scores(&self, players: usize) -> Vec<f64> {
-        if self.games == 0 {
-            return Vec::new();
-        }
-        if self.others.is_empty() && players == 2 {
-            return vec![self.seat0_score, 1.0 - self.seat0_score];
-        }
-        std::iter::once(self.seat0_score).chain(self.others.iter().copied()).collect()
-    }
-
-    /// Measured on at least [`SeatBalance::MIN_GAMES`] games, and every seat's score
-    /// lies in [`SeatBalance::FAIR`].
-    pub fn is_balanced(&self) -> bool {
-        self.games >= Self::MIN_GAMES
-            && Self::FAIR.contains(&self.seat0_score)
-            && self.others.iter().all(|s| Self::FAIR.contains(s))
-    }
-
-    /// The largest distance of a seat's score from even.
-    pub fn worst_offset(&self) -> f64 {
-        self.others.iter().chain(std::iter::once(&self.seat0_score)).map(|s| (s - 0.5).abs()).fold(0.0, f64::max)
-    }
-}
-
 /// Every ruleset, in wire order.
 pub fn catalogue() -> Vec<RulesetInfo> {
-    Ruleset::ALL
-        .iter()
-        .map(|&ruleset| {
-            let (name, description, resolves_strikes) = match ruleset {
-                Ruleset::Egame => {
-                    ("egame", "e:game's Strike: Might, 1 HP per direct hit, Evasive, Fading (seed 000)", true)
-                }
-                Ruleset::DimensionalRift => (
-                    "dimensional-rift",
-                    "Dimensional Rift's Attack Action: Attack Stat damage to the player, Armor (seed 002)",
-                    true,
-                ),
-                Ruleset::Keyforge => ("keyforge", "KeyForge fight, damage and destruction timing (seed 001)", true),
-                Ruleset::CastleRampage => {
-                    ("castle-rampage", "Castle Rampage attacks on Gate and Castle (seed 003)", true)
-                }
-                Ruleset::DogFight => ("dog-fight", "Dog Fight vessel attacks and responses (seed 004)", true),
-            };
-            RulesetInfo { ruleset, name, description, resolves_strikes, scenarios: scenario_infos(ruleset) }
-        })
-        .collect()
+    Ruleset::ALL.iter().map(|&ruleset| info(ruleset)).collect()
+}
+
+/// What `ruleset` offers, as its folder tells it.
+fn info(ruleset: Ruleset) -> RulesetInfo {
+    match ruleset {
+        Ruleset::Egame | Ruleset::DimensionalRift => zone::info(ruleset),
+        Ruleset::CastleRampage => castle_rampage::info(),
+        Ruleset::Keyforge => keyforge::info(),
+        Ruleset::DogFight => dog_fight::info(),
+    }
 }
 
 /// The built-in scenarios of `ruleset` with their measured balance (empty where no
 /// skirmish is served).
 pub fn scenario_infos(ruleset: Ruleset) -> Vec<ScenarioInfo> {
-    match ruleset {
-        Ruleset::Egame | Ruleset::DimensionalRift => skirmish::scenario_infos(ruleset),
-        Ruleset::CastleRampage => castle_rampage::skirmish::scenario_infos(),
-        Ruleset::Keyforge => keyforge::skirmish::scenario_infos(),
-        Ruleset::DogFight => dog_fight::skirmish::scenario_infos(),
-    }
+    info(ruleset).scenarios
 }
 
 /// The scenario a tournament plays unless told otherwise (two players, unless told

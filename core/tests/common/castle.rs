@@ -1,10 +1,12 @@
 //! A small builder for Castle Rampage boards in tests:
 //! `Cb::bare().gate(1, vec![card("g1", 0, 4, 4)]).castle(1, vec![card("ogre", 0, 3, 6)])`.
 
-use fray_core::setup::{
-    ActionSetup, CastleBoardSetup, CastleCardSetup, CastleSideSetup, ReinforceSetup, StateSetup, StrikeSetup,
+use fray_core::rulesets::castle_rampage::{
+    CastleActionSetup, CastleBoardSetup, CastleCardSetup, CastleSetup, CastleSideSetup, CastleStrikeSetup,
+    ReinforceSetup,
 };
 use fray_core::{ActionError, Event, GameState};
+use fray_core::{ActionSetup, StateSetup};
 
 /// CastleEffect wire numbers.
 pub const BOMBER: i32 = 1;
@@ -30,14 +32,13 @@ pub fn purple(id: &str, attack: i32, gate_defense: i32, castle_defense: i32, eff
 }
 
 #[derive(Clone)]
-pub struct Cb(pub StateSetup);
+pub struct Cb(pub CastleSetup);
 
 impl Cb {
     /// A bare board (phase unset), player 0 active, every pile empty.
     pub fn bare() -> Self {
-        Cb(StateSetup {
-            ruleset: 4,
-            castle_rampage: Some(CastleBoardSetup {
+        Cb(CastleSetup {
+            board: Some(CastleBoardSetup {
                 sides: vec![CastleSideSetup::default(), CastleSideSetup::default()],
                 ..Default::default()
             }),
@@ -45,7 +46,7 @@ impl Cb {
         })
     }
     pub fn board(&mut self) -> &mut CastleBoardSetup {
-        self.0.castle_rampage.as_mut().unwrap()
+        self.0.board.as_mut().unwrap()
     }
     fn owned(p: usize, cards: Vec<CastleCardSetup>) -> Vec<CastleCardSetup> {
         cards.into_iter().map(|c| CastleCardSetup { owner: p as u32, ..c }).collect()
@@ -78,13 +79,16 @@ impl Cb {
         self
     }
     pub fn build(&self) -> GameState {
-        GameState::from_setup(&self.0).unwrap()
+        GameState::from_setup(&self.0.clone().into()).unwrap()
     }
 }
 
 /// The board after the fact.
 pub fn board_of(g: &GameState) -> CastleBoardSetup {
-    g.to_setup().castle_rampage.unwrap()
+    match g.to_setup() {
+        StateSetup::Castle(s) => s.board.unwrap(),
+        other => panic!("not a Castle Rampage state: {other:?}"),
+    }
 }
 
 /// The ids of a pile, in order.
@@ -92,21 +96,21 @@ pub fn ids(cards: &[CastleCardSetup]) -> Vec<&str> {
     cards.iter().map(|c| c.id.as_str()).collect()
 }
 
-pub fn attack_setup(card: &str) -> StrikeSetup {
-    StrikeSetup { attacker: card.into(), ..Default::default() }
+pub fn attack_setup(card: &str) -> CastleStrikeSetup {
+    CastleStrikeSetup { attacker: card.into() }
 }
 
 /// Plays `card` as an attack; panics on error.
 pub fn attack(g: &mut GameState, card: &str) -> Vec<Event> {
-    g.resolve_strike(&attack_setup(card), &[]).unwrap()
+    g.resolve_strike(&attack_setup(card).into(), &[]).unwrap()
 }
 
 pub fn try_attack(g: &mut GameState, card: &str) -> Result<Vec<Event>, ActionError> {
-    g.resolve_strike(&attack_setup(card), &[])
+    g.resolve_strike(&attack_setup(card).into(), &[])
 }
 
 pub fn reinforce(card: &str, structure: &str) -> ActionSetup {
-    ActionSetup::Reinforce(ReinforceSetup { card: card.into(), structure: structure.into() })
+    CastleActionSetup::Reinforce(ReinforceSetup { card: card.into(), structure: structure.into() }).into()
 }
 
 /// The rules text's worked example: Anton holds a 9 (`anton-9`); Beatrix's Gate has one
@@ -119,4 +123,12 @@ pub fn worked_example() -> GameState {
         .gate(1, vec![card("gate-4", 0, 4, 1)])
         .castle(1, vec![card("ogre", 7, 4, 6), card("tower", 1, 4, 9)])
         .build()
+}
+
+/// The state as Castle Rampage's plain data.
+pub fn setup_of(g: &GameState) -> CastleSetup {
+    match g.to_setup() {
+        StateSetup::Castle(s) => s,
+        other => panic!("not a Castle Rampage state: {other:?}"),
+    }
 }

@@ -3,8 +3,9 @@
 
 use fray_core::Event;
 use fray_core::event::Discard;
+use fray_core::rulesets::dog_fight::DogFightSetup;
 use fray_core::rulesets::dog_fight::{DfAction, DogFightState};
-use fray_core::setup::{DogFightBoardSetup, DogFightCardSetup, DogFightSideSetup, StateSetup, VesselSetup};
+use fray_core::rulesets::dog_fight::{DogFightBoardSetup, DogFightCardSetup, DogFightSideSetup, VesselSetup};
 
 /// DogFightEffect wire numbers.
 pub const DIRECT_HIT: i32 = 1;
@@ -34,14 +35,13 @@ pub fn card(id: &str, effect: i32, amount: i32) -> DogFightCardSetup {
 }
 
 #[derive(Clone)]
-pub struct Db(pub StateSetup);
+pub struct Db(pub DogFightSetup);
 
 impl Db {
     /// A bare 10 x 10 board for `players` players, no vessels or cards.
     pub fn new(players: usize) -> Self {
-        Db(StateSetup {
-            ruleset: 5,
-            dog_fight: Some(DogFightBoardSetup {
+        Db(DogFightSetup {
+            board: Some(DogFightBoardSetup {
                 width: 10,
                 height: 10,
                 sides: vec![DogFightSideSetup::default(); players],
@@ -51,7 +51,7 @@ impl Db {
         })
     }
     pub fn board(&mut self) -> &mut DogFightBoardSetup {
-        self.0.dog_fight.as_mut().unwrap()
+        self.0.board.as_mut().unwrap()
     }
     pub fn vessel(mut self, v: VesselSetup) -> Self {
         self.board().vessels.push(v);

@@ -1,10 +1,12 @@
 //! A small builder for KeyForge boards in tests:
 //! `Kb::bare().line(0, vec![cr("knight", 4)]).line(1, vec![cr("ogre", 5).armor(2)])`.
 
-use fray_core::setup::{
-    AbilitySetup, ActionSetup, ChoiceSetup, KeyforgeBoardSetup, KeyforgeCreatureSetup, KeyforgeSideSetup, StateSetup,
-    StrikeSetup,
+use fray_core::StateSetup;
+use fray_core::rulesets::keyforge::{
+    AbilitySetup, KeyforgeActionSetup, KeyforgeBoardSetup, KeyforgeCreatureSetup, KeyforgeSetup, KeyforgeSideSetup,
+    KeyforgeStrikeSetup,
 };
+use fray_core::setup::ChoiceSetup;
 use fray_core::{ActionError, Event, GameState};
 
 /// Trigger wire numbers.
@@ -74,14 +76,13 @@ impl CreatureExt for KeyforgeCreatureSetup {
 }
 
 #[derive(Clone)]
-pub struct Kb(pub StateSetup);
+pub struct Kb(pub KeyforgeSetup);
 
 impl Kb {
     /// A bare board (phase unset), player 0 active, empty battlelines.
     pub fn bare() -> Self {
-        Kb(StateSetup {
-            ruleset: 3,
-            keyforge: Some(KeyforgeBoardSetup {
+        Kb(KeyforgeSetup {
+            board: Some(KeyforgeBoardSetup {
                 sides: vec![KeyforgeSideSetup::default(), KeyforgeSideSetup::default()],
                 ..Default::default()
             }),
@@ -89,7 +90,7 @@ impl Kb {
         })
     }
     pub fn board(&mut self) -> &mut KeyforgeBoardSetup {
-        self.0.keyforge.as_mut().unwrap()
+        self.0.board.as_mut().unwrap()
     }
     /// Player `p`'s battleline, left to right.
     pub fn line(mut self, p: usize, creatures: Vec<KeyforgeCreatureSetup>) -> Self {
@@ -114,20 +115,20 @@ impl Kb {
         self
     }
     pub fn build(&self) -> GameState {
-        GameState::from_setup(&self.0).unwrap()
+        GameState::from_setup(&self.0.clone().into()).unwrap()
     }
 }
 
 /// `attacker` fights `defender`, answering decisions with `choices` (option ids).
 pub fn fight(g: &mut GameState, attacker: &str, defender: &str, choices: &[&str]) -> Result<Vec<Event>, ActionError> {
-    let strike = StrikeSetup { attacker: attacker.into(), defender: defender.into(), ..Default::default() };
+    let strike = KeyforgeStrikeSetup { attacker: attacker.into(), defender: defender.into() };
     let choices: Vec<ChoiceSetup> = choices.iter().map(|c| ChoiceSetup::Option((*c).into())).collect();
-    g.resolve_strike(&strike, &choices)
+    g.resolve_strike(&strike.into(), &choices)
 }
 
 /// Answers the pending decision with `option`.
 pub fn choose(g: &mut GameState, option: &str) -> Result<Vec<Event>, ActionError> {
-    g.apply_action(&ActionSetup::Choice(ChoiceSetup::Option(option.into())), "action")
+    g.apply_action(&KeyforgeActionSetup::Choice(ChoiceSetup::Option(option.into())).into(), "action")
 }
 
 /// Each event as `rule: what happened` (the core's own wording).
@@ -137,10 +138,21 @@ pub fn lines(events: &[Event]) -> Vec<String> {
 
 /// The board as plain data.
 pub fn kf(g: &GameState) -> KeyforgeBoardSetup {
-    g.to_setup().keyforge.unwrap()
+    match g.to_setup() {
+        StateSetup::Keyforge(s) => s.board.unwrap(),
+        other => panic!("not a KeyForge state: {other:?}"),
+    }
 }
 
 /// The creature `id` on the board, if in play.
 pub fn creature(g: &GameState, id: &str) -> Option<KeyforgeCreatureSetup> {
     kf(g).sides.into_iter().flat_map(|s| s.battleline).find(|c| c.id == id)
+}
+
+/// The state as KeyForge's plain data.
+pub fn setup_of(g: &GameState) -> KeyforgeSetup {
+    match g.to_setup() {
+        StateSetup::Keyforge(s) => s,
+        other => panic!("not a KeyForge state: {other:?}"),
+    }
 }

@@ -5,7 +5,11 @@ pub mod castle;
 pub mod dog_fight;
 pub mod keyforge;
 
-use fray_core::setup::{ChoiceSetup, CreatureSetup, PlayerSetup, StateSetup, StrikeSetup, ZoneSetup};
+use fray_core::StateSetup;
+use fray_core::rulesets::zone::setup::{CreatureSetup, PlayerSetup, StrikeSetup, ZoneSetup};
+#[allow(unused_imports)]
+pub use fray_core::rulesets::zone::setup::{ZoneActionSetup, ZoneStateSetup};
+use fray_core::setup::ChoiceSetup;
 use fray_core::{ActionError, Event, GameState};
 
 /// Arrow spec: space-separated `<dir><reach>`, dirs U UR R DR D DL L UL, reach 1 or 2.
@@ -23,11 +27,11 @@ pub fn arrows(spec: &str) -> Option<[i32; 8]> {
 }
 
 #[derive(Clone)]
-pub struct Bd(pub StateSetup);
+pub struct Bd(pub ZoneStateSetup);
 
 impl Bd {
     pub fn new(ruleset: i32) -> Self {
-        Bd(StateSetup {
+        Bd(ZoneStateSetup {
             ruleset,
             players: vec![
                 PlayerSetup { id: 0, hp: 6, ..Default::default() },
@@ -70,7 +74,7 @@ impl Bd {
         self
     }
     pub fn build(&self) -> GameState {
-        GameState::from_setup(&self.0).unwrap()
+        GameState::from_setup(&self.0.clone().into()).unwrap()
     }
 }
 
@@ -92,11 +96,11 @@ pub fn decline() -> ChoiceSetup {
 
 /// Resolves a strike with choices; panics on error.
 pub fn strike(g: &mut GameState, attacker: &str, target: (u32, u32), choices: &[ChoiceSetup]) -> Vec<Event> {
-    g.resolve_strike(&strike_setup(attacker, target), choices).unwrap()
+    g.resolve_strike(&strike_setup(attacker, target).into(), choices).unwrap()
 }
 
 pub fn try_strike(g: &mut GameState, attacker: &str, target: (u32, u32)) -> Result<Vec<Event>, ActionError> {
-    g.resolve_strike(&strike_setup(attacker, target), &[])
+    g.resolve_strike(&strike_setup(attacker, target).into(), &[])
 }
 
 /// The rule ids of `events`, in order.
@@ -116,11 +120,19 @@ pub fn log(events: &[Event]) -> String {
 
 /// The creature `id` as plain data after the fact, if still on the field.
 pub fn creature(g: &GameState, id: &str) -> Option<CreatureSetup> {
-    g.to_setup().creatures.into_iter().find(|c| c.id == id)
+    zone_setup(g).creatures.into_iter().find(|c| c.id == id)
 }
 
 pub fn hp(g: &GameState, player: usize) -> i32 {
-    g.to_setup().players[player].hp
+    zone_setup(g).players[player].hp
+}
+
+/// A zone-game state as plain data.
+pub fn zone_setup(g: &GameState) -> ZoneStateSetup {
+    match g.to_setup() {
+        StateSetup::Zone(s) => s,
+        other => panic!("not a zone-game state: {other:?}"),
+    }
 }
 
 /// The rule id of an illegal action.

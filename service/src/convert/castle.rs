@@ -1,8 +1,133 @@
-//! Castle Rampage's messages (RULESET_CASTLE_RAMPAGE): the board (`CastleRampageBoard`,
-//! its sides and cards) and the `Reinforce` action, to plain input and back.
+//! Castle Rampage's messages (RULESET_CASTLE_RAMPAGE): the state (its turn and board:
+//! `CastleRampageBoard`, its sides and cards; the top-level fields Castle Rampage does
+//! not read are refused), attacks and actions (`Reinforce`), to plain input and back.
 
-use fray_core::setup::{CastleBoardSetup, CastleCardSetup, CastleSideSetup, ReinforceSetup};
+use fray_core::Violations;
+use fray_core::rulesets::castle_rampage::{
+    CastleActionSetup, CastleBoardSetup, CastleCardSetup, CastleSetup, CastleSideSetup, CastleStrikeSetup,
+    ReinforceSetup,
+};
 use fray_proto::fray::v1 as pb;
+
+use super::shared::{Submitted, bare_seats, choice_from_setup, choice_to_setup};
+
+/// A state as Castle Rampage's plain input. The top-level fields it does not read are
+/// refused into `refused` (paths relative to the GameState): `players` may be empty or
+/// hold at most two bare seats (`id` = index, `hp` 0, no cards), no `creatures`,
+/// `event` 0, no `pending` decision, an empty `chain`.
+pub fn state_to_setup(s: pb::GameState, refused: &mut Violations) -> CastleSetup {
+    bare_seats(refused, &s.players, "Castle Rampage", |v, i, p| {
+        if p.hp != 0 {
+            v.push(
+                format!("players[{i}].hp"),
+                "Castle Rampage has no hit points: leave it 0 (the Castle is what is lost)",
+            );
+        }
+        for (pile, cards) in [("hand", &p.hand), ("deck", &p.deck), ("graveyard", &p.graveyard)] {
+            if !cards.is_empty() {
+                v.push(
+                    format!("players[{i}].{pile}"),
+                    "must be empty: Castle Rampage cards are in castle_rampage (sides, draw_pile, discard)",
+                );
+            }
+        }
+    });
+    if !s.creatures.is_empty() {
+        refused.push(
+            "creatures",
+            "must be empty: Castle Rampage has no creatures on a field, its cards are in castle_rampage",
+        );
+    }
+    if s.event != 0 {
+        refused.push("event", "must be 0: Castle Rampage has no Event counter");
+    }
+    if s.pending.is_some() {
+        refused.push("pending", "must be unset: Castle Rampage asks no decisions (an attack resolves at once)");
+    }
+    if !s.chain.is_empty() {
+        refused.push("chain", "must be empty: Castle Rampage resolves each attack at once");
+    }
+    CastleSetup {
+        active_player: s.active_player,
+        turn: s.turn,
+        phase: s.phase,
+        winner: s.winner,
+        board: s.castle_rampage.as_ref().map(board_to_setup),
+    }
+}
+
+/// A state as a message.
+pub fn state_from_setup(s: &CastleSetup) -> pb::GameState {
+    pb::GameState {
+        ruleset: pb::Ruleset::CastleRampage as i32,
+        active_player: s.active_player,
+        turn: s.turn,
+        phase: s.phase,
+        winner: s.winner,
+        castle_rampage: s.board.as_ref().map(board_from_setup),
+        ..Default::default()
+    }
+}
+
+/// An attack as plain input: `target`, `defender` and `outcome` are refused (paths
+/// relative to the strike).
+pub fn strike_to_setup(s: &pb::Strike) -> Submitted<CastleStrikeSetup> {
+    let mut refused = Violations::default();
+    if s.target.is_some() {
+        refused.push("target", "must be unset: a Castle Rampage attack card attacks the opponent");
+    }
+    if !s.defender.is_empty() {
+        refused.push("defender", "must be unset: the defender is the top card of the attacked structure");
+    }
+    if s.outcome.is_some() {
+        refused.push("outcome", "must be unset: Castle Rampage has no chain");
+    }
+    Submitted::refusing(CastleStrikeSetup { attacker: s.attacker.clone() }, refused)
+}
+
+/// An attack as a message.
+pub fn strike_from_setup(s: &CastleStrikeSetup) -> pb::Strike {
+    pb::Strike { attacker: s.attacker.clone(), ..Default::default() }
+}
+
+/// An action as plain input (refused paths relative to the action); `None` for another
+/// ruleset's kind of action (the dispatcher refuses it).
+pub fn action_to_setup(a: Option<&pb::action::Action>) -> Option<Result<Submitted<CastleActionSetup>, Violations>> {
+    use pb::action::Action as A;
+    let action = match a {
+        Some(A::Strike(s)) => {
+            let strike = strike_to_setup(s);
+            return Some(Ok(Submitted::refusing(
+                CastleActionSetup::Strike(strike.input),
+                strike.refused.prefixed("strike"),
+            )));
+        }
+        Some(A::Choice(c)) => CastleActionSetup::Choice(choice_to_setup(c)),
+        Some(A::Reinforce(r)) => CastleActionSetup::Reinforce(reinforce_to_setup(r)),
+        Some(A::EndPhase(_)) => CastleActionSetup::EndPhase,
+        Some(A::Summon(_)) => {
+            let mut v = Violations::default();
+            v.push("summon", "Castle Rampage has no summons: add a card to the Gate or Castle with reinforce");
+            return Some(Err(v));
+        }
+        Some(A::Reap(_)) => return None,
+        None => CastleActionSetup::Missing,
+    };
+    Some(Ok(Submitted::clean(action)))
+}
+
+/// An action as a message; [`CastleActionSetup::Missing`] leaves the oneof unset.
+pub fn action_from_setup(a: &CastleActionSetup) -> pb::Action {
+    use pb::action::Action as A;
+    let action = match a {
+        CastleActionSetup::Strike(s) => Some(A::Strike(strike_from_setup(s))),
+        CastleActionSetup::Choice(c) => Some(A::Choice(choice_from_setup(c))),
+        CastleActionSetup::Reinforce(r) => Some(A::Reinforce(reinforce_from_setup(r))),
+        CastleActionSetup::EndPhase => Some(A::EndPhase(pb::EndPhase {})),
+        CastleActionSetup::Missing => None,
+    };
+    pb::Action { action }
+}
 
 /// A card as plain input.
 pub fn card_to_setup(c: &pb::CastleCard) -> CastleCardSetup {

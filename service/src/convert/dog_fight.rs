@@ -1,8 +1,110 @@
-//! Dog Fight's messages (RULESET_DOG_FIGHT): the board (`DogFightBoard`, its vessels,
-//! sides, cards and the attack in its response windows), to plain input and back.
+//! Dog Fight's messages (RULESET_DOG_FIGHT): the state (its turn, decision and board:
+//! `DogFightBoard`, its vessels, sides, cards and the attack in its response windows;
+//! the top-level fields Dog Fight does not read are refused), attacks and actions, to
+//! plain input and back.
 
-use fray_core::setup::{DogFightAttackSetup, DogFightBoardSetup, DogFightCardSetup, DogFightSideSetup, VesselSetup};
+use fray_core::Violations;
+use fray_core::rulesets::dog_fight::{
+    DogFightActionSetup, DogFightAttackSetup, DogFightBoardSetup, DogFightCardSetup, DogFightSetup, DogFightSideSetup,
+    DogFightStrikeSetup, VesselSetup,
+};
 use fray_proto::fray::v1 as pb;
+
+use super::shared::{Submitted, choice_from_setup, choice_to_setup, decision_from_setup, decision_to_setup};
+
+/// A state as Dog Fight's plain input. The top-level fields it does not read are
+/// refused into `refused` (paths relative to the GameState): no `players`, no
+/// `creatures`, `event` 0, an empty `chain`.
+pub fn state_to_setup(s: pb::GameState, refused: &mut Violations) -> DogFightSetup {
+    if !s.players.is_empty() {
+        refused.push("players", "must be empty: a Dog Fight state keeps its board in dog_fight");
+    }
+    if !s.creatures.is_empty() {
+        refused.push("creatures", "must be empty: Dog Fight has vessels, in dog_fight.vessels");
+    }
+    if s.event != 0 {
+        refused.push("event", "must be 0: Dog Fight has no Event counter");
+    }
+    if !s.chain.is_empty() {
+        refused.push("chain", "must be empty: an attack in progress travels in dog_fight.attack");
+    }
+    DogFightSetup {
+        active_player: s.active_player,
+        turn: s.turn,
+        phase: s.phase,
+        winner: s.winner,
+        pending: s.pending.as_ref().map(decision_to_setup),
+        board: s.dog_fight.as_ref().map(board_to_setup),
+    }
+}
+
+/// A state as a message.
+pub fn state_from_setup(s: &DogFightSetup) -> pb::GameState {
+    pb::GameState {
+        ruleset: pb::Ruleset::DogFight as i32,
+        active_player: s.active_player,
+        turn: s.turn,
+        phase: s.phase,
+        winner: s.winner,
+        pending: s.pending.as_ref().map(decision_from_setup),
+        dog_fight: s.board.as_ref().map(board_from_setup),
+        ..Default::default()
+    }
+}
+
+/// An attack as plain input: `target` and `outcome` are refused (paths relative to
+/// the strike).
+pub fn strike_to_setup(s: &pb::Strike) -> Submitted<DogFightStrikeSetup> {
+    let mut refused = Violations::default();
+    if s.target.is_some() {
+        refused.push("target", "must be unset: a Dog Fight attack names its target vessel in defender");
+    }
+    if s.outcome.is_some() {
+        refused.push("outcome", "must be unset: Dog Fight has no chain");
+    }
+    Submitted::refusing(DogFightStrikeSetup { attacker: s.attacker.clone(), defender: s.defender.clone() }, refused)
+}
+
+/// An attack as a message.
+pub fn strike_from_setup(s: &DogFightStrikeSetup) -> pb::Strike {
+    pb::Strike { attacker: s.attacker.clone(), defender: s.defender.clone(), ..Default::default() }
+}
+
+/// An action as plain input (refused paths relative to the action); summon, reinforce
+/// and reap are refused whole.
+pub fn action_to_setup(a: Option<&pb::action::Action>) -> Result<Submitted<DogFightActionSetup>, Violations> {
+    use pb::action::Action as A;
+    let action = match a {
+        Some(A::Strike(s)) => {
+            let strike = strike_to_setup(s);
+            return Ok(Submitted::refusing(
+                DogFightActionSetup::Strike(strike.input),
+                strike.refused.prefixed("strike"),
+            ));
+        }
+        Some(A::Choice(c)) => DogFightActionSetup::Choice(choice_to_setup(c)),
+        Some(A::EndPhase(_)) => DogFightActionSetup::EndPhase,
+        Some(A::Summon(_) | A::Reinforce(_) | A::Reap(_)) => {
+            let mut v = Violations::default();
+            v.push("", "Dog Fight's actions are strike (an attack), choice and end_phase");
+            return Err(v);
+        }
+        None => DogFightActionSetup::Missing,
+    };
+    Ok(Submitted::clean(action))
+}
+
+/// An action as a message; [`DogFightActionSetup::Missing`] leaves the oneof unset.
+pub fn action_from_setup(a: &DogFightActionSetup) -> pb::Action {
+    use pb::action::Action as A;
+    let action = match a {
+        DogFightActionSetup::Strike(s) => Some(A::Strike(strike_from_setup(s))),
+        DogFightActionSetup::Choice(c) => Some(A::Choice(choice_from_setup(c))),
+        DogFightActionSetup::EndPhase => Some(A::EndPhase(pb::EndPhase {})),
+        DogFightActionSetup::Missing => None,
+    };
+    pb::Action { action }
+}
 
 fn card_to_setup(c: &pb::DogFightCard) -> DogFightCardSetup {
     DogFightCardSetup { id: c.id.clone(), name: c.name.clone(), effect: c.effect, amount: c.amount }

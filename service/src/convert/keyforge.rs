@@ -1,12 +1,121 @@
-//! KeyForge's messages (RULESET_KEYFORGE): the board (`KeyforgeBoard`, its sides,
-//! creatures, abilities and resolution steps) and the `Reap` action, to plain input
-//! and back.
+//! KeyForge's messages (RULESET_KEYFORGE): the state (its turn, decision and board:
+//! `KeyforgeBoard`, its sides, creatures, abilities and resolution steps; the
+//! top-level fields KeyForge does not read are refused), fights and actions (`Reap`),
+//! to plain input and back.
 
-use fray_core::setup::{
-    AbilitySetup, KeyforgeBoardSetup, KeyforgeCreatureSetup, KeyforgeFightSetup, KeyforgeSideSetup, KeyforgeStepSetup,
+use fray_core::Violations;
+use fray_core::rulesets::keyforge::{
+    AbilitySetup, KeyforgeActionSetup, KeyforgeBoardSetup, KeyforgeCreatureSetup, KeyforgeFightSetup, KeyforgeSetup,
+    KeyforgeSideSetup, KeyforgeStepSetup, KeyforgeStrikeSetup,
 };
 use fray_proto::fray::v1 as pb;
 use pb::keyforge_step::Step;
+
+use super::shared::{
+    Submitted, bare_seats, choice_from_setup, choice_to_setup, decision_from_setup, decision_to_setup,
+};
+
+/// A state as KeyForge's plain input. The top-level fields KeyForge does not read are
+/// refused into `refused` (paths relative to the GameState): `players` may be empty or
+/// hold at most two bare seats, no `creatures`, `event` 0, an empty `chain`.
+pub fn state_to_setup(s: pb::GameState, refused: &mut Violations) -> KeyforgeSetup {
+    bare_seats(refused, &s.players, "KeyForge", |v, i, p| {
+        if p.hp != 0 || !p.hand.is_empty() || !p.deck.is_empty() || !p.graveyard.is_empty() {
+            v.push(
+                format!("players[{i}]"),
+                "must be a bare seat (hp 0, no cards): a KeyForge state keeps its board in keyforge",
+            );
+        }
+    });
+    if !s.creatures.is_empty() {
+        refused.push("creatures", "must be empty: KeyForge creatures stand in keyforge.sides[i].battleline");
+    }
+    if s.event != 0 {
+        refused.push("event", "must be 0: KeyForge has no Event counter");
+    }
+    if !s.chain.is_empty() {
+        refused.push("chain", "must be empty: a KeyForge resolution travels in keyforge.resolution");
+    }
+    KeyforgeSetup {
+        active_player: s.active_player,
+        turn: s.turn,
+        phase: s.phase,
+        winner: s.winner,
+        pending: s.pending.as_ref().map(decision_to_setup),
+        board: s.keyforge.as_ref().map(board_to_setup),
+    }
+}
+
+/// A state as a message.
+pub fn state_from_setup(s: &KeyforgeSetup) -> pb::GameState {
+    pb::GameState {
+        ruleset: pb::Ruleset::Keyforge as i32,
+        active_player: s.active_player,
+        turn: s.turn,
+        phase: s.phase,
+        winner: s.winner,
+        pending: s.pending.as_ref().map(decision_from_setup),
+        keyforge: s.board.as_ref().map(board_from_setup),
+        ..Default::default()
+    }
+}
+
+/// A fight as plain input: `target` and `outcome` are refused (paths relative to the
+/// strike).
+pub fn strike_to_setup(s: &pb::Strike) -> Submitted<KeyforgeStrikeSetup> {
+    let mut refused = Violations::default();
+    if s.target.is_some() {
+        refused.push("target", "must be unset: a KeyForge fight names its defender, not a zone");
+    }
+    if s.outcome.is_some() {
+        refused.push("outcome", "must be unset: KeyForge has no chain");
+    }
+    Submitted::refusing(KeyforgeStrikeSetup { attacker: s.attacker.clone(), defender: s.defender.clone() }, refused)
+}
+
+/// A fight as a message.
+pub fn strike_from_setup(s: &KeyforgeStrikeSetup) -> pb::Strike {
+    pb::Strike { attacker: s.attacker.clone(), defender: s.defender.clone(), ..Default::default() }
+}
+
+/// An action as plain input (refused paths relative to the action); `None` for another
+/// ruleset's kind of action (the dispatcher refuses it).
+pub fn action_to_setup(a: Option<&pb::action::Action>) -> Option<Result<Submitted<KeyforgeActionSetup>, Violations>> {
+    use pb::action::Action as A;
+    let action = match a {
+        Some(A::Strike(s)) => {
+            let strike = strike_to_setup(s);
+            return Some(Ok(Submitted::refusing(
+                KeyforgeActionSetup::Strike(strike.input),
+                strike.refused.prefixed("strike"),
+            )));
+        }
+        Some(A::Choice(c)) => KeyforgeActionSetup::Choice(choice_to_setup(c)),
+        Some(A::Reap(r)) => KeyforgeActionSetup::Reap(r.creature.clone()),
+        Some(A::EndPhase(_)) => KeyforgeActionSetup::EndPhase,
+        Some(A::Summon(_)) => {
+            let mut v = Violations::default();
+            v.push("summon", "KeyForge's skirmish has no summons");
+            return Some(Err(v));
+        }
+        Some(A::Reinforce(_)) => return None,
+        None => KeyforgeActionSetup::Missing,
+    };
+    Some(Ok(Submitted::clean(action)))
+}
+
+/// An action as a message; [`KeyforgeActionSetup::Missing`] leaves the oneof unset.
+pub fn action_from_setup(a: &KeyforgeActionSetup) -> pb::Action {
+    use pb::action::Action as A;
+    let action = match a {
+        KeyforgeActionSetup::Strike(s) => Some(A::Strike(strike_from_setup(s))),
+        KeyforgeActionSetup::Choice(c) => Some(A::Choice(choice_from_setup(c))),
+        KeyforgeActionSetup::Reap(id) => Some(A::Reap(pb::Reap { creature: id.clone() })),
+        KeyforgeActionSetup::EndPhase => Some(A::EndPhase(pb::EndPhase {})),
+        KeyforgeActionSetup::Missing => None,
+    };
+    pb::Action { action }
+}
 
 fn ability_to_setup(a: &pb::Ability) -> AbilitySetup {
     AbilitySetup { id: a.id.clone(), trigger: a.trigger, effect: a.effect, amount: a.amount, target: a.target }

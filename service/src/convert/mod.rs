@@ -1,155 +1,151 @@
 //! The one place that maps `fray.v1` protobuf messages to fray-core's plain input
-//! types (`fray_core::setup`) and back, and core events and catalogue entries to their
-//! messages. This module holds what every ruleset shares (the state's envelope,
-//! strikes, choices, decisions, actions, events, the catalogue); each ruleset's own
-//! messages have a module: [`zone`] (e:game, Dimensional Rift), [`keyforge`]
-//! (KeyForge), [`castle`] (Castle Rampage), [`dog_fight`] (Dog Fight).
+//! and back, and core events to their messages. This file only dispatches on the
+//! ruleset (the state's `ruleset` number; an action, strike or state of the core knows
+//! its own): each ruleset's module maps its own messages and refuses the top-level
+//! wire fields its ruleset does not read, with their paths: [`zone`] (e:game,
+//! Dimensional Rift), [`keyforge`] (KeyForge), [`castle`] (Castle Rampage),
+//! [`dog_fight`] (Dog Fight). What they share is in [`shared`].
 //!
-//! The mapping is mechanical on purpose: enums travel as their wire numbers and
-//! references as strings, so every check (unknown enum values, dangling ids, a board
-//! of another ruleset, ...) happens once, in the core, with field paths.
+//! The fray.v1 `GameState` is the zone game's shape at the top, with one optional
+//! board per other ruleset; a refused field is reported together with the core's
+//! violations, after them ([`Submitted`]), so a client sees every problem at once.
 
 pub mod castle;
 pub mod dog_fight;
 pub mod keyforge;
+pub mod shared;
 pub mod zone;
 
-use zone::{
-    creature_from_setup, creature_to_setup, player_from_setup, player_to_setup, summon_from_setup, summon_to_setup,
-    zone_from_setup, zone_to_setup,
+pub use shared::{
+    RefusedAt, Submitted, apply_action, choice_from_setup, choice_to_setup, decision_from_setup, decision_to_setup,
+    load_state, resolve_strike, ruleset_info_to_proto,
 };
 
 use fray_core::event::DecisionView;
-use fray_core::rulesets::RulesetInfo;
-use fray_core::setup::{ActionSetup, ChoiceSetup, DecisionSetup, OutcomeSetup, StateSetup, StrikeSetup};
-use fray_core::{Event, EventKind};
+use fray_core::rulesets::ruleset_of;
+use fray_core::{ActionSetup, Event, EventKind, GameState, Ruleset, SetupError, StateSetup, StrikeSetup, Violations};
 use fray_proto::fray::v1 as pb;
 
-// ---------------------------------------------------------------------------
-// proto -> core input
-
-/// A pending decision as plain input.
-pub fn decision_to_setup(d: &pb::PendingDecision) -> DecisionSetup {
-    DecisionSetup { player: d.player, kind: d.kind, options: d.options.clone(), may_decline: d.may_decline }
-}
-
-/// A strike (or chain entry) as plain input.
-pub fn strike_to_setup(s: &pb::Strike) -> StrikeSetup {
-    StrikeSetup {
-        attacker: s.attacker.clone(),
-        target: s.target.as_ref().map(zone_to_setup),
-        defender: s.defender.clone(),
-        outcome: s.outcome.as_ref().map(|o| OutcomeSetup { blocker: o.blocker.clone(), passive: o.passive }),
-    }
-}
-
-/// A choice as plain input; a choice with neither field set is [`ChoiceSetup::Missing`].
-pub fn choice_to_setup(c: &pb::Choice) -> ChoiceSetup {
-    match &c.choice {
-        Some(pb::choice::Choice::Option(id)) => ChoiceSetup::Option(id.clone()),
-        Some(pb::choice::Choice::Decline(d)) => ChoiceSetup::Decline(*d),
-        None => ChoiceSetup::Missing,
-    }
-}
-
-/// An action as plain input; an absent or empty action is [`ActionSetup::Missing`].
-pub fn action_to_setup(a: Option<&pb::Action>) -> ActionSetup {
-    match a.and_then(|a| a.action.as_ref()) {
-        Some(pb::action::Action::Strike(s)) => ActionSetup::Strike(strike_to_setup(s)),
-        // An absent Choice message inside the oneof is still "choice was set".
-        Some(pb::action::Action::Choice(c)) => ActionSetup::Choice(choice_to_setup(c)),
-        Some(pb::action::Action::Summon(s)) => ActionSetup::Summon(summon_to_setup(s)),
-        Some(pb::action::Action::EndPhase(_)) => ActionSetup::EndPhase,
-        Some(pb::action::Action::Reinforce(r)) => ActionSetup::Reinforce(castle::reinforce_to_setup(r)),
-        Some(pb::action::Action::Reap(r)) => ActionSetup::Reap(r.creature.clone()),
-        None => ActionSetup::Missing,
-    }
-}
-
-/// A whole state as plain input. It takes the message by value so the players' and
-/// creatures' strings move rather than being copied (a request is not needed after).
-pub fn state_to_setup(s: pb::GameState) -> StateSetup {
-    StateSetup {
-        ruleset: s.ruleset,
-        players: s.players.into_iter().map(player_to_setup).collect(),
-        creatures: s.creatures.into_iter().map(creature_to_setup).collect(),
-        active_player: s.active_player,
-        turn: s.turn,
-        phase: s.phase,
-        event: s.event,
-        pending: s.pending.as_ref().map(decision_to_setup),
-        chain: s.chain.iter().map(strike_to_setup).collect(),
-        winner: s.winner,
-        castle_rampage: s.castle_rampage.as_ref().map(castle::board_to_setup),
-        keyforge: s.keyforge.as_ref().map(keyforge::board_to_setup),
-        dog_fight: s.dog_fight.as_ref().map(dog_fight::board_to_setup),
-    }
-}
-
-// ---------------------------------------------------------------------------
-// core -> proto
-
-/// A pending decision as a message.
-pub fn decision_from_setup(d: &DecisionSetup) -> pb::PendingDecision {
-    pb::PendingDecision { player: d.player, kind: d.kind, options: d.options.clone(), may_decline: d.may_decline }
-}
-
-/// A strike (or chain entry) as a message.
-pub fn strike_from_setup(s: &StrikeSetup) -> pb::Strike {
-    pb::Strike {
-        attacker: s.attacker.clone(),
-        target: s.target.as_ref().map(zone_from_setup),
-        defender: s.defender.clone(),
-        outcome: s.outcome.as_ref().map(|o| pb::BlockOutcome { blocker: o.blocker.clone(), passive: o.passive }),
-    }
-}
-
-/// A choice as a message; [`ChoiceSetup::Missing`] leaves the oneof unset.
-pub fn choice_from_setup(c: &ChoiceSetup) -> pb::Choice {
-    let choice = match c {
-        ChoiceSetup::Option(id) => Some(pb::choice::Choice::Option(id.clone())),
-        ChoiceSetup::Decline(d) => Some(pb::choice::Choice::Decline(*d)),
-        ChoiceSetup::Missing => None,
+/// A whole state as its ruleset's plain input, with the top-level fields that ruleset
+/// does not read refused (paths relative to the GameState). It takes the message by
+/// value so the strings move rather than being copied. An unknown or missing ruleset
+/// is the error.
+pub fn state_to_setup(s: pb::GameState) -> Result<Submitted<StateSetup>, SetupError> {
+    let ruleset = ruleset_of(s.ruleset)?;
+    let mut refused = Violations::default();
+    let boards = [
+        ("castle_rampage", s.castle_rampage.is_some(), Ruleset::CastleRampage),
+        ("keyforge", s.keyforge.is_some(), Ruleset::Keyforge),
+        ("dog_fight", s.dog_fight.is_some(), Ruleset::DogFight),
+    ];
+    // A ruleset with a board of its own reads its phase first, then the top level.
+    let at = if matches!(ruleset, Ruleset::Egame | Ruleset::DimensionalRift) {
+        RefusedAt::End
+    } else {
+        RefusedAt::AfterPhase
     };
-    pb::Choice { choice }
-}
-
-/// An action as a message; [`ActionSetup::Missing`] leaves the oneof unset.
-pub fn action_from_setup(a: &ActionSetup) -> pb::Action {
-    let action = match a {
-        ActionSetup::Strike(s) => Some(pb::action::Action::Strike(strike_from_setup(s))),
-        ActionSetup::Choice(c) => Some(pb::action::Action::Choice(choice_from_setup(c))),
-        ActionSetup::Summon(s) => Some(pb::action::Action::Summon(summon_from_setup(s))),
-        ActionSetup::EndPhase => Some(pb::action::Action::EndPhase(pb::EndPhase {})),
-        ActionSetup::Reinforce(r) => Some(pb::action::Action::Reinforce(castle::reinforce_from_setup(r))),
-        ActionSetup::Reap(id) => Some(pb::action::Action::Reap(pb::Reap { creature: id.clone() })),
-        ActionSetup::Missing => None,
+    let input = match ruleset {
+        Ruleset::Egame | Ruleset::DimensionalRift => StateSetup::Zone(zone::state_to_setup(s)),
+        Ruleset::Keyforge => StateSetup::Keyforge(keyforge::state_to_setup(s, &mut refused)),
+        Ruleset::CastleRampage => StateSetup::Castle(castle::state_to_setup(s, &mut refused)),
+        Ruleset::DogFight => StateSetup::DogFight(dog_fight::state_to_setup(s, &mut refused)),
     };
-    pb::Action { action }
+    // A board travels only in its own ruleset's states.
+    for (field, set, owner) in boards {
+        if set && owner != ruleset {
+            refused.push(field, format!("is {owner}'s board and must be unset in a {ruleset} state"));
+        }
+    }
+    Ok(Submitted { input, refused, at })
 }
 
-/// A whole state as a message. It takes the plain state by value so the players' and
-/// creatures' strings move into the message rather than being copied (an answer is
-/// built from `to_setup()`, which is not needed after).
+/// A `GameState` message validated into a core state (every violation at once, paths
+/// relative to the GameState).
+pub fn game_state(s: pb::GameState) -> Result<GameState, SetupError> {
+    load_state(&state_to_setup(s)?)
+}
+
+/// A whole state as a message. It takes the plain state by value so the strings move
+/// into the message rather than being copied (an answer is built from `to_setup()`,
+/// which is not needed after).
 pub fn state_from_setup(s: StateSetup) -> pb::GameState {
-    pb::GameState {
-        ruleset: s.ruleset,
-        players: s.players.into_iter().map(player_from_setup).collect(),
-        creatures: s.creatures.into_iter().map(creature_from_setup).collect(),
-        active_player: s.active_player,
-        turn: s.turn,
-        phase: s.phase,
-        event: s.event,
-        pending: s.pending.as_ref().map(decision_from_setup),
-        chain: s.chain.iter().map(strike_from_setup).collect(),
-        winner: s.winner,
-        keyforge: s.keyforge.as_ref().map(keyforge::board_from_setup),
-        castle_rampage: s.castle_rampage.as_ref().map(castle::board_from_setup),
-        dog_fight: s.dog_fight.as_ref().map(dog_fight::board_from_setup),
+    match s {
+        StateSetup::Zone(z) => zone::state_from_setup(z),
+        StateSetup::Keyforge(k) => keyforge::state_from_setup(&k),
+        StateSetup::Castle(c) => castle::state_from_setup(&c),
+        StateSetup::DogFight(d) => dog_fight::state_from_setup(&d),
     }
 }
 
-fn zone_ref(z: fray_core::board::ZoneRef) -> pb::ZoneRef {
+/// A declared strike as `ruleset`'s plain input, with the fields it does not read
+/// refused (paths relative to the strike).
+pub fn strike_to_setup(ruleset: Ruleset, s: &pb::Strike) -> Submitted<StrikeSetup> {
+    match ruleset {
+        Ruleset::Egame | Ruleset::DimensionalRift => Submitted::clean(StrikeSetup::Zone(zone::strike_to_setup(s))),
+        Ruleset::Keyforge => keyforge::strike_to_setup(s).map(StrikeSetup::Keyforge),
+        Ruleset::CastleRampage => castle::strike_to_setup(s).map(StrikeSetup::Castle),
+        Ruleset::DogFight => dog_fight::strike_to_setup(s).map(StrikeSetup::DogFight),
+    }
+}
+
+/// A declared strike as a message.
+pub fn strike_from_setup(s: &StrikeSetup) -> pb::Strike {
+    match s {
+        StrikeSetup::Zone(z) => zone::strike_from_setup(z),
+        StrikeSetup::Keyforge(k) => keyforge::strike_from_setup(k),
+        StrikeSetup::Castle(c) => castle::strike_from_setup(c),
+        StrikeSetup::DogFight(d) => dog_fight::strike_from_setup(d),
+    }
+}
+
+/// An action as `ruleset`'s plain input (an absent or empty action is the ruleset's
+/// `Missing`), with the fields it does not read refused; an action of a kind the
+/// ruleset does not have is the error. Paths are relative to the action.
+pub fn action_to_setup(ruleset: Ruleset, a: Option<&pb::Action>) -> Result<Submitted<ActionSetup>, Violations> {
+    let action = a.and_then(|a| a.action.as_ref());
+    let own = match ruleset {
+        Ruleset::Egame | Ruleset::DimensionalRift => {
+            zone::action_to_setup(ruleset, action).map(|r| r.map(|s| s.map(ActionSetup::Zone)))
+        }
+        Ruleset::Keyforge => keyforge::action_to_setup(action).map(|r| r.map(|s| s.map(ActionSetup::Keyforge))),
+        Ruleset::CastleRampage => castle::action_to_setup(action).map(|r| r.map(|s| s.map(ActionSetup::Castle))),
+        Ruleset::DogFight => Some(dog_fight::action_to_setup(action).map(|s| s.map(ActionSetup::DogFight))),
+    };
+    own.unwrap_or_else(|| Err(foreign_action(ruleset, action)))
+}
+
+/// Another ruleset's kind of action, refused in words that name the ruleset it is from.
+fn foreign_action(ruleset: Ruleset, action: Option<&pb::action::Action>) -> Violations {
+    use pb::action::Action as A;
+    let (field, why) = match (ruleset, action) {
+        (Ruleset::Keyforge, Some(A::Reinforce(_))) => {
+            ("reinforce", "KeyForge has no Gate or Castle: reinforce is Castle Rampage's".to_owned())
+        }
+        (Ruleset::CastleRampage, Some(A::Reap(_))) => {
+            ("reap", "Castle Rampage has no creatures to reap with (a KeyForge action)".to_owned())
+        }
+        (_, Some(A::Reinforce(_))) => {
+            ("reinforce", format!("{ruleset} has no Gate or Castle to reinforce (a Castle Rampage action)"))
+        }
+        (_, Some(A::Reap(_))) => ("reap", format!("{ruleset} has no reaping (a KeyForge action)")),
+        _ => ("", format!("is not an action of {ruleset}")),
+    };
+    let mut v = Violations::default();
+    v.push(field, why);
+    v
+}
+
+/// An action as a message; a ruleset's `Missing` leaves the oneof unset.
+pub fn action_from_setup(a: &ActionSetup) -> pb::Action {
+    match a {
+        ActionSetup::Zone(z) => zone::action_from_setup(z),
+        ActionSetup::Keyforge(k) => keyforge::action_from_setup(k),
+        ActionSetup::Castle(c) => castle::action_from_setup(c),
+        ActionSetup::DogFight(d) => dog_fight::action_from_setup(d),
+    }
+}
+
+fn zone_ref(z: fray_core::rulesets::zone::board::ZoneRef) -> pb::ZoneRef {
     pb::ZoneRef { player: u32::from(z.player.0), index: u32::from(z.index) }
 }
 
@@ -300,38 +296,13 @@ pub fn events_to_proto(events: &[Event]) -> Vec<pb::Event> {
     events.iter().map(event_to_proto).collect()
 }
 
-/// A catalogue entry as a message; `skirmish` is true where NewGame deals a game
-/// (the ruleset has built-in scenarios).
-pub fn ruleset_info_to_proto(info: &RulesetInfo) -> pb::RulesetInfo {
-    pb::RulesetInfo {
-        ruleset: info.ruleset.wire(),
-        name: info.name.to_owned(),
-        description: info.description.to_owned(),
-        resolves_strikes: info.resolves_strikes,
-        skirmish: !info.scenarios.is_empty(),
-        scenarios: info.scenarios.iter().map(|s| s.name.to_owned()).collect(),
-        scenario_details: info
-            .scenarios
-            .iter()
-            .map(|s| pb::ScenarioInfo {
-                name: s.name.to_owned(),
-                description: s.description.to_owned(),
-                seat0_score: s.balance.seat0_score,
-                seat0_games: s.balance.games,
-                balanced: s.balance.is_balanced(),
-                players: s.players as u32,
-                seat_scores: s.balance.seat_scores(s.players),
-            })
-            .collect(),
-    }
-}
-
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use fray_core::GameState;
-    use fray_core::board::ZoneRef;
+    use fray_core::rulesets::zone::board::ZoneRef;
+    use fray_core::rulesets::zone::setup::ZoneActionSetup;
+    use fray_core::setup::ChoiceSetup;
     use fray_core::state::{CreatureId, DecisionKind, Phase, PlayerId};
 
     fn arrows(up: pb::Reach, up_left: pb::Reach, left: pb::Reach) -> Option<pb::Arrows> {
@@ -434,27 +405,33 @@ mod tests {
     #[test]
     fn round_trip_proto_setup_proto_is_identity() {
         let state = rich_state();
-        assert_eq!(state_from_setup(state_to_setup(state.clone())), state);
+        assert_eq!(state_from_setup(state_to_setup(state.clone()).unwrap().input), state);
     }
 
     #[test]
     fn round_trip_keeps_fields_the_core_would_reject() {
-        // The converter carries everything; judging it is the core's job.
+        // The converter carries every field its ruleset reads; judging it is the core's
+        // job. Only the ruleset must be known: it picks the ruleset's mapping.
+        let mut unknown = rich_state();
+        unknown.ruleset = 42;
+        let Err(SetupError::Invalid(v)) = state_to_setup(unknown) else { panic!("an unknown ruleset is refused") };
+        assert_eq!(v.0[0].field, "ruleset");
         let mut state = rich_state();
-        state.ruleset = 42;
         state.winner = Some(7);
         state.chain[0].defender = "someone".into();
         state.chain[0].outcome = Some(pb::BlockOutcome { blocker: Some("guard".into()), passive: true });
         state.creatures[0].zone = None;
         state.creatures[1].arrows = Some(pb::Arrows::default());
         state.creatures[2].keywords = vec![0, 99];
-        assert_eq!(state_from_setup(state_to_setup(state.clone())), state);
+        let setup = state_to_setup(state.clone()).unwrap();
+        assert!(setup.refused.is_empty());
+        assert_eq!(state_from_setup(setup.input), state);
     }
 
     #[test]
     fn round_trip_through_the_core_is_identity() {
         let state = rich_state();
-        let game = GameState::from_setup(&state_to_setup(state.clone())).unwrap();
+        let game = game_state(state.clone()).unwrap();
         assert_eq!(state_from_setup(game.to_setup()), state);
     }
 
@@ -464,7 +441,7 @@ mod tests {
         assert_eq!(zone::arrows_to_setup(&a), [1, 2, 3, 4, 5, 6, 7, 8]);
         assert_eq!(zone::arrows_from_setup(&[1, 2, 3, 4, 5, 6, 7, 8]), a);
         let c = pb::Creature::default();
-        assert_eq!(creature_to_setup(c.clone()).arrows, None);
+        assert_eq!(zone::creature_to_setup(c.clone()).arrows, None);
     }
 
     #[test]
@@ -499,11 +476,12 @@ mod tests {
         ];
         for case in cases {
             let action = pb::Action { action: Some(case) };
-            assert_eq!(action_from_setup(&action_to_setup(Some(&action))), action);
+            assert_eq!(action_from_setup(&action_to_setup(Ruleset::Egame, Some(&action)).unwrap().input), action);
         }
-        assert_eq!(action_to_setup(None), ActionSetup::Missing);
-        assert_eq!(action_to_setup(Some(&pb::Action::default())), ActionSetup::Missing);
-        assert_eq!(action_from_setup(&ActionSetup::Missing), pb::Action::default());
+        let missing = ActionSetup::Zone(ZoneActionSetup::Missing);
+        assert_eq!(action_to_setup(Ruleset::Egame, None).unwrap().input, missing);
+        assert_eq!(action_to_setup(Ruleset::Egame, Some(&pb::Action::default())).unwrap().input, missing);
+        assert_eq!(action_from_setup(&missing), pb::Action::default());
     }
 
     #[test]

@@ -1,8 +1,102 @@
-//! The zone rulesets' messages (RULESET_EGAME, RULESET_DIMENSIONAL_RIFT): players,
-//! creatures, cards, zones and summons, to plain input and back.
+//! The zone game's messages (RULESET_EGAME, RULESET_DIMENSIONAL_RIFT): the state's
+//! top level (which is the zone game's shape: players, creatures, the chain), cards,
+//! zones, strikes, summons and actions, to plain input and back.
 
-use fray_core::setup::{ArrowsSetup, CardSetup, CreatureSetup, PlayerSetup, SummonSetup, ZoneSetup};
+use fray_core::rulesets::zone::setup::{
+    ArrowsSetup, CardSetup, CreatureSetup, OutcomeSetup, PlayerSetup, StrikeSetup, SummonSetup, ZoneActionSetup,
+    ZoneSetup, ZoneStateSetup,
+};
+use fray_core::{Ruleset, Violations};
 use fray_proto::fray::v1 as pb;
+
+use super::shared::{Submitted, choice_from_setup, choice_to_setup, decision_from_setup, decision_to_setup};
+
+/// A state as plain input: the zone game reads every top-level field (the other
+/// rulesets' boards are refused by the dispatcher). Its strings move.
+pub fn state_to_setup(s: pb::GameState) -> ZoneStateSetup {
+    ZoneStateSetup {
+        ruleset: s.ruleset,
+        players: s.players.into_iter().map(player_to_setup).collect(),
+        creatures: s.creatures.into_iter().map(creature_to_setup).collect(),
+        active_player: s.active_player,
+        turn: s.turn,
+        phase: s.phase,
+        event: s.event,
+        pending: s.pending.as_ref().map(decision_to_setup),
+        chain: s.chain.iter().map(strike_to_setup).collect(),
+        winner: s.winner,
+    }
+}
+
+/// A state as a message (its strings moved, not copied).
+pub fn state_from_setup(s: ZoneStateSetup) -> pb::GameState {
+    pb::GameState {
+        ruleset: s.ruleset,
+        players: s.players.into_iter().map(player_from_setup).collect(),
+        creatures: s.creatures.into_iter().map(creature_from_setup).collect(),
+        active_player: s.active_player,
+        turn: s.turn,
+        phase: s.phase,
+        event: s.event,
+        pending: s.pending.as_ref().map(decision_from_setup),
+        chain: s.chain.iter().map(strike_from_setup).collect(),
+        winner: s.winner,
+        // The other rulesets' boards stay unset.
+        ..Default::default()
+    }
+}
+
+/// A strike (or chain entry) as plain input.
+pub fn strike_to_setup(s: &pb::Strike) -> StrikeSetup {
+    StrikeSetup {
+        attacker: s.attacker.clone(),
+        target: s.target.as_ref().map(zone_to_setup),
+        defender: s.defender.clone(),
+        outcome: s.outcome.as_ref().map(|o| OutcomeSetup { blocker: o.blocker.clone(), passive: o.passive }),
+    }
+}
+
+/// A strike (or chain entry) as a message.
+pub fn strike_from_setup(s: &StrikeSetup) -> pb::Strike {
+    pb::Strike {
+        attacker: s.attacker.clone(),
+        target: s.target.as_ref().map(zone_from_setup),
+        defender: s.defender.clone(),
+        outcome: s.outcome.as_ref().map(|o| pb::BlockOutcome { blocker: o.blocker.clone(), passive: o.passive }),
+    }
+}
+
+/// An action as plain input; `None` for another ruleset's kind of action (the
+/// dispatcher refuses it). An absent action is [`ZoneActionSetup::Missing`].
+pub fn action_to_setup(
+    _ruleset: Ruleset,
+    a: Option<&pb::action::Action>,
+) -> Option<Result<Submitted<ZoneActionSetup>, Violations>> {
+    use pb::action::Action as A;
+    let action = match a {
+        Some(A::Strike(s)) => ZoneActionSetup::Strike(strike_to_setup(s)),
+        // An absent Choice message inside the oneof is still "choice was set".
+        Some(A::Choice(c)) => ZoneActionSetup::Choice(choice_to_setup(c)),
+        Some(A::Summon(s)) => ZoneActionSetup::Summon(summon_to_setup(s)),
+        Some(A::EndPhase(_)) => ZoneActionSetup::EndPhase,
+        Some(A::Reinforce(_) | A::Reap(_)) => return None,
+        None => ZoneActionSetup::Missing,
+    };
+    Some(Ok(Submitted::clean(action)))
+}
+
+/// An action as a message; [`ZoneActionSetup::Missing`] leaves the oneof unset.
+pub fn action_from_setup(a: &ZoneActionSetup) -> pb::Action {
+    use pb::action::Action as A;
+    let action = match a {
+        ZoneActionSetup::Strike(s) => Some(A::Strike(strike_from_setup(s))),
+        ZoneActionSetup::Choice(c) => Some(A::Choice(choice_from_setup(c))),
+        ZoneActionSetup::Summon(s) => Some(A::Summon(summon_from_setup(s))),
+        ZoneActionSetup::EndPhase => Some(A::EndPhase(pb::EndPhase {})),
+        ZoneActionSetup::Missing => None,
+    };
+    pb::Action { action }
+}
 
 /// A zone reference as plain input.
 pub fn zone_to_setup(z: &pb::ZoneRef) -> ZoneSetup {

@@ -12,6 +12,7 @@
 
 use std::cmp::Ordering;
 
+use super::Opponent;
 use super::{CastleCard, CastleEffect, CastleState, Structure, rule};
 use crate::error::IllegalAction;
 use crate::event::{EventKind, EventSink, emit};
@@ -74,7 +75,7 @@ impl CastleState {
             return false;
         }
         let attacker = hand.remove(hand_index);
-        let opp = me.other();
+        let opp = me.opponent();
         let gate_has_cards = !self.side(opp).gate.is_empty();
         let (mut structure, mut why) = match (gate_has_cards, attacker.effect) {
             (true, CastleEffect::Digger) => (Structure::Castle, rule::DIGGER),

@@ -18,21 +18,21 @@
 use rand::RngCore;
 use rand::seq::SliceRandom;
 
+use super::Opponent;
+use super::setup::{CastleActionSetup, CastleCardSetup, CastleSetup, CastleStrikeSetup, ReinforceSetup};
 use super::{CastleAction, CastleCard, CastleState, Side, Structure};
-use crate::GameState;
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::EventSink;
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::path::FieldPath;
-use crate::setup::{ActionSetup, CastleCardSetup, ChoiceSetup, ReinforceSetup, StateSetup, StrikeSetup};
-use crate::state::{PlayerId, Ruleset};
+use crate::setup::ChoiceSetup;
+use crate::state::PlayerId;
 
 impl Game for CastleState {
     type Action = CastleAction;
-
-    fn ruleset(&self) -> Ruleset {
-        Ruleset::CastleRampage
-    }
+    type Setup = CastleSetup;
+    type ActionSetup = CastleActionSetup;
+    type StrikeSetup = CastleStrikeSetup;
 
     fn num_players(&self) -> usize {
         2
@@ -71,7 +71,7 @@ impl Game for CastleState {
     }
 
     fn has_hidden(&self, viewer: PlayerId) -> bool {
-        !self.side(viewer.other()).hand.is_empty()
+        !self.side(viewer.opponent()).hand.is_empty()
             || !self.draw_pile.is_empty()
             || self.sides.iter().any(|s| !s.gate.is_empty() || !s.castle.is_empty())
     }
@@ -81,7 +81,7 @@ impl Game for CastleState {
     /// dealt to a side becomes that player's.
     fn determinize(&self, viewer: PlayerId, rng: &mut dyn RngCore) -> Self {
         let mut world = self.clone();
-        let opp = viewer.other().index();
+        let opp = viewer.opponent().index();
         let mut unseen: Vec<CastleCard> = Vec::new();
         unseen.append(&mut world.sides[opp].hand);
         unseen.append(&mut world.draw_pile);
@@ -102,10 +102,10 @@ impl Game for CastleState {
     }
 
     /// Blanks the opponent's hand, the draw pile and every Gate and Castle card.
-    fn observation(&self, viewer: PlayerId) -> StateSetup {
+    fn observation(&self, viewer: PlayerId) -> CastleSetup {
         let mut s = self.to_setup();
         let blank = |c: &mut CastleCardSetup| *c = CastleCardSetup::default();
-        if let Some(board) = s.castle_rampage.as_mut() {
+        if let Some(board) = s.board.as_mut() {
             board.draw_pile.iter_mut().for_each(blank);
             for (i, side) in board.sides.iter_mut().enumerate() {
                 side.gate.iter_mut().for_each(blank);
@@ -118,11 +118,11 @@ impl Game for CastleState {
         s
     }
 
-    fn to_setup(&self) -> StateSetup {
+    fn to_setup(&self) -> CastleSetup {
         CastleState::to_setup(self)
     }
 
-    fn action_setup(&self, action: CastleAction) -> ActionSetup {
+    fn action_setup(&self, action: CastleAction) -> CastleActionSetup {
         let id = |player: PlayerId, hand_index: u32| {
             usize::try_from(hand_index)
                 .ok()
@@ -132,19 +132,19 @@ impl Game for CastleState {
         };
         match action {
             CastleAction::Strike { player, hand_index } => {
-                ActionSetup::Strike(StrikeSetup { attacker: id(player, hand_index), ..Default::default() })
+                CastleActionSetup::Strike(CastleStrikeSetup { attacker: id(player, hand_index) })
             }
-            CastleAction::Reinforce { player, hand_index, structure } => ActionSetup::Reinforce(ReinforceSetup {
+            CastleAction::Reinforce { player, hand_index, structure } => CastleActionSetup::Reinforce(ReinforceSetup {
                 card: id(player, hand_index),
                 structure: structure.name().to_owned(),
             }),
-            CastleAction::EndPhase => ActionSetup::EndPhase,
+            CastleAction::EndPhase => CastleActionSetup::EndPhase,
         }
     }
 
     fn parse_action<'p>(
         &self,
-        action: &ActionSetup,
+        action: &CastleActionSetup,
         path: impl Into<FieldPath<'p>>,
     ) -> Result<CastleAction, ActionError> {
         let path = path.into();
@@ -154,18 +154,13 @@ impl Game for CastleState {
             ActionError::Invalid(v)
         };
         match action {
-            ActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
-            ActionSetup::Reinforce(r) => self.parse_reinforce(r, path.field("reinforce")).map_err(ActionError::Invalid),
-            ActionSetup::EndPhase => Ok(CastleAction::EndPhase),
-            ActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
-            ActionSetup::Summon(_) => Err(invalid(
-                path.field("summon"),
-                "Castle Rampage has no summons: add a card to the Gate or Castle with reinforce",
-            )),
-            ActionSetup::Reap(_) => {
-                Err(invalid(path.field("reap"), "Castle Rampage has no creatures to reap with (a KeyForge action)"))
+            CastleActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
+            CastleActionSetup::Reinforce(r) => {
+                self.parse_reinforce(r, path.field("reinforce")).map_err(ActionError::Invalid)
             }
-            ActionSetup::Missing => Err(invalid(path, "is required: set one of strike, reinforce, end_phase")),
+            CastleActionSetup::EndPhase => Ok(CastleAction::EndPhase),
+            CastleActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
+            CastleActionSetup::Missing => Err(invalid(path, "is required: set one of strike, reinforce, end_phase")),
         }
     }
 
@@ -174,21 +169,12 @@ impl Game for CastleState {
     /// parses, and the rules then refuse it (`castle.turn.active_player`).
     fn parse_strike<'p>(
         &self,
-        strike: &StrikeSetup,
+        strike: &CastleStrikeSetup,
         path: impl Into<FieldPath<'p>>,
     ) -> Result<CastleAction, Violations> {
         let path = path.into();
         let mut v = Violations::default();
         let found = self.find_in_hand(&mut v, path.field("attacker"), &strike.attacker);
-        if strike.target.is_some() {
-            v.push(path.field("target"), "must be unset: a Castle Rampage attack card attacks the opponent");
-        }
-        if !strike.defender.is_empty() {
-            v.push(path.field("defender"), "must be unset: the defender is the top card of the attacked structure");
-        }
-        if strike.outcome.is_some() {
-            v.push(path.field("outcome"), "must be unset: Castle Rampage has no chain");
-        }
         match found {
             Some((player, hand_index)) if v.is_empty() => Ok(CastleAction::Strike { player, hand_index }),
             _ => Err(v),
@@ -203,13 +189,6 @@ impl Game for CastleState {
         let mut v = Violations::default();
         v.push(path.into(), "answers no pending decision: Castle Rampage asks no decisions");
         Err(v)
-    }
-
-    fn from_game_state(state: GameState) -> Option<Self> {
-        match state {
-            GameState::Castle(s) => Some(s),
-            _ => None,
-        }
     }
 
     /// Two plays of cards with the same values (name aside) the same way are one move.
@@ -275,7 +254,7 @@ impl CastleState {
             return None;
         }
         let me = self.active_player;
-        for player in [me, me.other()] {
+        for player in [me, me.opponent()] {
             if let Some(i) = self.side(player).hand.iter().position(|c| c.id.as_str() == id) {
                 return Some((player, u32::try_from(i).unwrap_or(u32::MAX)));
             }
@@ -346,7 +325,7 @@ mod tests {
     fn an_observation_blanks_the_hidden_cards_and_keeps_the_counts() {
         let s = CastleState::new_game(3, "standard", &mut Vec::new()).unwrap();
         let o = s.observation(PlayerId(0));
-        let board = o.castle_rampage.unwrap();
+        let board = o.board.unwrap();
         assert_eq!(board.sides[0].hand, s.sides[0].hand.iter().map(card_setup).collect::<Vec<_>>());
         assert!(board.sides[1].hand.iter().all(|c| *c == CastleCardSetup::default()));
         assert_eq!(board.sides[1].hand.len(), s.sides[1].hand.len());

@@ -1,6 +1,6 @@
 //! Castle Rampage (RULESET_CASTLE_RAMPAGE): attacks on face-down Gate and Castle
 //! stacks, after the rules text "Castle Rampage (seed 003)", with the purple cards'
-//! effects as RULES.md settles them. docs/rules.md lists every rule id with its source.
+//! effects as docs/rules.md settles them. docs/rules.md lists every rule id with its source.
 //!
 //! Each player has a Gate and a Castle (face-down stacks, top first) and a hand; the
 //! draw pile and the discard pile are shared. A card has an attack value, a Gate
@@ -34,7 +34,7 @@
 //! 5. `castle.attack.win`: destroying the opponent's last Castle card wins at once
 //!    (PHASE_GAME_OVER, the attack card to the discard, `AttackEnded` then `GameOver`).
 //!
-//! The turn ([`turn`]; RULES.md "draw 2, may add one card from hand to the bottom of
+//! The turn ([`turn`]; docs/rules.md "draw 2, may add one card from hand to the bottom of
 //! your Gate or Castle, then play attack cards"): PHASE_DRAW (`castle.turn.draw`),
 //! PHASE_DEPLOYMENT (`castle.turn.reinforce`), PHASE_EVENT (attacks), then the other
 //! player's turn (`castle.turn.phase`). A draw after turn 60 (`castle.turn.limit`) or
@@ -49,9 +49,13 @@ pub mod setup;
 pub mod skirmish;
 pub mod turn;
 
+pub use setup::{
+    CastleActionSetup, CastleBoardSetup, CastleCardSetup, CastleSetup, CastleSideSetup, CastleStrikeSetup,
+    ReinforceSetup,
+};
 use std::sync::Arc;
 
-use crate::state::{Phase, PlayerId, wire_enum};
+use crate::state::{CreatureId, Phase, PlayerId, wire_enum};
 
 /// Rule ids, as cited in docs/rules.md and carried by events.
 pub mod rule {
@@ -101,43 +105,8 @@ pub mod rule {
     pub const SETUP: &str = "castle.setup";
 }
 
-/// A card's id, unique in a state. Cheap to clone; clones compare by pointer first.
-#[derive(Debug, Clone, Eq, PartialOrd, Ord)]
-pub struct CardId(pub Arc<str>);
-
-impl PartialEq for CardId {
-    fn eq(&self, other: &Self) -> bool {
-        Arc::ptr_eq(&self.0, &other.0) || self.0 == other.0
-    }
-}
-
-impl std::hash::Hash for CardId {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.0.hash(state);
-    }
-}
-
-impl CardId {
-    /// The id as text.
-    pub fn as_str(&self) -> &str {
-        &self.0
-    }
-}
-
-impl From<&str> for CardId {
-    fn from(s: &str) -> Self {
-        Self(Arc::from(s))
-    }
-}
-
-impl std::fmt::Display for CardId {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
 wire_enum! {
-    /// A purple card's effect (RULES.md defaults; the printed texts are not public).
+    /// A purple card's effect (docs/rules.md defaults; the printed texts are not public).
     CastleEffect {
         /// No effect.
         None = 0 => "CASTLE_EFFECT_NONE",
@@ -194,7 +163,7 @@ impl std::fmt::Display for Structure {
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct CastleCard {
     /// Unique id.
-    pub id: CardId,
+    pub id: CreatureId,
     /// The card's name.
     pub name: Arc<str>,
     /// The player holding it: a card in a side's stacks or hand is that player's; a
@@ -332,5 +301,27 @@ impl CastleState {
             .flat_map(|s| s.gate.iter().chain(&s.castle).chain(&s.hand))
             .chain(&self.draw_pile)
             .chain(&self.discard)
+    }
+}
+
+/// What this ruleset offers, for the catalogue.
+pub(crate) fn info() -> crate::rulesets::RulesetInfo {
+    crate::rulesets::RulesetInfo {
+        ruleset: crate::rulesets::Ruleset::CastleRampage,
+        name: "castle-rampage",
+        description: "Castle Rampage attacks on Gate and Castle (seed 003)",
+        scenarios: skirmish::scenario_infos(),
+    }
+}
+
+/// The other seat: this ruleset seats exactly two players.
+pub(crate) trait Opponent {
+    /// The other player of two.
+    fn opponent(self) -> Self;
+}
+
+impl Opponent for PlayerId {
+    fn opponent(self) -> Self {
+        PlayerId(1 - self.0)
     }
 }

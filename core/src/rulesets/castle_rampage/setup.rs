@@ -1,32 +1,113 @@
-//! Validation of a submitted Castle Rampage state (every violation at once, with field
-//! paths relative to the GameState) and the way back to plain data.
-//!
-//! A Castle state keeps its cards in `castle_rampage` only. The zone-board fields must
-//! stay empty: no `creatures`, no `pending` decision, an empty `chain`, `event` 0;
-//! `players` may be empty or hold at most two bare seats (`id` = index, `hp` 0, no
-//! cards), which carry nothing and are not given back.
+//! Castle Rampage's own plain input ([`CastleSetup`]: the turn and the board; its
+//! attacks and actions) and its validation into a [`CastleState`] (every violation at
+//! once, with field paths relative to the GameState message), and the way back to
+//! plain data. The board (the `castle_rampage` field) holds every card.
 
 use std::sync::Arc;
 
-use super::{CardId, CastleCard, CastleEffect, CastleState, Side};
+use super::{CastleCard, CastleEffect, CastleState, Side};
 use crate::error::{SetupError, Violations};
 use crate::ids::UniqueIds;
 use crate::path::FieldPath;
-use crate::setup::{
-    CastleBoardSetup, CastleCardSetup, CastleSideSetup, StateSetup, foreign_boards, ruleset_of, seat, turn_fields,
-};
-use crate::state::{Phase, PlayerId, Ruleset};
+use crate::setup::{ChoiceSetup, seat, turn_fields};
+use crate::state::{CreatureId, Phase, PlayerId};
+
+/// A Castle Rampage state as submitted: the turn and the board.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CastleSetup {
+    /// Active player.
+    pub active_player: u32,
+    /// Turn.
+    pub turn: u32,
+    /// Phase wire number.
+    pub phase: i32,
+    /// Winner.
+    pub winner: Option<u32>,
+    /// The board (the `castle_rampage` field); required.
+    pub board: Option<CastleBoardSetup>,
+}
+
+/// An attack as submitted: the attack card, named by id, from a hand (it always
+/// attacks the opponent).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CastleStrikeSetup {
+    /// The attack card's id.
+    pub attacker: String,
+}
+
+/// A Castle Rampage action as submitted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CastleActionSetup {
+    /// Attack with a hand card.
+    Strike(CastleStrikeSetup),
+    /// Answer a pending decision (Castle Rampage asks none: always refused).
+    Choice(ChoiceSetup),
+    /// Add a hand card to the bottom of one's Gate or Castle.
+    Reinforce(ReinforceSetup),
+    /// End the phase.
+    EndPhase,
+    /// No action was set.
+    Missing,
+}
+
+/// A Castle Rampage reinforcement as submitted: a hand card of the active player goes
+/// to the bottom of their own Gate or Castle.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReinforceSetup {
+    /// The card's id (in the active player's hand).
+    pub card: String,
+    /// `gate` or `castle`.
+    pub structure: String,
+}
+
+/// A Castle Rampage card as submitted (the `CastleCard` message).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CastleCardSetup {
+    /// Unique in the state.
+    pub id: String,
+    /// The card's name.
+    pub name: String,
+    /// The player holding it (a card in `sides[i]` is player i's).
+    pub owner: u32,
+    /// Attack value; 0 cannot attack.
+    pub attack: i32,
+    /// Defense in the Gate.
+    pub gate_defense: i32,
+    /// Defense in the Castle.
+    pub castle_defense: i32,
+    /// CastleEffect wire number.
+    pub effect: i32,
+    /// The Saboteur's reduction (0 means 2); 0 on every other card.
+    pub effect_amount: i32,
+}
+
+/// One Castle Rampage player's structures and hand as submitted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CastleSideSetup {
+    /// The Gate stack, [0] = top.
+    pub gate: Vec<CastleCardSetup>,
+    /// The Castle stack, [0] = top.
+    pub castle: Vec<CastleCardSetup>,
+    /// The hand.
+    pub hand: Vec<CastleCardSetup>,
+}
+
+/// RULESET_CASTLE_RAMPAGE's board as submitted (the `CastleRampageBoard` message).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CastleBoardSetup {
+    /// `sides[i]` is player i's; exactly 2.
+    pub sides: Vec<CastleSideSetup>,
+    /// The shared draw pile, [0] = top.
+    pub draw_pile: Vec<CastleCardSetup>,
+    /// The shared discard pile, last = newest.
+    pub discard: Vec<CastleCardSetup>,
+}
 
 impl CastleState {
     /// Validates a submitted Castle Rampage state. Every problem is reported at once;
     /// paths are relative to the GameState message.
-    pub fn from_setup(s: &StateSetup) -> Result<CastleState, SetupError> {
-        let ruleset = ruleset_of(s)?;
+    pub fn from_setup(s: &CastleSetup) -> Result<CastleState, SetupError> {
         let mut v = Violations::default();
-        if ruleset != Ruleset::CastleRampage {
-            v.push("ruleset", format!("{ruleset} is not Castle Rampage: load it with GameState::from_setup"));
-            return Err(SetupError::Invalid(v));
-        }
 
         let phase = match Phase::from_wire(s.phase) {
             Some(Phase::Begin) => {
@@ -40,12 +121,11 @@ impl CastleState {
             }
         };
         let over = phase == Phase::GameOver;
-        zone_fields(&mut v, s);
 
         let mut sides: [Side; 2] = Default::default();
         let mut draw_pile = Vec::new();
         let mut discard = Vec::new();
-        match &s.castle_rampage {
+        match &s.board {
             None => v.push("castle_rampage", "is required: a RULESET_CASTLE_RAMPAGE state keeps its cards there"),
             Some(board) => {
                 board_cards(&mut v, board, &mut sides, &mut draw_pile, &mut discard);
@@ -65,21 +145,20 @@ impl CastleState {
             }
         }
 
-        let (active_player, winner) = turn_fields(&mut v, s, phase);
+        let (active_player, winner) = turn_fields(&mut v, s.active_player, s.turn, s.winner, phase);
         let state = CastleState { sides, draw_pile, discard, active_player, turn: s.turn, phase, winner };
         v.into_result(state).map_err(SetupError::Invalid)
     }
 
     /// The state as plain data (no `players`: the sides hold everything).
-    pub fn to_setup(&self) -> StateSetup {
+    pub fn to_setup(&self) -> CastleSetup {
         let cards = |cs: &[CastleCard]| cs.iter().map(card_setup).collect::<Vec<_>>();
-        StateSetup {
-            ruleset: Ruleset::CastleRampage.wire(),
+        CastleSetup {
             active_player: u32::from(self.active_player.0),
             turn: self.turn,
             phase: self.phase.wire(),
             winner: self.winner.map(|w| u32::from(w.0)),
-            castle_rampage: Some(CastleBoardSetup {
+            board: Some(CastleBoardSetup {
                 sides: self
                     .sides
                     .iter()
@@ -88,7 +167,6 @@ impl CastleState {
                 draw_pile: cards(&self.draw_pile),
                 discard: cards(&self.discard),
             }),
-            ..Default::default()
         }
     }
 }
@@ -104,47 +182,6 @@ pub(crate) fn card_setup(c: &CastleCard) -> CastleCardSetup {
         castle_defense: c.castle_defense,
         effect: c.effect.wire(),
         effect_amount: c.effect_amount,
-    }
-}
-
-/// The zone-board fields a Castle state leaves empty.
-fn zone_fields(v: &mut Violations, s: &StateSetup) {
-    if s.players.len() > 2 {
-        v.push("players", format!("has {} entries: Castle Rampage seats 2 players", s.players.len()));
-    }
-    let players = FieldPath::new("players");
-    for (i, p) in s.players.iter().enumerate() {
-        let f = players.index(i);
-        if p.id as usize != i {
-            v.push(f.field("id"), format!("must equal its index {i}, got {}", p.id));
-        }
-        if p.hp != 0 {
-            v.push(f.field("hp"), "Castle Rampage has no hit points: leave it 0 (the Castle is what is lost)");
-        }
-        for (pile, cards) in p.piles() {
-            if !cards.is_empty() {
-                v.push(
-                    f.field(pile),
-                    "must be empty: Castle Rampage cards are in castle_rampage (sides, draw_pile, discard)",
-                );
-            }
-        }
-    }
-    if !s.creatures.is_empty() {
-        v.push(
-            "creatures",
-            "must be empty: Castle Rampage has no creatures on a field, its cards are in castle_rampage",
-        );
-    }
-    if s.event != 0 {
-        v.push("event", "must be 0: Castle Rampage has no Event counter");
-    }
-    foreign_boards(v, s, Ruleset::CastleRampage);
-    if s.pending.is_some() {
-        v.push("pending", "must be unset: Castle Rampage asks no decisions (an attack resolves at once)");
-    }
-    if !s.chain.is_empty() {
-        v.push("chain", "must be empty: Castle Rampage resolves each attack at once");
     }
 }
 
@@ -224,7 +261,7 @@ fn card<'a>(
         );
     }
     CastleCard {
-        id: CardId(Arc::from(c.id.as_str())),
+        id: CreatureId(Arc::from(c.id.as_str())),
         name: Arc::from(c.name.as_str()),
         owner: owner.unwrap_or(PlayerId(0)),
         attack: c.attack,

@@ -1,7 +1,7 @@
 //! The Castle Rampage skirmish: built-in card data, scenarios, and games dealt from a
 //! seed (`castle.setup`). The printed cards are not public, so the pool below is Fray's
 //! own: numbered troops whose attack and defenses trade off (strong attackers defend
-//! poorly, walls do not attack), plus the five purple cards with RULES.md's effects.
+//! poorly, walls do not attack), plus the five purple cards with docs/rules.md's effects.
 //!
 //! A game: the pool is shuffled by the seed (ChaCha8) and the cards get ids `c01`,
 //! `c02`, ... in shuffled order (an id tells nothing about the card). Player 0's Gate,
@@ -15,11 +15,11 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::{CardId, CastleCard, CastleEffect, CastleState, Side, rule};
+use super::{CastleCard, CastleEffect, CastleState, Side, rule};
+use crate::catalogue::{ScenarioInfo, SeatBalance};
 use crate::error::{SetupError, Violations};
 use crate::event::{EventKind, EventSink, emit};
-use crate::rulesets::{ScenarioInfo, SeatBalance};
-use crate::state::{Phase, PlayerId};
+use crate::state::{CreatureId, Phase, PlayerId};
 
 /// One kind of card in the pool: how many copies, and its values.
 #[derive(Debug, Clone, Copy)]
@@ -158,7 +158,7 @@ fn pool_cards() -> Vec<CastleCard> {
             let name: Arc<str> = Arc::from(e.name);
             let empty = empty.clone();
             (0..e.copies).map(move |_| CastleCard {
-                id: CardId(empty.clone()),
+                id: CreatureId(empty.clone()),
                 name: name.clone(),
                 owner: PlayerId(0),
                 attack: e.attack,
@@ -193,7 +193,7 @@ impl CastleState {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         cards.shuffle(&mut rng);
         for (i, card) in cards.iter_mut().enumerate() {
-            card.id = CardId(Arc::from(format!("c{:02}", i + 1).as_str()));
+            card.id = CreatureId(Arc::from(format!("c{:02}", i + 1).as_str()));
         }
         let mut deck = cards.into_iter();
         let mut sides: [Side; 2] = Default::default();

@@ -1,4 +1,4 @@
-//! The turn (RULES.md: "draw 2, may add one card from hand to the bottom of your Gate
+//! The turn (docs/rules.md: "draw 2, may add one card from hand to the bottom of your Gate
 //! or Castle, then play attack cards"): PHASE_DRAW, PHASE_DEPLOYMENT, PHASE_EVENT, then
 //! the other player's PHASE_DRAW. Legal actions, who moves, and applying an action.
 //!
@@ -8,10 +8,11 @@
 //! terminal exactly when it has no legal action. A submitted state may still sit in
 //! PHASE_DRAW; its only legal action there is `end_phase`, which draws.
 
+use super::Opponent;
 use super::{CastleAction, CastleState, Structure, rule};
 use crate::error::IllegalAction;
 use crate::event::{EventKind, EventSink, emit};
-use crate::rulesets::skirmish::MAX_TURNS;
+use crate::game::MAX_TURNS;
 use crate::state::{Phase, PlayerId};
 
 /// Cards the active player draws in PHASE_DRAW (as many as the draw pile has).
@@ -199,7 +200,7 @@ impl CastleState {
             return;
         }
         self.turn += 1;
-        self.active_player = self.active_player.other();
+        self.active_player = self.active_player.opponent();
         self.enter_by(Phase::Draw, why, sink);
     }
 

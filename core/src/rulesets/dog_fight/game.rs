@@ -13,21 +13,20 @@
 use rand::RngCore;
 use rand::seq::SliceRandom;
 
+use super::setup::{DogFightActionSetup, DogFightSetup, DogFightStrikeSetup};
 use super::{DfAction, DfCard, DogFightState};
-use crate::GameState;
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::EventSink;
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::path::FieldPath;
-use crate::setup::{ActionSetup, ChoiceSetup, StateSetup, StrikeSetup};
-use crate::state::{PlayerId, Ruleset};
+use crate::setup::ChoiceSetup;
+use crate::state::PlayerId;
 
 impl Game for DogFightState {
     type Action = DfAction;
-
-    fn ruleset(&self) -> Ruleset {
-        Ruleset::DogFight
-    }
+    type Setup = DogFightSetup;
+    type ActionSetup = DogFightActionSetup;
+    type StrikeSetup = DogFightStrikeSetup;
 
     fn num_players(&self) -> usize {
         self.players()
@@ -110,12 +109,12 @@ impl Game for DogFightState {
 
     /// Blanks the other players' hands, and the pending decision's options (the
     /// chooser's playable cards) unless the viewer is the chooser.
-    fn observation(&self, viewer: PlayerId) -> StateSetup {
+    fn observation(&self, viewer: PlayerId) -> DogFightSetup {
         let mut s = self.to_setup();
         if let Some(p) = s.pending.as_mut().filter(|p| p.player != u32::from(viewer.0)) {
             p.options.clear();
         }
-        if let Some(board) = s.dog_fight.as_mut() {
+        if let Some(board) = s.board.as_mut() {
             for (p, side) in board.sides.iter_mut().enumerate() {
                 if p != viewer.index() {
                     side.hand.iter_mut().for_each(|c| *c = Default::default());
@@ -125,31 +124,33 @@ impl Game for DogFightState {
         s
     }
 
-    fn to_setup(&self) -> StateSetup {
+    fn to_setup(&self) -> DogFightSetup {
         DogFightState::to_setup(self)
     }
 
-    fn action_setup(&self, action: DfAction) -> ActionSetup {
+    fn action_setup(&self, action: DfAction) -> DogFightActionSetup {
         let id = |i: u8| self.vessels.get(usize::from(i)).map(|v| v.id.to_string()).unwrap_or_default();
         match action {
-            DfAction::Attack { attacker, defender } => ActionSetup::Strike(StrikeSetup {
-                attacker: id(attacker),
-                defender: id(defender),
-                ..Default::default()
-            }),
-            DfAction::Play(k) => ActionSetup::Choice(ChoiceSetup::Option(
+            DfAction::Attack { attacker, defender } => {
+                DogFightActionSetup::Strike(DogFightStrikeSetup { attacker: id(attacker), defender: id(defender) })
+            }
+            DfAction::Play(k) => DogFightActionSetup::Choice(ChoiceSetup::Option(
                 self.pending
                     .as_ref()
                     .and_then(|d| d.options.get(usize::from(k)))
                     .map(ToString::to_string)
                     .unwrap_or_default(),
             )),
-            DfAction::Pass => ActionSetup::Choice(ChoiceSetup::Decline(true)),
-            DfAction::EndPhase => ActionSetup::EndPhase,
+            DfAction::Pass => DogFightActionSetup::Choice(ChoiceSetup::Decline(true)),
+            DfAction::EndPhase => DogFightActionSetup::EndPhase,
         }
     }
 
-    fn parse_action<'p>(&self, action: &ActionSetup, path: impl Into<FieldPath<'p>>) -> Result<DfAction, ActionError> {
+    fn parse_action<'p>(
+        &self,
+        action: &DogFightActionSetup,
+        path: impl Into<FieldPath<'p>>,
+    ) -> Result<DfAction, ActionError> {
         let path = path.into();
         let invalid = |field: FieldPath<'_>, why: &str| {
             let mut v = Violations::default();
@@ -157,18 +158,19 @@ impl Game for DogFightState {
             ActionError::Invalid(v)
         };
         match action {
-            ActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
-            ActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
-            ActionSetup::EndPhase => Ok(DfAction::EndPhase),
-            ActionSetup::Summon(_) | ActionSetup::Reinforce(_) | ActionSetup::Reap(_) => {
-                Err(invalid(path, "Dog Fight's actions are strike (an attack), choice and end_phase"))
-            }
-            ActionSetup::Missing => Err(invalid(path, "is required: set one of strike, choice, end_phase")),
+            DogFightActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
+            DogFightActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
+            DogFightActionSetup::EndPhase => Ok(DfAction::EndPhase),
+            DogFightActionSetup::Missing => Err(invalid(path, "is required: set one of strike, choice, end_phase")),
         }
     }
 
     /// Vessel `attacker` attacks vessel `defender`, both named by id (`target` unset).
-    fn parse_strike<'p>(&self, strike: &StrikeSetup, path: impl Into<FieldPath<'p>>) -> Result<DfAction, Violations> {
+    fn parse_strike<'p>(
+        &self,
+        strike: &DogFightStrikeSetup,
+        path: impl Into<FieldPath<'p>>,
+    ) -> Result<DfAction, Violations> {
         let path = path.into();
         let mut v = Violations::default();
         let mut index = |field: &'static str, id: &str| {
@@ -181,12 +183,6 @@ impl Game for DogFightState {
             found
         };
         let (a, d) = (index("attacker", &strike.attacker), index("defender", &strike.defender));
-        if strike.target.is_some() {
-            v.push(path.field("target"), "must be unset: a Dog Fight attack names its target vessel in defender");
-        }
-        if strike.outcome.is_some() {
-            v.push(path.field("outcome"), "must be unset: Dog Fight has no chain");
-        }
         match (a, d) {
             (Some(a), Some(d)) if v.is_empty() => Ok(DfAction::Attack { attacker: a as u8, defender: d as u8 }),
             _ => Err(v),
@@ -212,13 +208,6 @@ impl Game for DogFightState {
             ChoiceSetup::Missing => v.push(path, "is required: set option or decline"),
         }
         Err(v)
-    }
-
-    fn from_game_state(state: GameState) -> Option<Self> {
-        match state {
-            GameState::DogFight(s) => Some(s),
-            _ => None,
-        }
     }
 }
 

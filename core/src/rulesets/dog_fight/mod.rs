@@ -1,6 +1,6 @@
 //! Dog Fight (RULESET_DOG_FIGHT): vessel attacks for two to four players, after the
-//! rules text "Dog Fight: Starship Edition" (seed 004) with the readings RULES.md and
-//! API.md settle. docs/rules.md lists every rule id with its source.
+//! rules text "Dog Fight: Starship Edition" (seed 004) with the readings docs/rules.md and
+//! docs/api.md settle. docs/rules.md lists every rule id with its source.
 //!
 //! Each player has vessels on a square grid (attack, range, shields, armor, other
 //! absorbers, hull) and a hand of modifier and response cards. An attack ([`attack`]):
@@ -34,6 +34,10 @@ pub mod setup;
 pub mod skirmish;
 pub mod turn;
 
+pub use setup::{
+    DogFightActionSetup, DogFightAttackSetup, DogFightBoardSetup, DogFightCardSetup, DogFightSetup, DogFightSideSetup,
+    DogFightStrikeSetup, VesselSetup,
+};
 use std::sync::Arc;
 
 use crate::state::{CreatureId, Phase, PlayerId, wire_enum};
@@ -283,5 +287,15 @@ impl DogFightState {
     /// The players still in, in seat order.
     pub fn players_in(&self) -> impl Iterator<Item = PlayerId> + '_ {
         (0..self.players()).map(|p| PlayerId(p as u8)).filter(|&p| self.is_in(p))
+    }
+}
+
+/// What this ruleset offers, for the catalogue.
+pub(crate) fn info() -> crate::rulesets::RulesetInfo {
+    crate::rulesets::RulesetInfo {
+        ruleset: crate::rulesets::Ruleset::DogFight,
+        name: "dog-fight",
+        description: "Dog Fight vessel attacks and responses (seed 004)",
+        scenarios: skirmish::scenario_infos(),
     }
 }

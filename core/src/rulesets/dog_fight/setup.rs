@@ -1,5 +1,7 @@
-//! Validation of a submitted Dog Fight state (every violation at once, with field paths
-//! relative to the GameState) and the way back to plain data.
+//! Dog Fight's own plain input ([`DogFightSetup`]: the turn, the pending decision and
+//! the board; its attacks and actions) and its validation into a [`DogFightState`]
+//! (every violation at once, with field paths relative to the GameState message), and
+//! the way back to plain data. The board (the `dog_fight` field) holds everything.
 
 use std::sync::Arc;
 
@@ -7,11 +9,128 @@ use super::{DfAttack, DfCard, DfDecision, DfEffect, DfSide, DogFightState, PLAYE
 use crate::error::{SetupError, Violations};
 use crate::ids::UniqueIds;
 use crate::path::FieldPath;
-use crate::setup::{
-    DecisionSetup, DogFightAttackSetup, DogFightBoardSetup, DogFightCardSetup, DogFightSideSetup, StateSetup,
-    VesselSetup, foreign_boards,
-};
-use crate::state::{CreatureId, DecisionKind, Phase, PlayerId, Ruleset};
+use crate::setup::{ChoiceSetup, DecisionSetup};
+use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
+
+/// A Dog Fight state as submitted: the turn, the pending decision and the board.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DogFightSetup {
+    /// Active player.
+    pub active_player: u32,
+    /// Turn.
+    pub turn: u32,
+    /// Phase wire number.
+    pub phase: i32,
+    /// Winner.
+    pub winner: Option<u32>,
+    /// The pending RESPONSE decision.
+    pub pending: Option<DecisionSetup>,
+    /// The board (the `dog_fight` field); required.
+    pub board: Option<DogFightBoardSetup>,
+}
+
+/// An attack as submitted: vessel `attacker` attacks vessel `defender`, both by id.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DogFightStrikeSetup {
+    /// Attacking vessel id.
+    pub attacker: String,
+    /// Targeted vessel id.
+    pub defender: String,
+}
+
+/// A Dog Fight action as submitted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DogFightActionSetup {
+    /// Attack.
+    Strike(DogFightStrikeSetup),
+    /// Answer the pending RESPONSE decision (play a card, or decline: pass).
+    Choice(ChoiceSetup),
+    /// End the phase.
+    EndPhase,
+    /// No action was set.
+    Missing,
+}
+
+/// A Dog Fight vessel as submitted (the `Vessel` message).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct VesselSetup {
+    /// Unique id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Its player.
+    pub controller: u32,
+    /// Column.
+    pub x: i32,
+    /// Row.
+    pub y: i32,
+    /// Attack damage.
+    pub attack: i32,
+    /// Range (Chebyshev).
+    pub range: i32,
+    /// Shields.
+    pub shields: i32,
+    /// Armor.
+    pub armor: i32,
+    /// Other absorbers.
+    pub absorb: i32,
+    /// Hull.
+    pub hull: i32,
+    /// Attacked this turn.
+    pub attacked: bool,
+}
+
+/// A Dog Fight card as submitted (the `DogFightCard` message).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DogFightCardSetup {
+    /// Unique id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// DogFightEffect wire number.
+    pub effect: i32,
+    /// Its N.
+    pub amount: i32,
+}
+
+/// One Dog Fight player's cards as submitted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DogFightSideSetup {
+    /// The hand.
+    pub hand: Vec<DogFightCardSetup>,
+    /// Played cards.
+    pub discard: Vec<DogFightCardSetup>,
+}
+
+/// An attack in its response windows as submitted (the `DogFightAttack` message).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DogFightAttackSetup {
+    /// Attacking vessel id.
+    pub attacker: String,
+    /// Targeted vessel id.
+    pub defender: String,
+    /// Cards declared, in order: (player, card id).
+    pub declared: Vec<(u32, String)>,
+    /// Players whose window is over.
+    pub passed: Vec<u32>,
+    /// The base damage.
+    pub strength: i32,
+}
+
+/// RULESET_DOG_FIGHT's board as submitted (the `DogFightBoard` message).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct DogFightBoardSetup {
+    /// Grid width.
+    pub width: u32,
+    /// Grid height.
+    pub height: u32,
+    /// Vessels in play.
+    pub vessels: Vec<VesselSetup>,
+    /// `sides[i]` is player i's (2 to 4).
+    pub sides: Vec<DogFightSideSetup>,
+    /// The attack in its response windows.
+    pub attack: Option<DogFightAttackSetup>,
+}
 
 /// The largest value a vessel's or card's number may take, and the widest grid.
 pub const MAX_VALUE: i32 = 1000;
@@ -26,12 +145,8 @@ pub const MAX_CARDS: usize = 64;
 impl DogFightState {
     /// Validates a submitted Dog Fight state. Every problem is reported at once; paths
     /// are relative to the GameState message.
-    pub fn from_setup(s: &StateSetup) -> Result<DogFightState, SetupError> {
+    pub fn from_setup(s: &DogFightSetup) -> Result<DogFightState, SetupError> {
         let mut v = Violations::default();
-        if s.ruleset != Ruleset::DogFight.wire() {
-            v.push("ruleset", "is not RULESET_DOG_FIGHT: load it with GameState::from_setup");
-            return Err(SetupError::Invalid(v));
-        }
         let phase = match Phase::from_wire(s.phase) {
             Some(p @ (Phase::Bare | Phase::Event | Phase::GameOver)) => p,
             Some(p) => {
@@ -43,8 +158,7 @@ impl DogFightState {
                 Phase::Bare
             }
         };
-        other_fields(&mut v, s);
-        let Some(board) = &s.dog_fight else {
+        let Some(board) = &s.board else {
             v.push("dog_fight", "is required: a RULESET_DOG_FIGHT state keeps its board there");
             return Err(SetupError::Invalid(v));
         };
@@ -146,10 +260,9 @@ impl DogFightState {
     }
 
     /// The state as plain data.
-    pub fn to_setup(&self) -> StateSetup {
+    pub fn to_setup(&self) -> DogFightSetup {
         let cards = |cs: &[DfCard]| cs.iter().map(card_setup).collect::<Vec<_>>();
-        StateSetup {
-            ruleset: Ruleset::DogFight.wire(),
+        DogFightSetup {
             active_player: u32::from(self.active_player.0),
             turn: self.turn,
             phase: self.phase.wire(),
@@ -160,7 +273,7 @@ impl DogFightState {
                 options: d.options.iter().map(ToString::to_string).collect(),
                 may_decline: true,
             }),
-            dog_fight: Some(DogFightBoardSetup {
+            board: Some(DogFightBoardSetup {
                 width: self.width,
                 height: self.height,
                 vessels: self.vessels.iter().map(vessel_setup).collect(),
@@ -177,7 +290,6 @@ impl DogFightState {
                     strength: a.strength,
                 }),
             }),
-            ..Default::default()
         }
     }
 }
@@ -201,23 +313,6 @@ fn vessel_setup(x: &Vessel) -> VesselSetup {
         hull: x.hull,
         attacked: x.attacked,
     }
-}
-
-/// The fields of the other rulesets, which a Dog Fight state leaves empty.
-fn other_fields(v: &mut Violations, s: &StateSetup) {
-    if !s.players.is_empty() {
-        v.push("players", "must be empty: a Dog Fight state keeps its board in dog_fight");
-    }
-    if !s.creatures.is_empty() {
-        v.push("creatures", "must be empty: Dog Fight has vessels, in dog_fight.vessels");
-    }
-    if s.event != 0 {
-        v.push("event", "must be 0: Dog Fight has no Event counter");
-    }
-    if !s.chain.is_empty() {
-        v.push("chain", "must be empty: an attack in progress travels in dog_fight.attack");
-    }
-    foreign_boards(v, s, Ruleset::DogFight);
 }
 
 fn in_range(v: &mut Violations, field: FieldPath<'_>, name: &str, value: i32) {

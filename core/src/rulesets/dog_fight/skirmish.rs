@@ -23,9 +23,9 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::{DfCard, DfEffect, DfSide, DogFightState, PLAYERS, Vessel, rule};
+use crate::catalogue::{ScenarioInfo, SeatBalance};
 use crate::error::{SetupError, Violations};
 use crate::event::{EventKind, EventSink, emit};
-use crate::rulesets::{ScenarioInfo, SeatBalance};
 use crate::state::{CreatureId, Phase, PlayerId};
 
 /// A vessel of the fleet: (slug, name, attack, range, shields, armor, absorb, hull).

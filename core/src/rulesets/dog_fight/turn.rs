@@ -5,7 +5,7 @@
 use super::{DfAction, DogFightState, rule};
 use crate::error::IllegalAction;
 use crate::event::{EventKind, EventSink, emit};
-use crate::rulesets::skirmish::MAX_TURNS;
+use crate::game::MAX_TURNS;
 use crate::state::{Phase, PlayerId};
 
 impl DogFightState {

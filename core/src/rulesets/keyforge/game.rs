@@ -14,21 +14,20 @@
 
 use rand::RngCore;
 
+use super::setup::{KeyforgeActionSetup, KeyforgeSetup, KeyforgeStrikeSetup};
 use super::{KeyforgeState, KfAction, KfCreature, KfSide, Slot};
-use crate::GameState;
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::EventSink;
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::path::FieldPath;
-use crate::setup::{ActionSetup, ChoiceSetup, StateSetup, StrikeSetup};
-use crate::state::{CreatureId, PlayerId, Ruleset};
+use crate::setup::ChoiceSetup;
+use crate::state::{CreatureId, PlayerId};
 
 impl Game for KeyforgeState {
     type Action = KfAction;
-
-    fn ruleset(&self) -> Ruleset {
-        Ruleset::Keyforge
-    }
+    type Setup = KeyforgeSetup;
+    type ActionSetup = KeyforgeActionSetup;
+    type StrikeSetup = KeyforgeStrikeSetup;
 
     fn num_players(&self) -> usize {
         2
@@ -74,35 +73,37 @@ impl Game for KeyforgeState {
         self.clone()
     }
 
-    fn observation(&self, _viewer: PlayerId) -> StateSetup {
+    fn observation(&self, _viewer: PlayerId) -> KeyforgeSetup {
         self.to_setup()
     }
 
-    fn to_setup(&self) -> StateSetup {
+    fn to_setup(&self) -> KeyforgeSetup {
         KeyforgeState::to_setup(self)
     }
 
-    fn action_setup(&self, action: KfAction) -> ActionSetup {
+    fn action_setup(&self, action: KfAction) -> KeyforgeActionSetup {
         let id = |slot: Slot| self.at(slot).map(|c| c.id.to_string()).unwrap_or_default();
         match action {
-            KfAction::Fight { attacker, defender } => ActionSetup::Strike(StrikeSetup {
-                attacker: id(attacker),
-                defender: id(defender),
-                ..Default::default()
-            }),
-            KfAction::Reap(slot) => ActionSetup::Reap(id(slot)),
-            KfAction::Choose(k) => ActionSetup::Choice(ChoiceSetup::Option(
+            KfAction::Fight { attacker, defender } => {
+                KeyforgeActionSetup::Strike(KeyforgeStrikeSetup { attacker: id(attacker), defender: id(defender) })
+            }
+            KfAction::Reap(slot) => KeyforgeActionSetup::Reap(id(slot)),
+            KfAction::Choose(k) => KeyforgeActionSetup::Choice(ChoiceSetup::Option(
                 self.pending
                     .as_ref()
                     .and_then(|d| d.options.get(usize::from(k)))
                     .map(ToString::to_string)
                     .unwrap_or_default(),
             )),
-            KfAction::EndPhase => ActionSetup::EndPhase,
+            KfAction::EndPhase => KeyforgeActionSetup::EndPhase,
         }
     }
 
-    fn parse_action<'p>(&self, action: &ActionSetup, path: impl Into<FieldPath<'p>>) -> Result<KfAction, ActionError> {
+    fn parse_action<'p>(
+        &self,
+        action: &KeyforgeActionSetup,
+        path: impl Into<FieldPath<'p>>,
+    ) -> Result<KfAction, ActionError> {
         let path = path.into();
         let invalid = |field: FieldPath<'_>, why: &str| {
             let mut v = Violations::default();
@@ -110,35 +111,31 @@ impl Game for KeyforgeState {
             ActionError::Invalid(v)
         };
         match action {
-            ActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
-            ActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
-            ActionSetup::Reap(id) => {
+            KeyforgeActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
+            KeyforgeActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
+            KeyforgeActionSetup::Reap(id) => {
                 let mut v = Violations::default();
                 let slot = self.slot_of(&mut v, path.field("reap").field("creature"), id);
                 slot.map(KfAction::Reap).ok_or(ActionError::Invalid(v))
             }
-            ActionSetup::EndPhase => Ok(KfAction::EndPhase),
-            ActionSetup::Summon(_) => Err(invalid(path.field("summon"), "KeyForge's skirmish has no summons")),
-            ActionSetup::Reinforce(_) => {
-                Err(invalid(path.field("reinforce"), "KeyForge has no Gate or Castle: reinforce is Castle Rampage's"))
+            KeyforgeActionSetup::EndPhase => Ok(KfAction::EndPhase),
+            KeyforgeActionSetup::Missing => {
+                Err(invalid(path, "is required: set one of strike, reap, choice, end_phase"))
             }
-            ActionSetup::Missing => Err(invalid(path, "is required: set one of strike, reap, choice, end_phase")),
         }
     }
 
     /// "Use `attacker` to fight `defender`": both named by id, both in play (`target`
     /// unset). Which side each is on, readiness and taunt are the rules' to refuse.
-    fn parse_strike<'p>(&self, strike: &StrikeSetup, path: impl Into<FieldPath<'p>>) -> Result<KfAction, Violations> {
+    fn parse_strike<'p>(
+        &self,
+        strike: &KeyforgeStrikeSetup,
+        path: impl Into<FieldPath<'p>>,
+    ) -> Result<KfAction, Violations> {
         let path = path.into();
         let mut v = Violations::default();
         let attacker = self.slot_of(&mut v, path.field("attacker"), &strike.attacker);
         let defender = self.slot_of(&mut v, path.field("defender"), &strike.defender);
-        if strike.target.is_some() {
-            v.push(path.field("target"), "must be unset: a KeyForge fight names its defender, not a zone");
-        }
-        if strike.outcome.is_some() {
-            v.push(path.field("outcome"), "must be unset: KeyForge has no chain");
-        }
         match (attacker, defender) {
             (Some(attacker), Some(defender)) if v.is_empty() => Ok(KfAction::Fight { attacker, defender }),
             _ => Err(v),
@@ -166,13 +163,6 @@ impl Game for KeyforgeState {
             ChoiceSetup::Missing => v.push(path, "is required: set option"),
         }
         Err(v)
-    }
-
-    fn from_game_state(state: GameState) -> Option<Self> {
-        match state {
-            GameState::Keyforge(s) => Some(s),
-            _ => None,
-        }
     }
 
     /// Using a stunned creature only removes its stun, whatever it was used for: its

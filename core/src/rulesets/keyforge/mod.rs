@@ -1,6 +1,6 @@
 //! KeyForge (RULESET_KEYFORGE): fight, damage and destruction timing after the essay
 //! "How Fighting, Damage, and Destruction work in KeyForge" (seed 001), with the
-//! readings RULES.md settles. docs/rules.md lists every rule id with its source.
+//! readings docs/rules.md settles. docs/rules.md lists every rule id with its source.
 //!
 //! Each player has a battleline (an ordered row; the ends are the flanks), an amber
 //! pool, keys and a discard. A creature has power, armor (spent for the turn as it
@@ -49,6 +49,10 @@ pub mod setup;
 pub mod skirmish;
 pub mod turn;
 
+pub use setup::{
+    AbilitySetup, KeyforgeActionSetup, KeyforgeBoardSetup, KeyforgeCreatureSetup, KeyforgeFightSetup, KeyforgeSetup,
+    KeyforgeSideSetup, KeyforgeStepSetup, KeyforgeStrikeSetup,
+};
 use std::sync::Arc;
 
 use crate::state::{CreatureId, Phase, PlayerId, wire_enum};
@@ -547,5 +551,27 @@ impl KeyforgeState {
         let left = i.checked_sub(1).and_then(|j| line.get(j));
         let right = line.get(i + 1);
         !left.is_some_and(|c| c.taunt) && !right.is_some_and(|c| c.taunt)
+    }
+}
+
+/// What this ruleset offers, for the catalogue.
+pub(crate) fn info() -> crate::rulesets::RulesetInfo {
+    crate::rulesets::RulesetInfo {
+        ruleset: crate::rulesets::Ruleset::Keyforge,
+        name: "keyforge",
+        description: "KeyForge fight, damage and destruction timing (seed 001)",
+        scenarios: skirmish::scenario_infos(),
+    }
+}
+
+/// The other seat: this ruleset seats exactly two players.
+pub(crate) trait Opponent {
+    /// The other player of two.
+    fn opponent(self) -> Self;
+}
+
+impl Opponent for PlayerId {
+    fn opponent(self) -> Self {
+        PlayerId(1 - self.0)
     }
 }

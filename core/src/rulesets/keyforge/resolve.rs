@@ -7,6 +7,7 @@
 //! same stack, so a resolution stopped at a decision and resumed in a later call gives
 //! exactly the events and state of one that ran through.
 
+use super::Opponent;
 use super::{
     Ability, AbilityTarget, Effect, Fight, FightStage, Item, KeyforgeState, KfDecision, KfDecisionKind, Slot, Step,
     Trigger, WindowKind, rule,
@@ -346,7 +347,7 @@ impl KeyforgeState {
                         return;
                     }
                     AbilityTarget::Controller => Targets::Player(slot.side),
-                    AbilityTarget::Opponent => Targets::Player(slot.side.other()),
+                    AbilityTarget::Opponent => Targets::Player(slot.side.opponent()),
                     AbilityTarget::This => Targets::Creatures(vec![holder]),
                     AbilityTarget::Fought => Targets::Creatures(self.fought_by(&holder).into_iter().collect()),
                     AbilityTarget::FoughtAndNeighbors => {
@@ -354,7 +355,7 @@ impl KeyforgeState {
                         Targets::Creatures(fought.map(|s| self.with_neighbors(s)).unwrap_or_default())
                     }
                     AbilityTarget::EachEnemy => Targets::Creatures(
-                        self.side(slot.side.other()).battleline.iter().map(|c| c.id.clone()).collect(),
+                        self.side(slot.side.opponent()).battleline.iter().map(|c| c.id.clone()).collect(),
                     ),
                     AbilityTarget::EachCreature => {
                         Targets::Creatures(self.creatures().map(|(_, c)| c.id.clone()).collect())
@@ -436,7 +437,7 @@ impl KeyforgeState {
 
     /// `player` steals up to `n` amber from the other player.
     fn steal<S: EventSink>(&mut self, player: PlayerId, n: i32, sink: &mut S) {
-        let from = player.other();
+        let from = player.opponent();
         let moved = n.min(self.sides[from.index()].amber);
         if moved <= 0 {
             return;
@@ -469,7 +470,7 @@ impl KeyforgeState {
     /// The creature `id` captures up to `n` amber from its controller's opponent.
     fn capture<S: EventSink>(&mut self, id: &CreatureId, n: i32, sink: &mut S) {
         let Some(slot) = self.find(id) else { return };
-        let from = slot.side.other();
+        let from = slot.side.opponent();
         let moved = n.min(self.sides[from.index()].amber);
         if moved <= 0 {
             return;
@@ -643,7 +644,7 @@ impl KeyforgeState {
             emit(sink, why, || EventKind::CardReturned { card: id.to_string().as_str().into(), to: "hand" });
         }
         if c.amber > 0 {
-            let to = slot.side.other();
+            let to = slot.side.opponent();
             let side = &mut self.sides[to.index()];
             side.amber = side.amber.saturating_add(c.amber);
             emit(sink, rule::LEAVE_AMBER, || EventKind::AmberMoved {

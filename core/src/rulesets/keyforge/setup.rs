@@ -1,10 +1,10 @@
-//! Validation of a submitted KeyForge state (every violation at once, with field paths
-//! relative to the GameState) and the way back to plain data.
+//! KeyForge's own plain input ([`KeyforgeSetup`]: the turn, the pending decision and
+//! the board; its fights and actions) and its validation into a [`KeyforgeState`]
+//! (every violation at once, with field paths relative to the GameState message), and
+//! the way back to plain data.
 //!
-//! A KeyForge state keeps everything in `keyforge`: two sides, and the resolution
-//! stack while a decision is pending. The zone-board fields stay empty (no
-//! `creatures`, an empty `chain`, `event` 0); `players` may be empty or hold at most
-//! two bare seats. The decision itself travels in the shared `pending` field.
+//! The board (the `keyforge` field) holds two sides, and the resolution stack while a
+//! decision is pending; the decision itself travels in the shared `pending` field.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -16,11 +16,173 @@ use super::{
 use crate::error::{SetupError, Violations};
 use crate::ids::UniqueIds;
 use crate::path::{FieldPath, StoredPath};
-use crate::setup::{
-    AbilitySetup, DecisionSetup, KeyforgeBoardSetup, KeyforgeCreatureSetup, KeyforgeFightSetup, KeyforgeSideSetup,
-    KeyforgeStepSetup, StateSetup, foreign_boards, ruleset_of, turn_fields,
-};
-use crate::state::{CreatureId, DecisionKind, Phase, PlayerId, Ruleset};
+use crate::setup::{ChoiceSetup, DecisionSetup, turn_fields};
+use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
+
+/// A KeyForge state as submitted: the turn, the pending decision and the board.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KeyforgeSetup {
+    /// Active player.
+    pub active_player: u32,
+    /// Turn.
+    pub turn: u32,
+    /// Phase wire number.
+    pub phase: i32,
+    /// Winner.
+    pub winner: Option<u32>,
+    /// The pending ORDER or TARGET decision.
+    pub pending: Option<DecisionSetup>,
+    /// The board (the `keyforge` field); required.
+    pub board: Option<KeyforgeBoardSetup>,
+}
+
+/// A fight as submitted: "use `attacker` to fight `defender`", both named by id.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KeyforgeStrikeSetup {
+    /// Attacker id.
+    pub attacker: String,
+    /// Defender id.
+    pub defender: String,
+}
+
+/// A KeyForge action as submitted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeyforgeActionSetup {
+    /// Fight.
+    Strike(KeyforgeStrikeSetup),
+    /// Answer the pending decision.
+    Choice(ChoiceSetup),
+    /// Use the creature with this id to reap.
+    Reap(String),
+    /// End the phase.
+    EndPhase,
+    /// No action was set.
+    Missing,
+}
+
+/// A KeyForge ability as submitted (the `Ability` message; enums as wire numbers).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AbilitySetup {
+    /// Unique in the state.
+    pub id: String,
+    /// Trigger wire number.
+    pub trigger: i32,
+    /// Effect wire number.
+    pub effect: i32,
+    /// The effect's N.
+    pub amount: i32,
+    /// AbilityTarget wire number.
+    pub target: i32,
+}
+
+/// A KeyForge creature as submitted (the `KeyforgeCreature` message).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KeyforgeCreatureSetup {
+    /// Unique id.
+    pub id: String,
+    /// Name.
+    pub name: String,
+    /// Owner (0 means the side's player).
+    pub owner: u32,
+    /// Power.
+    pub power: i32,
+    /// Armor.
+    pub armor: i32,
+    /// Armor spent this turn.
+    pub armor_used: i32,
+    /// Damage.
+    pub damage: i32,
+    /// Ward.
+    pub ward: bool,
+    /// Stunned.
+    pub stunned: bool,
+    /// Exhausted.
+    pub exhausted: bool,
+    /// Amber on it.
+    pub amber: i32,
+    /// Taunt.
+    pub taunt: bool,
+    /// Elusive.
+    pub elusive: bool,
+    /// Elusive used this turn.
+    pub elusive_used: bool,
+    /// Skirmish.
+    pub skirmish: bool,
+    /// Poison.
+    pub poison: bool,
+    /// Assault N.
+    pub assault: i32,
+    /// Hazardous N.
+    pub hazardous: i32,
+    /// Invulnerable.
+    pub invulnerable: bool,
+    /// Abilities.
+    pub abilities: Vec<AbilitySetup>,
+}
+
+/// One KeyForge player's side as submitted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KeyforgeSideSetup {
+    /// Amber in the pool.
+    pub amber: i32,
+    /// Forged keys.
+    pub keys: i32,
+    /// Creatures, left to right.
+    pub battleline: Vec<KeyforgeCreatureSetup>,
+    /// Discarded card names, oldest first.
+    pub discard: Vec<String>,
+    /// Card names in hand, oldest first.
+    pub hand: Vec<String>,
+}
+
+/// A fight in a KeyForge resolution as submitted.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KeyforgeFightSetup {
+    /// Attacker id.
+    pub attacker: String,
+    /// Defender id.
+    pub defender: String,
+    /// KeyforgeFightStage wire number.
+    pub stage: i32,
+    /// Elusive stopped the exchange's damage.
+    pub elusive: bool,
+    /// The exchange happened.
+    pub exchanged: bool,
+}
+
+/// One step of a KeyForge resolution as submitted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum KeyforgeStepSetup {
+    /// A fight.
+    Fight(KeyforgeFightSetup),
+    /// A window: KeyforgeWindowKind wire number and item names.
+    Window {
+        /// KeyforgeWindowKind wire number.
+        kind: i32,
+        /// Item names.
+        items: Vec<String>,
+    },
+    /// A destruction: tagged creature ids and Destroyed: ability ids.
+    Destruction {
+        /// Tagged creatures.
+        tagged: Vec<String>,
+        /// Destroyed: abilities still to resolve.
+        items: Vec<String>,
+    },
+    /// The ability whose target is being chosen.
+    Target(String),
+    /// No kind was set.
+    Missing,
+}
+
+/// RULESET_KEYFORGE's board as submitted (the `KeyforgeBoard` message).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KeyforgeBoardSetup {
+    /// `sides[i]` is player i's; exactly 2.
+    pub sides: Vec<KeyforgeSideSetup>,
+    /// The resolution waiting under a pending decision, [0] = bottom.
+    pub resolution: Vec<KeyforgeStepSetup>,
+}
 
 /// The largest power, armor, damage, assault, hazardous, amber count or ability amount
 /// a state may hold. An ability chain that needs no decision (an After Damaged ability
@@ -37,13 +199,8 @@ pub const MAX_STEPS: usize = 64;
 impl KeyforgeState {
     /// Validates a submitted KeyForge state. Every problem is reported at once; paths
     /// are relative to the GameState message.
-    pub fn from_setup(s: &StateSetup) -> Result<KeyforgeState, SetupError> {
-        let ruleset = ruleset_of(s)?;
+    pub fn from_setup(s: &KeyforgeSetup) -> Result<KeyforgeState, SetupError> {
         let mut v = Violations::default();
-        if ruleset != Ruleset::Keyforge {
-            v.push("ruleset", format!("{ruleset} is not KeyForge: load it with GameState::from_setup"));
-            return Err(SetupError::Invalid(v));
-        }
         let phase = match Phase::from_wire(s.phase) {
             Some(p @ (Phase::Deployment | Phase::Draw)) => {
                 v.push(
@@ -59,18 +216,17 @@ impl KeyforgeState {
             }
         };
         let over = phase == Phase::GameOver;
-        other_fields(&mut v, s);
 
         let mut sides: [KfSide; 2] = Default::default();
         let mut resolution = Vec::new();
-        match &s.keyforge {
+        match &s.board {
             None => v.push("keyforge", "is required: a RULESET_KEYFORGE state keeps its board there"),
             Some(board) => {
                 board_sides(&mut v, board, &mut sides, over);
                 resolution = steps(&mut v, board, &sides);
             }
         }
-        let (active_player, winner) = turn_fields(&mut v, s, phase);
+        let (active_player, winner) = turn_fields(&mut v, s.active_player, s.turn, s.winner, phase);
         let mut state = KeyforgeState { sides, active_player, turn: s.turn, phase, winner, pending: None, resolution };
         state.pending = pending(&mut v, s.pending.as_ref(), &state);
         tag_and_check_damage(&mut v, &mut state);
@@ -78,12 +234,11 @@ impl KeyforgeState {
     }
 
     /// The state as plain data (no `players`: the sides hold everything).
-    pub fn to_setup(&self) -> StateSetup {
+    pub fn to_setup(&self) -> KeyforgeSetup {
         let names = |ns: &[Arc<str>]| ns.iter().map(ToString::to_string).collect::<Vec<_>>();
         let items = |is: &[Item]| is.iter().map(Item::name).collect::<Vec<_>>();
         let ids = |cs: &[CreatureId]| cs.iter().map(ToString::to_string).collect::<Vec<_>>();
-        StateSetup {
-            ruleset: Ruleset::Keyforge.wire(),
+        KeyforgeSetup {
             active_player: u32::from(self.active_player.0),
             turn: self.turn,
             phase: self.phase.wire(),
@@ -98,7 +253,7 @@ impl KeyforgeState {
                 options: ids(&d.options),
                 may_decline: false,
             }),
-            keyforge: Some(KeyforgeBoardSetup {
+            board: Some(KeyforgeBoardSetup {
                 sides: self
                     .sides
                     .iter()
@@ -132,7 +287,6 @@ impl KeyforgeState {
                     })
                     .collect(),
             }),
-            ..Default::default()
         }
     }
 }
@@ -171,33 +325,6 @@ pub(crate) fn creature_setup(c: &KfCreature, side: PlayerId) -> KeyforgeCreature
             })
             .collect(),
     }
-}
-
-/// The fields of the other rulesets, which a KeyForge state leaves empty.
-fn other_fields(v: &mut Violations, s: &StateSetup) {
-    if s.players.len() > 2 {
-        v.push("players", format!("has {} entries: KeyForge seats 2 players", s.players.len()));
-    }
-    let players = FieldPath::new("players");
-    for (i, p) in s.players.iter().enumerate() {
-        let f = players.index(i);
-        if p.id as usize != i {
-            v.push(f.field("id"), format!("must equal its index {i}, got {}", p.id));
-        }
-        if p.hp != 0 || !p.hand.is_empty() || !p.deck.is_empty() || !p.graveyard.is_empty() {
-            v.push(f, "must be a bare seat (hp 0, no cards): a KeyForge state keeps its board in keyforge");
-        }
-    }
-    if !s.creatures.is_empty() {
-        v.push("creatures", "must be empty: KeyForge creatures stand in keyforge.sides[i].battleline");
-    }
-    if s.event != 0 {
-        v.push("event", "must be 0: KeyForge has no Event counter");
-    }
-    if !s.chain.is_empty() {
-        v.push("chain", "must be empty: a KeyForge resolution travels in keyforge.resolution");
-    }
-    foreign_boards(v, s, Ruleset::Keyforge);
 }
 
 /// Validates both sides into `sides`.

@@ -18,9 +18,9 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::{Ability, AbilityTarget, Effect, KeyforgeState, KfCreature, KfSide, Trigger, rule};
+use crate::catalogue::{ScenarioInfo, SeatBalance};
 use crate::error::{SetupError, Violations};
 use crate::event::{EventKind, EventSink, emit};
-use crate::rulesets::{ScenarioInfo, SeatBalance};
 use crate::state::{CreatureId, Phase, PlayerId};
 
 /// An ability as card data: trigger, effect, amount, target.

@@ -1,4 +1,4 @@
-//! The skirmish turn (RULES.md: "each ready creature may fight or reap (gain 1 amber)
+//! The skirmish turn (docs/rules.md: "each ready creature may fight or reap (gain 1 amber)
 //! once per turn; 6 amber forges a key at the start of your turn; 3 keys win;
 //! everything readies and armor/elusive reset at end of turn"): PHASE_BEGIN (forge),
 //! PHASE_EVENT (fights and reaps, then end_phase), then the other player's PHASE_BEGIN.
@@ -9,10 +9,11 @@
 //! bare board (phase unset) has no turn: only fights, by either side's creatures (the
 //! fighting creature's controller becomes the active player, who orders its items).
 
+use super::Opponent;
 use super::{KEY_COST, KEYS_TO_WIN, KeyforgeState, KfAction, Slot, rule};
 use crate::error::IllegalAction;
 use crate::event::{EventKind, EventSink, emit};
-use crate::rulesets::skirmish::MAX_TURNS;
+use crate::game::MAX_TURNS;
 use crate::state::{Phase, PlayerId};
 
 impl KeyforgeState {
@@ -29,7 +30,7 @@ impl KeyforgeState {
         match self.phase {
             Phase::Bare => {
                 self.fights_into(me, out);
-                self.fights_into(me.other(), out);
+                self.fights_into(me.opponent(), out);
             }
             Phase::Event => {
                 self.fights_into(me, out);
@@ -47,7 +48,7 @@ impl KeyforgeState {
 
     /// The fights `player`'s ready creatures may start.
     fn fights_into(&self, player: PlayerId, out: &mut Vec<KfAction>) {
-        let enemy = player.other();
+        let enemy = player.opponent();
         for (i, a) in self.side(player).battleline.iter().enumerate() {
             if a.exhausted {
                 continue;
@@ -203,7 +204,7 @@ impl KeyforgeState {
             return;
         }
         self.turn += 1;
-        self.active_player = self.active_player.other();
+        self.active_player = self.active_player.opponent();
         self.enter(Phase::Begin, rule::TURN_END, sink);
     }
 

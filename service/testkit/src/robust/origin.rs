@@ -2,7 +2,6 @@
 //! some moves, played in-process.
 
 use fray_core::GameState;
-use fray_core::setup::ActionSetup;
 use fray_core::state::Phase;
 use fray_proto::fray::v1 as pb;
 use fray_service::convert;
@@ -88,5 +87,7 @@ impl Origin {
 /// True when one of `game`'s legal actions is a strike (on a KeyForge board: a ready
 /// creature of the active player may fight).
 fn can_fight(game: &GameState) -> bool {
-    game.legal_actions().iter().any(|a| matches!(a, ActionSetup::Strike(_)))
+    game.legal_actions()
+        .iter()
+        .any(|a| matches!(convert::action_from_setup(a).action, Some(pb::action::Action::Strike(_))))
 }

@@ -10,7 +10,7 @@ use super::ids::{Lies, castle_cards, ids, keyforge_creatures};
 
 /// The player to move in `state`, if it loads and someone is.
 pub fn to_move(state: &pb::GameState) -> Option<u32> {
-    let game = GameState::from_setup(&convert::state_to_setup(state.clone())).ok()?;
+    let game = convert::game_state(state.clone()).ok()?;
     game.to_move().map(|p| u32::from(p.0))
 }
 
@@ -97,7 +97,8 @@ fn keyforge_strike(base: &pb::GameState, n: usize) -> pb::Strike {
 fn options_after(game: Option<&GameState>, strike: &pb::Strike, choices: &[pb::Choice]) -> Vec<String> {
     let Some(mut game) = game.cloned() else { return Vec::new() };
     let choices: Vec<_> = choices.iter().map(convert::choice_to_setup).collect();
-    if game.resolve_strike(&convert::strike_to_setup(strike), &choices).is_err() {
+    let strike = convert::strike_to_setup(game.ruleset(), strike);
+    if convert::resolve_strike(&mut game, &strike, &choices).is_err() {
         return Vec::new();
     }
     convert::state_from_setup(game.to_setup()).pending.map(|d| d.options).unwrap_or_default()
@@ -107,7 +108,7 @@ fn options_after(game: Option<&GameState>, strike: &pb::Strike, choices: &[pb::C
 /// (see [`Case::choices`]).
 pub fn choices(case: &Case, base: &pb::GameState, strike: &pb::Strike) -> Vec<pb::Choice> {
     let pool = ids(base);
-    let game = GameState::from_setup(&convert::state_to_setup(base.clone())).ok();
+    let game = convert::game_state(base.clone()).ok();
     let mut out: Vec<pb::Choice> = Vec::new();
     for &(how, which) in &case.choices {
         let choice = match how % 5 {

@@ -24,7 +24,6 @@ pub fn served() -> &'static [Served] {
     SERVED.get_or_init(|| {
         let served: Vec<Served> = catalogue()
             .into_iter()
-            .filter(|info| info.resolves_strikes)
             .filter_map(|info| {
                 let scenarios: Vec<&'static str> = info.scenarios.iter().map(|s| s.name).collect();
                 (!scenarios.is_empty()).then_some(Served { ruleset: info.ruleset.wire(), scenarios })
@@ -37,7 +36,7 @@ pub fn served() -> &'static [Served] {
 
 /// True for a known ruleset the server does not serve (answered UNIMPLEMENTED).
 pub fn unserved(ruleset: i32) -> bool {
-    let served = catalogue().into_iter().any(|info| info.resolves_strikes && info.ruleset.wire() == ruleset);
+    let served = catalogue().into_iter().any(|info| info.ruleset.wire() == ruleset);
     Ruleset::from_wire(ruleset).is_some() && !served
 }
 

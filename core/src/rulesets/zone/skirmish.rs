@@ -1,4 +1,4 @@
-//! The skirmish game (RULES.md "Skirmish game") for RULESET_EGAME and
+//! The skirmish game (docs/rules.md "Skirmish game") for RULESET_EGAME and
 //! RULESET_DIMENSIONAL_RIFT: the loop that play, bots and tournaments use.
 //!
 //! `skirmish.setup`: 6 HP (Dimensional Rift: 20; a scenario may give the second
@@ -22,13 +22,17 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use crate::action::Action;
-use crate::board::{Board, ZONES_PER_PLAYER, ZoneRef};
-use crate::cards::{PoolCard, pool};
+use super::Opponent;
+use crate::catalogue::{ScenarioInfo, SeatBalance};
 use crate::error::{IllegalAction, SetupError, Violations};
 use crate::event::{EventKind, EventSink, emit};
-use crate::rulesets::{ScenarioInfo, SeatBalance};
-use crate::state::{Card, Creature, CreatureId, Keyword, Orientation, Phase, Player, PlayerId, Ruleset, ZoneState};
+use crate::game::MAX_TURNS;
+use crate::rulesets::Ruleset;
+use crate::rulesets::zone::action::Action;
+use crate::rulesets::zone::board::{Board, ZONES_PER_PLAYER, ZoneRef};
+use crate::rulesets::zone::cards::{PoolCard, pool};
+use crate::rulesets::zone::state::{Card, Creature, Keyword, Orientation, Player, ZoneState};
+use crate::state::{CreatureId, Phase, PlayerId};
 
 /// Rule ids of the skirmish game.
 pub mod rule {
@@ -46,8 +50,6 @@ pub mod rule {
     pub const STALEMATE: &str = "skirmish.stalemate";
 }
 
-/// The game is a draw once this turn ends.
-pub const MAX_TURNS: u32 = 60;
 /// Cards drawn at setup.
 pub const OPENING_HAND: usize = 5;
 
@@ -418,7 +420,7 @@ impl ZoneState {
             return;
         }
         self.turn += 1;
-        self.active_player = me.other();
+        self.active_player = me.opponent();
         self.enter(Phase::Begin, sink);
     }
 

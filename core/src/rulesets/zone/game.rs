@@ -16,23 +16,25 @@
 use rand::RngCore;
 use rand::seq::SliceRandom;
 
-use crate::GameState;
-use crate::action::Action;
-use crate::board::{ZONES_PER_PLAYER, ZoneRef};
+use super::Opponent;
+use super::hints;
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::EventSink;
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::path::FieldPath;
-use crate::rulesets::zone_hints;
-use crate::setup::{ActionSetup, CardSetup, ChoiceSetup, StateSetup, StrikeSetup};
-use crate::state::{Card, PlayerId, Ruleset, ZoneState};
+use crate::rulesets::Ruleset;
+use crate::rulesets::zone::action::Action;
+use crate::rulesets::zone::board::{ZONES_PER_PLAYER, ZoneRef};
+use crate::rulesets::zone::setup::{CardSetup, StrikeSetup, ZoneActionSetup, ZoneStateSetup};
+use crate::rulesets::zone::state::{Card, ZoneState};
+use crate::setup::ChoiceSetup;
+use crate::state::PlayerId;
 
 impl Game for ZoneState {
     type Action = Action;
-
-    fn ruleset(&self) -> Ruleset {
-        self.ruleset
-    }
+    type Setup = ZoneStateSetup;
+    type ActionSetup = ZoneActionSetup;
+    type StrikeSetup = StrikeSetup;
 
     fn num_players(&self) -> usize {
         2
@@ -55,7 +57,7 @@ impl Game for ZoneState {
     }
 
     fn game_over_rule(&self) -> &'static str {
-        crate::rulesets::egame::rule::GAME_OVER
+        crate::rulesets::zone::egame::rule::GAME_OVER
     }
 
     fn heuristic(&self) -> Returns {
@@ -71,7 +73,7 @@ impl Game for ZoneState {
     }
 
     fn has_hidden(&self, viewer: PlayerId) -> bool {
-        let opp = viewer.other();
+        let opp = viewer.opponent();
         let o = &self.players[opp.index()];
         !o.hand.is_empty()
             || !o.deck.is_empty()
@@ -84,7 +86,7 @@ impl Game for ZoneState {
     /// orientation stay; only the card under a face-down creature changes.
     fn determinize(&self, viewer: PlayerId, rng: &mut dyn RngCore) -> Self {
         let mut world = self.clone();
-        let opp = viewer.other();
+        let opp = viewer.opponent();
         world.players[viewer.index()].deck.shuffle(rng);
 
         let hidden_zones: Vec<ZoneRef> =
@@ -118,7 +120,7 @@ impl Game for ZoneState {
     /// Blanks the opponent's hand and deck, `viewer`'s own deck (its contents are
     /// known, its order is not: shown as blanks too) and the opponent's face-down
     /// creatures' card (id, zone and damage stay: they are on the table).
-    fn observation(&self, viewer: PlayerId) -> StateSetup {
+    fn observation(&self, viewer: PlayerId) -> ZoneStateSetup {
         let mut s = self.to_setup();
         let blank = |c: &mut CardSetup| *c = CardSetup::default();
         for (i, p) in s.players.iter_mut().enumerate() {
@@ -140,15 +142,19 @@ impl Game for ZoneState {
         s
     }
 
-    fn to_setup(&self) -> StateSetup {
+    fn to_setup(&self) -> ZoneStateSetup {
         ZoneState::to_setup(self)
     }
 
-    fn action_setup(&self, action: Action) -> ActionSetup {
+    fn action_setup(&self, action: Action) -> ZoneActionSetup {
         ZoneState::action_setup(self, action)
     }
 
-    fn parse_action<'p>(&self, action: &ActionSetup, path: impl Into<FieldPath<'p>>) -> Result<Action, ActionError> {
+    fn parse_action<'p>(
+        &self,
+        action: &ZoneActionSetup,
+        path: impl Into<FieldPath<'p>>,
+    ) -> Result<Action, ActionError> {
         ZoneState::parse_action(self, action, path)
     }
 
@@ -160,23 +166,16 @@ impl Game for ZoneState {
         ZoneState::parse_choice(self, choice, path)
     }
 
-    fn from_game_state(state: GameState) -> Option<Self> {
-        match state {
-            GameState::Zone(s) => Some(s),
-            _ => None,
-        }
-    }
-
     fn dedupe(&self, actions: &mut Vec<Action>) {
-        zone_hints::dedupe(self, actions);
+        hints::dedupe(self, actions);
     }
 
     fn action_hint(&self, action: Action) -> Option<f64> {
-        zone_hints::summon_score(self, action)
+        hints::summon_score(self, action)
     }
 
     fn rollout_hint(&self, legal: &[Action], rng: &mut dyn RngCore) -> Option<Action> {
-        zone_hints::quick_summon(self, legal, rng)
+        hints::quick_summon(self, legal, rng)
     }
 }
 

@@ -10,7 +10,55 @@ use std::sync::OnceLock;
 
 use petgraph::graph::{DiGraph, NodeIndex};
 
-use crate::state::{Arrows, Orientation, PlayerId, Reach};
+use super::Opponent;
+use crate::state::{PlayerId, wire_enum};
+
+wire_enum! {
+    /// How far an arrow reaches.
+    Reach {
+        /// No arrow.
+        None = 0 => "REACH_NONE",
+        /// The next zone.
+        Single = 1 => "REACH_SINGLE",
+        /// Every zone to the edge (orthogonal only).
+        Double = 2 => "REACH_DOUBLE",
+    }
+}
+
+wire_enum! {
+    /// Which way a creature faces; arrows rotate clockwise with it.
+    Orientation {
+        /// `up` points at the opponent.
+        Forward = 0 => "ORIENTATION_FORWARD",
+        /// Rotated 90 degrees clockwise.
+        Right = 1 => "ORIENTATION_RIGHT",
+        /// Rotated 180 degrees.
+        Back = 2 => "ORIENTATION_BACK",
+        /// Rotated 270 degrees clockwise.
+        Left = 3 => "ORIENTATION_LEFT",
+    }
+}
+
+/// A creature's 8 arrows, relative to a FORWARD orientation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Arrows(pub [Reach; 8]);
+
+impl Default for Arrows {
+    fn default() -> Self {
+        Arrows([Reach::None; 8])
+    }
+}
+
+impl Arrows {
+    /// The reach in direction `dir`.
+    pub fn get(&self, dir: Dir) -> Reach {
+        self.0[dir as usize]
+    }
+    /// Sets the reach in direction `dir`.
+    pub fn set(&mut self, dir: Dir, reach: Reach) {
+        self.0[dir as usize] = reach;
+    }
+}
 
 /// Creature zones per player.
 pub const ZONES_PER_PLAYER: u8 = 5;
@@ -51,7 +99,7 @@ impl ZoneRef {
 
     /// The zone facing this one across the board.
     pub fn facing(self) -> Self {
-        Self { player: self.player.other(), index: ZONES_PER_PLAYER - 1 - self.index }
+        Self { player: self.player.opponent(), index: ZONES_PER_PLAYER - 1 - self.index }
     }
 
     /// Grid cell: rows 0..4 are player 0's artifacts, player 0's creatures, player 1's

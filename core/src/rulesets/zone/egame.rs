@@ -1,7 +1,7 @@
 //! e:game's Strike (seed 000, RULESET_EGAME) and Dimensional Rift's Attack Action
 //! (seed 002, RULESET_DIMENSIONAL_RIFT) on the zone board.
 //!
-//! A strike, in the order the rules give it (rule ids from RULES.md):
+//! A strike, in the order the rules give it (rule ids from docs/rules.md):
 //! 1. `egame.strike.target`: a face-up attacker that has not acted this Event strikes a
 //!    zone its arrows reach (never its own); it is marked acted.
 //! 2. The blocker, in order: `egame.strike.block.passive` (a creature in the target
@@ -23,15 +23,16 @@
 //!
 //! Turn structure (`egame.turn.*`) is checked only when the state has a phase.
 
-use crate::action::Action;
-use crate::board::{ZoneRef, ZoneSet};
+use super::Opponent;
 use crate::error::IllegalAction;
 use crate::event::{DecisionView, EventKind, EventSink, emit};
-use crate::state::{
-    BlockOutcome, ChainLink, CreatureId, DecisionKind, Keyword, PendingDecision, Phase, PlayerId, Ruleset, ZoneState,
-};
+use crate::rulesets::Ruleset;
+use crate::rulesets::zone::action::Action;
+use crate::rulesets::zone::board::{ZoneRef, ZoneSet};
+use crate::rulesets::zone::state::{BlockOutcome, ChainLink, Keyword, PendingDecision, ZoneState};
+use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
 
-/// Rule ids, as cited in RULES.md and docs/rules.md.
+/// Rule ids, as cited in docs/rules.md.
 pub mod rule {
     /// Strike legality: face-up, not acted, arrows reach the target.
     pub const TARGET: &str = "egame.strike.target";
@@ -162,7 +163,7 @@ impl ZoneState {
             Action::Summon { .. } | Action::EndPhase => {
                 if self.phase == Phase::Bare {
                     return Err(IllegalAction::new(
-                        crate::rulesets::skirmish::rule::PHASE,
+                        crate::rulesets::zone::skirmish::rule::PHASE,
                         "a bare board (phase unset) has no turn structure: only strikes and choices apply",
                     ));
                 }
@@ -328,8 +329,8 @@ impl ZoneState {
             }
         }
         let deciders: &[(PlayerId, &'static str)] = match from {
-            Stage::Passive => &[(target.player, rule::BLOCK_CONTROLLER), (target.player.other(), rule::BLOCK_OTHER)],
-            Stage::Other => &[(target.player.other(), rule::BLOCK_OTHER)],
+            Stage::Passive => &[(target.player, rule::BLOCK_CONTROLLER), (target.player.opponent(), rule::BLOCK_OTHER)],
+            Stage::Other => &[(target.player.opponent(), rule::BLOCK_OTHER)],
         };
         for &(player, rule) in deciders {
             let options = self.eligible_blockers(player, &attacker, target);
@@ -347,7 +348,7 @@ impl ZoneState {
     /// `player`'s face-up creatures, other than the attacker, whose arrows reach `target`.
     pub fn eligible_blockers(&self, player: PlayerId, attacker: &CreatureId, target: ZoneRef) -> ZoneSet {
         let mut set = ZoneSet::default();
-        for index in 0..crate::board::ZONES_PER_PLAYER {
+        for index in 0..crate::rulesets::zone::board::ZONES_PER_PLAYER {
             let zone = ZoneRef { player, index };
             if let Some(c) = self.at(zone)
                 && c.id != *attacker
@@ -509,12 +510,12 @@ mod tests {
 
     use super::*;
     use crate::event::Event;
-    use crate::setup::{CreatureSetup, PlayerSetup, StateSetup, ZoneSetup};
+    use crate::rulesets::zone::setup::{CreatureSetup, PlayerSetup, ZoneSetup, ZoneStateSetup};
 
     fn knight_board() -> ZoneState {
         let mut up = [0; 8];
         up[0] = 1;
-        let setup = StateSetup {
+        let setup = ZoneStateSetup {
             ruleset: Ruleset::Egame.wire(),
             players: vec![
                 PlayerSetup { id: 0, hp: 6, ..Default::default() },
@@ -533,7 +534,7 @@ mod tests {
         ZoneState::from_setup(&setup).unwrap()
     }
 
-    // RULES.md step 4: "A blocker that has left the field deals and takes nothing; the
+    // docs/rules.md step 4: "A blocker that has left the field deals and takes nothing; the
     // strike does not become direct." (egame.strike.fizzle)
     #[test]
     fn a_blocker_that_left_the_field_deals_and_takes_nothing() {
@@ -551,7 +552,7 @@ mod tests {
         assert_eq!(s.at(ZoneRef::new(PlayerId(0), 1).unwrap()).unwrap().damage, 0);
     }
 
-    // RULES.md step 6: "A player at 0 HP or less loses; both at once is a draw."
+    // docs/rules.md step 6: "A player at 0 HP or less loses; both at once is a draw."
     // (egame.sba.game_over)
     #[test]
     fn both_players_at_zero_hp_at_once_is_a_draw() {

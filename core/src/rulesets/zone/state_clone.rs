@@ -1,5 +1,5 @@
 //! `Clone` for the zone state's types ([`ZoneState`], [`Player`], [`Card`],
-//! [`Creature`], [`CreatureId`]), field by field like a derive, plus a `clone_from`
+//! [`Creature`]), field by field like a derive, plus a `clone_from`
 //! that copies into an existing value without allocating: vectors keep their buffers,
 //! and a shared text (`Arc<str>`: ids and names) is replaced only when it is another
 //! allocation, so copying a state into a scratch one that came from the same game
@@ -8,23 +8,13 @@
 
 use std::sync::Arc;
 
-use crate::state::{Card, Creature, CreatureId, Player, ZoneState};
+use super::state::{Card, Creature, Player, ZoneState};
 
 /// `*dst = src.clone()`, without the reference-count traffic when both already point
 /// at the same text.
 fn assign_shared(dst: &mut Arc<str>, src: &Arc<str>) {
     if !Arc::ptr_eq(dst, src) {
         *dst = Arc::clone(src);
-    }
-}
-
-impl Clone for CreatureId {
-    fn clone(&self) -> Self {
-        Self(Arc::clone(&self.0))
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        assign_shared(&mut self.0, &source.0);
     }
 }
 
@@ -176,7 +166,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::event::Discard;
-    use crate::state::Ruleset;
+    use crate::rulesets::Ruleset;
 
     fn game(seed: u64) -> ZoneState {
         ZoneState::new_game(Ruleset::Egame, seed, "men-vs-fey", &mut Vec::new()).unwrap()

@@ -1,12 +1,13 @@
 //! Actions on the zone board, typed (zones, not ids), and their parsing from
-//! [`ActionSetup`]: malformed input becomes [`Violations`] with field paths.
+//! [`ZoneActionSetup`]: malformed input becomes [`Violations`] with field paths.
 
-use crate::board::ZoneRef;
 use crate::error::{ActionError, Violations};
 use crate::path::FieldPath;
-use crate::setup::{ActionSetup, ChoiceSetup, StrikeSetup, SummonSetup, ZoneSetup, zone};
-use crate::state::Orientation;
-use crate::state::ZoneState;
+use crate::rulesets::zone::board::ZoneRef;
+use crate::rulesets::zone::setup::{StrikeSetup, SummonSetup, ZoneActionSetup, ZoneSetup, zone};
+use crate::rulesets::zone::state::Orientation;
+use crate::rulesets::zone::state::ZoneState;
+use crate::setup::ChoiceSetup;
 
 /// An action in an e:game / Dimensional Rift state.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -128,27 +129,14 @@ impl ZoneState {
     }
 
     /// Parses any submitted action; `path` is its field path (e.g. `action`).
-    pub fn parse_action<'p>(&self, a: &ActionSetup, path: impl Into<FieldPath<'p>>) -> Result<Action, ActionError> {
+    pub fn parse_action<'p>(&self, a: &ZoneActionSetup, path: impl Into<FieldPath<'p>>) -> Result<Action, ActionError> {
         let path = path.into();
         match a {
-            ActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
-            ActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
-            ActionSetup::Summon(s) => self.parse_summon(s, path.field("summon")).map_err(ActionError::Invalid),
-            ActionSetup::EndPhase => Ok(Action::EndPhase),
-            ActionSetup::Reinforce(_) => {
-                let mut v = Violations::default();
-                v.push(
-                    path.field("reinforce"),
-                    format!("{} has no Gate or Castle to reinforce (a Castle Rampage action)", self.ruleset),
-                );
-                Err(ActionError::Invalid(v))
-            }
-            ActionSetup::Reap(_) => {
-                let mut v = Violations::default();
-                v.push(path.field("reap"), format!("{} has no reaping (a KeyForge action)", self.ruleset));
-                Err(ActionError::Invalid(v))
-            }
-            ActionSetup::Missing => {
+            ZoneActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
+            ZoneActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
+            ZoneActionSetup::Summon(s) => self.parse_summon(s, path.field("summon")).map_err(ActionError::Invalid),
+            ZoneActionSetup::EndPhase => Ok(Action::EndPhase),
+            ZoneActionSetup::Missing => {
                 let mut v = Violations::default();
                 v.push(path, "is required: set one of strike, choice, summon, end_phase");
                 Err(ActionError::Invalid(v))
@@ -157,24 +145,24 @@ impl ZoneState {
     }
 
     /// The action as plain data (ids, not zones).
-    pub fn action_setup(&self, a: Action) -> ActionSetup {
+    pub fn action_setup(&self, a: Action) -> ZoneActionSetup {
         let zs = |z: ZoneRef| ZoneSetup { player: u32::from(z.player.0), index: u32::from(z.index) };
         let id = |z: ZoneRef| self.at(z).map(|c| c.id.to_string()).unwrap_or_default();
         match a {
-            Action::Strike { attacker, target } => ActionSetup::Strike(StrikeSetup {
+            Action::Strike { attacker, target } => ZoneActionSetup::Strike(StrikeSetup {
                 attacker: id(attacker),
                 target: Some(zs(target)),
                 ..Default::default()
             }),
-            Action::Choose(z) => ActionSetup::Choice(ChoiceSetup::Option(id(z))),
-            Action::Decline => ActionSetup::Choice(ChoiceSetup::Decline(true)),
-            Action::Summon { hand_index, index, face_down, orientation } => ActionSetup::Summon(SummonSetup {
+            Action::Choose(z) => ZoneActionSetup::Choice(ChoiceSetup::Option(id(z))),
+            Action::Decline => ZoneActionSetup::Choice(ChoiceSetup::Decline(true)),
+            Action::Summon { hand_index, index, face_down, orientation } => ZoneActionSetup::Summon(SummonSetup {
                 hand_index: u32::from(hand_index),
                 zone: Some(zs(ZoneRef { player: self.active_player, index })),
                 face_down,
                 orientation: orientation.wire(),
             }),
-            Action::EndPhase => ActionSetup::EndPhase,
+            Action::EndPhase => ZoneActionSetup::EndPhase,
         }
     }
 }

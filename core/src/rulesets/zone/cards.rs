@@ -8,10 +8,10 @@ use std::sync::{Arc, OnceLock};
 
 use serde::Deserialize;
 
-use crate::board::Dir;
-use crate::state::{Arrows, Card, Keyword, Reach};
+use crate::rulesets::zone::board::Dir;
+use crate::rulesets::zone::state::{Arrows, Card, Keyword, Reach};
 
-const DATA: &str = include_str!("../data/dimensional-rift-creatures.json");
+const DATA: &str = include_str!("../../../data/dimensional-rift-creatures.json");
 
 /// One creature of the published list.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -25,9 +25,11 @@
 
 use rand::{Rng, RngCore};
 
-use crate::action::Action;
-use crate::board::{Board, ZoneRef};
-use crate::state::{Card, Keyword, Phase, PlayerId, ZoneState};
+use super::Opponent;
+use crate::rulesets::zone::action::Action;
+use crate::rulesets::zone::board::{Board, ZoneRef};
+use crate::rulesets::zone::state::{Card, Keyword, ZoneState};
+use crate::state::{Phase, PlayerId};
 
 fn same_card(a: &Card, b: &Card) -> bool {
     a.name == b.name
@@ -106,7 +108,7 @@ fn scored(state: &ZoneState, action: Action, cache: &mut DangerCache) -> Option<
     let danger = match cache.last {
         Some((h, i, d)) if h == hand_index && i == index => d,
         _ => {
-            let d = danger(state, card, zone, me.other());
+            let d = danger(state, card, zone, me.opponent());
             cache.last = Some((hand_index, index, d));
             d
         }
@@ -173,7 +175,8 @@ fn danger(state: &ZoneState, card: &Card, zone: ZoneRef, enemy: PlayerId) -> f64
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
-    use crate::state::{Orientation, Ruleset};
+    use crate::rulesets::Ruleset;
+    use crate::rulesets::zone::state::Orientation;
 
     fn opening() -> ZoneState {
         ZoneState::new_game(Ruleset::Egame, 3, "men-vs-fey", &mut Vec::new()).unwrap()

@@ -1,0 +1,75 @@
+//! The catalogue's neutral pieces (ListRulesets): a built-in scenario ([`ScenarioInfo`])
+//! and how it splits games between the seats ([`SeatBalance`]). The list of rulesets
+//! itself is the registry's ([`crate::rulesets::catalogue`]).
+
+/// A built-in scenario as `ListRulesets` tells it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ScenarioInfo {
+    /// Its name, as NewGame takes it.
+    pub name: &'static str,
+    /// One sentence.
+    pub description: &'static str,
+    /// Its number of players (2 to 4).
+    pub players: usize,
+    /// How it splits games between the seats.
+    pub balance: SeatBalance,
+}
+
+/// The seats' scores on a scenario when the `normal` bot plays itself, as measured by
+/// `fray bench seats` (docs/benchmarks.md): how much the scenario favours a seat.
+///
+/// A seat's score in one game is the share of the other players it finished ahead
+/// of, a tie counting half (ai's `Places`): with two players a win is 1, a draw 1/2, a
+/// loss 0; with more, the winner scores 1 and the others by the order they went out.
+/// 0.5 is even for any number of players.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SeatBalance {
+    /// Seat 0's mean score, 0 to 1; 0.5 is even.
+    pub seat0_score: f64,
+    /// The games measured; 0 when the scenario has not been measured yet (it then
+    /// counts as unbalanced).
+    pub games: u32,
+    /// The other seats' mean scores (seat 1, 2, ...) when more than two play; empty
+    /// for two players, where seat 1 scores `1 - seat0_score`.
+    pub others: &'static [f64],
+}
+
+impl SeatBalance {
+    /// The seat-0 scores counted as fair: a scenario outside them hands most games to
+    /// one seat whoever plays, so a tournament on it measures the seats more than the
+    /// bots.
+    pub const FAIR: std::ops::RangeInclusive<f64> = 0.40..=0.60;
+
+    /// The fewest games a balanced verdict rests on.
+    pub const MIN_GAMES: u32 = 100;
+
+    /// Two players: seat 0 scored `seat0_score` over `games` games.
+    pub const fn two(seat0_score: f64, games: u32) -> Self {
+        Self { seat0_score, games, others: &[] }
+    }
+
+    /// Every seat's score, in seat order, for a game of `players` players (empty
+    /// while not measured).
+    pub fn seat_scores(&self, players: usize) -> Vec<f64> {
+        if self.games == 0 {
+            return Vec::new();
+        }
+        if self.others.is_empty() && players == 2 {
+            return vec![self.seat0_score, 1.0 - self.seat0_score];
+        }
+        std::iter::once(self.seat0_score).chain(self.others.iter().copied()).collect()
+    }
+
+    /// Measured on at least [`SeatBalance::MIN_GAMES`] games, and every seat's score
+    /// lies in [`SeatBalance::FAIR`].
+    pub fn is_balanced(&self) -> bool {
+        self.games >= Self::MIN_GAMES
+            && Self::FAIR.contains(&self.seat0_score)
+            && self.others.iter().all(|s| Self::FAIR.contains(s))
+    }
+
+    /// The largest distance of a seat's score from even.
+    pub fn worst_offset(&self) -> f64 {
+        self.others.iter().chain(std::iter::once(&self.seat0_score)).map(|s| (s - 0.5).abs()).fold(0.0, f64::max)
+    }
+}

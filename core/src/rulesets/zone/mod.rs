@@ -1,0 +1,53 @@
+//! The zone game: e:game (seed 000, RULESET_EGAME) and Dimensional Rift (seed 002,
+//! RULESET_DIMENSIONAL_RIFT), played on the shared zone board.
+//!
+//! Two players face each other across two rows of four creature zones. A face-up
+//! creature strikes a zone its arrows reach; the creature in that zone blocks, or an
+//! eligible creature may block, or the strike is direct and costs the defending player
+//! HP (e:game: 1 if Might > 0; Dimensional Rift: the Attack Stat). Damage >= life
+//! destroys; a player at 0 HP loses. Dimensional Rift adds Armor; e:game adds Evasive
+//! and Fading. The skirmish game around it: draw, summon, strike, 60 turns at most.
+//!
+//! Files: [`board`] (the zone graph), [`state`] (the validated state), [`setup`]
+//! (plain input and its validation), [`action`] (typed actions and their parsing),
+//! [`egame`] (the strike), [`skirmish`] (the game loop and scenarios), [`game`] (the
+//! [`crate::Game`] interface), [`hints`] (search hints), [`cards`] (the card pool).
+
+pub mod action;
+pub mod board;
+pub mod cards;
+pub mod egame;
+pub mod game;
+pub mod hints;
+pub mod setup;
+pub mod skirmish;
+pub mod state;
+mod state_clone;
+
+pub use action::Action;
+pub use state::ZoneState;
+
+use crate::rulesets::{Ruleset, RulesetInfo};
+use crate::state::PlayerId;
+
+/// The other seat: the zone game seats exactly two players.
+pub(crate) trait Opponent {
+    /// The other player of two.
+    fn opponent(self) -> Self;
+}
+
+impl Opponent for PlayerId {
+    fn opponent(self) -> Self {
+        PlayerId(1 - self.0)
+    }
+}
+
+/// What `ruleset` (e:game or Dimensional Rift) offers, for the catalogue.
+pub(crate) fn info(ruleset: Ruleset) -> RulesetInfo {
+    let (name, description) = if ruleset == Ruleset::DimensionalRift {
+        ("dimensional-rift", "Dimensional Rift's Attack Action: Attack Stat damage to the player, Armor (seed 002)")
+    } else {
+        ("egame", "e:game's Strike: Might, 1 HP per direct hit, Evasive, Fading (seed 000)")
+    };
+    RulesetInfo { ruleset, name, description, scenarios: skirmish::scenario_infos(ruleset) }
+}

@@ -1,0 +1,191 @@
+//! What every ruleset's mapping shares: submitted plain input with the wire fields its
+//! ruleset does not read ([`Submitted`]), and the loading and playing of it (the core's
+//! violations and the refused fields reported at once); decisions, choices and the
+//! catalogue's entries.
+
+use fray_core::rulesets::RulesetInfo;
+use fray_core::setup::{ChoiceSetup, DecisionSetup};
+use fray_core::{ActionError, ActionSetup, Event, GameState, SetupError, StateSetup, StrikeSetup, Violations};
+use fray_proto::fray::v1 as pb;
+
+/// A ruleset's own plain input, and the violations of what the wire carried that this
+/// ruleset does not read (paths relative to the message the input came from). Those
+/// are reported together with the core's, where [`Submitted::at`] says.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Submitted<T> {
+    /// The ruleset's plain input.
+    pub input: T,
+    /// Fields set on the wire that the ruleset refuses.
+    pub refused: Violations,
+    /// Where the refused fields stand among the core's violations.
+    pub at: RefusedAt,
+}
+
+/// Where a ruleset's refused wire fields stand among the core's violations: where
+/// that ruleset's validation once checked them, so clients see the order they did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum RefusedAt {
+    /// After every violation of the core.
+    #[default]
+    End,
+    /// After the core's violations of `phase` (which a ruleset with a board of its own
+    /// reads first), before the rest.
+    AfterPhase,
+}
+
+impl<T> Submitted<T> {
+    /// Input with nothing refused.
+    pub fn clean(input: T) -> Self {
+        Self { input, refused: Violations::default(), at: RefusedAt::End }
+    }
+
+    /// Input with `refused` fields, reported after the core's violations.
+    pub fn refusing(input: T, refused: Violations) -> Self {
+        Self { input, refused, at: RefusedAt::End }
+    }
+
+    /// The input mapped, the refused fields kept.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Submitted<U> {
+        Submitted { input: f(self.input), refused: self.refused, at: self.at }
+    }
+}
+
+/// The core's violations `core` and the refused wire fields `refused`, in one list,
+/// the refused ones placed as `at` says.
+fn joined(core: Violations, refused: &Violations, at: RefusedAt) -> Violations {
+    let split = match at {
+        RefusedAt::End => core.0.len(),
+        RefusedAt::AfterPhase => core.0.iter().take_while(|v| v.field == "phase").count(),
+    };
+    let mut all = core.0;
+    let rest = all.split_off(split);
+    all.extend(refused.0.iter().cloned());
+    all.extend(rest);
+    Violations(all)
+}
+
+/// Validates a submitted state into a core state: the core's violations, then the
+/// refused wire fields, all at once (paths relative to the GameState).
+pub fn load_state(s: &Submitted<StateSetup>) -> Result<GameState, SetupError> {
+    match GameState::from_setup(&s.input) {
+        Ok(game) if s.refused.is_empty() => Ok(game),
+        Ok(_) => Err(SetupError::Invalid(s.refused.clone())),
+        Err(SetupError::Invalid(v)) => Err(SetupError::Invalid(joined(v, &s.refused, s.at))),
+        Err(e) => Err(e),
+    }
+}
+
+/// Runs `play` on `game`, unless `refused` holds violations: then `play` runs on a
+/// copy only to collect the core's violations, which come first (nothing changes).
+fn played(
+    game: &mut GameState,
+    refused: &Violations,
+    play: impl Fn(&mut GameState) -> Result<Vec<Event>, ActionError>,
+) -> Result<Vec<Event>, ActionError> {
+    if refused.is_empty() {
+        return play(game);
+    }
+    match play(&mut game.clone()) {
+        Err(ActionError::Invalid(v)) => Err(ActionError::Invalid(joined(v, refused, RefusedAt::End))),
+        _ => Err(ActionError::Invalid(refused.clone())),
+    }
+}
+
+/// Applies a submitted action (`path` is its field path, e.g. `action`; the refused
+/// fields' paths are relative to the action). On error `game` is unchanged.
+pub fn apply_action(
+    game: &mut GameState,
+    action: &Submitted<ActionSetup>,
+    path: &str,
+) -> Result<Vec<Event>, ActionError> {
+    let refused = action.refused.clone().prefixed(path);
+    played(game, &refused, |g| g.apply_action(&action.input, path))
+}
+
+/// Declares a submitted strike and answers the decisions it meets from `choices` (the
+/// refused fields' paths are relative to the strike, reported under `strike`). On
+/// error `game` is unchanged.
+pub fn resolve_strike(
+    game: &mut GameState,
+    strike: &Submitted<StrikeSetup>,
+    choices: &[ChoiceSetup],
+) -> Result<Vec<Event>, ActionError> {
+    let refused = strike.refused.clone().prefixed("strike");
+    played(game, &refused, |g| g.resolve_strike(&strike.input, choices))
+}
+
+/// A pending decision as plain input.
+pub fn decision_to_setup(d: &pb::PendingDecision) -> DecisionSetup {
+    DecisionSetup { player: d.player, kind: d.kind, options: d.options.clone(), may_decline: d.may_decline }
+}
+
+/// A pending decision as a message.
+pub fn decision_from_setup(d: &DecisionSetup) -> pb::PendingDecision {
+    pb::PendingDecision { player: d.player, kind: d.kind, options: d.options.clone(), may_decline: d.may_decline }
+}
+
+/// A choice as plain input; a choice with neither field set is [`ChoiceSetup::Missing`].
+pub fn choice_to_setup(c: &pb::Choice) -> ChoiceSetup {
+    match &c.choice {
+        Some(pb::choice::Choice::Option(id)) => ChoiceSetup::Option(id.clone()),
+        Some(pb::choice::Choice::Decline(d)) => ChoiceSetup::Decline(*d),
+        None => ChoiceSetup::Missing,
+    }
+}
+
+/// A choice as a message; [`ChoiceSetup::Missing`] leaves the oneof unset.
+pub fn choice_from_setup(c: &ChoiceSetup) -> pb::Choice {
+    let choice = match c {
+        ChoiceSetup::Option(id) => Some(pb::choice::Choice::Option(id.clone())),
+        ChoiceSetup::Decline(d) => Some(pb::choice::Choice::Decline(*d)),
+        ChoiceSetup::Missing => None,
+    };
+    pb::Choice { choice }
+}
+
+/// The wire players of a ruleset that keeps its board elsewhere: at most two bare seats
+/// (`id` = index), each violation with `why` and the ruleset's `name`. `hp` and the
+/// piles are refused as `bare` says.
+pub(crate) fn bare_seats(
+    v: &mut Violations,
+    players: &[pb::Player],
+    name: &str,
+    hp_and_piles: impl Fn(&mut Violations, usize, &pb::Player),
+) {
+    if players.len() > 2 {
+        v.push("players", format!("has {} entries: {name} seats 2 players", players.len()));
+    }
+    for (i, p) in players.iter().enumerate() {
+        if p.id as usize != i {
+            v.push(format!("players[{i}].id"), format!("must equal its index {i}, got {}", p.id));
+        }
+        hp_and_piles(v, i, p);
+    }
+}
+
+/// A catalogue entry as a message; `skirmish` is true where NewGame deals a game
+/// (the ruleset has built-in scenarios).
+pub fn ruleset_info_to_proto(info: &RulesetInfo) -> pb::RulesetInfo {
+    pb::RulesetInfo {
+        ruleset: info.ruleset.wire(),
+        name: info.name.to_owned(),
+        description: info.description.to_owned(),
+        // Every ruleset in the catalogue resolves strikes and choices.
+        resolves_strikes: true,
+        skirmish: !info.scenarios.is_empty(),
+        scenarios: info.scenarios.iter().map(|s| s.name.to_owned()).collect(),
+        scenario_details: info
+            .scenarios
+            .iter()
+            .map(|s| pb::ScenarioInfo {
+                name: s.name.to_owned(),
+                description: s.description.to_owned(),
+                seat0_score: s.balance.seat0_score,
+                seat0_games: s.balance.games,
+                balanced: s.balance.is_balanced(),
+                players: s.players as u32,
+                seat_scores: s.balance.seat_scores(s.players),
+            })
+            .collect(),
+    }
+}
