@@ -127,19 +127,35 @@ impl Default for MctsConfig {
 pub struct MctsBot<G, B> {
     backend: Arc<B>,
     config: MctsConfig,
+    /// The oracle: searches the true state, hidden cards included ([`MctsBot::oracle`]).
+    sees_all: bool,
     _game: PhantomData<fn() -> G>,
 }
 
 impl<G, B> Clone for MctsBot<G, B> {
     fn clone(&self) -> Self {
-        Self { backend: Arc::clone(&self.backend), config: self.config, _game: PhantomData }
+        Self { backend: Arc::clone(&self.backend), config: self.config, sees_all: self.sees_all, _game: PhantomData }
     }
 }
 
 impl<G: Game, B: Backend<G> + 'static> MctsBot<G, B> {
-    /// An MCTS bot over `backend`.
+    /// An MCTS bot over `backend`: it decides on what its player may see.
     pub fn new(backend: Arc<B>, config: MctsConfig) -> Self {
-        Self { backend, config, _game: PhantomData }
+        Self { backend, config, sees_all: false, _game: PhantomData }
+    }
+
+    /// The oracle: the same search on the true state, hidden cards included (one world,
+    /// the whole budget; `determinizations` is not used). It cheats: a measuring
+    /// instrument, the ceiling of what an honest search could gain from knowing more,
+    /// never an opponent for people. Only a bot spec builds it (`oracle`): the
+    /// difficulties and the Agent, which take an [`MctsConfig`], cannot.
+    pub fn oracle(backend: Arc<B>, config: MctsConfig) -> Self {
+        Self { backend, config, sees_all: true, _game: PhantomData }
+    }
+
+    /// Whether it sees the hidden cards (the oracle).
+    pub fn sees_all(&self) -> bool {
+        self.sees_all
     }
 
     /// Its settings.
@@ -386,7 +402,7 @@ impl<G: Game, B: Backend<G> + 'static> MctsBot<G, B> {
 
 impl<G: Game, B: Backend<G> + 'static> Bot<G> for MctsBot<G, B> {
     fn name(&self) -> String {
-        self.config.name()
+        if self.sees_all { crate::spec::oracle_name(&self.config) } else { self.config.name() }
     }
 
     fn choose(&mut self, state: &G, seed: u64) -> Result<Decision<G::Action>, BotError> {
@@ -406,7 +422,11 @@ impl<G: Game, B: Backend<G> + 'static> Bot<G> for MctsBot<G, B> {
         }
         let started = Instant::now();
         let mut world_rng = ChaCha8Rng::seed_from_u64(seed);
-        let sampled = sampled_worlds(state, me, self.config.determinizations as usize, &mut world_rng);
+        let sampled = if self.sees_all {
+            vec![state.clone()] // the oracle: the truth, not samples
+        } else {
+            sampled_worlds(state, me, self.config.determinizations as usize, &mut world_rng)
+        };
         let totals = self.search_worlds(sampled, seed, started, &root_actions);
         if let Some(f) = self.backend.failure() {
             return Err(BotError::Backend(f));

@@ -263,3 +263,17 @@ fn greedy_decides_on_what_its_player_may_see() {
         assert_eq!(GreedyBot.choose(&s, seed).unwrap().action, strike, "seed {seed}");
     }
 }
+
+#[test]
+fn the_oracle_sees_the_hidden_gate_that_the_honest_search_cannot() {
+    let GameState::Castle(s) = castle_gamble() else { unreachable!() };
+    let strike = s.legal_actions().into_iter().find(|a| matches!(a, CastleAction::Strike { .. })).unwrap();
+    let oracle = "oracle:playouts=300".parse::<BotSpec>().unwrap();
+    assert!(oracle.sees_hidden());
+    let mut bot = oracle.build::<fray_core::rulesets::castle_rampage::CastleState>();
+    assert!(bot.name().starts_with("oracle"), "{}", bot.name());
+    for seed in 0..3 {
+        // On the true board the 5 fails against the 9: the oracle keeps its card.
+        assert_ne!(bot.choose(&s, seed).unwrap().action, strike, "seed {seed}");
+    }
+}

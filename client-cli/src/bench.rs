@@ -87,7 +87,7 @@ pub enum BenchCommand {
     },
     /// Bot-vs-bot matches with sides swapped: W/D/L and the score with a 95% interval.
     Strength {
-        /// The bot measured.
+        /// The bot measured (any spec; `oracle` sees every hidden card).
         #[arg(long, default_value = "normal")]
         bot: String,
         /// Its opponents, comma-separated.
@@ -351,6 +351,9 @@ fn strength_rows(
              finished ahead of (50% is par).\n",
             players - 1
         );
+    }
+    if std::iter::once(bot).chain(opponents).any(BotSpec::sees_hidden) {
+        println!("oracle: MCTS that sees every hidden card (a measuring instrument, not a fair opponent).\n");
     }
     println!("| bot | opponent | games | W | D | L | score | 95% interval | time | score by seat |");
     println!("|---|---|---|---|---|---|---|---|---|---|");

@@ -78,7 +78,9 @@ enum Command {
     /// ratings.png go to --out; a killed tournament continues with --resume LOG.
     /// Bot specs: random, greedy, exact, exact:nodes=N, easy, normal, hard,
     /// mcts:playouts=N, mcts:time=50ms, mcts:playouts=N,depth=D,c=C,worlds=W,...
-    /// (docs/tournaments.md), and crash:after=N, a test bot that panics on its Nth move.
+    /// (docs/tournaments.md), oracle, oracle:playouts=N (MCTS that sees every hidden
+    /// card: a measuring instrument, not a fair opponent), and crash:after=N, a test
+    /// bot that panics on its Nth move.
     ///
     /// Exit codes: 0 finished (or the SPRT decided), 2 invalid options or log, 130
     /// interrupted (the log is kept for --resume), 1 anything else.
