@@ -9,7 +9,9 @@
 //! (rollouts also stop after this many turn boundaries; 0 never), `rollout`
 //! (`greedy` or `random`), `c` (PUCT exploration), `t` (prior temperature), `pos`
 //! (weight of the positional summon score in the priors; 0 turns it off), `threads`
-//! (the sampled worlds searched side by side: faster, the same answer).
+//! (the sampled worlds searched side by side: faster, the same answer), `search`
+//! (`det`, the determinized search, or `is`, information-set MCTS: one tree, a fresh
+//! world per playout; `worlds` and `threads` then do not apply).
 //!
 //! `oracle`, `oracle:playouts=N,...`: the `normal` search on the true state, hidden
 //! cards included. It sees everything: a measuring instrument (the ceiling of what
@@ -23,7 +25,7 @@ use std::time::Duration;
 
 use fray_core::Game;
 
-use crate::{Bot, ExactBot, GreedyBot, Local, MctsBot, MctsConfig, RandomBot};
+use crate::{Bot, ExactBot, GreedyBot, Local, MctsBot, MctsConfig, RandomBot, Search};
 
 /// Play strength presets for people: MCTS with calibrated budgets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -168,6 +170,13 @@ fn mcts_params(
             "threads" => c.threads = count(v)?.max(1),
             "turns" => c.rollout_turns = count(v)?,
             "worlds" if honest => c.determinizations = count(v)?.max(1),
+            "search" if honest => {
+                c.search = match v {
+                    "det" => Search::Determinized,
+                    "is" => Search::InformationSet,
+                    _ => return Err(err(format!("search={v}: choose det (determinized) or is (information set)"))),
+                };
+            }
             "rollout" => {
                 c.rollout_policy = match v {
                     "random" => crate::rollout::RolloutPolicy::Random,
@@ -198,7 +207,7 @@ fn mcts_params(
             }
             _ if honest => {
                 return Err(err(format!(
-                    "mcts takes playouts, time, depth, turns, worlds, c, t, pos, rollout, threads; not {k}"
+                    "mcts takes playouts, time, depth, turns, worlds, search, c, t, pos, rollout, threads; not {k}"
                 )));
             }
             _ => {
@@ -281,6 +290,10 @@ mod tests {
         assert_eq!((c.threads, c.budget.playouts), (2, 1500));
         let BotSpec::Exact(e) = "exact:nodes=10".parse().unwrap() else { panic!() };
         assert_eq!(e.node_limit, 10);
+        let BotSpec::Mcts(c) = "mcts:search=is,playouts=300".parse().unwrap() else { panic!() };
+        assert_eq!((c.search, c.budget.playouts), (Search::InformationSet, 300));
+        assert_eq!(c.name(), "mcts:playouts=300,search=is");
+        assert_eq!(BotSpec::Mcts(c).name().parse::<BotSpec>().unwrap(), BotSpec::Mcts(c), "the name is the spec");
         let BotSpec::Oracle(c) = "oracle".parse().unwrap() else { panic!() };
         assert_eq!(c.budget, Difficulty::Normal.config().budget);
         let oracle = "oracle:playouts=300,depth=5".parse::<BotSpec>().unwrap();
@@ -298,6 +311,8 @@ mod tests {
             "oracle:time=50ms",
             "oracle:worlds=2",
             "oracle:playouts=0",
+            "oracle:search=is",
+            "mcts:search=both",
         ] {
             let e = bad.parse::<BotSpec>().unwrap_err();
             assert_eq!(e.spec, bad);
