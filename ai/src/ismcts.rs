@@ -39,7 +39,9 @@
 //! at the root) is shared with the determinized search.
 //!
 //! Limits of SO-ISMCTS kept as they are: the other players' moves are treated as the
-//! searcher sees them (the action, not the hidden card behind it), and nodes do not
+//! searcher sees them (the action, not the hidden card behind it), so an opponent's
+//! node mixes the worlds too and the opponent is modelled as choosing without its own
+//! hidden cards (MO-ISMCTS, a tree per player, would lift that); and nodes do not
 //! branch on chance (a card drawn in one world and another in the next share a node).
 //!
 //! Determinism: one thread, one RNG (ChaCha8, from the seed) for the worlds, the

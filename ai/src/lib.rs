@@ -36,6 +36,7 @@ pub mod rollout;
 mod search_node;
 mod spec;
 mod state_bot;
+pub mod table;
 
 use fray_core::Game;
 use fray_core::state::PlayerId;
