@@ -97,8 +97,12 @@ impl<A: Copy + PartialEq> Tree<A> {
         out.clear();
         let arms = &mut self.nodes[node as usize];
         let mut added = false;
-        for &action in legal {
-            let i = match arms.iter().position(|a| a.action == action) {
+        for (k, &action) in legal.iter().enumerate() {
+            // Most worlds offer the same actions in the same order: try the same place
+            // first, then look (a node's arms are few, and a linear look is cheap).
+            let same_place = arms.get(k).is_some_and(|a| a.action == action);
+            let found = if same_place { Some(k) } else { arms.iter().position(|a| a.action == action) };
+            let i = match found {
                 Some(i) => i,
                 None => {
                     let arm = Arm { action, prior: f64::NAN, visits: 0, available: 0, reward: 0.0, child: NO_CHILD };
