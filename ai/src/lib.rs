@@ -1,6 +1,7 @@
 //! Fray's computer players, behind one [`Bot`] trait: [`RandomBot`], [`GreedyBot`]
-//! (one ply), [`MctsBot`] (Monte Carlo tree search on the `mcts` crate) and
-//! [`ExactBot`] (alpha-beta with a transposition table for small positions).
+//! (one ply), [`MctsBot`] (Monte Carlo tree search: determinized on the `mcts` crate,
+//! or information-set MCTS on a tree of its own, [`ismcts`]) and [`ExactBot`]
+//! (alpha-beta with a transposition table for small positions).
 //!
 //! Every bot is generic over the core's [`Game`] interface, so one bot plays every
 //! ruleset, with any number of players (MCTS backs up a vector of returns, one per
@@ -26,6 +27,7 @@ pub mod backend;
 pub mod eval;
 pub mod exact;
 pub mod greedy;
+pub mod ismcts;
 pub mod mcts_bot;
 pub mod measure;
 pub mod places;
@@ -35,6 +37,7 @@ pub mod rollout;
 mod search_node;
 mod spec;
 mod state_bot;
+pub mod table;
 
 use fray_core::Game;
 use fray_core::state::PlayerId;
@@ -43,7 +46,7 @@ use rand::RngCore;
 pub use backend::{Backend, Local};
 pub use exact::{ExactBot, Solver};
 pub use greedy::GreedyBot;
-pub use mcts_bot::{Budget, MctsBot, MctsConfig};
+pub use mcts_bot::{Budget, MctsBot, MctsConfig, Search};
 pub use random::RandomBot;
 pub use spec::{BotSpec, Difficulty, SpecError};
 pub use state_bot::{BuildBot, StateBot};

@@ -17,7 +17,10 @@
 //! [`Game::has_hidden`] says the chooser cannot see) is handled by determinization:
 //! the budget is split over `determinizations` sampled worlds ([`Game::determinize`])
 //! searched separately, and root visit counts are summed. Each world's rollout RNG is
-//! seeded from the bot's seed and the world's number.
+//! seeded from the bot's seed and the world's number. With [`Search::InformationSet`]
+//! the same rollouts and priors drive information-set MCTS instead ([`crate::ismcts`]:
+//! one tree, a fresh world per playout), and [`MctsBot::oracle`] searches the true
+//! state (a measuring instrument).
 //!
 //! Threads: with `threads` > 1 the sampled worlds are searched side by side, each
 //! taken in turn by whichever thread is free (each world's tree grows on one thread). The
@@ -57,6 +60,18 @@ pub struct Budget {
     pub time: Option<Duration>,
 }
 
+/// How a search handles the cards hidden from its player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Search {
+    /// Determinized: `determinizations` sampled worlds, each searched in a tree of its
+    /// own, root visits summed.
+    #[default]
+    Determinized,
+    /// Information-set MCTS: one tree over the player's information sets, a world
+    /// drawn afresh for every playout ([`crate::ismcts`]).
+    InformationSet,
+}
+
 /// MCTS settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MctsConfig {
@@ -80,7 +95,10 @@ pub struct MctsConfig {
     pub node_limit: usize,
     /// Threads the sampled worlds are searched on (at most one per world; 0 counts as
     /// 1). It changes the speed, never the answer of a search budgeted in playouts.
+    /// The information-set search grows one tree, on one thread.
     pub threads: u32,
+    /// Determinized or information-set search.
+    pub search: Search,
 }
 
 impl MctsConfig {
@@ -95,12 +113,17 @@ impl MctsConfig {
 }
 
 impl MctsConfig {
-    /// The bot's name: its budget, e.g. `mcts:playouts=1500`.
+    /// The bot's name: its budget and search, e.g. `mcts:playouts=1500` or
+    /// `mcts:playouts=1500,search=is`.
     pub fn name(&self) -> String {
         let b = self.budget;
+        let search = match self.search {
+            Search::Determinized => "",
+            Search::InformationSet => ",search=is",
+        };
         match b.time {
-            Some(t) => format!("mcts:playouts={},time={}ms", b.playouts, t.as_millis()),
-            None => format!("mcts:playouts={}", b.playouts),
+            Some(t) => format!("mcts:playouts={},time={}ms{search}", b.playouts, t.as_millis()),
+            None => format!("mcts:playouts={}{search}", b.playouts),
         }
     }
 }
@@ -118,6 +141,7 @@ impl Default for MctsConfig {
             determinizations: 4,
             node_limit: 400_000,
             threads: 1,
+            search: Search::Determinized,
         }
     }
 }
@@ -127,19 +151,35 @@ impl Default for MctsConfig {
 pub struct MctsBot<G, B> {
     backend: Arc<B>,
     config: MctsConfig,
+    /// The oracle: searches the true state, hidden cards included ([`MctsBot::oracle`]).
+    sees_all: bool,
     _game: PhantomData<fn() -> G>,
 }
 
 impl<G, B> Clone for MctsBot<G, B> {
     fn clone(&self) -> Self {
-        Self { backend: Arc::clone(&self.backend), config: self.config, _game: PhantomData }
+        Self { backend: Arc::clone(&self.backend), config: self.config, sees_all: self.sees_all, _game: PhantomData }
     }
 }
 
 impl<G: Game, B: Backend<G> + 'static> MctsBot<G, B> {
-    /// An MCTS bot over `backend`.
+    /// An MCTS bot over `backend`: it decides on what its player may see.
     pub fn new(backend: Arc<B>, config: MctsConfig) -> Self {
-        Self { backend, config, _game: PhantomData }
+        Self { backend, config, sees_all: false, _game: PhantomData }
+    }
+
+    /// The oracle: the same search on the true state, hidden cards included (one world,
+    /// the whole budget; `determinizations` is not used). It cheats: a measuring
+    /// instrument, the ceiling of what an honest search could gain from knowing more,
+    /// never an opponent for people. Only a bot spec builds it (`oracle`): the
+    /// difficulties and the Agent, which take an [`MctsConfig`], cannot.
+    pub fn oracle(backend: Arc<B>, config: MctsConfig) -> Self {
+        Self { backend, config, sees_all: true, _game: PhantomData }
+    }
+
+    /// Whether it sees the hidden cards (the oracle).
+    pub fn sees_all(&self) -> bool {
+        self.sees_all
     }
 
     /// Its settings.
@@ -188,19 +228,7 @@ struct Rollouts<G, B> {
 impl<G: Game, B: Backend<G>> Rollouts<G, B> {
     /// Priors for `moves`: softmax of the mover's one-ply evaluation.
     fn priors(&self, state: &G, moves: &[G::Action], look: &mut Lookahead<G>) -> Vec<f64> {
-        let Some(mover) = state.to_move() else { return vec![1.0 / moves.len().max(1) as f64; moves.len()] };
-        let mut weights: Vec<f64> = moves
-            .iter()
-            .map(|&a| {
-                let position = state.action_hint(a).unwrap_or(0.0) * self.position_weight;
-                look.after(&*self.backend, state, a, 4).get(mover) / self.temperature + position
-            })
-            .collect();
-        let top = weights.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        weights.iter_mut().for_each(|v| *v = (*v - top).exp());
-        let sum: f64 = weights.iter().sum();
-        weights.iter_mut().for_each(|w| *w /= sum);
-        weights
+        priors(&*self.backend, state, moves, look, self.temperature, self.position_weight)
     }
 
     fn value(&self, state: &G, scratch: &mut Scratch<G>) -> Values {
@@ -214,6 +242,32 @@ impl<G: Game, B: Backend<G>> Rollouts<G, B> {
         let v = rollout_value(&*self.backend, state, self.depth, self.turns, self.policy, rng, &mut scratch.rollout);
         scaled(v)
     }
+}
+
+/// Priors for `moves` in `state`: the softmax, at `temperature`, of the mover's settled
+/// value after each move, plus `position_weight` times the ruleset's hint. Both
+/// searches (determinized and information-set) use it.
+pub(crate) fn priors<G: Game, B: Backend<G> + ?Sized>(
+    backend: &B,
+    state: &G,
+    moves: &[G::Action],
+    look: &mut Lookahead<G>,
+    temperature: f64,
+    position_weight: f64,
+) -> Vec<f64> {
+    let Some(mover) = state.to_move() else { return vec![1.0 / moves.len().max(1) as f64; moves.len()] };
+    let mut weights: Vec<f64> = moves
+        .iter()
+        .map(|&a| {
+            let position = state.action_hint(a).unwrap_or(0.0) * position_weight;
+            look.after(backend, state, a, 4).get(mover) / temperature + position
+        })
+        .collect();
+    let top = weights.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    weights.iter_mut().for_each(|v| *v = (*v - top).exp());
+    let sum: f64 = weights.iter().sum();
+    weights.iter_mut().for_each(|w| *w /= sum);
+    weights
 }
 
 struct Spec<G, B> {
@@ -275,6 +329,29 @@ impl<G: Game, B: Backend<G>> Evaluator<Spec<G, B>> for Rollouts<G, B> {
 type RootTotals = Vec<(u64, i64)>;
 
 impl<G: Game, B: Backend<G> + 'static> MctsBot<G, B> {
+    /// The determinized search (or the oracle's, on the true state): per root action,
+    /// visits and mean reward in [-1, 1].
+    fn search_determinized(
+        &self,
+        state: &G,
+        me: PlayerId,
+        seed: u64,
+        started: Instant,
+        root_actions: &[G::Action],
+    ) -> Vec<(u64, f64)> {
+        let mut world_rng = ChaCha8Rng::seed_from_u64(seed);
+        let sampled = if self.sees_all {
+            vec![state.clone()] // the oracle: the truth, not samples
+        } else {
+            sampled_worlds(state, me, self.config.determinizations as usize, &mut world_rng)
+        };
+        let totals = self.search_worlds(sampled, seed, started, root_actions);
+        totals
+            .into_iter()
+            .map(|(visits, sum)| (visits, if visits == 0 { 0.0 } else { sum as f64 / visits as f64 / SCALE }))
+            .collect()
+    }
+
     /// Searches every sampled world (on up to `threads` threads) and sums their root
     /// statistics per action of `root_actions`.
     fn search_worlds(&self, sampled: Vec<G>, seed: u64, started: Instant, root_actions: &[G::Action]) -> RootTotals {
@@ -386,7 +463,7 @@ impl<G: Game, B: Backend<G> + 'static> MctsBot<G, B> {
 
 impl<G: Game, B: Backend<G> + 'static> Bot<G> for MctsBot<G, B> {
     fn name(&self) -> String {
-        self.config.name()
+        if self.sees_all { crate::spec::oracle_name(&self.config) } else { self.config.name() }
     }
 
     fn choose(&mut self, state: &G, seed: u64) -> Result<Decision<G::Action>, BotError> {
@@ -405,20 +482,18 @@ impl<G: Game, B: Backend<G> + 'static> Bot<G> for MctsBot<G, B> {
             _ => {}
         }
         let started = Instant::now();
-        let mut world_rng = ChaCha8Rng::seed_from_u64(seed);
-        let sampled = sampled_worlds(state, me, self.config.determinizations as usize, &mut world_rng);
-        let totals = self.search_worlds(sampled, seed, started, &root_actions);
+        let totals = if self.config.search == Search::InformationSet && !self.sees_all {
+            crate::ismcts::search(&*self.backend, &self.config, state, me, &root_actions, seed, started)
+        } else {
+            self.search_determinized(state, me, seed, started, &root_actions)
+        };
         if let Some(f) = self.backend.failure() {
             return Err(BotError::Backend(f));
         }
         let stats: Vec<ActionStat<G::Action>> = root_actions
             .iter()
             .zip(&totals)
-            .map(|(a, &(visits, sum))| ActionStat {
-                action: *a,
-                visits,
-                mean_reward: if visits == 0 { 0.0 } else { sum as f64 / visits as f64 / SCALE },
-            })
+            .map(|(a, &(visits, mean_reward))| ActionStat { action: *a, visits, mean_reward })
             .collect();
         // Most visits wins; ties go to the better mean, then the earlier action.
         let best = stats

@@ -9,7 +9,14 @@
 //! (rollouts also stop after this many turn boundaries; 0 never), `rollout`
 //! (`greedy` or `random`), `c` (PUCT exploration), `t` (prior temperature), `pos`
 //! (weight of the positional summon score in the priors; 0 turns it off), `threads`
-//! (the sampled worlds searched side by side: faster, the same answer).
+//! (the sampled worlds searched side by side: faster, the same answer), `search`
+//! (`det`, the determinized search, or `is`, information-set MCTS: one tree, a fresh
+//! world per playout; `worlds` and `threads` then do not apply).
+//!
+//! `oracle`, `oracle:playouts=N,...`: the `normal` search on the true state, hidden
+//! cards included. It sees everything: a measuring instrument (the ceiling of what
+//! knowing the hidden cards is worth), never a difficulty and never behind the Agent.
+//! It takes the `mcts` keys but `time` (a measure replays) and `worlds`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -18,7 +25,7 @@ use std::time::Duration;
 
 use fray_core::Game;
 
-use crate::{Bot, ExactBot, GreedyBot, Local, MctsBot, MctsConfig, RandomBot};
+use crate::{Bot, ExactBot, GreedyBot, Local, MctsBot, MctsConfig, RandomBot, Search};
 
 /// Play strength presets for people: MCTS with calibrated budgets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -62,6 +69,10 @@ pub enum BotSpec {
     Exact(ExactBot),
     /// MCTS over the core in-process.
     Mcts(MctsConfig),
+    /// The oracle: the same MCTS on the true state, hidden cards included
+    /// ([`MctsBot::oracle`]). It sees everything: a measuring instrument, never a
+    /// difficulty.
+    Oracle(MctsConfig),
 }
 
 impl PartialEq for ExactBot {
@@ -129,70 +140,96 @@ impl FromStr for BotSpec {
                 }
                 Ok(BotSpec::Exact(bot))
             }
-            "mcts" => {
-                let mut c = Difficulty::Normal.config();
-                let mut playouts_set = false;
-                for (k, v) in params {
-                    let count = |v: &str| v.parse::<u32>().map_err(|_| err(format!("{k}={v} is not a count")));
-                    match k {
-                        "playouts" => {
-                            c.budget.playouts = count(v)?;
-                            playouts_set = true;
-                        }
-                        "time" => {
-                            c.budget.time =
-                                Some(duration(v).ok_or_else(|| err(format!("time={v}: write e.g. 50ms or 2s")))?);
-                        }
-                        "depth" => c.rollout_depth = count(v)? as usize,
-                        "threads" => c.threads = count(v)?.max(1),
-                        "turns" => c.rollout_turns = count(v)?,
-                        "worlds" => c.determinizations = count(v)?.max(1),
-                        "rollout" => {
-                            c.rollout_policy = match v {
-                                "random" => crate::rollout::RolloutPolicy::Random,
-                                "greedy" => crate::rollout::RolloutPolicy::Greedy { epsilon: 0.15 },
-                                _ => return Err(err(format!("rollout={v}: choose random or greedy"))),
-                            };
-                        }
-                        "t" => {
-                            c.prior_temperature = v
-                                .parse::<f64>()
-                                .ok()
-                                .filter(|x| x.is_finite() && *x > 0.0)
-                                .ok_or_else(|| err(format!("t={v} must be a positive number")))?;
-                        }
-                        "pos" => {
-                            c.position_weight = v
-                                .parse::<f64>()
-                                .ok()
-                                .filter(|x| x.is_finite() && *x >= 0.0)
-                                .ok_or_else(|| err(format!("pos={v} must be a number >= 0")))?;
-                        }
-                        "c" => {
-                            c.exploration = v
-                                .parse::<f64>()
-                                .ok()
-                                .filter(|x| x.is_finite() && *x > 0.0)
-                                .ok_or_else(|| err(format!("c={v} must be a positive number")))?;
-                        }
-                        _ => {
-                            return Err(err(format!(
-                                "mcts takes playouts, time, depth, turns, worlds, c, t, pos, rollout, threads; not {k}"
-                            )));
-                        }
-                    }
-                }
-                if c.budget.time.is_some() && !playouts_set {
-                    c.budget.playouts = 0; // time only
-                }
-                if c.budget.playouts == 0 && c.budget.time.is_none() {
-                    return Err(err("mcts needs playouts > 0 or a time".into()));
-                }
-                Ok(BotSpec::Mcts(c))
-            }
-            _ => Err(err("choose random, greedy, exact, mcts, easy, normal or hard".into())),
+            "mcts" => mcts_params(&params, &err, true).map(BotSpec::Mcts),
+            "oracle" => mcts_params(&params, &err, false).map(BotSpec::Oracle),
+            _ => Err(err("choose random, greedy, exact, mcts, easy, normal, hard or oracle".into())),
         }
     }
+}
+
+/// The settings of an `mcts` spec (`honest`) or an `oracle` one (no `time`: a measure
+/// must replay; no `worlds`: it searches the one true world), from `normal`'s.
+fn mcts_params(
+    params: &[(&str, &str)],
+    err: &dyn Fn(String) -> SpecError,
+    honest: bool,
+) -> Result<MctsConfig, SpecError> {
+    let mut c = Difficulty::Normal.config();
+    let mut playouts_set = false;
+    for &(k, v) in params {
+        let count = |v: &str| v.parse::<u32>().map_err(|_| err(format!("{k}={v} is not a count")));
+        match k {
+            "playouts" => {
+                c.budget.playouts = count(v)?;
+                playouts_set = true;
+            }
+            "time" if honest => {
+                c.budget.time = Some(duration(v).ok_or_else(|| err(format!("time={v}: write e.g. 50ms or 2s")))?);
+            }
+            "depth" => c.rollout_depth = count(v)? as usize,
+            "threads" => c.threads = count(v)?.max(1),
+            "turns" => c.rollout_turns = count(v)?,
+            "worlds" if honest => c.determinizations = count(v)?.max(1),
+            "search" if honest => {
+                c.search = match v {
+                    "det" => Search::Determinized,
+                    "is" => Search::InformationSet,
+                    _ => return Err(err(format!("search={v}: choose det (determinized) or is (information set)"))),
+                };
+            }
+            "rollout" => {
+                c.rollout_policy = match v {
+                    "random" => crate::rollout::RolloutPolicy::Random,
+                    "greedy" => crate::rollout::RolloutPolicy::Greedy { epsilon: 0.15 },
+                    _ => return Err(err(format!("rollout={v}: choose random or greedy"))),
+                };
+            }
+            "t" => {
+                c.prior_temperature = v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite() && *x > 0.0)
+                    .ok_or_else(|| err(format!("t={v} must be a positive number")))?;
+            }
+            "pos" => {
+                c.position_weight = v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite() && *x >= 0.0)
+                    .ok_or_else(|| err(format!("pos={v} must be a number >= 0")))?;
+            }
+            "c" => {
+                c.exploration = v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite() && *x > 0.0)
+                    .ok_or_else(|| err(format!("c={v} must be a positive number")))?;
+            }
+            _ if honest => {
+                return Err(err(format!(
+                    "mcts takes playouts, time, depth, turns, worlds, search, c, t, pos, rollout, threads; not {k}"
+                )));
+            }
+            _ => {
+                return Err(err(format!(
+                    "oracle takes playouts, depth, turns, c, t, pos, rollout, threads; not {k} (it searches the \
+                     one true world, on a playout budget so that it replays)"
+                )));
+            }
+        }
+    }
+    if c.budget.time.is_some() && !playouts_set {
+        c.budget.playouts = 0; // time only
+    }
+    if c.budget.playouts == 0 && c.budget.time.is_none() {
+        return Err(err("mcts needs playouts > 0 or a time".into()));
+    }
+    Ok(c)
+}
+
+/// The name of an oracle with settings `c`, e.g. `oracle:playouts=1500`.
+pub(crate) fn oracle_name(c: &MctsConfig) -> String {
+    format!("oracle:playouts={}", c.budget.playouts)
 }
 
 impl fmt::Display for BotSpec {
@@ -209,6 +246,7 @@ impl BotSpec {
             BotSpec::Greedy => Box::new(GreedyBot),
             BotSpec::Exact(b) => Box::new(*b),
             BotSpec::Mcts(c) => Box::new(MctsBot::new(Arc::new(Local), *c)),
+            BotSpec::Oracle(c) => Box::new(MctsBot::oracle(Arc::new(Local), *c)),
         }
     }
 }
@@ -221,7 +259,14 @@ impl BotSpec {
             BotSpec::Greedy => "greedy".into(),
             BotSpec::Exact(_) => "exact".into(),
             BotSpec::Mcts(c) => c.name(),
+            BotSpec::Oracle(c) => oracle_name(c),
         }
+    }
+
+    /// Whether the bot sees the cards hidden from its player (the oracle): reports
+    /// that show it say so.
+    pub fn sees_hidden(&self) -> bool {
+        matches!(self, BotSpec::Oracle(_))
     }
 }
 
@@ -245,9 +290,30 @@ mod tests {
         assert_eq!((c.threads, c.budget.playouts), (2, 1500));
         let BotSpec::Exact(e) = "exact:nodes=10".parse().unwrap() else { panic!() };
         assert_eq!(e.node_limit, 10);
-        for bad in
-            ["mcts:playouts=x", "mcts:speed=3", "random:x=1", "chess", "mcts:time=5", "mcts:playouts=0", "mcts:pos=-1"]
-        {
+        let BotSpec::Mcts(c) = "mcts:search=is,playouts=300".parse().unwrap() else { panic!() };
+        assert_eq!((c.search, c.budget.playouts), (Search::InformationSet, 300));
+        assert_eq!(c.name(), "mcts:playouts=300,search=is");
+        assert_eq!(BotSpec::Mcts(c).name().parse::<BotSpec>().unwrap(), BotSpec::Mcts(c), "the name is the spec");
+        let BotSpec::Oracle(c) = "oracle".parse().unwrap() else { panic!() };
+        assert_eq!(c.budget, Difficulty::Normal.config().budget);
+        let oracle = "oracle:playouts=300,depth=5".parse::<BotSpec>().unwrap();
+        assert!(oracle.sees_hidden() && !"normal".parse::<BotSpec>().unwrap().sees_hidden());
+        assert_eq!(oracle.name(), "oracle:playouts=300");
+        assert_eq!(oracle.name().parse::<BotSpec>().unwrap().name(), oracle.name(), "the name is a spec");
+        for bad in [
+            "mcts:playouts=x",
+            "mcts:speed=3",
+            "random:x=1",
+            "chess",
+            "mcts:time=5",
+            "mcts:playouts=0",
+            "mcts:pos=-1",
+            "oracle:time=50ms",
+            "oracle:worlds=2",
+            "oracle:playouts=0",
+            "oracle:search=is",
+            "mcts:search=both",
+        ] {
             let e = bad.parse::<BotSpec>().unwrap_err();
             assert_eq!(e.spec, bad);
         }

@@ -3,9 +3,9 @@
 
 use std::sync::Arc;
 
-use fray_ai::arena::{new_state, play};
+use fray_ai::arena::{new_game, new_state, play};
 use fray_ai::exact::Solver;
-use fray_ai::{Bot, BotSpec, Budget, ExactBot, GreedyBot, Local, MctsBot, MctsConfig, RandomBot};
+use fray_ai::{Bot, BotSpec, Budget, ExactBot, GreedyBot, Local, MctsBot, MctsConfig, RandomBot, Search};
 use fray_core::Ruleset;
 
 use fray_core::event::Discard;
@@ -76,8 +76,17 @@ fn small_mcts() -> MctsBot<ZoneState, Local> {
     MctsBot::new(Arc::new(Local), MctsConfig { budget: Budget { playouts: 200, time: None }, ..MctsConfig::default() })
 }
 
+fn small_ismcts() -> MctsBot<ZoneState, Local> {
+    let config = MctsConfig {
+        budget: Budget { playouts: 200, time: None },
+        search: Search::InformationSet,
+        ..MctsConfig::default()
+    };
+    MctsBot::new(Arc::new(Local), config)
+}
+
 fn bots() -> Vec<Box<dyn Bot<ZoneState>>> {
-    vec![Box::new(GreedyBot), Box::new(small_mcts()), Box::new(ExactBot::default())]
+    vec![Box::new(GreedyBot), Box::new(small_mcts()), Box::new(small_ismcts()), Box::new(ExactBot::default())]
 }
 
 #[test]
@@ -263,5 +272,95 @@ fn greedy_decides_on_what_its_player_may_see() {
     assert!(s.legal_actions().contains(&CastleAction::EndPhase), "keeping the card is an option");
     for seed in 0..5 {
         assert_eq!(GreedyBot.choose(&s, seed).unwrap().action, strike, "seed {seed}");
+    }
+}
+
+#[test]
+fn the_oracle_sees_the_hidden_gate_that_the_honest_search_cannot() {
+    let GameState::Castle(s) = castle_gamble() else { unreachable!() };
+    let strike = s.legal_actions().into_iter().find(|a| matches!(a, CastleAction::Strike { .. })).unwrap();
+    let oracle = "oracle:playouts=300".parse::<BotSpec>().unwrap();
+    assert!(oracle.sees_hidden());
+    let mut bot = oracle.build::<fray_core::rulesets::castle_rampage::CastleState>();
+    assert!(bot.name().starts_with("oracle"), "{}", bot.name());
+    for seed in 0..3 {
+        // On the true board the 5 fails against the 9: the oracle keeps its card.
+        assert_ne!(bot.choose(&s, seed).unwrap().action, strike, "seed {seed}");
+    }
+}
+
+/// A mid-game state of `G` in which the player to move cannot see everything.
+fn hidden_position<G: fray_core::Registered>(ruleset: Ruleset, scenario: &str, seed: u64) -> G {
+    let mut s: G = new_game(ruleset, seed, scenario).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    for steps in 0..200 {
+        let mut legal = s.legal_actions();
+        s.dedupe(&mut legal);
+        if steps >= 6 && legal.len() >= 2 && s.has_hidden(s.to_move().unwrap()) {
+            return s;
+        }
+        fray_ai::rollout::playout(&Local, &mut s, 1, &mut rng, &mut Vec::new());
+    }
+    panic!("no hidden position with a choice in {scenario} (seed {seed})");
+}
+
+fn ismcts(playouts: u32) -> MctsConfig {
+    MctsConfig { budget: Budget { playouts, time: None }, search: Search::InformationSet, ..MctsConfig::default() }
+}
+
+/// The information-set search on positions with hidden cards: the same seed gives
+/// the same answer, every root visit is one playout of the budget, the answer is legal.
+fn ismcts_replays_and_spends_its_budget<G: fray_core::Registered>(ruleset: Ruleset, scenario: &str) {
+    for seed in [1, 2, 3] {
+        let s: G = hidden_position(ruleset, scenario, seed);
+        let budget = 150;
+        let a = MctsBot::new(Arc::new(Local), ismcts(budget)).choose(&s, seed).unwrap();
+        let b = MctsBot::new(Arc::new(Local), ismcts(budget)).choose(&s, seed).unwrap();
+        assert_eq!(a, b, "{scenario} seed {seed}");
+        assert!(s.legal_actions().contains(&a.action));
+        let visits: u64 = a.stats.iter().map(|s| s.visits).sum();
+        assert_eq!(visits, u64::from(budget), "{scenario} seed {seed}: one root visit a playout");
+        assert!(a.stats.iter().all(|s| (-1.0..=1.0).contains(&s.mean_reward)));
+    }
+}
+
+#[test]
+fn information_set_search_with_a_seed_is_reproducible_and_spends_its_budget() {
+    ismcts_replays_and_spends_its_budget::<fray_core::rulesets::castle_rampage::CastleState>(
+        Ruleset::CastleRampage,
+        "raid",
+    );
+    ismcts_replays_and_spends_its_budget::<fray_core::rulesets::dog_fight::DogFightState>(Ruleset::DogFight, "trio");
+    ismcts_replays_and_spends_its_budget::<ZoneState>(Ruleset::Egame, "mirror");
+}
+
+/// Whole games of `G` with the information-set search in one seat and random and
+/// greedy in the others (`play` refuses an illegal action with an error).
+fn ismcts_plays_whole_games<G: fray_core::Registered>(ruleset: Ruleset, scenario: &str) {
+    let specs = ["mcts:search=is,playouts=40,depth=4", "random", "greedy"];
+    for seed in 0..2u64 {
+        let start: G = new_game(ruleset, seed, scenario).unwrap();
+        let mut bots: Vec<Box<dyn Bot<G>>> = (0..start.num_players())
+            .map(|i| specs[(i + seed as usize) % specs.len()].parse::<BotSpec>().unwrap().build())
+            .collect();
+        let mut seats: Vec<&mut dyn Bot<G>> = bots.iter_mut().map(|b| &mut **b as &mut dyn Bot<G>).collect();
+        let record = play(start, &mut seats, seed).unwrap();
+        assert!(!record.actions.is_empty(), "{scenario}");
+    }
+}
+
+#[test]
+fn information_set_search_plays_whole_games_of_hidden_card_rulesets_legally() {
+    ismcts_plays_whole_games::<fray_core::rulesets::castle_rampage::CastleState>(Ruleset::CastleRampage, "raid");
+    ismcts_plays_whole_games::<fray_core::rulesets::dog_fight::DogFightState>(Ruleset::DogFight, "trio");
+}
+
+#[test]
+fn the_oracle_and_the_information_set_search_replay_through_a_spec() {
+    let s: fray_core::rulesets::castle_rampage::CastleState = hidden_position(Ruleset::CastleRampage, "raid", 4);
+    for spec in ["oracle:playouts=100", "mcts:search=is,playouts=100"] {
+        let spec = spec.parse::<BotSpec>().unwrap();
+        let (a, b) = (spec.build().choose(&s, 9).unwrap(), spec.build().choose(&s, 9).unwrap());
+        assert_eq!(a, b, "{spec}");
     }
 }

@@ -88,7 +88,7 @@ pub enum BenchCommand {
     },
     /// Bot-vs-bot matches with sides swapped: W/D/L and the score with a 95% interval.
     Strength {
-        /// The bot measured.
+        /// The bot measured (any spec; `oracle` sees every hidden card).
         #[arg(long, default_value = "normal")]
         bot: String,
         /// Its opponents, comma-separated.
@@ -127,6 +127,25 @@ pub enum BenchCommand {
         /// One scenario (default: every built-in scenario of each ruleset).
         #[arg(long)]
         scenario: Option<String>,
+        /// Seeds the openings.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games played at once (one thread each).
+        #[arg(long, default_value_t = 2)]
+        jobs: usize,
+    },
+    /// The strength table of every ruleset (fray_ai::table): on each fairest scenario,
+    /// normal against random, greedy and oracle (which sees every hidden card), oracle
+    /// against random and greedy, greedy against random, hard against normal, normal
+    /// against easy; 95% intervals, targets, the seed and the commit, as Markdown.
+    /// Hours of CPU at the default 400 games.
+    Table {
+        /// Games per pairing (rounded up to a multiple of the scenario's players).
+        #[arg(long, default_value_t = fray_ai::table::DEFAULT_GAMES)]
+        games: u32,
+        /// Only these rulesets, comma-separated (default: every one).
+        #[arg(long, value_enum, value_delimiter = ',')]
+        ruleset: Vec<SkirmishRuleset>,
         /// Seeds the openings.
         #[arg(long, default_value_t = 1)]
         seed: u64,
@@ -354,6 +373,9 @@ fn strength_rows(
             players - 1
         );
     }
+    if std::iter::once(bot).chain(opponents).any(BotSpec::sees_hidden) {
+        println!("oracle: MCTS that sees every hidden card (a measuring instrument, not a fair opponent).\n");
+    }
     println!("| bot | opponent | games | W | D | L | score | 95% interval | time | score by seat |");
     println!("|---|---|---|---|---|---|---|---|---|---|");
     for opponent in opponents {
@@ -518,6 +540,15 @@ pub fn run(cmd: &BenchCommand) -> Result<(), CliError> {
             let every = || <SkirmishRuleset as clap::ValueEnum>::value_variants().to_vec();
             let rulesets = ruleset.map_or_else(every, |r| vec![r]);
             seat_rows(&bot, &rulesets, scenario.as_deref(), *games, *seed, *jobs)?;
+        }
+        BenchCommand::Table { games, ruleset, seed, jobs } => {
+            let rulesets = ruleset.iter().map(|r| r.core()).collect();
+            let commit = fray_ai::table::current_commit();
+            let plan = fray_ai::table::TablePlan { games: *games, seed: *seed, jobs: *jobs, rulesets, commit };
+            let progress = |what: &str, done: u32, of: u32| {
+                eprint!("\r{what}: {done}/{of} games   {}", if done == of { "\n" } else { "" });
+            };
+            print!("{}", fray_ai::table::measure(&plan, &progress).map_err(arena)?.markdown());
         }
         BenchCommand::Ladder { games, scenario, jobs } => {
             for (upper, lower) in [(Difficulty::Hard, Difficulty::Normal), (Difficulty::Normal, Difficulty::Easy)] {

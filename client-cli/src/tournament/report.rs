@@ -395,6 +395,17 @@ impl Report {
             "{} of {} games played ({}). Ruleset {}, scenario {}, openings from seed {}; {each}.\n",
             self.games, self.scheduled, self.status, c.ruleset, c.scenario, c.seed
         );
+        // An oracle cheats by design: the report says so wherever one played.
+        let sees_all = |b: &&String| b.split('#').next().and_then(|s| s.parse::<fray_ai::BotSpec>().ok());
+        let oracles: Vec<&str> =
+            c.bots.iter().filter(|b| sees_all(b).is_some_and(|s| s.sees_hidden())).map(String::as_str).collect();
+        if !oracles.is_empty() {
+            let _ = writeln!(
+                md,
+                "**{} sees every hidden card**: a measuring instrument, not a fair opponent.\n",
+                oracles.join(", ")
+            );
+        }
         if n == 2 {
             md.push_str("## Ranking\n\nElo: Bradley–Terry fit over all games, mean 0, with its 95% interval. LOS: likelihood of superiority over the next bot, from their games together.\n\n");
         } else {
@@ -574,6 +585,15 @@ mod tests {
     use super::*;
     use crate::tournament::config::sample;
     use crate::tournament::log::{GameRecord, RunInfo};
+
+    #[test]
+    fn the_report_names_an_oracle_as_seeing_every_hidden_card() {
+        let config = sample(&["oracle:playouts=100", "greedy"], 2);
+        let md = Report::new(&config, &Standings::new(&config), 2, "finished").markdown();
+        assert!(md.contains("**oracle:playouts=100 sees every hidden card**"), "{md}");
+        let honest = sample(&["normal", "greedy"], 2);
+        assert!(!Report::new(&honest, &Standings::new(&honest), 2, "finished").markdown().contains("hidden card"));
+    }
 
     #[test]
     fn the_ranking_orders_bots_by_rating_and_the_markdown_shows_it() {
