@@ -1,6 +1,6 @@
 //! Robustness over a real tonic channel: real mid-game states of every ruleset and
 //! built-in scenario the server deals, mutated field by field and sent to every RPC
-//! (the harness is `fray_testkit::robust`, `service/testkit/src/robust/`, shared with
+//! (the harness is `fray_testkit::robust`, `service/tests/testkit/src/robust/`, shared with
 //! the fuzz targets in `fuzz/`). Every answer is a result or a clear status, never a
 //! panic, INTERNAL, UNKNOWN or a hang; states answered OK load again. Then one named
 //! test per bug the property found.
