@@ -258,7 +258,7 @@ fn manifest_dir_climbs_are_relative_to_the_crate() {
 
 #[test]
 fn markdown_prose_names_paths_from_the_root_and_links_from_the_file() {
-    let prose = format!("the notes in `{}notes/API.md`", UP);
+    let prose = format!("the notes in `{}notes/contract.md`", UP);
     assert_eq!(whys("deploy/README.md", &prose).len(), 1);
     let link = format!("[the README]({}README.md)", UP);
     assert!(whys("docs/api.md", &link).is_empty());
