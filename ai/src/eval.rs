@@ -132,53 +132,28 @@ fn settle<G: Game, B: Backend<G> + ?Sized>(backend: &B, s: &mut G, depth: u32, l
     best.unwrap_or_else(|| s.heuristic())
 }
 
-#[cfg(test)]
-mod tests {
-    #![allow(clippy::unwrap_used)]
-    use super::*;
-    use crate::Local;
-    use crate::rollout::playout;
-    use fray_core::GameState;
-    use fray_core::rulesets::zone::ZoneState;
-    use rand::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
-
-    /// The settled value the plain way: a fresh copy per option.
-    fn settled_by_copies(s: &ZoneState, depth: u32) -> Returns {
-        let decider = match s.to_move() {
-            Some(p) if depth > 0 && s.is_pending() => p,
-            _ => return s.heuristic(),
-        };
-        let mut best: Option<Returns> = None;
-        for a in s.legal_actions() {
-            let mut next = s.clone();
-            Backend::apply(&Local, &mut next, a);
-            let v = settled_by_copies(&next, depth - 1);
-            if best.is_none_or(|b| v.get(decider) > b.get(decider)) {
-                best = Some(v);
-            }
-        }
-        best.unwrap_or_else(|| s.heuristic())
-    }
-
-    #[test]
-    fn one_lookahead_reused_answers_what_fresh_copies_do() {
-        let mut rng = ChaCha8Rng::seed_from_u64(9);
-        let mut look = Lookahead::default();
-        let mut checked = 0;
-        for seed in 0..40 {
-            let GameState::Zone(mut s) = GameState::new_game(1, seed, "mirror").unwrap().0 else { unreachable!() };
-            playout(&Local, &mut s, 10 + seed as usize, &mut rng, &mut Vec::new());
-            for a in s.legal_actions() {
-                let mut next = s.clone();
-                Backend::apply(&Local, &mut next, a);
-                for depth in [0, 2, 4] {
-                    assert_eq!(look.after(&Local, &s, a, depth), settled_by_copies(&next, depth));
-                    assert_eq!(look.settled(&Local, &next, depth), settled_by_copies(&next, depth));
-                }
-                checked += usize::from(next.is_pending());
-            }
-        }
-        assert!(checked > 20, "only {checked} pending states were settled");
-    }
+/// Priors for `moves` in `state`: the softmax, at `temperature`, of the mover's settled
+/// value after each move, plus `position_weight` times the ruleset's hint. Both
+/// searches (determinized and information-set) use it for a node's moves.
+pub(crate) fn priors<G: Game, B: Backend<G> + ?Sized>(
+    backend: &B,
+    state: &G,
+    moves: &[G::Action],
+    look: &mut Lookahead<G>,
+    temperature: f64,
+    position_weight: f64,
+) -> Vec<f64> {
+    let Some(mover) = state.to_move() else { return vec![1.0 / moves.len().max(1) as f64; moves.len()] };
+    let mut weights: Vec<f64> = moves
+        .iter()
+        .map(|&a| {
+            let position = state.action_hint(a).unwrap_or(0.0) * position_weight;
+            look.after(backend, state, a, 4).get(mover) / temperature + position
+        })
+        .collect();
+    let top = weights.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    weights.iter_mut().for_each(|v| *v = (*v - top).exp());
+    let sum: f64 = weights.iter().sum();
+    weights.iter_mut().for_each(|w| *w /= sum);
+    weights
 }

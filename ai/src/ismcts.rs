@@ -16,7 +16,7 @@
 //!   how it does over the worlds the searcher cannot tell apart, not in one of them;
 //! - a node's arms are the actions legal in the worlds that reached it: an arm is added
 //!   the first time a world offers it, with its prior from that world (the same
-//!   one-ply priors as the determinized search: [`crate::mcts_bot`]'s `priors`);
+//!   one-ply priors as the determinized search: [`crate::eval`]'s `priors`);
 //! - actions legal in some worlds only are handled as a subset-armed bandit: each arm
 //!   counts how often it was *available* (legal when the node was passed through), and
 //!   its exploration term uses that count where PUCT uses the parent's visits. An arm
@@ -55,7 +55,8 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::backend::Backend;
 use crate::eval::Lookahead;
-use crate::mcts_bot::{MctsConfig, priors};
+use crate::eval::priors;
+use crate::mcts_config::MctsConfig;
 use crate::rollout::{RolloutScratch, rollout_value};
 use fray_core::Game;
 use fray_core::state::PlayerId;

@@ -32,7 +32,7 @@
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use mcts::tree_policy::AlphaGoPolicy;
 use mcts::{CycleBehaviour, Evaluator, MCTS, MCTSManager, MoveInfo, SearchHandle};
@@ -40,7 +40,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::backend::Backend;
-use crate::eval::Lookahead;
+use crate::eval::{Lookahead, priors};
+pub use crate::mcts_config::{Budget, MctsConfig, Search};
 use crate::rollout::{RolloutPolicy, RolloutScratch, rollout_value};
 use crate::search_node::Node;
 use crate::{ActionStat, Bot, BotError, Decision, sampled_worlds};
@@ -50,101 +51,6 @@ use fray_core::{Game, Returns};
 
 /// Rewards are values in [-1, 1] times this.
 pub const SCALE: f64 = 1000.0;
-
-/// How much an MCTS search may spend.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Budget {
-    /// Playouts in all (split over determinizations).
-    pub playouts: u32,
-    /// Wall-clock limit, if any (search stops at whichever comes first).
-    pub time: Option<Duration>,
-}
-
-/// How a search handles the cards hidden from its player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Search {
-    /// Determinized: `determinizations` sampled worlds, each searched in a tree of its
-    /// own, root visits summed.
-    #[default]
-    Determinized,
-    /// Information-set MCTS: one tree over the player's information sets, a world
-    /// drawn afresh for every playout ([`crate::ismcts`]).
-    InformationSet,
-}
-
-/// MCTS settings.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct MctsConfig {
-    /// The search budget.
-    pub budget: Budget,
-    /// Actions a rollout plays before it is cut and evaluated.
-    pub rollout_depth: usize,
-    /// How rollouts choose actions.
-    pub rollout_policy: RolloutPolicy,
-    /// With > 0, rollouts also stop once this many turn boundaries have passed.
-    pub rollout_turns: u32,
-    /// PUCT exploration constant, in value units (scaled by [`SCALE`] internally).
-    pub exploration: f64,
-    /// Softmax temperature of the one-ply priors, in value units.
-    pub prior_temperature: f64,
-    /// Weight of the ruleset's [`Game::action_hint`] in a move's prior logit.
-    pub position_weight: f64,
-    /// Sampled worlds for hidden information (1 when nothing is hidden).
-    pub determinizations: u32,
-    /// Tree nodes at most (about 300 bytes each).
-    pub node_limit: usize,
-    /// Threads the sampled worlds are searched on (at most one per world; 0 counts as
-    /// 1). It changes the speed, never the answer of a search budgeted in playouts.
-    /// The information-set search grows one tree, on one thread.
-    pub threads: u32,
-    /// Determinized or information-set search.
-    pub search: Search,
-}
-
-impl MctsConfig {
-    /// The default settings for a budget of `playouts`, with one sampled world per
-    /// 700 playouts (1 to 4): fewer worlds searched deeper play better on small
-    /// budgets, and past 4 worlds a larger budget buys depth rather than samples
-    /// (8000 playouts over 8 worlds played no better than 1500 over 2).
-    pub fn for_playouts(playouts: u32) -> Self {
-        let determinizations = (playouts / 700).clamp(1, 4);
-        Self { budget: Budget { playouts, time: None }, determinizations, ..Self::default() }
-    }
-}
-
-impl MctsConfig {
-    /// The bot's name: its budget and search, e.g. `mcts:playouts=1500` or
-    /// `mcts:playouts=1500,search=is`.
-    pub fn name(&self) -> String {
-        let b = self.budget;
-        let search = match self.search {
-            Search::Determinized => "",
-            Search::InformationSet => ",search=is",
-        };
-        match b.time {
-            Some(t) => format!("mcts:playouts={},time={}ms{search}", b.playouts, t.as_millis()),
-            None => format!("mcts:playouts={}{search}", b.playouts),
-        }
-    }
-}
-
-impl Default for MctsConfig {
-    fn default() -> Self {
-        Self {
-            budget: Budget { playouts: 2000, time: None },
-            rollout_depth: 10,
-            rollout_policy: RolloutPolicy::Greedy { epsilon: 0.15 },
-            rollout_turns: 0,
-            exploration: 1.0,
-            prior_temperature: 0.1,
-            position_weight: 2.0,
-            determinizations: 4,
-            node_limit: 400_000,
-            threads: 1,
-            search: Search::Determinized,
-        }
-    }
-}
 
 /// The MCTS player of a game `G`, searching through the backend `B`.
 #[derive(Debug)]
@@ -242,32 +148,6 @@ impl<G: Game, B: Backend<G>> Rollouts<G, B> {
         let v = rollout_value(&*self.backend, state, self.depth, self.turns, self.policy, rng, &mut scratch.rollout);
         scaled(v)
     }
-}
-
-/// Priors for `moves` in `state`: the softmax, at `temperature`, of the mover's settled
-/// value after each move, plus `position_weight` times the ruleset's hint. Both
-/// searches (determinized and information-set) use it.
-pub(crate) fn priors<G: Game, B: Backend<G> + ?Sized>(
-    backend: &B,
-    state: &G,
-    moves: &[G::Action],
-    look: &mut Lookahead<G>,
-    temperature: f64,
-    position_weight: f64,
-) -> Vec<f64> {
-    let Some(mover) = state.to_move() else { return vec![1.0 / moves.len().max(1) as f64; moves.len()] };
-    let mut weights: Vec<f64> = moves
-        .iter()
-        .map(|&a| {
-            let position = state.action_hint(a).unwrap_or(0.0) * position_weight;
-            look.after(backend, state, a, 4).get(mover) / temperature + position
-        })
-        .collect();
-    let top = weights.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    weights.iter_mut().for_each(|v| *v = (*v - top).exp());
-    let sum: f64 = weights.iter().sum();
-    weights.iter_mut().for_each(|w| *w /= sum);
-    weights
 }
 
 struct Spec<G, B> {

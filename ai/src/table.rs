@@ -24,8 +24,8 @@ use std::fmt::Write as _;
 use crate::arena::ArenaError;
 use crate::measure::{Match, MatchResult, play_match};
 use crate::{BotSpec, Difficulty, MctsConfig};
-use fray_core::rulesets::{catalogue, fairest_scenario_for};
 use fray_core::Ruleset;
+use fray_core::rulesets::{catalogue, fairest_scenario_for};
 
 /// Games per pairing unless told.
 pub const DEFAULT_GAMES: u32 = 400;

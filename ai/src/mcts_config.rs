@@ -1,0 +1,102 @@
+//! MCTS settings, shared by the determinized search ([`crate::mcts_bot`]) and the
+//! information-set search ([`crate::ismcts`]): the budget, the rollouts, PUCT's
+//! constants, how hidden cards are handled.
+
+use std::time::Duration;
+
+use crate::rollout::RolloutPolicy;
+
+/// How much an MCTS search may spend.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Playouts in all (split over determinizations).
+    pub playouts: u32,
+    /// Wall-clock limit, if any (search stops at whichever comes first).
+    pub time: Option<Duration>,
+}
+
+/// How a search handles the cards hidden from its player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Search {
+    /// Determinized: `determinizations` sampled worlds, each searched in a tree of its
+    /// own, root visits summed.
+    #[default]
+    Determinized,
+    /// Information-set MCTS: one tree over the player's information sets, a world
+    /// drawn afresh for every playout ([`crate::ismcts`]).
+    InformationSet,
+}
+
+/// MCTS settings.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MctsConfig {
+    /// The search budget.
+    pub budget: Budget,
+    /// Actions a rollout plays before it is cut and evaluated.
+    pub rollout_depth: usize,
+    /// How rollouts choose actions.
+    pub rollout_policy: RolloutPolicy,
+    /// With > 0, rollouts also stop once this many turn boundaries have passed.
+    pub rollout_turns: u32,
+    /// PUCT exploration constant, in value units (the search scales it with its rewards).
+    pub exploration: f64,
+    /// Softmax temperature of the one-ply priors, in value units.
+    pub prior_temperature: f64,
+    /// Weight of the ruleset's [`fray_core::Game::action_hint`] in a move's prior logit.
+    pub position_weight: f64,
+    /// Sampled worlds for hidden information (1 when nothing is hidden).
+    pub determinizations: u32,
+    /// Tree nodes at most (about 300 bytes each).
+    pub node_limit: usize,
+    /// Threads the sampled worlds are searched on (at most one per world; 0 counts as
+    /// 1). It changes the speed, never the answer of a search budgeted in playouts.
+    /// The information-set search grows one tree, on one thread.
+    pub threads: u32,
+    /// Determinized or information-set search.
+    pub search: Search,
+}
+
+impl MctsConfig {
+    /// The default settings for a budget of `playouts`, with one sampled world per
+    /// 700 playouts (1 to 4): fewer worlds searched deeper play better on small
+    /// budgets, and past 4 worlds a larger budget buys depth rather than samples
+    /// (8000 playouts over 8 worlds played no better than 1500 over 2).
+    pub fn for_playouts(playouts: u32) -> Self {
+        let determinizations = (playouts / 700).clamp(1, 4);
+        Self { budget: Budget { playouts, time: None }, determinizations, ..Self::default() }
+    }
+}
+
+impl MctsConfig {
+    /// The bot's name: its budget and search, e.g. `mcts:playouts=1500` or
+    /// `mcts:playouts=1500,search=is`.
+    pub fn name(&self) -> String {
+        let b = self.budget;
+        let search = match self.search {
+            Search::Determinized => "",
+            Search::InformationSet => ",search=is",
+        };
+        match b.time {
+            Some(t) => format!("mcts:playouts={},time={}ms{search}", b.playouts, t.as_millis()),
+            None => format!("mcts:playouts={}{search}", b.playouts),
+        }
+    }
+}
+
+impl Default for MctsConfig {
+    fn default() -> Self {
+        Self {
+            budget: Budget { playouts: 2000, time: None },
+            rollout_depth: 10,
+            rollout_policy: RolloutPolicy::Greedy { epsilon: 0.15 },
+            rollout_turns: 0,
+            exploration: 1.0,
+            prior_temperature: 0.1,
+            position_weight: 2.0,
+            determinizations: 4,
+            node_limit: 400_000,
+            threads: 1,
+            search: Search::Determinized,
+        }
+    }
+}
