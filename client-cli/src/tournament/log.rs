@@ -131,6 +131,32 @@ impl GameRecord {
     }
 }
 
+#[cfg(test)]
+impl GameRecord {
+    /// A game for tests: seat i holds bot `seats[i]`, named `players[i]`; 3 turns, no
+    /// actions, no timings.
+    pub(crate) fn sample(game: u64, round: u32, seats: &[u32], players: Vec<String>, winner: Option<u32>) -> Self {
+        let (turns, end_rule, forfeit, places) = (3, None, None, Vec::new());
+        let result = GameRecord::result_text(winner).into();
+        let (actions, run) = (Vec::new(), RunInfo::default());
+        Self {
+            game,
+            round,
+            seed: 1,
+            seats: seats.to_vec(),
+            players,
+            result,
+            winner,
+            places,
+            turns,
+            end_rule,
+            forfeit,
+            actions,
+            run,
+        }
+    }
+}
+
 fn io_error(path: &Path, what: &str, e: &std::io::Error) -> CliError {
     CliError::Output(format!("{}: cannot {what}: {e}", path.display()))
 }
@@ -293,21 +319,8 @@ mod tests {
     }
 
     fn record(game: u64, winner: Option<u32>) -> GameRecord {
-        GameRecord {
-            game,
-            round: 0,
-            seed: 1,
-            seats: vec![0, 1],
-            players: vec!["greedy".into(), "random".into()],
-            result: GameRecord::result_text(winner).into(),
-            winner,
-            places: Vec::new(),
-            turns: 3,
-            end_rule: Some("EG-X".into()),
-            forfeit: None,
-            actions: vec![],
-            run: RunInfo::default(),
-        }
+        let players = vec!["greedy".into(), "random".into()];
+        GameRecord { end_rule: Some("EG-X".into()), ..GameRecord::sample(game, 0, &[0, 1], players, winner) }
     }
 
     fn temp(name: &str) -> PathBuf {

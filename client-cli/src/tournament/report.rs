@@ -584,7 +584,7 @@ fn interval_text(i: Option<Interval>) -> String {
 mod tests {
     use super::*;
     use crate::tournament::config::sample;
-    use crate::tournament::log::{GameRecord, RunInfo};
+    use crate::tournament::log::GameRecord;
 
     #[test]
     fn the_report_names_an_oracle_as_seeing_every_hidden_card() {
@@ -610,21 +610,8 @@ mod tests {
                     } else {
                         Some(if strength[seats[0]] > strength[seats[1]] { 0 } else { 1 })
                     };
-                    let g = GameRecord {
-                        game: n,
-                        round,
-                        seed: 1,
-                        seats: seats.iter().map(|&x| x as u32).collect(),
-                        players: seats.iter().map(|&x| config.bots[x].clone()).collect(),
-                        result: GameRecord::result_text(winner).into(),
-                        winner,
-                        places: Vec::new(),
-                        turns: 3,
-                        end_rule: None,
-                        forfeit: None,
-                        actions: vec![],
-                        run: RunInfo::default(),
-                    };
+                    let players = seats.iter().map(|&x| config.bots[x].clone()).collect();
+                    let g = GameRecord::sample(n, round, &seats.map(|x| x as u32), players, winner);
                     s.add(&g);
                     n += 1;
                 }
@@ -646,21 +633,8 @@ mod tests {
         // Every pair split one-one: no pentanomial interval, and the report says so.
         let mut even = Standings::new(&sample(&["a", "b"], 4));
         for (n, seats) in [[0u32, 1], [1, 0], [0, 1], [1, 0]].into_iter().enumerate() {
-            let g = GameRecord {
-                game: n as u64,
-                round: (n / 2) as u32,
-                seed: 1,
-                seats: seats.to_vec(),
-                players: seats.iter().map(|x| format!("{x}")).collect(),
-                result: "1-0".into(),
-                winner: Some(0),
-                places: Vec::new(),
-                turns: 3,
-                end_rule: None,
-                forfeit: None,
-                actions: vec![],
-                run: RunInfo::default(),
-            };
+            let players = seats.iter().map(|x| format!("{x}")).collect();
+            let g = GameRecord::sample(n as u64, (n / 2) as u32, &seats, players, Some(0));
             even.add(&g);
         }
         let r = Report::new(&sample(&["a", "b"], 4), &even, 4, "finished");

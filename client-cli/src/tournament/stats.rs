@@ -255,20 +255,12 @@ mod tests {
     }
 
     fn game(game: u64, round: u32, seats: [u32; 2], winner: Option<u32>) -> GameRecord {
+        let players = seats.iter().map(|s| format!("bot{s}")).collect();
         GameRecord {
-            game,
-            round,
-            seed: 1,
-            seats: seats.to_vec(),
-            players: seats.iter().map(|s| format!("bot{s}")).collect(),
-            result: GameRecord::result_text(winner).into(),
-            winner,
-            places: Vec::new(),
             turns: 5,
-            end_rule: None,
-            forfeit: None,
             actions: vec![serde_json::Value::Null; 5],
             run: RunInfo { ms: 10, think_ms: vec![4, 2], max_move_ms: vec![2, 1], moves: Vec::new() },
+            ..GameRecord::sample(game, round, &seats, players, winner)
         }
     }
 
