@@ -25,6 +25,8 @@ pub mod option_error;
 pub mod options;
 pub mod remote;
 pub mod rules;
+pub mod search_sizes;
+pub mod search_stop;
 pub mod server;
 pub mod status;
 pub mod tls;

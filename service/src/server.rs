@@ -177,9 +177,10 @@ pub async fn serve_with_metrics(
     // too, with a tenth left for the answer.
     let within = config.request_timeout.mul_f64(0.9);
     let agent_limits = AgentLimits { max_time: config.agent.max_time.min(within), ..config.agent };
-    let agent = AgentServer::new(AgentService::new(agent_limits, gate))
-        .max_decoding_message_size(limit)
-        .max_encoding_message_size(limit);
+    let agent = AgentService::new(agent_limits, gate);
+    // Set once serving ends: a search the drain gave up on stops, so none outlives it.
+    let stop_searches = agent.stop_flag();
+    let agent = AgentServer::new(agent).max_decoding_message_size(limit).max_encoding_message_size(limit);
     let agent =
         tonic::service::interceptor::InterceptedService::new(agent, BearerToken::new(config.agent_token.as_deref()));
 
@@ -237,6 +238,7 @@ pub async fn serve_with_metrics(
             warn!(timeout = ?drain_timeout, "drain timed out: abandoning the calls still in flight");
         }
     }
+    stop_searches.stop();
     if let Some(port) = health_port {
         port.stop().await;
     }

@@ -1,0 +1,127 @@
+//! Hostile clients (issue 24): every search bounded by the server's own caps and
+//! stopped when its call ends, statuses every client can read, requests that do not
+//! decode answered INVALID_ARGUMENT, and the transport's limits.
+#![allow(missing_docs, clippy::unwrap_used, clippy::panic)]
+
+use std::time::Duration;
+
+use fray_proto::fray::v1 as pb;
+use fray_service::{AgentLimits, ConcurrencyLimits, ServerConfig};
+use fray_testkit::prelude::*;
+use pb::agent_client::AgentClient;
+use tonic::Code;
+
+/// A ChooseAction request on a fresh game of `ruleset`, with `budget`.
+async fn fresh_search(
+    server: &TestServer,
+    ruleset: pb::Ruleset,
+    budget: Option<pb::SearchBudget>,
+) -> pb::ChooseActionRequest {
+    let request = pb::NewGameRequest { ruleset: ruleset as i32, seed: 4, scenario: String::new() };
+    let state = server.rules().new_game(request).await.unwrap().into_inner().state.unwrap();
+    let player = state.active_player;
+    pb::ChooseActionRequest { state: Some(state), player, budget, seed: 1 }
+}
+
+/// A search that would run for ever but for the server's max time: no playout cap.
+fn endless() -> AgentLimits {
+    AgentLimits { default_playouts: u32::MAX, max_playouts: u32::MAX, ..AgentLimits::default() }
+}
+
+#[tokio::test]
+async fn a_choose_action_with_a_one_hour_deadline_answers_within_the_servers_max_time() {
+    let config = ServerConfig {
+        agent: AgentLimits { max_time: Duration::from_millis(300), ..endless() },
+        ..ServerConfig::default()
+    };
+    let server = TestServer::with_config(config).await;
+    let mut agent = AgentClient::new(server.channel.clone());
+    // No time in the budget: before, the one-hour deadline alone set the search time.
+    let mut call = tonic::Request::new(fresh_search(&server, pb::Ruleset::Egame, None).await);
+    call.set_timeout(Duration::from_secs(3600));
+    let answer = tokio::time::timeout(Duration::from_secs(20), agent.choose_action(call))
+        .await
+        .expect("the search ran past the server's max time (300 ms) for 20 s");
+    assert!(answer.is_ok(), "{answer:?}");
+}
+
+/// Waits (bounded) until a small search on `agent` gets `code`, and says how long.
+async fn until_a_search_gets(
+    agent: &mut AgentClient<tonic::transport::Channel>,
+    request: &pb::ChooseActionRequest,
+    code: Code,
+    within: Duration,
+) -> Duration {
+    let started = std::time::Instant::now();
+    loop {
+        let got = match agent.choose_action(request.clone()).await {
+            Ok(_) => Code::Ok,
+            Err(status) => status.code(),
+        };
+        if got == code {
+            return started.elapsed();
+        }
+        assert!(started.elapsed() < within, "no search answered {code:?} within {within:?}: the last got {got:?}");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancelled_search_frees_its_slot_within_a_second() {
+    let config = ServerConfig {
+        agent: AgentLimits { max_time: Duration::from_secs(60), ..endless() },
+        concurrency: ConcurrencyLimits { rules: 64, agent: 1 },
+        request_timeout: Duration::from_secs(120),
+        ..ServerConfig::default()
+    };
+    let server = TestServer::with_config(config).await;
+    let mut agent = AgentClient::new(server.channel.clone());
+    let long = fresh_search(&server, pb::Ruleset::Egame, Some(pb::SearchBudget { playouts: 0, time_ms: 60_000 })).await;
+    let small = fresh_search(&server, pb::Ruleset::Egame, Some(pb::SearchBudget { playouts: 10, time_ms: 0 })).await;
+    let search = tokio::spawn({
+        let mut agent = agent.clone();
+        async move { agent.choose_action(long).await }
+    });
+    // The long search holds the one slot once a small one is shed.
+    until_a_search_gets(&mut agent, &small, Code::ResourceExhausted, Duration::from_secs(10)).await;
+    // The client leaves: its stream is reset, the call's future dropped.
+    search.abort();
+    let freed = until_a_search_gets(&mut agent, &small, Code::Ok, Duration::from_secs(5)).await;
+    eprintln!("the slot was free again {freed:?} after the call was cancelled");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_search_past_its_deadline_frees_its_slot() {
+    let config = ServerConfig {
+        agent: AgentLimits { max_time: Duration::from_secs(60), ..endless() },
+        concurrency: ConcurrencyLimits { rules: 64, agent: 1 },
+        // The server's own timeout cuts the call; its search is capped to 90% of it
+        // and stopped when the call is.
+        request_timeout: Duration::from_millis(400),
+        ..ServerConfig::default()
+    };
+    let server = TestServer::with_config(config).await;
+    let mut agent = AgentClient::new(server.channel.clone());
+    let small = fresh_search(&server, pb::Ruleset::Egame, Some(pb::SearchBudget { playouts: 10, time_ms: 0 })).await;
+    let long = fresh_search(&server, pb::Ruleset::Egame, Some(pb::SearchBudget { playouts: 0, time_ms: 60_000 })).await;
+    let answer = tokio::time::timeout(Duration::from_secs(20), agent.choose_action(long)).await.expect("no answer");
+    assert!(answer.is_ok() || answer.as_ref().unwrap_err().code() == Code::Cancelled, "{answer:?}");
+    until_a_search_gets(&mut agent, &small, Code::Ok, Duration::from_secs(5)).await;
+}
+
+#[tokio::test]
+async fn a_castle_hand_of_30000_cards_is_refused_naming_the_limit() {
+    let server = TestServer::start().await;
+    let mut agent = AgentClient::new(server.channel.clone());
+    let mut request = fresh_search(&server, pb::Ruleset::CastleRampage, None).await;
+    let board = request.state.as_mut().unwrap().castle_rampage.as_mut().unwrap();
+    let side = &mut board.sides[usize::try_from(request.player).unwrap()];
+    let card = side.hand[0].clone();
+    side.hand = (0..30_000).map(|i| pb::CastleCard { id: format!("h{i}"), ..card.clone() }).collect();
+    let status = tokio::time::timeout(Duration::from_secs(20), agent.choose_action(request))
+        .await
+        .expect("no answer")
+        .unwrap_err();
+    assert_eq!(status.code(), Code::InvalidArgument, "{status:?}");
+    assert!(status.message().contains("hand: has 30000 entries: a search takes at most 128"), "{status:?}");
+}
