@@ -29,6 +29,7 @@ pub mod search_sizes;
 pub mod search_stop;
 pub mod server;
 pub mod status;
+pub mod status_size;
 pub mod tls;
 pub mod write_batching;
 

@@ -10,6 +10,7 @@ use fray_service::{AgentLimits, ConcurrencyLimits, ServerConfig};
 use fray_testkit::prelude::*;
 use pb::agent_client::AgentClient;
 use tonic::Code;
+use tonic_types::StatusExt as _;
 
 /// A ChooseAction request on a fresh game of `ruleset`, with `budget`.
 async fn fresh_search(
@@ -124,4 +125,84 @@ async fn a_castle_hand_of_30000_cards_is_refused_naming_the_limit() {
         .unwrap_err();
     assert_eq!(status.code(), Code::InvalidArgument, "{status:?}");
     assert!(status.message().contains("hand: has 30000 entries: a search takes at most 128"), "{status:?}");
+}
+
+/// Sends `bytes` as the request message, unchanged.
+#[derive(Debug, Clone, Copy, Default)]
+struct RawRequest;
+
+impl tonic::codec::Codec for RawRequest {
+    type Encode = bytes::Bytes;
+    type Decode = pb::ResolveStrikeResponse;
+    type Encoder = RawRequest;
+    type Decoder = fray_proto::codec::SliceDecoder<pb::ResolveStrikeResponse>;
+
+    fn encoder(&mut self) -> Self::Encoder {
+        RawRequest
+    }
+
+    fn decoder(&mut self) -> Self::Decoder {
+        Default::default()
+    }
+}
+
+impl tonic::codec::Encoder for RawRequest {
+    type Item = bytes::Bytes;
+    type Error = tonic::Status;
+
+    fn encode(&mut self, item: bytes::Bytes, dst: &mut tonic::codec::EncodeBuf<'_>) -> Result<(), tonic::Status> {
+        bytes::BufMut::put(dst, item);
+        Ok(())
+    }
+}
+
+#[tokio::test]
+async fn garbage_and_invalid_utf8_answer_invalid_argument_naming_the_problem() {
+    let server = TestServer::start().await;
+    let mut grpc = tonic::client::Grpc::new(server.channel.clone());
+    let path = http::uri::PathAndQuery::from_static("/fray.v1.Rules/ResolveStrike");
+    // A varint field number too large, then a wire type (7) that does not exist.
+    let garbage = bytes::Bytes::from_static(&[0xff, 0xff, 0xff, 0xff, 0x0f, 0x07, 0x00]);
+    // The state's creature id (GameState.creatures = 3, Creature.id = 1) is not UTF-8.
+    let not_utf8 = bytes::Bytes::from_static(&[0x0a, 0x05, 0x1a, 0x03, 0x0a, 0x01, 0xff]);
+    for (what, bytes, names) in [("garbage", garbage, "failed to decode"), ("invalid UTF-8", not_utf8, "UTF-8")] {
+        grpc.ready().await.unwrap();
+        let status = grpc.unary(tonic::Request::new(bytes), path.clone(), RawRequest).await.unwrap_err();
+        assert_eq!(status.code(), Code::InvalidArgument, "{what}: {status:?}");
+        assert!(status.message().contains("ResolveStrikeRequest does not decode"), "{what}: {status:?}");
+        assert!(status.message().contains(names), "{what}: {status:?}");
+    }
+}
+
+/// A channel to `server` whose client reads at most 8 KB of headers, as grpcio does.
+async fn strict_channel(server: &TestServer) -> tonic::transport::Channel {
+    tonic::transport::Endpoint::from_shared(format!("http://{}", server.addr))
+        .unwrap()
+        .http2_max_header_list_size(8192)
+        .connect()
+        .await
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_status_of_150_violations_or_a_4_kb_id_fits_in_8_kb_of_headers() {
+    let server = TestServer::start().await;
+    let mut rules = pb::rules_client::RulesClient::new(strict_channel(&server).await);
+    // 150 creatures, each with a 4 KB id and a zone out of range.
+    let mut state = knight_and_wolf();
+    let template = state.creatures[0].clone();
+    state.creatures = (0..150)
+        .map(|i| pb::Creature { id: format!("{i}{}", "x".repeat(4096)), zone: zone(0, 9), ..template.clone() })
+        .collect();
+    let status = rules.resolve_strike(resolve(state, strike("knight", 1, 3), vec![])).await.unwrap_err();
+    assert_eq!(status.code(), Code::InvalidArgument, "{status:?}");
+    assert!(status.message().contains(" more)"), "the message counts what it leaves out: {status:?}");
+    let listed = status.get_error_details().bad_request().map_or(0, |b| b.field_violations.len());
+    assert!(listed > 0, "{status:?}");
+
+    // One 4 KB id echoed in the message.
+    let long_id = "y".repeat(4096);
+    let status = rules.resolve_strike(resolve(knight_and_wolf(), strike(&long_id, 1, 3), vec![])).await.unwrap_err();
+    assert_eq!(status.code(), Code::InvalidArgument, "{status:?}");
+    assert!(status.message().contains("yyyy"), "{status:?}");
 }

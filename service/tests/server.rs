@@ -123,7 +123,7 @@ impl tonic::codec::Encoder for RawRequest {
 }
 
 #[tokio::test]
-async fn a_request_that_does_not_parse_is_internal_naming_the_problem_and_the_connection_goes_on() {
+async fn a_request_that_does_not_parse_is_invalid_argument_naming_the_problem_and_the_connection_goes_on() {
     let server = TestServer::start().await;
     let mut grpc = tonic::client::Grpc::new(server.channel.clone());
     grpc.ready().await.unwrap();
@@ -131,9 +131,12 @@ async fn a_request_that_does_not_parse_is_internal_naming_the_problem_and_the_co
     // Field 1 (the state) says 100 bytes follow; one does.
     let truncated = bytes::Bytes::from_static(&[0x0a, 100, 0x08]);
     let status = grpc.unary(tonic::Request::new(truncated), path.clone(), RawRequest).await.unwrap_err();
-    // gRPC maps a message that does not parse to INTERNAL.
-    assert_eq!(status.code(), Code::Internal, "{status:?}");
-    assert!(status.message().contains("failed to decode Protobuf message"), "{status:?}");
+    // The sender's fault, not a bug: INVALID_ARGUMENT (docs/api.md keeps INTERNAL for bugs).
+    assert_eq!(status.code(), Code::InvalidArgument, "{status:?}");
+    assert!(
+        status.message().contains("ResolveStrikeRequest does not decode: failed to decode Protobuf message"),
+        "{status:?}"
+    );
 
     // The same bytes as the generated client sends them decode to the same answer.
     let request = resolve(knight_and_wolf(), strike("knight", 1, 3), vec![]);
