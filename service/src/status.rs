@@ -39,7 +39,7 @@ pub const MAX_DETAIL_VIOLATIONS: usize = 100;
 /// paths. The message and the details stay within [`crate::status_size`]'s bounds;
 /// the message counts the violations it does not list.
 pub fn invalid_argument(violations: &Violations) -> Status {
-    let (message, fields) = status_size::bad_request(&violations.0, violations.0.len(), MAX_MESSAGE_VIOLATIONS);
+    let (message, fields) = status_size::bad_request(&violations.0, violations.total(), MAX_MESSAGE_VIOLATIONS);
     let fields: Vec<FieldViolation> = fields.into_iter().map(|(f, d)| FieldViolation::new(f, d)).collect();
     Status::with_error_details(Code::InvalidArgument, message, ErrorDetails::with_bad_request(fields))
 }

@@ -206,3 +206,62 @@ async fn a_status_of_150_violations_or_a_4_kb_id_fits_in_8_kb_of_headers() {
     assert_eq!(status.code(), Code::InvalidArgument, "{status:?}");
     assert!(status.message().contains("yyyy"), "{status:?}");
 }
+
+/// A `fray-server` child on a free loopback port with `args`, and its address.
+fn fray_server(args: &[&str]) -> (std::process::Child, std::net::SocketAddr) {
+    use std::io::BufRead as _;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_fray-server"))
+        .env_remove("FRAY_LISTEN")
+        .env("RUST_LOG", "warn")
+        .args(["--listen", "127.0.0.1:0"])
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    stdout.read_line(&mut line).unwrap();
+    let addr = line.trim().strip_prefix("fray-server listening on ").unwrap_or_else(|| panic!("printed {line:?}"));
+    (child, addr.parse().unwrap())
+}
+
+/// The peak resident memory of process `pid`, in MiB (Linux's VmHWM).
+#[cfg(target_os = "linux")]
+fn peak_rss_mib(pid: u32) -> f64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
+    let kib: f64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    kib / 1024.0
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn three_requests_of_a_million_bad_values_answer_invalid_argument_in_little_memory() {
+    let (mut child, addr) = fray_server(&[]);
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let before = peak_rss_mib(child.id());
+    runtime.block_on(async {
+        let mut state = knight_and_wolf();
+        // Packed, one byte each: just under the 1 MiB message limit.
+        state.creatures[0].keywords = vec![99; 1_000_000];
+        let request = resolve(state, strike("knight", 1, 3), vec![]);
+        let channel =
+            tonic::transport::Endpoint::from_shared(format!("http://{addr}")).unwrap().connect().await.unwrap();
+        let calls: Vec<_> = (0..3)
+            .map(|_| {
+                let (mut rules, request) = (pb::rules_client::RulesClient::new(channel.clone()), request.clone());
+                tokio::spawn(async move { rules.resolve_strike(request).await })
+            })
+            .collect();
+        for call in calls {
+            let status = call.await.unwrap().unwrap_err();
+            assert_eq!(status.code(), Code::InvalidArgument, "{status:?}");
+            assert!(status.message().contains("(and 999990 more)"), "{status:?}");
+        }
+    });
+    let peak = peak_rss_mib(child.id());
+    let _ = child.kill();
+    let _ = child.wait();
+    eprintln!("peak RSS: {before:.1} MiB before, {peak:.1} MiB after three 1 MB requests of a million bad values");
+    assert!(peak < 128.0, "peak RSS {peak:.1} MiB");
+}
