@@ -19,6 +19,7 @@ pub mod connection_age;
 pub mod convert;
 pub mod gate;
 pub mod health_port;
+pub mod idle;
 pub mod metrics;
 pub mod observe;
 pub mod option_error;

@@ -18,6 +18,7 @@ use crate::agent::{AgentLimits, AgentService};
 use crate::connection_age::Aged;
 use crate::gate::{ConcurrencyLimits, Gate};
 use crate::health_port::{Listeners, SidePort};
+use crate::idle::{IdleConn, IdleLayer, Stopping};
 use crate::metrics::Metrics;
 use crate::observe::ObserveLayer;
 use crate::rules::RulesService;
@@ -56,12 +57,23 @@ pub struct ServerConfig {
     /// Past the age, how long the calls on a connection may take to finish before it
     /// is closed under them.
     pub max_connection_age_grace: Duration,
+    /// Streams one HTTP/2 connection may have open at once, advertised in
+    /// SETTINGS_MAX_CONCURRENT_STREAMS (a client's stream over it is refused): with the
+    /// message limit, it bounds the request bytes one connection can hold.
+    pub max_concurrent_streams: u32,
+    /// A connection with no call in flight this long is closed (idle or half-open
+    /// peers); `None`: never ([`crate::idle`]).
+    pub idle_timeout: Option<Duration>,
+    /// How often the server pings a connection's peer (HTTP/2 PING, 20 s to answer),
+    /// so a vanished peer's streams end; `None`: never.
+    pub http2_keepalive: Option<Duration>,
 }
 
 impl Default for ServerConfig {
     /// 1 MiB messages, a 10 s drain, the default agent and concurrency limits, 30 s per
     /// call, no Agent token, no TLS, no connection age (with one, 30 s of grace: as long
-    /// as a call may take, so none is cut).
+    /// as a call may take, so none is cut), 100 streams per connection, idle connections
+    /// closed after 60 s, a keepalive PING every 60 s.
     fn default() -> Self {
         Self {
             max_message_bytes: 1024 * 1024,
@@ -73,6 +85,9 @@ impl Default for ServerConfig {
             tls: None,
             max_connection_age: None,
             max_connection_age_grace: Duration::from_secs(30),
+            max_concurrent_streams: 100,
+            idle_timeout: Some(Duration::from_secs(60)),
+            http2_keepalive: Some(Duration::from_secs(60)),
         }
     }
 }
@@ -187,10 +202,15 @@ pub async fn serve_with_metrics(
     // Unary calls are small: send each answer at once rather than wait for Nagle, and
     // the answers ready together in one write (`write_batching`).
     let lifetime = config.max_connection_age.map(|age| age + config.max_connection_age_grace);
-    let incoming = TcpListenerStream::new(listener).map(move |conn| {
-        let conn = conn?;
-        conn.set_nodelay(true)?;
-        Ok::<_, std::io::Error>(Aged::new(BatchedWrites(conn), lifetime))
+    let stopping = Stopping::default();
+    let idle = config.idle_timeout;
+    let incoming = TcpListenerStream::new(listener).map({
+        let stopping = stopping.clone();
+        move |conn| {
+            let conn = conn?;
+            conn.set_nodelay(true)?;
+            Ok::<_, std::io::Error>(Aged::new(BatchedWrites(IdleConn::new(conn, idle, &stopping)), lifetime))
+        }
     });
 
     // `started` fires when shutdown is asked for; the drain clock starts then. Health
@@ -203,9 +223,14 @@ pub async fn serve_with_metrics(
         reporter.set_not_serving::<AgentServer<AgentService>>().await;
         reporter.set_service_status("", ServingStatus::NotServing).await;
         info!("shutting down: health NOT_SERVING, no new connections, draining in-flight calls");
+        // Connections with no call in flight close now: they hold nothing to drain.
+        stopping.stop();
         let _ = started_tx.send(());
     };
-    let mut builder = Server::builder().timeout(config.request_timeout);
+    let mut builder = Server::builder()
+        .timeout(config.request_timeout)
+        .max_concurrent_streams(config.max_concurrent_streams)
+        .http2_keepalive_interval(config.http2_keepalive);
     if let Some(tls) = &config.tls {
         builder = builder.tls_config(tls.server_tls_config())?;
     }
@@ -214,6 +239,7 @@ pub async fn serve_with_metrics(
     }
     let server = builder
         .layer(ObserveLayer::new(metrics))
+        .layer(IdleLayer)
         .add_service(health)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)

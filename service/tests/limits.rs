@@ -78,7 +78,9 @@ async fn a_cancelled_search_frees_its_slot_within_a_second() {
     let server = TestServer::with_config(config).await;
     let mut agent = AgentClient::new(server.channel.clone());
     let long = fresh_search(&server, pb::Ruleset::Egame, Some(pb::SearchBudget { playouts: 0, time_ms: 60_000 })).await;
-    let small = fresh_search(&server, pb::Ruleset::Egame, Some(pb::SearchBudget { playouts: 10, time_ms: 0 })).await;
+    // A probe that takes the slot for microseconds: refused at the gate while a search
+    // holds the slot, else INVALID_ARGUMENT (it has no state).
+    let small = pb::ChooseActionRequest::default();
     let search = tokio::spawn({
         let mut agent = agent.clone();
         async move { agent.choose_action(long).await }
@@ -86,8 +88,9 @@ async fn a_cancelled_search_frees_its_slot_within_a_second() {
     // The long search holds the one slot once a small one is shed.
     until_a_search_gets(&mut agent, &small, Code::ResourceExhausted, Duration::from_secs(10)).await;
     // The client leaves: its stream is reset, the call's future dropped.
+    assert!(!search.is_finished(), "the long search ended: {:?}", search.await);
     search.abort();
-    let freed = until_a_search_gets(&mut agent, &small, Code::Ok, Duration::from_secs(5)).await;
+    let freed = until_a_search_gets(&mut agent, &small, Code::InvalidArgument, Duration::from_secs(5)).await;
     eprintln!("the slot was free again {freed:?} after the call was cancelled");
 }
 
@@ -264,4 +267,82 @@ fn three_requests_of_a_million_bad_values_answer_invalid_argument_in_little_memo
     let _ = child.wait();
     eprintln!("peak RSS: {before:.1} MiB before, {peak:.1} MiB after three 1 MB requests of a million bad values");
     assert!(peak < 128.0, "peak RSS {peak:.1} MiB");
+}
+
+/// An HTTP/2 connection to `server` (h2's client) and a handle to send on it.
+async fn h2_connection(
+    server: &TestServer,
+) -> (h2::client::SendRequest<bytes::Bytes>, h2::client::Connection<tokio::net::TcpStream, bytes::Bytes>) {
+    let tcp = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    h2::client::handshake(tcp).await.unwrap()
+}
+
+#[tokio::test]
+async fn the_server_advertises_its_stream_limit() {
+    let config = ServerConfig { max_concurrent_streams: 7, ..ServerConfig::default() };
+    let server = TestServer::with_config(config).await;
+    let (send, mut connection) = h2_connection(&server).await;
+    // One call, so the server's SETTINGS have arrived by its answer.
+    let mut send = send.ready().await.unwrap();
+    let request = http::Request::post(format!("http://{}/fray.v1.Rules/ListRulesets", server.addr))
+        .header("content-type", "application/grpc")
+        .header("te", "trailers")
+        .body(())
+        .unwrap();
+    let (response, mut body) = send.send_request(request, false).unwrap();
+    body.send_data(bytes::Bytes::from_static(&[0, 0, 0, 0, 0]), true).unwrap();
+    tokio::select! {
+        response = response => assert_eq!(response.unwrap().status(), 200),
+        ended = &mut connection => panic!("the connection ended first: {ended:?}"),
+    }
+    assert_eq!(connection.max_concurrent_send_streams(), 7);
+}
+
+#[tokio::test]
+async fn an_idle_connection_and_a_silent_one_are_closed_after_the_idle_timeout() {
+    use tokio::io::AsyncReadExt as _;
+    let config = ServerConfig { idle_timeout: Some(Duration::from_millis(300)), ..ServerConfig::default() };
+    let server = TestServer::with_config(config).await;
+    // A TCP connection that never says anything (no HTTP/2 preface).
+    let mut silent = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    let mut buf = [0u8; 64];
+    let closed = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match silent.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {} // the server's SETTINGS
+            }
+        }
+    });
+    closed.await.expect("the silent connection was not closed");
+    // An HTTP/2 connection that made one call and then idles.
+    let (send, mut connection) = h2_connection(&server).await;
+    let mut send = send.ready().await.unwrap();
+    let request = http::Request::post(format!("http://{}/fray.v1.Rules/ListRulesets", server.addr))
+        .header("content-type", "application/grpc")
+        .header("te", "trailers")
+        .body(())
+        .unwrap();
+    let (response, mut body) = send.send_request(request, false).unwrap();
+    body.send_data(bytes::Bytes::from_static(&[0, 0, 0, 0, 0]), true).unwrap();
+    tokio::select! {
+        response = response => assert_eq!(response.unwrap().status(), 200),
+        ended = &mut connection => panic!("the connection ended first: {ended:?}"),
+    }
+    let ended = tokio::time::timeout(Duration::from_secs(10), connection).await;
+    assert!(ended.is_ok(), "the idle HTTP/2 connection was not closed");
+    // The server still serves new connections.
+    assert!(server.rules().list_rulesets(pb::ListRulesetsRequest {}).await.is_ok());
+}
+
+#[tokio::test]
+async fn a_connection_that_never_finishes_its_handshake_does_not_delay_shutdown() {
+    let config = ServerConfig { drain_timeout: Duration::from_secs(60), ..ServerConfig::default() };
+    let server = TestServer::with_config(config).await;
+    // Connected, and silent: no HTTP/2 preface.
+    let _silent = tokio::net::TcpStream::connect(server.addr).await.unwrap();
+    // One real call first, so the server has surely accepted the silent one too.
+    assert!(server.rules().list_rulesets(pb::ListRulesetsRequest {}).await.is_ok());
+    let stopped = tokio::time::timeout(Duration::from_secs(10), server.shutdown()).await;
+    stopped.expect("shutdown waited on a connection with nothing in flight (the drain timeout is 60 s)").unwrap();
 }
