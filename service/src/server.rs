@@ -101,7 +101,7 @@ struct BearerToken {
 
 impl BearerToken {
     fn new(token: Option<&str>) -> Self {
-        Self { expected: token.filter(|t| !t.is_empty()).map(|t| std::sync::Arc::from(format!("Bearer {t}"))) }
+        Self { expected: token.filter(|t| !t.is_empty()).map(std::sync::Arc::from) }
     }
 }
 
@@ -109,7 +109,12 @@ impl tonic::service::Interceptor for BearerToken {
     fn call(&mut self, request: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
         let Some(expected) = &self.expected else { return Ok(request) };
         let given = request.metadata().get("authorization").map(|v| v.as_bytes()).unwrap_or_default();
-        if equal_in_constant_time(given, expected.as_bytes()) {
+        // The scheme is case-insensitive (RFC 9110, 11.1): `bearer` is `Bearer`.
+        let token = match given.split_at_checked(7) {
+            Some((scheme, token)) if scheme.eq_ignore_ascii_case(b"bearer ") => token,
+            _ => &[],
+        };
+        if equal_in_constant_time(token, expected.as_bytes()) {
             Ok(request)
         } else {
             Err(tonic::Status::unauthenticated(

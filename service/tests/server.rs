@@ -214,6 +214,10 @@ async fn with_a_token_the_agent_wants_it_and_the_rules_stay_open() {
         assert!(status.message().contains("Bearer"), "{status:?}");
     }
     assert!(agent.choose_action(with(Some("Bearer s3cret"))).await.is_ok());
+    // The scheme is case-insensitive (RFC 9110); the token is not.
+    assert!(agent.choose_action(with(Some("bearer s3cret"))).await.is_ok());
+    assert!(agent.choose_action(with(Some("BEARER s3cret"))).await.is_ok());
+    assert_eq!(agent.choose_action(with(Some("bearer S3CRET"))).await.unwrap_err().code(), Code::Unauthenticated);
     assert!(server.rules().list_rulesets(pb::ListRulesetsRequest {}).await.is_ok(), "Rules needs no token");
 }
 
