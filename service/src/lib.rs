@@ -17,6 +17,7 @@
 pub mod agent;
 pub mod connection_age;
 pub mod convert;
+pub mod framing;
 pub mod gate;
 pub mod health_port;
 pub mod idle;

@@ -16,6 +16,7 @@ use tracing::{info, warn};
 
 use crate::agent::{AgentLimits, AgentService};
 use crate::connection_age::Aged;
+use crate::framing::FramingLayer;
 use crate::gate::{ConcurrencyLimits, Gate};
 use crate::health_port::{Listeners, SidePort};
 use crate::idle::{IdleConn, IdleLayer, Stopping};
@@ -245,6 +246,7 @@ pub async fn serve_with_metrics(
     let server = builder
         .layer(ObserveLayer::new(metrics))
         .layer(IdleLayer)
+        .layer(FramingLayer)
         .add_service(health)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)

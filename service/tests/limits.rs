@@ -346,3 +346,91 @@ async fn a_connection_that_never_finishes_its_handshake_does_not_delay_shutdown(
     let stopped = tokio::time::timeout(Duration::from_secs(10), server.shutdown()).await;
     stopped.expect("shutdown waited on a connection with nothing in flight (the drain timeout is 60 s)").unwrap();
 }
+
+/// Sends `body` as the request of `path` with `content_type` on a raw HTTP/2
+/// connection; the HTTP status and the grpc-status (headers or trailers) and message.
+async fn raw_call(server: &TestServer, path: &str, content_type: &str, body: &'static [u8]) -> (u16, String, String) {
+    let (send, connection) = h2_connection(server).await;
+    tokio::spawn(connection);
+    let mut send = send.ready().await.unwrap();
+    let request = http::Request::post(format!("http://{}{path}", server.addr))
+        .header("content-type", content_type)
+        .header("te", "trailers")
+        .body(())
+        .unwrap();
+    let (response, mut stream) = send.send_request(request, false).unwrap();
+    stream.send_data(bytes::Bytes::from_static(body), true).unwrap();
+    let response = response.await.unwrap();
+    let status = response.status().as_u16();
+    let (parts, mut body) = response.into_parts();
+    let mut headers = parts.headers;
+    if !headers.contains_key("grpc-status") {
+        while let Some(data) = body.data().await {
+            data.unwrap();
+        }
+        headers = body.trailers().await.unwrap().unwrap_or_default();
+    }
+    let read = |name: &str| headers.get(name).map(|v| v.to_str().unwrap().to_owned()).unwrap_or_default();
+    (status, read("grpc-status"), read("grpc-message"))
+}
+
+#[tokio::test]
+async fn a_unary_request_of_two_messages_or_cut_inside_one_or_not_grpc_is_invalid_argument() {
+    let server = TestServer::start().await;
+    let path = "/fray.v1.Rules/ListRulesets";
+    let grpc = "application/grpc";
+    let invalid = "3"; // INVALID_ARGUMENT
+    let (_, code, message) = raw_call(&server, path, grpc, &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).await;
+    assert_eq!(code, invalid, "two messages: {message}");
+    assert!(message.contains("one%20request%20message") || message.contains("one request message"), "{message}");
+    let (_, code, message) = raw_call(&server, path, grpc, &[0, 0, 0, 0, 100, 1, 2]).await;
+    assert_eq!(code, invalid, "cut: {message}");
+    assert!(message.contains("2%20of%20its%20100%20bytes") || message.contains("2 of its 100 bytes"), "{message}");
+    let (_, code, message) = raw_call(&server, path, grpc, &[]).await;
+    assert_eq!(code, invalid, "no message: {message}");
+    let (status, code, _) = raw_call(&server, path, "text/plain", &[0, 0, 0, 0, 0]).await;
+    assert_eq!((status, code.as_str()), (415, invalid), "not gRPC");
+    // One whole message is answered.
+    let (status, code, message) = raw_call(&server, path, grpc, &[0, 0, 0, 0, 0]).await;
+    assert_eq!((status, code.as_str()), (200, "0"), "{message}");
+}
+
+#[tokio::test]
+async fn a_call_whose_client_resets_it_mid_request_is_counted_canceled() {
+    let server = TestServer::start().await;
+    let (send, connection) = h2_connection(&server).await;
+    tokio::spawn(connection);
+    let mut send = send.ready().await.unwrap();
+    let request = http::Request::post(format!("http://{}/fray.v1.Rules/ResolveStrike", server.addr))
+        .header("content-type", "application/grpc")
+        .header("te", "trailers")
+        .body(())
+        .unwrap();
+    let (response, mut stream) = send.send_request(request, false).unwrap();
+    // Half a message, then the client gives up.
+    stream.send_data(bytes::Bytes::from_static(&[0, 0, 0, 0, 100, 1, 2]), false).unwrap();
+    let started = || metric(&server.metrics.render(), "grpc_server_started_total", &[("grpc_method", "ResolveStrike")]);
+    for _ in 0..500 {
+        if started() == 1.0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    stream.send_reset(h2::Reason::CANCEL);
+    drop(response);
+    let handled = |code: &str| {
+        metric(
+            &server.metrics.render(),
+            "grpc_server_handled_total",
+            &[("grpc_method", "ResolveStrike"), ("grpc_code", code)],
+        )
+    };
+    for _ in 0..500 {
+        if handled("Canceled") + handled("Internal") + handled("Unknown") + handled("InvalidArgument") > 0.0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let text = server.metrics.render();
+    assert_eq!(handled("Canceled"), 1.0, "{text}");
+}
