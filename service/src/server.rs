@@ -177,7 +177,7 @@ pub async fn serve_with_metrics(
     reporter.set_serving::<AgentServer<AgentService>>().await;
     reporter.set_service_status("", ServingStatus::Serving).await;
     let Listeners { grpc: listener, health: health_listener, metrics: metrics_listener } = listener.into();
-    let health_port = health_listener.map(|l| SidePort::health(l, health.clone()));
+    let health_port = health_listener.map(|l| SidePort::health(l, health.clone(), config.idle_timeout));
     let metrics_port = metrics_listener.map(|l| SidePort::metrics(l, metrics.clone()));
 
     let reflection_v1 = tonic_reflection::server::Builder::configure()

@@ -434,3 +434,30 @@ async fn a_call_whose_client_resets_it_mid_request_is_counted_canceled() {
     let text = server.metrics.render();
     assert_eq!(handled("Canceled"), 1.0, "{text}");
 }
+
+#[tokio::test]
+async fn a_silent_connection_to_the_health_port_is_closed_after_the_idle_timeout() {
+    use tokio::io::AsyncReadExt as _;
+    let grpc = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let health = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let health_addr = health.local_addr().unwrap();
+    let listeners = fray_service::Listeners { grpc, health: Some(health), metrics: None };
+    let config = ServerConfig { idle_timeout: Some(Duration::from_millis(300)), ..ServerConfig::default() };
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(fray_service::serve(listeners, config, async {
+        let _ = stopped.await;
+    }));
+    let mut silent = tokio::net::TcpStream::connect(health_addr).await.unwrap();
+    let mut buf = [0u8; 64];
+    let closed = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match silent.read(&mut buf).await {
+                Ok(0) | Err(_) => return,
+                Ok(_) => {}
+            }
+        }
+    });
+    closed.await.expect("the silent health connection was not closed");
+    let _ = stop.send(());
+    tokio::time::timeout(Duration::from_secs(10), server).await.unwrap().unwrap().unwrap();
+}
