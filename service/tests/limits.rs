@@ -461,3 +461,64 @@ async fn a_silent_connection_to_the_health_port_is_closed_after_the_idle_timeout
     let _ = stop.send(());
     tokio::time::timeout(Duration::from_secs(10), server).await.unwrap().unwrap().unwrap();
 }
+
+#[test]
+fn fray_server_exits_on_sigterm_within_the_drain_with_a_long_search_in_flight() {
+    let (mut child, addr) = fray_server(&[
+        "--drain-timeout-secs",
+        "1",
+        "--agent-max-time-ms",
+        "60000",
+        "--request-timeout-ms",
+        "120000",
+        "--max-concurrent-agent",
+        "1",
+    ]);
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let search = runtime.block_on(async {
+        let channel =
+            tonic::transport::Endpoint::from_shared(format!("http://{addr}")).unwrap().connect().await.unwrap();
+        let mut rules = pb::rules_client::RulesClient::new(channel.clone());
+        let request = pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 4, scenario: String::new() };
+        let state = rules.new_game(request).await.unwrap().into_inner().state.unwrap();
+        let long = pb::ChooseActionRequest {
+            player: state.active_player,
+            state: Some(state),
+            budget: Some(pb::SearchBudget { playouts: 0, time_ms: 60_000 }),
+            seed: 1,
+        };
+        let mut agent = AgentClient::new(channel);
+        let search = tokio::spawn({
+            let mut agent = agent.clone();
+            async move { agent.choose_action(long).await }
+        });
+        // The search holds the one slot once an empty request is shed at the gate.
+        until_a_search_gets(
+            &mut agent,
+            &pb::ChooseActionRequest::default(),
+            Code::ResourceExhausted,
+            Duration::from_secs(20),
+        )
+        .await;
+        search
+    });
+    let sent = std::time::Instant::now();
+    std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    let exited = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if sent.elapsed() > Duration::from_secs(20) {
+            break None;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let Some(status) = exited else {
+        let _ = child.kill();
+        panic!("fray-server still ran 20 s after SIGTERM with a 1 s drain: its search outlived the shutdown");
+    };
+    eprintln!("exited {:?} after SIGTERM: {status:?}", sent.elapsed());
+    assert!(status.success(), "{status:?}");
+    let answer = runtime.block_on(search).unwrap();
+    assert!(answer.is_err(), "the search was cut by the drain: {answer:?}");
+}
