@@ -500,8 +500,10 @@ fn fray_server_exits_on_sigterm_within_the_drain_with_a_long_search_in_flight() 
             Duration::from_secs(20),
         )
         .await;
-        search
+        // Wrapped, so the handle is not mistaken for an answer not awaited.
+        Some(search)
     });
+    let search = search.unwrap();
     let sent = std::time::Instant::now();
     std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
     let exited = loop {
