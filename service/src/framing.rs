@@ -6,6 +6,11 @@
 //! the problem. A `fray.v1` request whose content-type is not `application/grpc...` is
 //! refused at once (HTTP 415, as the gRPC spec asks, with grpc-status INVALID_ARGUMENT).
 //!
+//! The bytes of every request being received count against its connection's budget
+//! (`--max-connection-request-bytes`) until its body is dropped; a call whose next
+//! frame would pass it answers RESOURCE_EXHAUSTED, so the streams of one connection
+//! cannot hold more than that, however many are stalled.
+//!
 //! A request body that fails under the call (the client reset its stream, or the
 //! connection dropped) marks the call [`ClientGone`], so that [`crate::observe`] counts
 //! it `Canceled`, as the client sees it, whatever tonic then answers.
@@ -23,6 +28,8 @@ use tonic::codegen::Bytes;
 /// A boxed error, as tonic's bodies carry.
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 use tower::{Layer, Service};
+
+use crate::idle::ConnActivity;
 
 /// The services whose every RPC is unary.
 const UNARY_PREFIX: &str = "/fray.v1.";
@@ -72,8 +79,10 @@ where
 
     fn call(&mut self, request: http::Request<tonic::body::Body>) -> Self::Future {
         let gone = request.extensions().get::<ClientGone>().cloned().unwrap_or_default();
+        let charge = Charge { conn: ConnActivity::of(request.extensions()).cloned(), bytes: 0 };
         if !request.uri().path().starts_with(UNARY_PREFIX) {
-            let request = request.map(|body| tonic::body::Body::new(Watched { inner: body, gone, framing: None }));
+            let request =
+                request.map(|body| tonic::body::Body::new(Watched { inner: body, gone, framing: None, charge }));
             return Box::pin(self.inner.call(request));
         }
         let grpc = request
@@ -89,8 +98,8 @@ where
             *response.status_mut() = http::StatusCode::UNSUPPORTED_MEDIA_TYPE;
             return Box::pin(std::future::ready(Ok(response)));
         }
-        let request =
-            request.map(|body| tonic::body::Body::new(Watched { inner: body, gone, framing: Some(Unary::default()) }));
+        let request = request
+            .map(|body| tonic::body::Body::new(Watched { inner: body, gone, framing: Some(Unary::default()), charge }));
         Box::pin(self.inner.call(request))
     }
 }
@@ -165,6 +174,40 @@ pin_project! {
         inner: B,
         gone: ClientGone,
         framing: Option<Unary>,
+        charge: Charge,
+    }
+}
+
+/// The request bytes a call holds on its connection's budget, given back when its
+/// request body is dropped (decoded, or the call ended).
+#[derive(Debug)]
+struct Charge {
+    conn: Option<ConnActivity>,
+    bytes: usize,
+}
+
+impl Charge {
+    /// Counts `bytes` more; the status when the connection's budget would be passed.
+    fn add(&mut self, bytes: usize) -> Result<(), Status> {
+        let Some(conn) = &self.conn else { return Ok(()) };
+        if conn.charge(bytes) {
+            self.bytes += bytes;
+            Ok(())
+        } else {
+            Err(Status::resource_exhausted(format!(
+                "the requests being received on this connection would hold more than {} bytes (the server's \
+                 --max-connection-request-bytes); send fewer large requests at once on one connection",
+                conn.budget()
+            )))
+        }
+    }
+}
+
+impl Drop for Charge {
+    fn drop(&mut self) {
+        if let Some(conn) = &self.conn {
+            conn.release(self.bytes);
+        }
     }
 }
 
@@ -181,10 +224,14 @@ where
         let polled = ready!(this.inner.poll_frame(cx));
         Poll::Ready(match polled {
             Some(Ok(frame)) => {
-                if let (Some(unary), Some(data)) = (this.framing.as_mut(), frame.data_ref())
-                    && let Err(status) = unary.feed(data)
-                {
-                    return Poll::Ready(Some(Err(status.into())));
+                if let Some(data) = frame.data_ref() {
+                    let checked = this.charge.add(data.len()).and_then(|()| match this.framing.as_mut() {
+                        Some(unary) => unary.feed(data),
+                        None => Ok(()),
+                    });
+                    if let Err(status) = checked {
+                        return Poll::Ready(Some(Err(status.into())));
+                    }
                 }
                 Some(Ok(frame))
             }

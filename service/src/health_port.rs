@@ -88,7 +88,7 @@ impl SidePort {
         // shutdown this port is stopped after the drain, within STOP_TIMEOUT.
         let stopping = crate::idle::Stopping::default();
         let incoming = TcpListenerStream::new(listener)
-            .map(move |conn| conn.map(|conn| crate::idle::IdleConn::new(conn, idle, &stopping)));
+            .map(move |conn| conn.map(|conn| crate::idle::IdleConn::new(conn, idle, &stopping, usize::MAX)));
         Self::spawn("health port", |stopped| {
             Server::builder().layer(crate::idle::IdleLayer).add_service(health).serve_with_incoming_shutdown(
                 incoming,

@@ -55,6 +55,10 @@ struct Activity {
     held: AtomicUsize,
     /// When the connection was opened or its last call ended.
     last: Mutex<Instant>,
+    /// Request bytes its calls hold while being received ([`ConnActivity::charge`]).
+    request_bytes: AtomicUsize,
+    /// The most they may hold.
+    request_budget: usize,
 }
 
 impl Activity {
@@ -72,6 +76,37 @@ impl Activity {
 /// A connection's activity, as its requests see it (the connection's `connect_info`).
 #[derive(Debug, Clone)]
 pub struct ConnActivity(Arc<Activity>);
+
+impl ConnActivity {
+    /// The activity of the connection a request came on, from its extensions.
+    pub fn of(extensions: &http::Extensions) -> Option<&ConnActivity> {
+        extensions
+            .get::<ConnActivity>()
+            .or_else(|| extensions.get::<TlsConnectInfo<ConnActivity>>().map(TlsConnectInfo::get_ref))
+    }
+
+    /// Counts `bytes` more of request being received on the connection; false (and
+    /// nothing counted) when that would pass the connection's budget.
+    pub fn charge(&self, bytes: usize) -> bool {
+        let budget = self.0.request_budget;
+        self.0
+            .request_bytes
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |held| {
+                held.checked_add(bytes).filter(|&total| total <= budget)
+            })
+            .is_ok()
+    }
+
+    /// Gives back `bytes` counted by [`ConnActivity::charge`].
+    pub fn release(&self, bytes: usize) {
+        self.0.request_bytes.fetch_sub(bytes, Ordering::AcqRel);
+    }
+
+    /// The connection's budget of request bytes being received.
+    pub fn budget(&self) -> usize {
+        self.0.request_budget
+    }
+}
 
 /// Tells every connection that shutdown was asked for.
 #[derive(Debug, Clone)]
@@ -110,10 +145,17 @@ impl<IO> std::fmt::Debug for IdleConn<IO> {
 impl<IO> IdleConn<IO> {
     /// `io`, closed after `idle` with no call in flight (`None`: never for that), or
     /// once `stopping` is set and nothing that shutdown waits for is in flight.
-    pub fn new(io: IO, idle: Option<Duration>, stopping: &Stopping) -> Self {
+    ///
+    /// Its calls may hold at most `request_budget` bytes of requests being received.
+    pub fn new(io: IO, idle: Option<Duration>, stopping: &Stopping, request_budget: usize) -> Self {
         let now = Instant::now();
-        let activity =
-            Arc::new(Activity { calls: AtomicUsize::new(0), held: AtomicUsize::new(0), last: Mutex::new(now) });
+        let activity = Arc::new(Activity {
+            calls: AtomicUsize::new(0),
+            held: AtomicUsize::new(0),
+            last: Mutex::new(now),
+            request_bytes: AtomicUsize::new(0),
+            request_budget,
+        });
         let mut rx = stopping.0.subscribe();
         let notice = async move {
             let _ = rx.wait_for(|stopping| *stopping).await;
@@ -273,10 +315,7 @@ where
     }
 
     fn call(&mut self, request: http::Request<ReqBody>) -> Self::Future {
-        let extensions = request.extensions();
-        let activity = extensions
-            .get::<ConnActivity>()
-            .or_else(|| extensions.get::<TlsConnectInfo<ConnActivity>>().map(TlsConnectInfo::get_ref));
+        let activity = ConnActivity::of(request.extensions());
         let held = request.uri().path() != WATCH_PATH;
         let guard = activity.map(|a| CallGuard::new(Arc::clone(&a.0), held));
         IdleCall { inner: self.inner.call(request), guard }

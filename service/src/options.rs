@@ -118,6 +118,11 @@ pub struct ServerOptions {
     /// that does not answer within 20 s is disconnected and its calls end. 0: never.
     #[arg(long, default_value_t = secs(ServerConfig::default().http2_keepalive), value_name = "SECS")]
     pub http2_keepalive_secs: u64,
+    /// The request bytes the calls of one connection may hold while they are being
+    /// received (stalled or slow streams); a call past it answers RESOURCE_EXHAUSTED.
+    /// At least --max-message-bytes.
+    #[arg(long, default_value_t = ServerConfig::default().max_connection_request_bytes, value_name = "BYTES")]
+    pub max_connection_request_bytes: usize,
 }
 
 fn millis(d: Duration) -> u64 {
@@ -143,6 +148,12 @@ impl ServerOptions {
             return Err(OptionsError::Invalid {
                 flag: "--max-connection-age-grace-secs",
                 why: "must be more than 0: the calls in flight need time to finish".into(),
+            });
+        }
+        if self.max_connection_request_bytes < self.max_message_bytes {
+            return Err(OptionsError::Invalid {
+                flag: "--max-connection-request-bytes",
+                why: "must be at least --max-message-bytes, or no request that large could arrive".into(),
             });
         }
         if self.max_concurrent_streams == 0 {
@@ -186,6 +197,7 @@ impl ServerOptions {
             max_concurrent_streams: self.max_concurrent_streams,
             idle_timeout: (self.idle_timeout_secs > 0).then(|| Duration::from_secs(self.idle_timeout_secs)),
             http2_keepalive: (self.http2_keepalive_secs > 0).then(|| Duration::from_secs(self.http2_keepalive_secs)),
+            max_connection_request_bytes: self.max_connection_request_bytes,
         })
     }
 

@@ -68,13 +68,17 @@ pub struct ServerConfig {
     /// How often the server pings a connection's peer (HTTP/2 PING, 20 s to answer),
     /// so a vanished peer's streams end; `None`: never.
     pub http2_keepalive: Option<Duration>,
+    /// The request bytes the calls of one connection may hold while they are being
+    /// received; a call past it answers RESOURCE_EXHAUSTED ([`crate::framing`]).
+    pub max_connection_request_bytes: usize,
 }
 
 impl Default for ServerConfig {
     /// 1 MiB messages, a 10 s drain, the default agent and concurrency limits, 30 s per
     /// call, no Agent token, no TLS, no connection age (with one, 30 s of grace: as long
     /// as a call may take, so none is cut), 100 streams per connection, idle connections
-    /// closed after 60 s, a keepalive PING every 60 s.
+    /// closed after 60 s, a keepalive PING every 60 s, 16 MiB of requests being
+    /// received per connection.
     fn default() -> Self {
         Self {
             max_message_bytes: 1024 * 1024,
@@ -89,6 +93,7 @@ impl Default for ServerConfig {
             max_concurrent_streams: 100,
             idle_timeout: Some(Duration::from_secs(60)),
             http2_keepalive: Some(Duration::from_secs(60)),
+            max_connection_request_bytes: 16 * 1024 * 1024,
         }
     }
 }
@@ -210,12 +215,16 @@ pub async fn serve_with_metrics(
     let lifetime = config.max_connection_age.map(|age| age + config.max_connection_age_grace);
     let stopping = Stopping::default();
     let idle = config.idle_timeout;
+    let request_budget = config.max_connection_request_bytes;
     let incoming = TcpListenerStream::new(listener).map({
         let stopping = stopping.clone();
         move |conn| {
             let conn = conn?;
             conn.set_nodelay(true)?;
-            Ok::<_, std::io::Error>(Aged::new(BatchedWrites(IdleConn::new(conn, idle, &stopping)), lifetime))
+            Ok::<_, std::io::Error>(Aged::new(
+                BatchedWrites(IdleConn::new(conn, idle, &stopping, request_budget)),
+                lifetime,
+            ))
         }
     });
 

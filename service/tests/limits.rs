@@ -640,3 +640,54 @@ fn two_hundred_idle_connections_are_closed_within_75_s_at_the_defaults() {
     let _ = child.wait();
     eprintln!("200 idle connections closed by the server within {closed_in:?}");
 }
+
+#[tokio::test]
+async fn stalled_requests_past_the_connections_budget_answer_resource_exhausted() {
+    let config = ServerConfig { max_connection_request_bytes: 2 * 1024 * 1024, ..ServerConfig::default() };
+    let server = TestServer::with_config(config).await;
+    let (send, connection) = h2_connection(&server).await;
+    tokio::spawn(connection);
+    // Five streams, each 900 KB into a message of 1 MiB, never finished: 4.5 MB.
+    let len: u32 = 1024 * 1024 - 64;
+    let mut message = vec![0u8; 5 + 900_000];
+    message[1..5].copy_from_slice(&len.to_be_bytes());
+    let message = bytes::Bytes::from(message);
+    let mut calls = Vec::new();
+    let mut bodies = Vec::new();
+    for _ in 0..5 {
+        let mut send = send.clone().ready().await.unwrap();
+        let request = http::Request::post(format!("http://{}/fray.v1.Rules/ResolveStrike", server.addr))
+            .header("content-type", "application/grpc")
+            .header("te", "trailers")
+            .body(())
+            .unwrap();
+        let (response, mut body) = send.send_request(request, false).unwrap();
+        body.send_data(message.clone(), false).unwrap();
+        calls.push(response);
+        bodies.push(body);
+    }
+    // The streams past the budget are answered at once; the others stay stalled.
+    let mut exhausted = 0;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(2);
+    for response in calls {
+        let Ok(Ok(response)) = tokio::time::timeout_at(deadline, response).await else { continue };
+        let code = response.headers().get("grpc-status").map(|v| v.to_str().unwrap().to_owned());
+        if code.as_deref() == Some("8") {
+            exhausted += 1;
+        }
+    }
+    assert!(exhausted >= 1, "no stream was refused past the 2 MiB budget");
+    // The connection still serves a small call.
+    let mut send = send.ready().await.unwrap();
+    let request = http::Request::post(format!("http://{}/fray.v1.Rules/ListRulesets", server.addr))
+        .header("content-type", "application/grpc")
+        .header("te", "trailers")
+        .body(())
+        .unwrap();
+    let (response, mut body) = send.send_request(request, false).unwrap();
+    body.send_data(bytes::Bytes::from_static(&[0, 0, 0, 0, 0]), true).unwrap();
+    let response = tokio::time::timeout(Duration::from_secs(10), response).await.unwrap().unwrap();
+    assert_eq!(response.status(), 200);
+    assert!(response.headers().get("grpc-status").is_none(), "{:?}", response.headers());
+    drop(bodies);
+}
