@@ -691,3 +691,82 @@ async fn stalled_requests_past_the_connections_budget_answer_resource_exhausted(
     assert!(response.headers().get("grpc-status").is_none(), "{:?}", response.headers());
     drop(bodies);
 }
+
+/// A Dog Fight board of 64 vessels in range of one another, two players.
+fn sixty_four_vessels() -> pb::GameState {
+    let vessel = |i: u32| pb::Vessel {
+        id: format!("v{i}"),
+        name: format!("v{i}"),
+        controller: i % 2,
+        x: i32::try_from(i).unwrap(),
+        y: i32::try_from(i % 2).unwrap(),
+        attack: 3,
+        range: 200,
+        hull: 50,
+        ..Default::default()
+    };
+    pb::GameState {
+        ruleset: pb::Ruleset::DogFight as i32,
+        dog_fight: Some(pb::DogFightBoard {
+            width: 64,
+            height: 2,
+            vessels: (0..64).map(vessel).collect(),
+            sides: vec![pb::DogFightSide::default(), pb::DogFightSide::default()],
+            attack: None,
+        }),
+        ..Default::default()
+    }
+}
+
+/// On a 64-vessel Dog Fight board (4032 attacks): a ChooseAction with a one-hour
+/// deadline answers within the server's max time, and one its client cancels frees the
+/// slot soon after. A measurement: `FRAY_SERVER_BIN=target/release/fray-server cargo
+/// test -p fray-service --test limits -- --ignored sixty_four --nocapture`.
+#[test]
+#[ignore = "a measurement on the biggest Dog Fight board: about 10 s"]
+fn on_sixty_four_vessels_a_search_keeps_the_max_time_and_stops_when_cancelled() {
+    let args = ["--agent-max-time-ms", "3000", "--max-concurrent-agent", "1"];
+    let (mut child, addr) = match std::env::var("FRAY_SERVER_BIN") {
+        Ok(bin) => {
+            use std::io::BufRead as _;
+            let mut child = std::process::Command::new(bin)
+                .args(["--listen", "127.0.0.1:0"])
+                .args(args)
+                .env("RUST_LOG", "warn")
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            let mut line = String::new();
+            std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+            let addr = line.trim().strip_prefix("fray-server listening on ").unwrap().parse().unwrap();
+            (child, addr)
+        }
+        Err(_) => fray_server(&args),
+    };
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    runtime.block_on(async move {
+        let channel =
+            tonic::transport::Endpoint::from_shared(format!("http://{addr}")).unwrap().connect().await.unwrap();
+        let mut agent = AgentClient::new(channel);
+        let request = pb::ChooseActionRequest { state: Some(sixty_four_vessels()), player: 0, budget: None, seed: 1 };
+        let mut call = tonic::Request::new(request.clone());
+        call.set_timeout(Duration::from_secs(3600));
+        let started = std::time::Instant::now();
+        let answer = agent.choose_action(call).await;
+        eprintln!("one-hour deadline, max time 3 s: {:?} after {:?}", answer.as_ref().map(|_| "OK"), started.elapsed());
+        assert!(answer.is_ok(), "{answer:?}");
+        // A search its client drops after 500 ms.
+        let search = tokio::spawn({
+            let mut agent = agent.clone();
+            async move { agent.choose_action(request).await }
+        });
+        let probe = pb::ChooseActionRequest::default();
+        until_a_search_gets(&mut agent, &probe, Code::ResourceExhausted, Duration::from_secs(20)).await;
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        search.abort();
+        let freed = until_a_search_gets(&mut agent, &probe, Code::InvalidArgument, Duration::from_secs(20)).await;
+        eprintln!("cancelled mid-search: the slot was free {freed:?} later");
+    });
+    let _ = child.kill();
+    let _ = child.wait();
+}
