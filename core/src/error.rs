@@ -16,18 +16,72 @@ pub struct Violation {
 }
 
 /// Every problem found in one piece of input; never empty when returned as an error.
+///
+/// The first [`MAX_KEPT_VIOLATIONS`] are kept; past them [`Violations::push`] only
+/// counts ([`Violations::total`]), building nothing, so a request of a million bad
+/// values costs no more memory than one of a hundred. A description given as a
+/// closure (`|| format!(..)`) is not even formatted past the cap.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Error)]
-pub struct Violations(pub Vec<Violation>);
+pub struct Violations(pub Vec<Violation>, usize);
+
+/// How many violations one [`Violations`] keeps (the rest are counted).
+pub const MAX_KEPT_VIOLATIONS: usize = 100;
+
+/// A violation's description: text, or a closure that writes it only when it is kept.
+pub trait Describe {
+    /// The description's text.
+    fn describe(self) -> String;
+}
+
+impl Describe for &str {
+    fn describe(self) -> String {
+        self.to_owned()
+    }
+}
+
+impl Describe for String {
+    fn describe(self) -> String {
+        self
+    }
+}
+
+impl Describe for &String {
+    fn describe(self) -> String {
+        self.clone()
+    }
+}
+
+impl<F: FnOnce() -> String> Describe for F {
+    fn describe(self) -> String {
+        self()
+    }
+}
 
 impl Violations {
-    /// Records a problem at `field`.
-    pub fn push(&mut self, field: impl Into<String>, description: impl Into<String>) {
-        self.0.push(Violation { field: field.into(), description: description.into() });
+    /// Records a problem at `field`; past [`MAX_KEPT_VIOLATIONS`] it is only counted
+    /// (neither the path nor the description is written).
+    pub fn push(&mut self, field: impl Into<String>, description: impl Describe) {
+        if self.0.len() >= MAX_KEPT_VIOLATIONS {
+            self.1 = self.1.saturating_add(1);
+            return;
+        }
+        self.0.push(Violation { field: field.into(), description: description.describe() });
     }
 
     /// True when nothing was recorded.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.0.is_empty() && self.1 == 0
+    }
+
+    /// Every problem recorded: those kept and those only counted.
+    pub fn total(&self) -> usize {
+        self.0.len().saturating_add(self.1)
+    }
+
+    /// Counts `n` more problems that are not kept (a caller that re-orders violations
+    /// carries over what the cap left out).
+    pub fn count_unkept(&mut self, n: usize) {
+        self.1 = self.1.saturating_add(n);
     }
 
     /// Puts `prefix.` in front of every field path (e.g. `state`).
@@ -52,6 +106,9 @@ impl fmt::Display for Violations {
                 f.write_str("; ")?;
             }
             write!(f, "{}: {}", v.field, v.description)?;
+        }
+        if self.1 > 0 {
+            write!(f, " (and {} more)", self.1)?;
         }
         Ok(())
     }
@@ -106,5 +163,29 @@ pub enum ActionError {
 impl From<IllegalAction> for ActionError {
     fn from(e: IllegalAction) -> Self {
         Self::Illegal(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn past_the_cap_violations_are_counted_and_not_built() {
+        let mut v = Violations::default();
+        let mut formatted = 0;
+        for i in 0..1_000_000 {
+            v.push(crate::FieldPath::new("keywords").index(i), || {
+                formatted += 1;
+                format!("{i} is not a known Keyword value")
+            });
+        }
+        assert_eq!(v.0.len(), MAX_KEPT_VIOLATIONS);
+        assert_eq!(v.total(), 1_000_000);
+        assert_eq!(formatted, MAX_KEPT_VIOLATIONS, "descriptions past the cap are not written");
+        assert_eq!(v.0[99].field, "keywords[99]");
+        assert!(v.to_string().ends_with("(and 999900 more)"));
+        assert!(!v.is_empty());
+        assert!(Violations::default().is_empty());
     }
 }

@@ -6,8 +6,8 @@
 //! the window's bounds and the `BytesMut` under it; a message arrives in one piece (it
 //! is copied into that buffer from the HTTP/2 frames), so here prost reads it as a
 //! plain `&[u8]`. A 5-against-5 ResolveStrike request has over 300 varints. The wire
-//! format, the errors (INTERNAL, as gRPC maps a parse error) and the encoder are
-//! tonic-prost's.
+//! format and the encoder are tonic-prost's; a message that does not parse answers
+//! INVALID_ARGUMENT (tonic-prost: INTERNAL).
 
 use std::marker::PhantomData;
 
@@ -70,11 +70,19 @@ impl<U: Message + Default> Decoder for SliceDecoder<U> {
             // Not one piece (tonic never does this today): the bytes, copied together.
             U::decode(buf.copy_to_bytes(len))
         };
-        // gRPC maps a message that does not parse to INTERNAL, as tonic-prost does.
-        item.map(Some).map_err(|e| Status::internal(e.to_string()))
+        // A message that does not parse is the sender's fault: INVALID_ARGUMENT naming
+        // the message and prost's reason (tonic-prost says INTERNAL, which Fray keeps
+        // for its own bugs, so alerts on INTERNAL do not fire on bad traffic).
+        item.map(Some).map_err(|e| Status::invalid_argument(format!("{} does not decode: {e}", message_name::<U>())))
     }
 
     fn buffer_settings(&self) -> BufferSettings {
         BufferSettings::default()
     }
+}
+
+/// The message type's name without its module path (`ResolveStrikeRequest`).
+fn message_name<U>() -> &'static str {
+    let full = std::any::type_name::<U>();
+    full.rsplit("::").next().unwrap_or(full)
 }

@@ -3,8 +3,12 @@
 //! chosen action with per-action statistics as the bot's explanation.
 //!
 //! Budgets are capped by the server ([`AgentLimits`]); an empty budget gets the
-//! server's default. A call's deadline (`grpc-timeout`) caps the search time too, so
-//! the answer comes back before the caller gives up. The search uses the request's
+//! server's default, and the search time is never above the server's max time. A
+//! call's deadline (`grpc-timeout`) can only shorten the search, so the answer comes
+//! back before the caller gives up; a call that ends before its search (cancelled,
+//! timed out) stops the search within a playout, as does the server stopping
+//! ([`crate::search_stop`]). The lists a search touches are bounded first
+//! ([`crate::search_sizes`]). The search uses the request's
 //! seed: the same request gives the same answer when the budget is in playouts.
 //!
 //! Threads: a search spreads its sampled worlds over up to [`AgentLimits::threads`]
@@ -21,7 +25,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use fray_ai::{Bot, BotError, Local, MctsBot, MctsConfig};
+use fray_ai::{Bot, BotError, MctsBot, MctsConfig};
 use fray_core::state::PlayerId;
 use fray_core::{GameState, GameVisitor, IllegalAction};
 use fray_proto::fray::v1 as pb;
@@ -32,7 +36,8 @@ use tracing::{debug, error, warn};
 
 use crate::gate::Gate;
 use crate::rules::{StateInput, guarded, load};
-use crate::{convert, status};
+use crate::search_stop::{STOPPED, StopFlag, StopOnDrop, Stoppable};
+use crate::{convert, search_sizes, status};
 
 /// Rule ids the Agent refuses with (FAILED_PRECONDITION + ErrorInfo).
 pub mod rule {
@@ -78,15 +83,21 @@ impl Default for AgentLimits {
 pub struct AgentService {
     limits: AgentLimits,
     gate: Gate,
+    /// Set when the server stops: every search stops too.
+    stopping: StopFlag,
 }
 
 impl AgentService {
     /// An agent with these limits, whose searches in flight `gate` counts.
     pub fn new(limits: AgentLimits, gate: Gate) -> Self {
-        Self { limits, gate }
+        Self { limits, gate, stopping: StopFlag::default() }
     }
 
     /// The search settings for a requested budget within the limits and `deadline`.
+    ///
+    /// The search time is never above [`AgentLimits::max_time`], whatever the request
+    /// asks for: a budget without a time gets the max time, and a deadline only ever
+    /// shortens it (a one-hour `grpc-timeout` does not lengthen a search).
     pub fn config(&self, budget: Option<&pb::SearchBudget>, deadline: Option<Duration>) -> MctsConfig {
         let (playouts, time_ms) = budget.map_or((0, 0), |b| (b.playouts, b.time_ms));
         let playouts = match (playouts, time_ms) {
@@ -94,16 +105,26 @@ impl AgentService {
             (0, _) => self.limits.max_playouts,
             (n, _) => n.min(self.limits.max_playouts),
         };
-        let mut time = (time_ms > 0).then(|| Duration::from_millis(u64::from(time_ms)).min(self.limits.max_time));
+        let asked = (time_ms > 0).then(|| Duration::from_millis(u64::from(time_ms)));
+        let mut time = asked.map_or(self.limits.max_time, |t| t.min(self.limits.max_time));
         // Leave a margin for the answer's trip back.
         if let Some(d) = deadline {
-            let usable = d.saturating_sub(d / 10).saturating_sub(Duration::from_millis(20));
-            time = Some(time.map_or(usable, |t| t.min(usable)));
+            time = time.min(d.saturating_sub(d / 10).saturating_sub(Duration::from_millis(20)));
         }
-        let time = Some(time.unwrap_or(self.limits.max_time));
         let mut config = MctsConfig::for_playouts(playouts);
-        config.budget.time = time;
+        config.budget.time = Some(time);
         config
+    }
+
+    /// Sets the flag that stops every search in flight (and any started later): the
+    /// server calls it when it stops, so no search outlives it.
+    pub fn stop_searches(&self) {
+        self.stopping.stop();
+    }
+
+    /// The flag [`AgentService::stop_searches`] sets, for the server to hold.
+    pub fn stop_flag(&self) -> StopFlag {
+        self.stopping.clone()
     }
 }
 
@@ -150,6 +171,7 @@ fn nothing_to_choose(state: &GameState) -> IllegalAction {
 struct Search {
     config: MctsConfig,
     seed: u64,
+    backend: Stoppable,
 }
 
 /// The chosen action and each root action's statistics.
@@ -159,7 +181,7 @@ impl GameVisitor for Search {
     type Output = Result<Searched, BotError>;
 
     fn visit<G: fray_core::Registered>(self, state: &G) -> Self::Output {
-        let decision = MctsBot::new(Arc::new(Local), self.config).choose(state, self.seed)?;
+        let decision = MctsBot::new(Arc::new(self.backend), self.config).choose(state, self.seed)?;
         let proto_action = |a| convert::action_from_setup(&G::wrap_action(state.action_setup(a)));
         let stats = decision
             .stats
@@ -176,6 +198,10 @@ impl GameVisitor for Search {
 
 /// The state to search and the player to move, or why there is nothing to search.
 fn prepare(req: &pb::ChooseActionRequest) -> Result<(GameState, PlayerId), Status> {
+    // The sizes a search touches first, before a long list is copied or validated.
+    if let Some(state) = &req.state {
+        search_sizes::check(state).map_err(|v| status::invalid_argument(&v))?;
+    }
     // The request is kept for the search's settings, so its state is copied.
     let state = load(req.state.clone().map(StateInput::new).as_ref())?;
     let Some(to_move) = state.to_move() else {
@@ -215,8 +241,12 @@ impl Agent for AgentService {
         let mut config = self.config(req.budget.as_ref(), deadline);
         config.threads = self.limits.threads_with(self.gate.in_flight("ChooseAction"));
         let seed = req.seed;
+        // Dropped with this future: a call that ends before its search (cancelled,
+        // timed out, abandoned by the drain) stops the search within a playout.
+        let call = StopOnDrop(StopFlag::default());
+        let backend = Stoppable { call: call.0.clone(), server: self.stopping.clone() };
         let search = tokio::task::spawn_blocking(move || {
-            let searched = state.visit(Search { config, seed });
+            let searched = state.visit(Search { config, seed, backend });
             // The slot is held until the search itself ends, even if the caller left.
             drop(slot);
             (state, searched)
@@ -226,6 +256,10 @@ impl Agent for AgentService {
             // The core names someone to move exactly when an action is legal, so this
             // is not reached; should it be, it is still the caller's state at fault.
             BotError::GameOver => status::illegal(&nothing_to_choose(&state)),
+            // Only the server stopping gets here: a cancelled call has no one to answer.
+            BotError::Backend(why) if why == STOPPED => {
+                Status::unavailable("the search was stopped: the server is shutting down")
+            }
             BotError::Backend(why) => {
                 error!(rpc = "ChooseAction", seed = req.seed, state = ?req.state, why, "the search backend failed");
                 Status::internal(format!("the search failed: {why}"))
@@ -259,6 +293,24 @@ mod tests {
         assert_eq!(limits.threads_with(5), 1, "never none");
         assert_eq!(AgentLimits { threads: 8, ..limits }.threads_with(3), 2);
         assert_eq!(AgentLimits { threads: 0, ..limits }.threads_with(0), 1);
+    }
+
+    #[test]
+    fn the_search_time_never_passes_the_max_time_whatever_the_deadline() {
+        let limits = AgentLimits { max_time: Duration::from_secs(3), ..AgentLimits::default() };
+        let agent = AgentService::new(limits, Gate::default());
+        let hour = Some(Duration::from_secs(3600));
+        let time = |time_ms, deadline| {
+            let budget = pb::SearchBudget { playouts: 0, time_ms };
+            agent.config(Some(&budget), deadline).budget.time.unwrap()
+        };
+        assert_eq!(time(0, hour), Duration::from_secs(3), "no time asked, a one-hour deadline");
+        assert_eq!(time(60_000, hour), Duration::from_secs(3));
+        assert_eq!(time(0, None), Duration::from_secs(3));
+        assert_eq!(time(500, hour), Duration::from_millis(500));
+        // A short deadline still shortens it, leaving a tenth and 20 ms for the answer.
+        assert_eq!(time(0, Some(Duration::from_secs(1))), Duration::from_millis(880));
+        assert_eq!(agent.config(None, hour).budget.time, Some(Duration::from_secs(3)));
     }
 
     #[tokio::test]

@@ -13,6 +13,7 @@ use std::time::Duration;
 use tokio::net::TcpListener;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
+use tokio_stream::StreamExt as _;
 use tokio_stream::wrappers::TcpListenerStream;
 use tonic::transport::Server;
 use tonic_health::pb::health_server::{Health, HealthServer};
@@ -82,10 +83,15 @@ impl SidePort {
 
     /// Serves `health` (a clone of the main server's, so it reports the same statuses)
     /// on `listener`.
-    pub(crate) fn health(listener: TcpListener, health: HealthServer<impl Health>) -> Self {
+    pub(crate) fn health(listener: TcpListener, health: HealthServer<impl Health>, idle: Option<Duration>) -> Self {
+        // Idle probers' connections are closed as on the main port (crate::idle); at
+        // shutdown this port is stopped after the drain, within STOP_TIMEOUT.
+        let stopping = crate::idle::Stopping::default();
+        let incoming = TcpListenerStream::new(listener)
+            .map(move |conn| conn.map(|conn| crate::idle::IdleConn::new(conn, idle, &stopping, usize::MAX)));
         Self::spawn("health port", |stopped| {
-            Server::builder().add_service(health).serve_with_incoming_shutdown(
-                TcpListenerStream::new(listener),
+            Server::builder().layer(crate::idle::IdleLayer).add_service(health).serve_with_incoming_shutdown(
+                incoming,
                 // A dropped sender also means "stop".
                 async move {
                     let _ = stopped.await;

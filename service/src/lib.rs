@@ -17,16 +17,21 @@
 pub mod agent;
 pub mod connection_age;
 pub mod convert;
+pub mod framing;
 pub mod gate;
 pub mod health_port;
+pub mod idle;
 pub mod metrics;
 pub mod observe;
 pub mod option_error;
 pub mod options;
 pub mod remote;
 pub mod rules;
+pub mod search_sizes;
+pub mod search_stop;
 pub mod server;
 pub mod status;
+pub mod status_size;
 pub mod tls;
 pub mod write_batching;
 

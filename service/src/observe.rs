@@ -24,6 +24,7 @@ use tower::{Layer, Service};
 use tracing::instrument::Instrumented;
 use tracing::{Instrument as _, Span, debug, debug_span, field};
 
+use crate::framing::ClientGone;
 use crate::metrics::{Metrics, Rpc, code_name};
 
 /// Carried in a response's extensions by the Agent: the playouts its search ran.
@@ -77,8 +78,11 @@ where
         self.inner.poll_ready(cx)
     }
 
-    fn call(&mut self, request: http::Request<ReqBody>) -> Self::Future {
+    fn call(&mut self, mut request: http::Request<ReqBody>) -> Self::Future {
         let rpc = Rpc::from_path(request.uri().path());
+        // Set by the request body's watcher (crate::framing) if the client goes.
+        let gone = ClientGone::default();
+        request.extensions_mut().insert(gone.clone());
         let span = debug_span!(
             "rpc",
             grpc_service = rpc.service,
@@ -87,7 +91,8 @@ where
             grpc_code = field::Empty
         );
         self.metrics.started(rpc);
-        let call = Call { metrics: self.metrics.clone(), rpc, start: Instant::now(), span: span.clone(), done: false };
+        let call =
+            Call { metrics: self.metrics.clone(), rpc, start: Instant::now(), span: span.clone(), done: false, gone };
         let future = span.in_scope(|| self.inner.call(request));
         ObservedCall { inner: future.instrument(span), call: Some(call) }
     }
@@ -100,6 +105,7 @@ struct Call {
     start: Instant,
     span: Span,
     done: bool,
+    gone: ClientGone,
 }
 
 impl Call {
@@ -107,6 +113,12 @@ impl Call {
         if std::mem::replace(&mut self.done, true) {
             return;
         }
+        // A call whose client reset its stream or dropped its connection mid-request
+        // ends in whatever tonic made of the broken body; the client saw it cancelled.
+        let code = match code {
+            tonic::Code::Internal | tonic::Code::Unknown if self.gone.is_gone() => tonic::Code::Cancelled,
+            code => code,
+        };
         let elapsed = self.start.elapsed();
         self.metrics.handled(self.rpc, code, elapsed.as_secs_f64());
         let name = code_name(code);

@@ -105,6 +105,24 @@ pub struct ServerOptions {
     /// --request-timeout-ms, so that no call is cut.
     #[arg(long, default_value_t = ServerConfig::default().max_connection_age_grace.as_secs(), value_name = "SECS")]
     pub max_connection_age_grace_secs: u64,
+    /// Streams one HTTP/2 connection may have open at once (advertised to the client in
+    /// SETTINGS_MAX_CONCURRENT_STREAMS); with --max-message-bytes it bounds the request
+    /// bytes one connection can hold. More than 0.
+    #[arg(long, default_value_t = ServerConfig::default().max_concurrent_streams, value_name = "N")]
+    pub max_concurrent_streams: u32,
+    /// A connection with no call in flight for this long is closed, in seconds (idle
+    /// clients, half-open connections). 0: never.
+    #[arg(long, default_value_t = secs(ServerConfig::default().idle_timeout), value_name = "SECS")]
+    pub idle_timeout_secs: u64,
+    /// How often the server sends each connection an HTTP/2 PING, in seconds; a peer
+    /// that does not answer within 20 s is disconnected and its calls end. 0: never.
+    #[arg(long, default_value_t = secs(ServerConfig::default().http2_keepalive), value_name = "SECS")]
+    pub http2_keepalive_secs: u64,
+    /// The request bytes the calls of one connection may hold while they are being
+    /// received (stalled or slow streams); a call past it answers RESOURCE_EXHAUSTED.
+    /// At least --max-message-bytes.
+    #[arg(long, default_value_t = ServerConfig::default().max_connection_request_bytes, value_name = "BYTES")]
+    pub max_connection_request_bytes: usize,
 }
 
 fn millis(d: Duration) -> u64 {
@@ -131,6 +149,15 @@ impl ServerOptions {
                 flag: "--max-connection-age-grace-secs",
                 why: "must be more than 0: the calls in flight need time to finish".into(),
             });
+        }
+        if self.max_connection_request_bytes < self.max_message_bytes {
+            return Err(OptionsError::Invalid {
+                flag: "--max-connection-request-bytes",
+                why: "must be at least --max-message-bytes, or no request that large could arrive".into(),
+            });
+        }
+        if self.max_concurrent_streams == 0 {
+            return Err(OptionsError::Invalid { flag: "--max-concurrent-streams", why: "must be more than 0".into() });
         }
         let agent_token = match &self.agent_token_file {
             None => None,
@@ -167,6 +194,10 @@ impl ServerOptions {
             max_connection_age: (self.max_connection_age_secs > 0)
                 .then(|| Duration::from_secs(self.max_connection_age_secs)),
             max_connection_age_grace: Duration::from_secs(self.max_connection_age_grace_secs),
+            max_concurrent_streams: self.max_concurrent_streams,
+            idle_timeout: (self.idle_timeout_secs > 0).then(|| Duration::from_secs(self.idle_timeout_secs)),
+            http2_keepalive: (self.http2_keepalive_secs > 0).then(|| Duration::from_secs(self.http2_keepalive_secs)),
+            max_connection_request_bytes: self.max_connection_request_bytes,
         })
     }
 

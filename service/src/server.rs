@@ -16,8 +16,10 @@ use tracing::{info, warn};
 
 use crate::agent::{AgentLimits, AgentService};
 use crate::connection_age::Aged;
+use crate::framing::FramingLayer;
 use crate::gate::{ConcurrencyLimits, Gate};
 use crate::health_port::{Listeners, SidePort};
+use crate::idle::{IdleConn, IdleLayer, Stopping};
 use crate::metrics::Metrics;
 use crate::observe::ObserveLayer;
 use crate::rules::RulesService;
@@ -56,12 +58,27 @@ pub struct ServerConfig {
     /// Past the age, how long the calls on a connection may take to finish before it
     /// is closed under them.
     pub max_connection_age_grace: Duration,
+    /// Streams one HTTP/2 connection may have open at once, advertised in
+    /// SETTINGS_MAX_CONCURRENT_STREAMS (a client's stream over it is refused): with the
+    /// message limit, it bounds the request bytes one connection can hold.
+    pub max_concurrent_streams: u32,
+    /// A connection with no call in flight this long is closed (idle or half-open
+    /// peers); `None`: never ([`crate::idle`]).
+    pub idle_timeout: Option<Duration>,
+    /// How often the server pings a connection's peer (HTTP/2 PING, 20 s to answer),
+    /// so a vanished peer's streams end; `None`: never.
+    pub http2_keepalive: Option<Duration>,
+    /// The request bytes the calls of one connection may hold while they are being
+    /// received; a call past it answers RESOURCE_EXHAUSTED ([`crate::framing`]).
+    pub max_connection_request_bytes: usize,
 }
 
 impl Default for ServerConfig {
     /// 1 MiB messages, a 10 s drain, the default agent and concurrency limits, 30 s per
     /// call, no Agent token, no TLS, no connection age (with one, 30 s of grace: as long
-    /// as a call may take, so none is cut).
+    /// as a call may take, so none is cut), 100 streams per connection, idle connections
+    /// closed after 60 s, a keepalive PING every 60 s, 16 MiB of requests being
+    /// received per connection.
     fn default() -> Self {
         Self {
             max_message_bytes: 1024 * 1024,
@@ -73,6 +90,10 @@ impl Default for ServerConfig {
             tls: None,
             max_connection_age: None,
             max_connection_age_grace: Duration::from_secs(30),
+            max_concurrent_streams: 100,
+            idle_timeout: Some(Duration::from_secs(60)),
+            http2_keepalive: Some(Duration::from_secs(60)),
+            max_connection_request_bytes: 16 * 1024 * 1024,
         }
     }
 }
@@ -86,7 +107,7 @@ struct BearerToken {
 
 impl BearerToken {
     fn new(token: Option<&str>) -> Self {
-        Self { expected: token.filter(|t| !t.is_empty()).map(|t| std::sync::Arc::from(format!("Bearer {t}"))) }
+        Self { expected: token.filter(|t| !t.is_empty()).map(std::sync::Arc::from) }
     }
 }
 
@@ -94,7 +115,12 @@ impl tonic::service::Interceptor for BearerToken {
     fn call(&mut self, request: tonic::Request<()>) -> Result<tonic::Request<()>, tonic::Status> {
         let Some(expected) = &self.expected else { return Ok(request) };
         let given = request.metadata().get("authorization").map(|v| v.as_bytes()).unwrap_or_default();
-        if equal_in_constant_time(given, expected.as_bytes()) {
+        // The scheme is case-insensitive (RFC 9110, 11.1): `bearer` is `Bearer`.
+        let token = match given.split_at_checked(7) {
+            Some((scheme, token)) if scheme.eq_ignore_ascii_case(b"bearer ") => token,
+            _ => &[],
+        };
+        if equal_in_constant_time(token, expected.as_bytes()) {
             Ok(request)
         } else {
             Err(tonic::Status::unauthenticated(
@@ -156,7 +182,7 @@ pub async fn serve_with_metrics(
     reporter.set_serving::<AgentServer<AgentService>>().await;
     reporter.set_service_status("", ServingStatus::Serving).await;
     let Listeners { grpc: listener, health: health_listener, metrics: metrics_listener } = listener.into();
-    let health_port = health_listener.map(|l| SidePort::health(l, health.clone()));
+    let health_port = health_listener.map(|l| SidePort::health(l, health.clone(), config.idle_timeout));
     let metrics_port = metrics_listener.map(|l| SidePort::metrics(l, metrics.clone()));
 
     let reflection_v1 = tonic_reflection::server::Builder::configure()
@@ -177,19 +203,29 @@ pub async fn serve_with_metrics(
     // too, with a tenth left for the answer.
     let within = config.request_timeout.mul_f64(0.9);
     let agent_limits = AgentLimits { max_time: config.agent.max_time.min(within), ..config.agent };
-    let agent = AgentServer::new(AgentService::new(agent_limits, gate))
-        .max_decoding_message_size(limit)
-        .max_encoding_message_size(limit);
+    let agent = AgentService::new(agent_limits, gate);
+    // Set once serving ends: a search the drain gave up on stops, so none outlives it.
+    let stop_searches = agent.stop_flag();
+    let agent = AgentServer::new(agent).max_decoding_message_size(limit).max_encoding_message_size(limit);
     let agent =
         tonic::service::interceptor::InterceptedService::new(agent, BearerToken::new(config.agent_token.as_deref()));
 
     // Unary calls are small: send each answer at once rather than wait for Nagle, and
     // the answers ready together in one write (`write_batching`).
     let lifetime = config.max_connection_age.map(|age| age + config.max_connection_age_grace);
-    let incoming = TcpListenerStream::new(listener).map(move |conn| {
-        let conn = conn?;
-        conn.set_nodelay(true)?;
-        Ok::<_, std::io::Error>(Aged::new(BatchedWrites(conn), lifetime))
+    let stopping = Stopping::default();
+    let idle = config.idle_timeout;
+    let request_budget = config.max_connection_request_bytes;
+    let incoming = TcpListenerStream::new(listener).map({
+        let stopping = stopping.clone();
+        move |conn| {
+            let conn = conn?;
+            conn.set_nodelay(true)?;
+            Ok::<_, std::io::Error>(Aged::new(
+                BatchedWrites(IdleConn::new(conn, idle, &stopping, request_budget)),
+                lifetime,
+            ))
+        }
     });
 
     // `started` fires when shutdown is asked for; the drain clock starts then. Health
@@ -202,9 +238,14 @@ pub async fn serve_with_metrics(
         reporter.set_not_serving::<AgentServer<AgentService>>().await;
         reporter.set_service_status("", ServingStatus::NotServing).await;
         info!("shutting down: health NOT_SERVING, no new connections, draining in-flight calls");
+        // Connections with no call in flight close now: they hold nothing to drain.
+        stopping.stop();
         let _ = started_tx.send(());
     };
-    let mut builder = Server::builder().timeout(config.request_timeout);
+    let mut builder = Server::builder()
+        .timeout(config.request_timeout)
+        .max_concurrent_streams(config.max_concurrent_streams)
+        .http2_keepalive_interval(config.http2_keepalive);
     if let Some(tls) = &config.tls {
         builder = builder.tls_config(tls.server_tls_config())?;
     }
@@ -213,6 +254,8 @@ pub async fn serve_with_metrics(
     }
     let server = builder
         .layer(ObserveLayer::new(metrics))
+        .layer(IdleLayer)
+        .layer(FramingLayer)
         .add_service(health)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)
@@ -237,6 +280,7 @@ pub async fn serve_with_metrics(
             warn!(timeout = ?drain_timeout, "drain timed out: abandoning the calls still in flight");
         }
     }
+    stop_searches.stop();
     if let Some(port) = health_port {
         port.stop().await;
     }

@@ -20,6 +20,8 @@ use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, FieldViolation, StatusExt};
 use tracing::error;
 
+use crate::status_size;
+
 /// The `ErrorInfo.domain` of rule refusals.
 pub const ERROR_DOMAIN: &str = "fray.v1";
 
@@ -27,26 +29,18 @@ pub const ERROR_DOMAIN: &str = "fray.v1";
 /// detail carries them all up to [`MAX_DETAIL_VIOLATIONS`].
 const MAX_MESSAGE_VIOLATIONS: usize = 10;
 
-/// At most this many violations travel in the BadRequest detail. Status details
-/// travel in a response header, which peers cap in size; a huge malformed request
-/// must not turn its rejection into a protocol error.
+/// At most this many violations travel in the BadRequest detail (and no more than
+/// [`status_size::MAX_DETAIL_BYTES`] of text). Status details travel in a response
+/// header, which peers cap in size; a huge malformed request must not turn its
+/// rejection into a protocol error.
 pub const MAX_DETAIL_VIOLATIONS: usize = 100;
 
 /// `INVALID_ARGUMENT` for malformed input; `violations` already carry full request
-/// paths.
+/// paths. The message and the details stay within [`crate::status_size`]'s bounds;
+/// the message counts the violations it does not list.
 pub fn invalid_argument(violations: &Violations) -> Status {
-    let all = &violations.0;
-    let listed: Vec<String> =
-        all.iter().take(MAX_MESSAGE_VIOLATIONS).map(|v| format!("{}: {}", v.field, v.description)).collect();
-    let mut message = format!("invalid request: {}", listed.join("; "));
-    if all.len() > MAX_MESSAGE_VIOLATIONS {
-        message.push_str(&format!(" (and {} more)", all.len() - MAX_MESSAGE_VIOLATIONS));
-    }
-    let fields: Vec<FieldViolation> = all
-        .iter()
-        .take(MAX_DETAIL_VIOLATIONS)
-        .map(|v| FieldViolation::new(v.field.clone(), v.description.clone()))
-        .collect();
+    let (message, fields) = status_size::bad_request(&violations.0, violations.total(), MAX_MESSAGE_VIOLATIONS);
+    let fields: Vec<FieldViolation> = fields.into_iter().map(|(f, d)| FieldViolation::new(f, d)).collect();
     Status::with_error_details(Code::InvalidArgument, message, ErrorDetails::with_bad_request(fields))
 }
 
@@ -60,7 +54,8 @@ pub fn invalid_field(field: &str, description: &str) -> Status {
 /// `FAILED_PRECONDITION` naming the rule the action breaks.
 pub fn illegal(e: &IllegalAction) -> Status {
     let details = ErrorDetails::with_error_info(e.rule, ERROR_DOMAIN, std::collections::HashMap::new());
-    Status::with_error_details(Code::FailedPrecondition, format!("{}: {}", e.rule, e.message), details)
+    let message = status_size::cut(&format!("{}: {}", e.rule, e.message), status_size::MAX_MESSAGE_BYTES);
+    Status::with_error_details(Code::FailedPrecondition, message, details)
 }
 
 /// `UNIMPLEMENTED` for something this server does not serve yet.
@@ -167,6 +162,6 @@ mod tests {
         }
         let status = invalid_argument(&v);
         assert_eq!(fields(&status).len(), MAX_DETAIL_VIOLATIONS);
-        assert!(status.message().ends_with("(and 490 more)"));
+        assert!(status.message().ends_with("(and 490 more); the details list 100 of the 500"), "{status:?}");
     }
 }

@@ -123,7 +123,7 @@ impl tonic::codec::Encoder for RawRequest {
 }
 
 #[tokio::test]
-async fn a_request_that_does_not_parse_is_internal_naming_the_problem_and_the_connection_goes_on() {
+async fn a_request_that_does_not_parse_is_invalid_argument_naming_the_problem_and_the_connection_goes_on() {
     let server = TestServer::start().await;
     let mut grpc = tonic::client::Grpc::new(server.channel.clone());
     grpc.ready().await.unwrap();
@@ -131,9 +131,12 @@ async fn a_request_that_does_not_parse_is_internal_naming_the_problem_and_the_co
     // Field 1 (the state) says 100 bytes follow; one does.
     let truncated = bytes::Bytes::from_static(&[0x0a, 100, 0x08]);
     let status = grpc.unary(tonic::Request::new(truncated), path.clone(), RawRequest).await.unwrap_err();
-    // gRPC maps a message that does not parse to INTERNAL.
-    assert_eq!(status.code(), Code::Internal, "{status:?}");
-    assert!(status.message().contains("failed to decode Protobuf message"), "{status:?}");
+    // The sender's fault, not a bug: INVALID_ARGUMENT (docs/api.md keeps INTERNAL for bugs).
+    assert_eq!(status.code(), Code::InvalidArgument, "{status:?}");
+    assert!(
+        status.message().contains("ResolveStrikeRequest does not decode: failed to decode Protobuf message"),
+        "{status:?}"
+    );
 
     // The same bytes as the generated client sends them decode to the same answer.
     let request = resolve(knight_and_wolf(), strike("knight", 1, 3), vec![]);
@@ -211,6 +214,10 @@ async fn with_a_token_the_agent_wants_it_and_the_rules_stay_open() {
         assert!(status.message().contains("Bearer"), "{status:?}");
     }
     assert!(agent.choose_action(with(Some("Bearer s3cret"))).await.is_ok());
+    // The scheme is case-insensitive (RFC 9110); the token is not.
+    assert!(agent.choose_action(with(Some("bearer s3cret"))).await.is_ok());
+    assert!(agent.choose_action(with(Some("BEARER s3cret"))).await.is_ok());
+    assert_eq!(agent.choose_action(with(Some("bearer S3CRET"))).await.unwrap_err().code(), Code::Unauthenticated);
     assert!(server.rules().list_rulesets(pb::ListRulesetsRequest {}).await.is_ok(), "Rules needs no token");
 }
 

@@ -57,11 +57,16 @@ fn joined(core: Violations, refused: &Violations, at: RefusedAt) -> Violations {
         RefusedAt::End => core.0.len(),
         RefusedAt::AfterPhase => core.0.iter().take_while(|v| v.field == "phase").count(),
     };
-    let mut all = core.0;
-    let rest = all.split_off(split);
-    all.extend(refused.0.iter().cloned());
-    all.extend(rest);
-    Violations(all)
+    let unkept = (core.total() - core.0.len()) + (refused.total() - refused.0.len());
+    let mut core = core.0;
+    let rest = core.split_off(split);
+    // Pushed again in their order, so the cap keeps the first ones and counts the rest.
+    let mut all = Violations::default();
+    for v in core.into_iter().chain(refused.0.iter().cloned()).chain(rest) {
+        all.push(v.field, v.description);
+    }
+    all.count_unkept(unkept);
+    all
 }
 
 /// Validates a submitted state into a core state: the core's violations, then the

@@ -204,9 +204,9 @@ fn keywords(v: &mut Violations, field: FieldPath<'_>, raw: &[i32]) -> Keywords {
     let mut set = Keywords::default();
     for (i, &n) in raw.iter().enumerate() {
         match Keyword::from_wire(n) {
-            Some(k) if set.contains(k) => v.push(field.index(i), format!("{k} is listed twice")),
+            Some(k) if set.contains(k) => v.push(field.index(i), || format!("{k} is listed twice")),
             Some(k) => set.insert(k),
-            None => v.push(field.index(i), format!("{n} is not a known Keyword value")),
+            None => v.push(field.index(i), || format!("{n} is not a known Keyword value")),
         }
     }
     set
@@ -225,7 +225,7 @@ fn arrows(v: &mut Violations, field: FieldPath<'_>, raw: Option<&ArrowsSetup>) -
                 v.push(path(), "a diagonal arrow cannot be REACH_DOUBLE (only orthogonal arrows reach to the edge)")
             }
             Some(r) => arrows.set(dir, r),
-            None => v.push(path(), format!("{n} is not a known Reach value")),
+            None => v.push(path(), || format!("{n} is not a known Reach value")),
         }
     }
     arrows
