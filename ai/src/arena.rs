@@ -1,10 +1,10 @@
 //! Bot-vs-bot games in-process, for strength measurements and tests.
 
+use fray_core::Event;
 use fray_core::Ruleset;
-use fray_core::event::Event;
 use fray_core::rulesets::zone::ZoneState;
 use fray_core::state::PlayerId;
-use fray_core::{Game, GameState, SetupError};
+use fray_core::{GameState, Registered, SetupError};
 
 use crate::places::{Eliminations, Places};
 use crate::{Bot, BotError};
@@ -60,7 +60,11 @@ pub fn new_game<G: fray_core::Registered>(ruleset: Ruleset, seed: u64, scenario:
 /// Plays one game: `seats[i]` plays seat i (one bot per player of the game). Each
 /// decision's seed is derived from `seed` and the move number, so a game is
 /// reproducible.
-pub fn play<G: Game>(state: G, seats: &mut [&mut dyn Bot<G>], seed: u64) -> Result<GameRecord<G::Action>, ArenaError> {
+pub fn play<G: Registered>(
+    state: G,
+    seats: &mut [&mut dyn Bot<G>],
+    seed: u64,
+) -> Result<GameRecord<G::Action>, ArenaError> {
     let mut state = state;
     let mut actions = Vec::new();
     let mut events: Vec<Event> = Vec::new();

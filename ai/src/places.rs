@@ -11,8 +11,8 @@
 //! who finished ahead ([`Places::versus`]) gives the pairwise results that the
 //! multi-player ratings are fitted on (docs/tournaments.md).
 
-use fray_core::event::{Event, EventKind};
 use fray_core::state::PlayerId;
+use fray_core::{Event, EventKind, SharedEvent};
 
 /// Each seat's place, 1 the best; equal places are ties.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -124,7 +124,7 @@ impl Eliminations {
     /// Notes every `PlayerOut` among the events of move `step`.
     pub fn note(&mut self, step: u64, events: &[Event]) {
         for e in events {
-            if let EventKind::PlayerOut { player: PlayerId(p) } = e.kind {
+            if let EventKind::Shared(SharedEvent::PlayerOut { player: PlayerId(p) }) = e.kind {
                 self.out(usize::from(p), step);
             }
         }
@@ -187,7 +187,10 @@ mod tests {
     #[test]
     fn eliminations_come_from_player_out_events() {
         let mut e = Eliminations::new(3);
-        let out = |p: u8| Event { rule: "test.player_out", kind: EventKind::PlayerOut { player: PlayerId(p) } };
+        let out = |p: u8| Event {
+            rule: "test.player_out",
+            kind: EventKind::Shared(SharedEvent::PlayerOut { player: PlayerId(p) }),
+        };
         e.note(4, &[out(2)]);
         e.note(7, &[out(2), out(0)]);
         assert_eq!(e.out_at(), &[Some(7), None, Some(4)]);

@@ -80,7 +80,7 @@ fn bench(c: &mut Criterion) {
     c.bench_function("strike/5v5/validated_apply_with_events", |b| {
         b.iter(|| {
             let mut s = black_box(&state).clone();
-            let mut events = Vec::with_capacity(8);
+            let mut events: Vec<fray_core::Event> = Vec::with_capacity(8);
             s.apply(black_box(action), &mut events).unwrap();
             assert_eq!(events.len(), 5);
             s

@@ -26,13 +26,13 @@
 //! assert_eq!(game.num_players(), 2);
 //! ```
 
-use std::fmt::Debug;
+use std::fmt::{Debug, Display};
 use std::hash::Hash;
 
 use rand::RngCore;
 
 use crate::error::{ActionError, IllegalAction, Violations};
-use crate::event::{Event, EventSink};
+use crate::event::{Event, EventSink, SharedEvent};
 use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
 use crate::state::PlayerId;
@@ -138,6 +138,10 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// The ruleset's own attack as plain data, as ResolveStrike declares it.
     type StrikeSetup: Clone + PartialEq + Debug + Send + Sync + 'static;
 
+    /// The ruleset's own event kind (its folder's `event.rs`): its kinds and, in a
+    /// `Shared` arm, the [`SharedEvent`]s.
+    type Event: Clone + PartialEq + Debug + Display + From<SharedEvent> + Send + Sync + 'static;
+
     /// The number of seats (2 to [`MAX_PLAYERS`]).
     fn num_players(&self) -> usize;
 
@@ -155,9 +159,10 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
         out
     }
 
-    /// Applies `action`, telling each step to `sink` (a `Vec<Event>` records them,
-    /// [`crate::event::Discard`] builds none). On error nothing changed.
-    fn apply<S: EventSink>(&mut self, action: Self::Action, sink: &mut S) -> Result<(), IllegalAction>;
+    /// Applies `action`, telling each step to `sink` (a `Vec<Event<K>>` of any kind
+    /// the ruleset's lifts into records them, [`crate::event::Discard`] builds none).
+    /// On error nothing changed.
+    fn apply<S: EventSink<Self::Event>>(&mut self, action: Self::Action, sink: &mut S) -> Result<(), IllegalAction>;
 
     /// How the game ended, once it has.
     fn outcome(&self) -> Option<Outcome>;
@@ -252,11 +257,14 @@ pub fn balance_heuristic<G: Game>(game: &G, balance: impl FnOnce() -> f64) -> Re
 /// there are choices, so that a refused one leaves `game` as it was); stops with a
 /// decision pending when the choices run out. Field paths are `strike...` and
 /// `choices[i]...`. On error `game` is unchanged.
-pub fn resolve_strike<G: Game>(
+pub fn resolve_strike<G: Game, K>(
     game: &mut G,
     strike: &G::StrikeSetup,
     choices: &[ChoiceSetup],
-) -> Result<Vec<Event>, ActionError> {
+) -> Result<Vec<Event<K>>, ActionError>
+where
+    G::Event: Into<K>,
+{
     let action = game.parse_strike(strike, FieldPath::new("strike")).map_err(ActionError::Invalid)?;
     // A strike tells a handful of events (5 on a blocked one): room for them at once.
     let mut events = Vec::with_capacity(8);
@@ -277,7 +285,10 @@ pub fn resolve_strike<G: Game>(
 }
 
 /// Applies a submitted action; on error `game` is unchanged.
-pub fn apply_action<G: Game>(game: &mut G, action: &G::ActionSetup, path: &str) -> Result<Vec<Event>, ActionError> {
+pub fn apply_action<G: Game, K>(game: &mut G, action: &G::ActionSetup, path: &str) -> Result<Vec<Event<K>>, ActionError>
+where
+    G::Event: Into<K>,
+{
     let action = game.parse_action(action, path)?;
     let mut events = Vec::new();
     game.apply(action, &mut events)?;

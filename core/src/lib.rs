@@ -9,6 +9,7 @@
 //!
 //! ```
 //! use fray_core::rulesets::zone::setup::{CreatureSetup, PlayerSetup, StrikeSetup, ZoneSetup, ZoneStateSetup};
+//! use fray_core::rulesets::zone::event::ZoneEvent;
 //! use fray_core::{EventKind, GameState, StateSetup};
 //!
 //! let up = |reach| { let mut a = [0; 8]; a[0] = reach; Some(a) };
@@ -26,7 +27,7 @@
 //! // Player 0's zone 1 faces player 1's zone 3, which is empty: a direct hit.
 //! let strike = StrikeSetup { attacker: "knight".into(), target: Some(ZoneSetup { player: 1, index: 3 }), ..Default::default() };
 //! let events = game.resolve_strike(&strike.into(), &[]).unwrap();
-//! assert!(events.iter().any(|e| matches!(e.kind, EventKind::PlayerHpLost { amount: 1, .. })));
+//! assert!(events.iter().any(|e| matches!(e.kind, EventKind::Zone(ZoneEvent::PlayerHpLost { amount: 1, .. }))));
 //! let StateSetup::Zone(after) = game.to_setup() else { unreachable!() };
 //! assert_eq!(after.players[1].hp, 5);
 //! ```
@@ -43,8 +44,10 @@ pub mod setup;
 pub mod state;
 
 pub use error::{ActionError, IllegalAction, SetupError, Violation, Violations};
-pub use event::{Event, EventKind};
+pub use event::SharedEvent;
 pub use game::{Game, Outcome, Returns};
 pub use path::FieldPath;
-pub use rulesets::{ActionSetup, GameState, GameVisitor, Registered, Ruleset, StateSetup, StrikeSetup};
+pub use rulesets::{
+    ActionSetup, Event, EventKind, GameState, GameVisitor, Registered, Ruleset, StateSetup, StrikeSetup,
+};
 pub use state::{CreatureId, Phase, PlayerId};

@@ -7,9 +7,11 @@ mod common;
 use common::castle::*;
 use common::{illegal_rule, rules};
 use fray_core::Ruleset;
+use fray_core::SharedEvent;
 use fray_core::event::Discard;
 use fray_core::game::MAX_TURNS;
 use fray_core::rulesets::castle_rampage::CastleActionSetup;
+use fray_core::rulesets::castle_rampage::event::CastleEvent;
 use fray_core::rulesets::castle_rampage::skirmish::SCENARIOS;
 use fray_core::rulesets::castle_rampage::{CastleAction, CastleState, Structure};
 use fray_core::setup::ChoiceSetup;
@@ -111,8 +113,10 @@ fn reinforce_puts_a_hand_card_at_the_bottom_of_a_structure_and_ends_deployment()
     let card = before.sides[0].hand[1].id.to_string();
     let events = g.apply_action(&reinforce(&card, "castle"), "action").unwrap();
     assert_eq!(events[0].rule, "castle.turn.reinforce");
-    assert!(matches!(&events[0].kind, EventKind::CardReturned { card: c, to: "castle" } if c.as_str() == card));
-    assert!(matches!(events[1].kind, EventKind::PhaseChanged { phase: Phase::Event, .. }));
+    assert!(
+        matches!(&events[0].kind, EventKind::Castle(CastleEvent::CardReturned { card: c, to: "castle" }) if c.as_str() == card)
+    );
+    assert!(matches!(events[1].kind, EventKind::Shared(SharedEvent::PhaseChanged { phase: Phase::Event, .. })));
     let after = castle(g.clone());
     assert_eq!(after.sides[0].castle.last().unwrap().id.as_str(), card, "at the bottom");
     assert_eq!(after.sides[0].castle[..before.sides[0].castle.len()], before.sides[0].castle[..]);
@@ -147,7 +151,7 @@ fn ending_the_event_passes_the_turn_and_the_next_player_draws_2() {
     assert_eq!(rules(&events), ["castle.turn.phase", "castle.turn.draw", "castle.turn.draw", "castle.turn.phase"]);
     assert!(matches!(
         events[0].kind,
-        EventKind::PhaseChanged { phase: Phase::Draw, turn: 2, active_player: PlayerId(1) }
+        EventKind::Shared(SharedEvent::PhaseChanged { phase: Phase::Draw, turn: 2, active_player: PlayerId(1) })
     ));
     assert_eq!((s.turn, s.active_player, s.phase), (2, PlayerId(1), Phase::Deployment));
     assert_eq!(s.sides[1].hand.len(), hand1 + 2);
@@ -188,7 +192,9 @@ fn phases_with_nothing_to_choose_pass_by_themselves() {
     let phases: Vec<_> = events
         .iter()
         .filter_map(|e| match e.kind {
-            EventKind::PhaseChanged { phase, turn, active_player } => Some((phase, turn, active_player.0)),
+            EventKind::Shared(SharedEvent::PhaseChanged { phase, turn, active_player }) => {
+                Some((phase, turn, active_player.0))
+            }
             _ => None,
         })
         .collect();
@@ -215,7 +221,7 @@ fn the_game_is_a_draw_once_turn_60_ends() {
     let mut g = b.build();
     let events = g.apply_action(&CastleActionSetup::EndPhase.into(), "action").unwrap();
     assert_eq!(events.last().unwrap().rule, "castle.turn.limit");
-    assert!(matches!(events.last().unwrap().kind, EventKind::GameOver { winner: None }));
+    assert!(matches!(events.last().unwrap().kind, EventKind::Shared(SharedEvent::GameOver { winner: None })));
     assert_eq!(g.outcome(), Some(fray_core::Outcome::Draw));
     assert!(g.legal_actions().is_empty());
 }
@@ -364,7 +370,7 @@ fn a_skirmish_from_a_seed_plays_to_the_end_with_random_legal_actions_determinist
         let (s, events) = random_game(2024, scenario.name, 7);
         assert!(s.outcome().is_some(), "{}", scenario.name);
         assert!(s.turn <= MAX_TURNS);
-        assert!(matches!(events.last().unwrap().kind, EventKind::GameOver { .. }));
+        assert!(matches!(events.last().unwrap().kind, EventKind::Shared(SharedEvent::GameOver { .. })));
         assert_eq!(s.cards().count(), 37, "no card is lost or made");
         assert_eq!(random_game(2024, scenario.name, 7), (s, events), "{}", scenario.name);
     }
@@ -423,7 +429,7 @@ fn a_veteran_returning_to_the_hand_ends_the_turn() {
     );
     assert!(matches!(
         events[4].kind,
-        EventKind::PhaseChanged { phase: Phase::Draw, turn: 4, active_player: PlayerId(1) }
+        EventKind::Shared(SharedEvent::PhaseChanged { phase: Phase::Draw, turn: 4, active_player: PlayerId(1) })
     ));
     assert_eq!(ids(&board_of(&g).sides[0].hand), ["a", "vet"]);
     // On a bare board (no turns) the Veteran simply returns.

@@ -13,6 +13,7 @@ use fray_core::game::Game;
 use fray_core::rulesets::castle_rampage::{CastleAction, CastleCard, CastleState};
 use fray_core::rulesets::dog_fight::{self, DogFightState};
 use fray_core::rulesets::keyforge::KeyforgeState;
+use fray_core::rulesets::keyforge::event::KfEvent;
 use fray_core::state::PlayerId;
 use fray_core::{Event, EventKind, GameState};
 use proptest::prelude::*;
@@ -40,7 +41,7 @@ fn picks() -> impl Strategy<Value = Vec<u16>> {
 }
 
 /// Plays `picks` (indices into the legal actions, modulo their count).
-fn play<G: Game>(mut g: G, picks: &[u16]) -> (G, Vec<Event>) {
+fn play<G: fray_core::Registered>(mut g: G, picks: &[u16]) -> (G, Vec<Event>) {
     let mut events = Vec::new();
     let mut legal = Vec::new();
     for &p in picks {
@@ -59,7 +60,7 @@ struct Check<F>(F, Vec<u16>, Vec<u16>, u64);
 
 /// A property over a game's start, two lists of picks and a seed.
 trait Property {
-    fn check<G: Game>(&self, start: &G, a: &[u16], b: &[u16], seed: u64) -> Result<(), TestCaseError>;
+    fn check<G: fray_core::Registered>(&self, start: &G, a: &[u16], b: &[u16], seed: u64) -> Result<(), TestCaseError>;
 }
 
 impl<P: Property> GameVisitor for Check<P> {
@@ -77,7 +78,7 @@ fn run<P: Property>(p: P, game: &GameState, a: Vec<u16>, b: Vec<u16>, seed: u64)
 /// gives the same state.
 struct Deterministic;
 impl Property for Deterministic {
-    fn check<G: Game>(&self, start: &G, a: &[u16], _: &[u16], _: u64) -> Result<(), TestCaseError> {
+    fn check<G: fray_core::Registered>(&self, start: &G, a: &[u16], _: &[u16], _: u64) -> Result<(), TestCaseError> {
         let first = play(start.clone(), a);
         prop_assert_eq!(&first, &play(start.clone(), a));
         let mut quiet = start.clone();
@@ -99,14 +100,14 @@ impl Property for Deterministic {
 /// applies or is refused and changes nothing.
 struct RefusedChangesNothing;
 impl Property for RefusedChangesNothing {
-    fn check<G: Game>(&self, start: &G, a: &[u16], b: &[u16], _: u64) -> Result<(), TestCaseError> {
+    fn check<G: fray_core::Registered>(&self, start: &G, a: &[u16], b: &[u16], _: u64) -> Result<(), TestCaseError> {
         let (here, _) = play(start.clone(), a);
         let (there, _) = play(start.clone(), b);
         let mut foreign = there.legal_actions();
         foreign.extend(start.legal_actions());
         for action in foreign {
             let mut g = here.clone();
-            let mut events = Vec::new();
+            let mut events: Vec<Event> = Vec::new();
             if g.apply(action, &mut events).is_err() {
                 prop_assert_eq!(&g, &here);
                 prop_assert!(events.is_empty());
@@ -121,7 +122,7 @@ impl Property for RefusedChangesNothing {
 /// heuristic equal to the returns once over.
 struct MoveAndReturns;
 impl Property for MoveAndReturns {
-    fn check<G: Game>(&self, start: &G, a: &[u16], _: &[u16], _: u64) -> Result<(), TestCaseError> {
+    fn check<G: fray_core::Registered>(&self, start: &G, a: &[u16], _: &[u16], _: u64) -> Result<(), TestCaseError> {
         let mut g = start.clone();
         let mut legal = Vec::new();
         for &p in a.iter().chain(std::iter::once(&0)) {
@@ -157,7 +158,7 @@ impl Property for MoveAndReturns {
 /// player to move has the same legal actions in it.
 struct DeterminizeKeepsTheView;
 impl Property for DeterminizeKeepsTheView {
-    fn check<G: Game>(&self, start: &G, a: &[u16], _: &[u16], seed: u64) -> Result<(), TestCaseError> {
+    fn check<G: fray_core::Registered>(&self, start: &G, a: &[u16], _: &[u16], seed: u64) -> Result<(), TestCaseError> {
         let (g, _) = play(start.clone(), a);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for viewer in (0..g.num_players()).map(|p| PlayerId(p as u8)) {
@@ -227,7 +228,7 @@ proptest! {
 fn any_dog_fight() -> impl Strategy<Value = (DogFightState, u64)> {
     (0..dog_fight::skirmish::SCENARIOS.len(), any::<u64>()).prop_map(|(k, seed)| {
         let name = dog_fight::skirmish::SCENARIOS[k].name;
-        (DogFightState::new_game(seed, name, &mut Vec::new()).unwrap(), seed)
+        (DogFightState::new_game(seed, name, &mut Discard).unwrap(), seed)
     })
 }
 
@@ -272,7 +273,7 @@ fn keyforge_follows_its_events(
     let mut left: Vec<String> = Vec::new();
     for e in events {
         match &e.kind {
-            EventKind::AmberMoved { from, to, amount, creature } => {
+            EventKind::Keyforge(KfEvent::AmberMoved { from, to, amount, creature }) => {
                 prop_assert!(*amount > 0);
                 // Amber onto or off a creature counts as its controller's side: only the
                 // pool on the other end moves.
@@ -286,8 +287,8 @@ fn keyforge_follows_its_events(
                     pools[t.index()] += amount;
                 }
             }
-            EventKind::CreatureDestroyed { creature } => left.push(creature.to_string()),
-            EventKind::CardReturned { card, .. } => left.push(card.to_string()),
+            EventKind::Keyforge(KfEvent::CreatureDestroyed { creature }) => left.push(creature.to_string()),
+            EventKind::Keyforge(KfEvent::CardReturned { card, .. }) => left.push(card.to_string()),
             _ => {}
         }
     }

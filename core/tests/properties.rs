@@ -177,7 +177,7 @@ proptest! {
                 _ => Action::Decline,
             };
             let before = s.clone();
-            let mut events = Vec::new();
+            let mut events: Vec<fray_core::Event> = Vec::new();
             if s.apply(action, &mut events).is_err() {
                 prop_assert_eq!(&s, &before);
                 prop_assert!(events.is_empty());
@@ -212,7 +212,7 @@ proptest! {
         for action in s.legal_actions() {
             let mut recorded = s.clone();
             let mut quiet = s.clone();
-            prop_assert!(recorded.apply(action, &mut Vec::new()).is_ok());
+            prop_assert!(recorded.apply(action, &mut Vec::<fray_core::Event>::new()).is_ok());
             prop_assert!(quiet.apply(action, &mut Discard).is_ok());
             prop_assert_eq!(recorded, quiet);
         }

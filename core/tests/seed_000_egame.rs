@@ -6,6 +6,8 @@ mod common;
 
 use common::*;
 use fray_core::EventKind;
+use fray_core::SharedEvent;
+use fray_core::rulesets::zone::event::ZoneEvent;
 
 // "Strike is an Action defined as: Target a creature zone (other than the one the
 // attacking creature is in)." (egame.strike.target)
@@ -18,7 +20,9 @@ fn sentence_01_strike_targets_a_creature_zone_other_than_its_own() {
     assert_eq!(g, b.build(), "a refused strike changes nothing");
     let events = strike(&mut g, "knight", (1, 3), &[]);
     assert_eq!(events[0].rule, "egame.strike.target");
-    assert!(matches!(&events[0].kind, EventKind::StrikeDeclared { attacker, .. } if attacker.as_str() == "knight"));
+    assert!(
+        matches!(&events[0].kind, EventKind::Zone(ZoneEvent::StrikeDeclared { attacker, .. }) if attacker.as_str() == "knight")
+    );
 }
 
 // The target must be a zone the attacker's arrows reach. (egame.strike.target)
@@ -64,7 +68,7 @@ fn sentence_04_a_creature_in_the_targeted_zone_must_block() {
     let events = strike(&mut g, "knight", (1, 3), &[]);
     let blocked = events.iter().find(|e| e.rule == "egame.strike.block.passive").unwrap();
     assert!(
-        matches!(&blocked.kind, EventKind::BlockerDetermined { blocker: Some(b), passive: true, .. } if b.as_str() == "wolf")
+        matches!(&blocked.kind, EventKind::Zone(ZoneEvent::BlockerDetermined { blocker: Some(b), passive: true, .. }) if b.as_str() == "wolf")
     );
     assert!(!rules(&events).iter().any(|r| r.starts_with("egame.strike.block.active")));
 }
@@ -83,7 +87,7 @@ fn sentence_04_a_fading_creature_may_fade_and_the_strike_becomes_direct() {
     let asked = events.last().unwrap();
     assert_eq!(asked.rule, "egame.keyword.fading");
     assert!(
-        matches!(&asked.kind, EventKind::DecisionRequested(d) if d.player.0 == 1 && d.may_decline && d.options.len() == 1)
+        matches!(&asked.kind, EventKind::Shared(SharedEvent::DecisionRequested(d)) if d.player.0 == 1 && d.may_decline && d.options.len() == 1)
     );
     let pending = zone_setup(&g).pending.unwrap();
     assert_eq!(pending.kind, 2, "DECISION_KIND_FADE");
@@ -93,7 +97,7 @@ fn sentence_04_a_fading_creature_may_fade_and_the_strike_becomes_direct() {
         g.apply_action(&fray_core::ActionSetup::Zone(ZoneActionSetup::Choice(pick("ghost"))), "action").unwrap();
     let r = rules(&events);
     assert_eq!(r[0], "egame.keyword.fading");
-    assert!(matches!(&events[0].kind, EventKind::BlockerDetermined { blocker: None, .. }));
+    assert!(matches!(&events[0].kind, EventKind::Zone(ZoneEvent::BlockerDetermined { blocker: None, .. })));
     // No other creature was offered the block, even though guard reaches the zone.
     assert!(!r.iter().any(|r| r.starts_with("egame.strike.block.active")));
     assert_eq!(hp(&g, 1), 5);
@@ -178,7 +182,7 @@ fn sentence_07_after_the_controller_declines_the_other_player_may_block() {
     let events = strike(&mut g, "archer", (1, 0), &[decline()]);
     let asked = events.last().unwrap();
     assert_eq!(asked.rule, "egame.strike.block.active.other");
-    assert!(matches!(&asked.kind, EventKind::DecisionRequested(d) if d.player.0 == 0));
+    assert!(matches!(&asked.kind, EventKind::Shared(SharedEvent::DecisionRequested(d)) if d.player.0 == 0));
     let events = strike(
         &mut Bd::egame()
             .put("archer", (0, 4), 1, 2, "U2")
@@ -190,7 +194,7 @@ fn sentence_07_after_the_controller_declines_the_other_player_may_block() {
         &[decline(), pick("ally")],
     );
     assert!(events.iter().any(|e| e.rule == "egame.strike.block.active.other"
-        && matches!(&e.kind, EventKind::BlockerDetermined { blocker: Some(b), .. } if b.as_str() == "ally")));
+        && matches!(&e.kind, EventKind::Zone(ZoneEvent::BlockerDetermined { blocker: Some(b), .. }) if b.as_str() == "ally")));
 }
 
 // "... or can't": a controller with no eligible creature is never asked.
@@ -234,8 +238,8 @@ fn sentence_09_the_strike_joins_the_chain_after_the_blocker_is_established() {
     let mut g = Bd::egame().put("knight", (0, 1), 2, 3, "U1").put("wolf", (1, 3), 1, 2, "").build();
     let events = strike(&mut g, "knight", (1, 3), &[]);
     let chained = events.iter().position(|e| e.rule == "egame.chain").unwrap();
-    assert!(matches!(events[chained - 1].kind, EventKind::BlockerDetermined { .. }));
-    assert!(matches!(events[chained].kind, EventKind::StrikeChained { depth: 1, .. }));
+    assert!(matches!(events[chained - 1].kind, EventKind::Zone(ZoneEvent::BlockerDetermined { .. })));
+    assert!(matches!(events[chained].kind, EventKind::Zone(ZoneEvent::StrikeChained { depth: 1, .. })));
     assert!(zone_setup(&g).chain.is_empty(), "with no fast effects the chain resolves at once");
 }
 
@@ -275,7 +279,7 @@ fn sentence_11_damage_equal_to_life_destroys_into_the_owners_graveyard() {
         .build();
     let events = strike(&mut g, "knight", (1, 3), &[]);
     assert!(events.iter().any(|e| e.rule == "egame.sba.destroy"
-        && matches!(&e.kind, EventKind::CreatureDestroyed { creature } if creature.as_str() == "wolf")));
+        && matches!(&e.kind, EventKind::Zone(ZoneEvent::CreatureDestroyed { creature }) if creature.as_str() == "wolf")));
     let s = zone_setup(&g);
     assert_eq!(s.players[0].graveyard.len(), 1);
     assert_eq!(s.players[0].graveyard[0].name, "wolf");
@@ -289,7 +293,7 @@ fn sentence_12_a_direct_attack_costs_exactly_one_hp_whatever_the_might() {
     let mut g = Bd::egame().put("giant", (0, 2), 9, 9, "U1").build();
     let events = strike(&mut g, "giant", (1, 2), &[]);
     assert!(events.iter().any(|e| e.rule == "egame.strike.direct"
-        && matches!(e.kind, EventKind::PlayerHpLost { player, amount: 1 } if player.0 == 1)));
+        && matches!(e.kind, EventKind::Zone(ZoneEvent::PlayerHpLost { player, amount: 1 }) if player.0 == 1)));
     assert_eq!(hp(&g, 1), 5);
 }
 
@@ -319,7 +323,7 @@ fn note_02_damage_counters_are_never_cleared() {
 fn note_03_excess_damage_does_not_pierce_to_the_player() {
     let mut g = Bd::egame().put("giant", (0, 1), 9, 9, "U1").put("wolf", (1, 3), 1, 1, "").build();
     let events = strike(&mut g, "giant", (1, 3), &[]);
-    assert!(!events.iter().any(|e| matches!(e.kind, EventKind::PlayerHpLost { .. })));
+    assert!(!events.iter().any(|e| matches!(e.kind, EventKind::Zone(ZoneEvent::PlayerHpLost { .. }))));
     assert_eq!(hp(&g, 1), 6);
 }
 

@@ -6,6 +6,8 @@ mod common;
 
 use common::*;
 use fray_core::EventKind;
+use fray_core::SharedEvent;
+use fray_core::rulesets::zone::event::ZoneEvent;
 
 // "The Attack Action can only be performed by your face-up creatures" (egame.strike.target)
 #[test]
@@ -114,11 +116,9 @@ fn sentence_07_blocked_creatures_deal_their_attack_stat_simultaneously() {
 fn sentence_08_damage_at_or_over_life_destroys() {
     let mut g = Bd::rift().put("knight", (0, 1), 5, 9, "U1").put("wolf", (1, 3), 1, 2, "").build();
     let events = strike(&mut g, "knight", (1, 3), &[]);
-    assert!(
-        events
-            .iter()
-            .any(|e| matches!(&e.kind, EventKind::CreatureDestroyed { creature } if creature.as_str() == "wolf"))
-    );
+    assert!(events.iter().any(
+        |e| matches!(&e.kind, EventKind::Zone(ZoneEvent::CreatureDestroyed { creature }) if creature.as_str() == "wolf")
+    ));
     assert_eq!(zone_setup(&g).players[1].graveyard.len(), 1);
 }
 
@@ -148,7 +148,7 @@ fn sentence_09_a_direct_attack_deals_the_attack_stat_to_the_player() {
     let mut g = Bd::rift().put("giant", (0, 2), 7, 9, "U1").build();
     let events = strike(&mut g, "giant", (1, 2), &[]);
     assert!(events.iter().any(|e| e.rule == "rift.strike.direct"
-        && matches!(e.kind, EventKind::PlayerHpLost { player, amount: 7 } if player.0 == 1)));
+        && matches!(e.kind, EventKind::Zone(ZoneEvent::PlayerHpLost { player, amount: 7 }) if player.0 == 1)));
     assert_eq!(hp(&g, 1), 13);
 }
 
@@ -157,7 +157,7 @@ fn sentence_09_a_direct_attack_deals_the_attack_stat_to_the_player() {
 fn sentence_09_a_zero_attack_stat_deals_nothing_directly() {
     let mut g = Bd::rift().put("diplomat", (0, 2), 0, 4, "U1").build();
     let events = strike(&mut g, "diplomat", (1, 2), &[]);
-    assert!(!events.iter().any(|e| matches!(e.kind, EventKind::PlayerHpLost { .. })));
+    assert!(!events.iter().any(|e| matches!(e.kind, EventKind::Zone(ZoneEvent::PlayerHpLost { .. }))));
 }
 
 // docs/rules.md: "every damage instance to a creature is reduced by its Armor, but non-zero
@@ -175,7 +175,7 @@ fn armor_reduces_each_damage_instance_but_non_zero_deals_at_least_one() {
     assert_eq!(creature(&g, "knight").unwrap().damage, 1, "1 - 9 armor still deals 1");
     let prevented: Vec<_> = events.iter().filter(|e| e.rule == "rift.armor").collect();
     assert_eq!(prevented.len(), 2);
-    assert!(matches!(&prevented[0].kind, EventKind::DamagePrevented { amount: 2, by: "armor", .. }));
+    assert!(matches!(&prevented[0].kind, EventKind::Zone(ZoneEvent::DamagePrevented { amount: 2, by: "armor", .. })));
 }
 
 // Armor never turns 0 damage into 1. (rift.armor)
@@ -210,7 +210,7 @@ fn a_player_at_zero_hp_loses() {
     let events = strike(&mut g, "giant", (1, 2), &[]);
     let last = events.last().unwrap();
     assert_eq!(last.rule, "egame.sba.game_over");
-    assert!(matches!(last.kind, EventKind::GameOver { winner: Some(w) } if w.0 == 0));
+    assert!(matches!(last.kind, EventKind::Shared(SharedEvent::GameOver { winner: Some(w) }) if w.0 == 0));
     let s = zone_setup(&g);
     assert_eq!((s.phase, s.winner), (5, Some(0)));
     assert!(g.legal_actions().is_empty(), "no action is legal once the game is over");

@@ -7,27 +7,32 @@ mod common;
 
 use common::castle::*;
 use common::{illegal_rule, rules};
+use fray_core::SharedEvent;
+use fray_core::rulesets::castle_rampage::event::CastleEvent;
 use fray_core::state::PlayerId;
 use fray_core::{ActionError, Event, EventKind, GameState};
 
 fn revealed(rule: &'static str, card: &str, structure: &'static str) -> Event {
-    Event { rule, kind: EventKind::CardRevealed { card: card.into(), structure } }
+    Event { rule, kind: EventKind::Castle(CastleEvent::CardRevealed { card: card.into(), structure }) }
 }
 
 fn destroyed(rule: &'static str, card: &str) -> Event {
-    Event { rule, kind: EventKind::CardDestroyed { card: card.into() } }
+    Event { rule, kind: EventKind::Castle(CastleEvent::CardDestroyed { card: card.into() }) }
 }
 
 fn returned(rule: &'static str, card: &str, to: &'static str) -> Event {
-    Event { rule, kind: EventKind::CardReturned { card: card.into(), to } }
+    Event { rule, kind: EventKind::Castle(CastleEvent::CardReturned { card: card.into(), to }) }
 }
 
 fn ended(rule: &'static str, remaining: i32) -> Event {
-    Event { rule, kind: EventKind::AttackEnded { remaining } }
+    Event { rule, kind: EventKind::Castle(CastleEvent::AttackEnded { remaining }) }
 }
 
 fn won(player: u8) -> Event {
-    Event { rule: "castle.attack.win", kind: EventKind::GameOver { winner: Some(PlayerId(player)) } }
+    Event {
+        rule: "castle.attack.win",
+        kind: EventKind::Shared(SharedEvent::GameOver { winner: Some(PlayerId(player)) }),
+    }
 }
 
 /// Player 1's structures, player 0's hand (one attack card `a` of strength `strength`),
@@ -300,7 +305,8 @@ fn sentence_19_an_equal_defense_destroys_both_attacking_card_first() {
 fn sentence_20_after_a_tie_no_other_card_is_revealed() {
     let mut g = siege(4, vec![card("g1", 0, 4, 1), card("g2", 0, 0, 0)], vec![card("c", 0, 1, 1)]).build();
     let events = attack(&mut g, "a");
-    let reveals = events.iter().filter(|e| matches!(e.kind, EventKind::CardRevealed { .. })).count();
+    let reveals =
+        events.iter().filter(|e| matches!(e.kind, EventKind::Castle(CastleEvent::CardRevealed { .. }))).count();
     assert_eq!(reveals, 1);
     assert_eq!(ids(&board_of(&g).sides[1].gate), ["g2"], "even a defense-0 card stays unrevealed");
 }

@@ -253,7 +253,7 @@ fn range_is_the_chebyshev_distance_and_each_vessel_attacks_once_a_turn() {
     attack(&mut g, "a", "near").unwrap();
     assert_eq!(attack(&mut g, "a", "near").unwrap_err().rule, "dogfight.attack.target");
     assert_eq!(g.legal_actions(), [DfAction::EndPhase]);
-    g.apply(DfAction::EndPhase, &mut Vec::new()).unwrap();
+    g.apply(DfAction::EndPhase, &mut Vec::<fray_core::Event>::new()).unwrap();
     assert_eq!((g.active_player, g.turn), (PlayerId(1), 2));
     assert!(!g.vessels[0].attacked, "ready again");
 }

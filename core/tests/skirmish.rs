@@ -5,6 +5,7 @@ mod common;
 
 use common::*;
 use fray_core::Ruleset;
+use fray_core::SharedEvent;
 use fray_core::event::Discard;
 use fray_core::game::MAX_TURNS;
 use fray_core::rulesets::zone::setup::{CardSetup, SummonSetup};
@@ -102,7 +103,12 @@ fn summon_face_up_with_an_orientation_then_draw_and_pass_the_turn() {
     assert_eq!(s.players[0].hand.len(), 5, "5 - 1 summoned + 1 drawn");
     assert_eq!(s.players[0].hand.last(), Some(&deck_top), "drawn from the top");
     assert_eq!((s.turn, s.active_player), (2, PlayerId(1)));
-    assert!(events.iter().any(|e| matches!(e.kind, EventKind::PhaseChanged { phase: Phase::Begin, turn: 2, .. })));
+    assert!(
+        events.iter().any(|e| matches!(
+            e.kind,
+            EventKind::Shared(SharedEvent::PhaseChanged { phase: Phase::Begin, turn: 2, .. })
+        ))
+    );
 }
 
 #[test]
@@ -200,7 +206,7 @@ fn the_game_is_a_draw_after_the_turn_limit() {
     let events = g.apply_action(&ZoneActionSetup::EndPhase.into(), "action").unwrap();
     let last = events.last().unwrap();
     assert_eq!(last.rule, "skirmish.turn_limit");
-    assert!(matches!(last.kind, EventKind::GameOver { winner: None }));
+    assert!(matches!(last.kind, EventKind::Shared(SharedEvent::GameOver { winner: None })));
     assert!(g.legal_actions().is_empty());
 }
 
@@ -222,7 +228,10 @@ fn a_player_at_zero_hp_loses_the_skirmish() {
     b.0.turn = 3;
     let mut g = b.build();
     let events = strike(&mut g, "k", (1, 2), &[]);
-    assert!(matches!(events.last().unwrap().kind, EventKind::GameOver { winner: Some(PlayerId(0)) }));
+    assert!(matches!(
+        events.last().unwrap().kind,
+        EventKind::Shared(SharedEvent::GameOver { winner: Some(PlayerId(0)) })
+    ));
     assert!(g.legal_actions().is_empty());
 }
 

@@ -5,6 +5,7 @@
 mod common;
 
 use common::*;
+use fray_core::rulesets::zone::event::ZoneEvent;
 use fray_core::rulesets::zone::setup::StrikeSetup;
 use fray_core::rulesets::zone::setup::{ZoneActionSetup, ZoneStateSetup};
 use fray_core::setup::{ChoiceSetup, DecisionSetup};
@@ -228,7 +229,9 @@ fn a_strike_whose_attacker_left_the_field_fizzles() {
     let mut g = GameState::from_setup(&s.clone().into()).unwrap();
     let events = g.apply_action(&ZoneActionSetup::Choice(pick("guard")).into(), "action").unwrap();
     let fizzled = events.iter().find(|e| e.rule == "egame.strike.fizzle").unwrap();
-    assert!(matches!(&fizzled.kind, EventKind::StrikeFizzled { reason, .. } if reason.contains("left the field")));
+    assert!(
+        matches!(&fizzled.kind, EventKind::Zone(ZoneEvent::StrikeFizzled { reason, .. }) if reason.contains("left the field"))
+    );
     assert_eq!(creature(&g, "guard").unwrap().damage, 0);
     assert_eq!(hp(&g, 1), 6);
 }

@@ -87,7 +87,7 @@ async fn the_agent_chooses_for_a_seat_of_a_three_and_a_four_player_game() {
     let mut agent = AgentClient::new(server.channel.clone());
     let mut rules = server.rules();
     for scenario in ["trio", "melee"] {
-        let game = DogFightState::new_game(4, scenario, &mut Vec::new()).unwrap();
+        let game = DogFightState::new_game(4, scenario, &mut Vec::<fray_core::Event>::new()).unwrap();
         let state = convert::state_from_setup(game.to_setup().into());
         let request = pb::ChooseActionRequest {
             state: Some(state.clone()),

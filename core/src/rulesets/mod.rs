@@ -1,8 +1,8 @@
 //! The registry: the one file that names every ruleset. It holds the [`Ruleset`] enum,
 //! the validated state of any of them ([`GameState`]) and its dispatch, the union of
 //! their own plain data ([`StateSetup`], [`ActionSetup`], [`StrikeSetup`]), what ties
-//! a ruleset's [`Game`] to the unions ([`Registered`], [`GameVisitor`]) and the
-//! catalogue's list ([`catalogue`]). Each ruleset lives in its own folder: [`zone`]
+//! a ruleset's [`Game`] to the unions ([`Registered`], [`GameVisitor`]), the union
+//! of their events ([`EventKind`], held by [`Event`]) and the catalogue's list ([`catalogue`]). Each ruleset lives in its own folder: [`zone`]
 //! (e:game and Dimensional Rift), [`keyforge`], [`castle_rampage`], [`dog_fight`].
 
 pub mod castle_rampage;
@@ -13,14 +13,18 @@ pub mod zone;
 pub use crate::catalogue::{ScenarioInfo, SeatBalance};
 
 use crate::error::{ActionError, SetupError, Violations};
-use crate::event::Event;
+use crate::event::{self, SharedEvent};
 use crate::game::{self, Game, Outcome};
 use crate::setup::ChoiceSetup;
 use crate::state::{PlayerId, wire_enum};
+use castle_rampage::event::CastleEvent;
 use castle_rampage::{CastleActionSetup, CastleSetup, CastleState, CastleStrikeSetup};
+use dog_fight::event::DfEvent;
 use dog_fight::{DogFightActionSetup, DogFightSetup, DogFightState, DogFightStrikeSetup};
+use keyforge::event::KfEvent;
 use keyforge::{KeyforgeActionSetup, KeyforgeSetup, KeyforgeState, KeyforgeStrikeSetup};
 use zone::ZoneState;
+use zone::event::ZoneEvent;
 use zone::setup::{ZoneActionSetup, ZoneStateSetup};
 
 wire_enum! {
@@ -60,9 +64,64 @@ pub fn ruleset_of(ruleset: i32) -> Result<Ruleset, SetupError> {
     }
 }
 
+/// One step of any ruleset's resolution: what the wire-level dispatch and the code
+/// above the core read.
+pub type Event = event::Event<EventKind>;
+
+/// What happened, in any ruleset: a kind every ruleset tells, or one ruleset's own.
+/// A ruleset's `Shared` arm is lifted to [`EventKind::Shared`] as it is recorded, so
+/// generic code (who went out, who won) reads one arm.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EventKind {
+    /// A kind every ruleset tells.
+    Shared(SharedEvent),
+    /// The zone game's (e:game, Dimensional Rift).
+    Zone(ZoneEvent),
+    /// KeyForge's.
+    Keyforge(KfEvent),
+    /// Castle Rampage's.
+    Castle(CastleEvent),
+    /// Dog Fight's.
+    DogFight(DfEvent),
+}
+
+impl From<SharedEvent> for EventKind {
+    fn from(e: SharedEvent) -> Self {
+        Self::Shared(e)
+    }
+}
+
+/// `From` a ruleset's own event kind, its `Shared` arm lifted.
+macro_rules! lift_events {
+    ($($kind:ident => $arm:ident),* $(,)?) => {$(
+        impl From<$kind> for EventKind {
+            fn from(e: $kind) -> Self {
+                match e {
+                    $kind::Shared(s) => Self::Shared(s),
+                    e => Self::$arm(e),
+                }
+            }
+        }
+    )*};
+}
+
+lift_events!(ZoneEvent => Zone, KfEvent => Keyforge, CastleEvent => Castle, DfEvent => DogFight);
+
+impl std::fmt::Display for EventKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Shared(e) => e.fmt(f),
+            Self::Zone(e) => e.fmt(f),
+            Self::Keyforge(e) => e.fmt(f),
+            Self::Castle(e) => e.fmt(f),
+            Self::DogFight(e) => e.fmt(f),
+        }
+    }
+}
+
 /// A ruleset's [`Game`] as the registry serves it: which ruleset it is, its state out
 /// of the wire-level [`GameState`], and its plain data into the unions.
-pub trait Registered: Game {
+pub trait Registered: Game<Event: Into<EventKind>> {
     /// The ruleset.
     fn ruleset(&self) -> Ruleset;
     /// The state back out of the wire-level dispatch, if it holds this ruleset.

@@ -3,13 +3,14 @@
 //! not read are refused), attacks and actions (`Reinforce`), to plain input and back.
 
 use fray_core::Violations;
+use fray_core::rulesets::castle_rampage::event::CastleEvent;
 use fray_core::rulesets::castle_rampage::{
     CastleActionSetup, CastleBoardSetup, CastleCardSetup, CastleSetup, CastleSideSetup, CastleStrikeSetup,
     ReinforceSetup,
 };
 use fray_proto::fray::v1 as pb;
 
-use super::shared::{Submitted, bare_seats, choice_from_setup, choice_to_setup};
+use super::shared::{self, Submitted, bare_seats, choice_from_setup, choice_to_setup};
 
 /// A state as Castle Rampage's plain input. The top-level fields it does not read are
 /// refused into `refused` (paths relative to the GameState): `players` may be empty or
@@ -207,4 +208,22 @@ pub fn reinforce_to_setup(r: &pb::Reinforce) -> ReinforceSetup {
 /// A reinforcement as a message.
 pub fn reinforce_from_setup(r: &ReinforceSetup) -> pb::Reinforce {
     pb::Reinforce { card: r.card.clone(), structure: r.structure.clone() }
+}
+
+/// One of Castle Rampage's events as the message's `kind` (the shared kinds as
+/// [`shared::event_kind`] maps them).
+pub fn event_kind(e: &CastleEvent) -> pb::event::Kind {
+    use pb::event::Kind;
+    match e {
+        CastleEvent::Shared(s) => shared::event_kind(s),
+        CastleEvent::CardRevealed { card, structure } => {
+            Kind::CardRevealed(pb::CardRevealed { card: String::from(&*card.0), structure: (*structure).to_owned() })
+        }
+        CastleEvent::CardDestroyed { card } => Kind::CardDestroyed(pb::CardDestroyed { card: String::from(&*card.0) }),
+        CastleEvent::CardReturned { card, to } => {
+            Kind::CardReturned(pb::CardReturned { card: String::from(&*card.0), to: (*to).to_owned() })
+        }
+        CastleEvent::AttackEnded { remaining } => Kind::AttackEnded(pb::AttackEnded { remaining: *remaining }),
+        CastleEvent::CardDrawn { player } => Kind::CardDrawn(pb::CardDrawn { player: u32::from(player.0) }),
+    }
 }

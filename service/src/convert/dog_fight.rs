@@ -4,13 +4,14 @@
 //! plain input and back.
 
 use fray_core::Violations;
+use fray_core::rulesets::dog_fight::event::DfEvent;
 use fray_core::rulesets::dog_fight::{
     DogFightActionSetup, DogFightAttackSetup, DogFightBoardSetup, DogFightCardSetup, DogFightSetup, DogFightSideSetup,
     DogFightStrikeSetup, VesselSetup,
 };
 use fray_proto::fray::v1 as pb;
 
-use super::shared::{Submitted, choice_from_setup, choice_to_setup, decision_from_setup, decision_to_setup};
+use super::shared::{self, Submitted, choice_from_setup, choice_to_setup, decision_from_setup, decision_to_setup};
 
 /// A state as Dog Fight's plain input. The top-level fields it does not read are
 /// refused into `refused` (paths relative to the GameState): no `players`, no
@@ -197,6 +198,43 @@ pub fn board_from_setup(b: &DogFightBoardSetup) -> pb::DogFightBoard {
             passed: a.passed.clone(),
             strength: a.strength,
         }),
+    }
+}
+
+/// One of Dog Fight's events as the message's `kind` (the shared kinds as
+/// [`shared::event_kind`] maps them).
+pub fn event_kind(e: &DfEvent) -> pb::event::Kind {
+    use pb::event::Kind;
+    // The id's text copied (not through `Display`, which formats).
+    let id = |c: &fray_core::state::CreatureId| String::from(c.as_str());
+    match e {
+        DfEvent::Shared(s) => shared::event_kind(s),
+        DfEvent::AttackDeclared { attacker, defender, strength } => Kind::AttackDeclared(pb::AttackDeclared {
+            attacker: id(attacker),
+            defender: id(defender),
+            strength: *strength,
+        }),
+        DfEvent::CardPlayed { player, card, effect, amount } => Kind::CardPlayed(pb::CardPlayed {
+            player: u32::from(player.0),
+            card: id(card),
+            effect: effect.wire(),
+            amount: *amount,
+        }),
+        DfEvent::ResponsePassed { player } => Kind::ResponsePassed(pb::ResponsePassed { player: u32::from(player.0) }),
+        DfEvent::AttackMissed { attacker, defender, by } => Kind::AttackMissed(pb::AttackMissed {
+            attacker: id(attacker),
+            defender: id(defender),
+            by: (*by).to_owned(),
+        }),
+        DfEvent::DamageMitigated { target, layer, amount } => Kind::DamageMitigated(pb::DamageMitigated {
+            target: id(target),
+            layer: (*layer).to_owned(),
+            amount: *amount,
+        }),
+        DfEvent::DamageDealt { source, target, amount } => {
+            Kind::DamageDealt(pb::DamageDealt { source: id(source), target: id(target), amount: *amount })
+        }
+        DfEvent::VesselDestroyed { vessel } => Kind::VesselDestroyed(pb::VesselDestroyed { vessel: id(vessel) }),
     }
 }
 

@@ -4,6 +4,7 @@
 //! to plain input and back.
 
 use fray_core::Violations;
+use fray_core::rulesets::keyforge::event::KfEvent;
 use fray_core::rulesets::keyforge::{
     AbilitySetup, KeyforgeActionSetup, KeyforgeBoardSetup, KeyforgeCreatureSetup, KeyforgeFightSetup, KeyforgeSetup,
     KeyforgeSideSetup, KeyforgeStepSetup, KeyforgeStrikeSetup,
@@ -12,7 +13,7 @@ use fray_proto::fray::v1 as pb;
 use pb::keyforge_step::Step;
 
 use super::shared::{
-    Submitted, bare_seats, choice_from_setup, choice_to_setup, decision_from_setup, decision_to_setup,
+    self, Submitted, bare_seats, choice_from_setup, choice_to_setup, decision_from_setup, decision_to_setup,
 };
 
 /// A state as KeyForge's plain input. The top-level fields KeyForge does not read are
@@ -249,6 +250,69 @@ pub fn board_from_setup(b: &KeyforgeBoardSetup) -> pb::KeyforgeBoard {
             })
             .collect(),
         resolution: b.resolution.iter().map(step_from_setup).collect(),
+    }
+}
+
+/// One of KeyForge's events as the message's `kind` (the shared kinds as
+/// [`shared::event_kind`] maps them).
+pub fn event_kind(e: &KfEvent) -> pb::event::Kind {
+    use pb::event::Kind;
+    // The id's text copied (not through `Display`, which formats).
+    let id = |c: &fray_core::state::CreatureId| String::from(c.as_str());
+    match e {
+        KfEvent::Shared(s) => shared::event_kind(s),
+        KfEvent::AmberMoved { from, to, amount, creature } => Kind::AmberMoved(pb::AmberMoved {
+            from_player: from.map_or(0, |p| u32::from(p.0)),
+            to_player: to.map_or(0, |p| u32::from(p.0)),
+            amount: *amount,
+            from_supply: from.is_none(),
+            to_supply: to.is_none(),
+            creature: creature.as_ref().map(id).unwrap_or_default(),
+        }),
+        KfEvent::CreatureStunned { creature } => Kind::CreatureStunned(pb::CreatureStunned { creature: id(creature) }),
+        KfEvent::StunRemoved { creature } => Kind::StunRemoved(pb::StunRemoved { creature: id(creature) }),
+        KfEvent::WardRemoved { creature } => Kind::WardRemoved(pb::WardRemoved { creature: id(creature) }),
+        KfEvent::WardGained { creature } => Kind::WardGained(pb::WardGained { creature: id(creature) }),
+        KfEvent::CreatureExhausted { creature } => {
+            Kind::CreatureExhausted(pb::CreatureExhausted { creature: id(creature) })
+        }
+        KfEvent::FightDeclared { attacker, defender } => {
+            Kind::FightDeclared(pb::FightDeclared { attacker: id(attacker), defender: id(defender) })
+        }
+        KfEvent::FightExchange { attacker, defender, attacker_deals, defender_deals } => {
+            Kind::FightExchange(pb::FightExchange {
+                attacker: id(attacker),
+                defender: id(defender),
+                attacker_deals: *attacker_deals,
+                defender_deals: *defender_deals,
+            })
+        }
+        KfEvent::FightEnded { attacker, defender, exchanged } => {
+            Kind::FightEnded(pb::FightEnded { attacker: id(attacker), defender: id(defender), exchanged: *exchanged })
+        }
+        KfEvent::DamagePending { source, target, amount } => {
+            Kind::DamagePending(pb::DamagePending { source: id(source), target: id(target), amount: *amount })
+        }
+        KfEvent::DamageDealt { source, target, amount } => {
+            Kind::DamageDealt(pb::DamageDealt { source: id(source), target: id(target), amount: *amount })
+        }
+        KfEvent::DamagePrevented { target, amount, by } => {
+            Kind::DamagePrevented(pb::DamagePrevented { target: id(target), amount: *amount, by: (*by).to_owned() })
+        }
+        KfEvent::AbilityResolved { ability, creature } => {
+            Kind::AbilityResolved(pb::AbilityResolved { ability: ability.clone(), creature: id(creature) })
+        }
+        KfEvent::CreatureTagged { creature } => Kind::CreatureTagged(pb::CreatureTagged { creature: id(creature) }),
+        KfEvent::CreatureDestroyed { creature } => {
+            Kind::CreatureDestroyed(pb::CreatureDestroyed { creature: id(creature) })
+        }
+        KfEvent::CardReturned { card, to } => {
+            Kind::CardReturned(pb::CardReturned { card: String::from(&*card.0), to: (*to).to_owned() })
+        }
+        KfEvent::Reaped { creature } => Kind::Reaped(pb::Reaped { creature: id(creature) }),
+        KfEvent::KeyForged { player, keys } => {
+            Kind::KeyForged(pb::KeyForged { player: u32::from(player.0), keys: *keys })
+        }
     }
 }
 

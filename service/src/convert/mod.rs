@@ -21,7 +21,6 @@ pub use shared::{
     load_state, resolve_strike, ruleset_info_to_proto,
 };
 
-use fray_core::event::DecisionView;
 use fray_core::rulesets::ruleset_of;
 use fray_core::{ActionSetup, Event, EventKind, GameState, Ruleset, SetupError, StateSetup, StrikeSetup, Violations};
 use fray_proto::fray::v1 as pb;
@@ -145,148 +144,15 @@ pub fn action_from_setup(a: &ActionSetup) -> pb::Action {
     }
 }
 
-fn zone_ref(z: fray_core::rulesets::zone::board::ZoneRef) -> pb::ZoneRef {
-    pb::ZoneRef { player: u32::from(z.player.0), index: u32::from(z.index) }
-}
-
-fn decision_view(d: &DecisionView) -> pb::PendingDecision {
-    pb::PendingDecision {
-        player: u32::from(d.player.0),
-        kind: d.kind.wire(),
-        options: d.options.iter().map(ToString::to_string).collect(),
-        may_decline: d.may_decline,
-    }
-}
-
-/// A core event as a message: its rule id and the matching `kind`.
+/// A core event as a message: its rule id and the matching `kind`, mapped by the
+/// module of the ruleset that told it (a shared kind by [`shared`]).
 pub fn event_to_proto(e: &Event) -> pb::Event {
-    use pb::event::Kind;
-    // The id's text copied (not through `Display`, which formats).
-    let id = |c: &fray_core::state::CreatureId| String::from(c.as_str());
     let kind = match &e.kind {
-        EventKind::StrikeDeclared { attacker, target } => {
-            Kind::StrikeDeclared(pb::StrikeDeclared { attacker: id(attacker), target: Some(zone_ref(*target)) })
-        }
-        EventKind::CreatureFlipped { creature } => {
-            Kind::CreatureFlipped(pb::CreatureFlipped { creature: id(creature) })
-        }
-        EventKind::DecisionRequested(d) => {
-            Kind::DecisionRequested(pb::DecisionRequested { decision: Some(decision_view(d)) })
-        }
-        EventKind::BlockerDetermined { attacker, blocker, passive } => Kind::BlockerDetermined(pb::BlockerDetermined {
-            attacker: id(attacker),
-            blocker: blocker.as_ref().map(id),
-            passive: *passive,
-        }),
-        EventKind::StrikeChained { attacker, depth } => {
-            Kind::StrikeChained(pb::StrikeChained { attacker: id(attacker), depth: *depth })
-        }
-        EventKind::StrikeFizzled { attacker, reason } => {
-            Kind::StrikeFizzled(pb::StrikeFizzled { attacker: id(attacker), reason: (*reason).to_owned() })
-        }
-        EventKind::DamagePrevented { target, amount, by } => {
-            Kind::DamagePrevented(pb::DamagePrevented { target: id(target), amount: *amount, by: (*by).to_owned() })
-        }
-        EventKind::DamageDealt { source, target, amount } => {
-            Kind::DamageDealt(pb::DamageDealt { source: id(source), target: id(target), amount: *amount })
-        }
-        EventKind::CreatureDestroyed { creature } => {
-            Kind::CreatureDestroyed(pb::CreatureDestroyed { creature: id(creature) })
-        }
-        EventKind::PlayerHpLost { player, amount } => {
-            Kind::PlayerHpLost(pb::PlayerHpLost { player: u32::from(player.0), amount: *amount })
-        }
-        EventKind::GameOver { winner } => Kind::GameOver(pb::GameOver { winner: winner.map(|w| u32::from(w.0)) }),
-        EventKind::CreatureSummoned { creature, zone, face_down, orientation } => {
-            Kind::CreatureSummoned(pb::CreatureSummoned {
-                creature: id(creature),
-                zone: Some(zone_ref(*zone)),
-                face_down: *face_down,
-                orientation: orientation.wire(),
-            })
-        }
-        EventKind::CardDrawn { player } => Kind::CardDrawn(pb::CardDrawn { player: u32::from(player.0) }),
-        EventKind::PhaseChanged { phase, turn, active_player } => Kind::PhaseChanged(pb::PhaseChanged {
-            phase: phase.wire(),
-            turn: *turn,
-            active_player: u32::from(active_player.0),
-        }),
-        EventKind::CardRevealed { card, structure } => {
-            Kind::CardRevealed(pb::CardRevealed { card: String::from(&*card.0), structure: (*structure).to_owned() })
-        }
-        EventKind::CardDestroyed { card } => Kind::CardDestroyed(pb::CardDestroyed { card: String::from(&*card.0) }),
-        EventKind::CardReturned { card, to } => {
-            Kind::CardReturned(pb::CardReturned { card: String::from(&*card.0), to: (*to).to_owned() })
-        }
-        EventKind::AttackEnded { remaining } => Kind::AttackEnded(pb::AttackEnded { remaining: *remaining }),
-        EventKind::AmberMoved { from, to, amount, creature } => Kind::AmberMoved(pb::AmberMoved {
-            from_player: from.map_or(0, |p| u32::from(p.0)),
-            to_player: to.map_or(0, |p| u32::from(p.0)),
-            amount: *amount,
-            from_supply: from.is_none(),
-            to_supply: to.is_none(),
-            creature: creature.as_ref().map(id).unwrap_or_default(),
-        }),
-        EventKind::CreatureStunned { creature } => {
-            Kind::CreatureStunned(pb::CreatureStunned { creature: id(creature) })
-        }
-        EventKind::StunRemoved { creature } => Kind::StunRemoved(pb::StunRemoved { creature: id(creature) }),
-        EventKind::WardRemoved { creature } => Kind::WardRemoved(pb::WardRemoved { creature: id(creature) }),
-        EventKind::WardGained { creature } => Kind::WardGained(pb::WardGained { creature: id(creature) }),
-        EventKind::CreatureExhausted { creature } => {
-            Kind::CreatureExhausted(pb::CreatureExhausted { creature: id(creature) })
-        }
-        EventKind::FightDeclared { attacker, defender } => {
-            Kind::FightDeclared(pb::FightDeclared { attacker: id(attacker), defender: id(defender) })
-        }
-        EventKind::FightExchange { attacker, defender, attacker_deals, defender_deals } => {
-            Kind::FightExchange(pb::FightExchange {
-                attacker: id(attacker),
-                defender: id(defender),
-                attacker_deals: *attacker_deals,
-                defender_deals: *defender_deals,
-            })
-        }
-        EventKind::FightEnded { attacker, defender, exchanged } => {
-            Kind::FightEnded(pb::FightEnded { attacker: id(attacker), defender: id(defender), exchanged: *exchanged })
-        }
-        EventKind::AbilityResolved { ability, creature } => {
-            Kind::AbilityResolved(pb::AbilityResolved { ability: ability.clone(), creature: id(creature) })
-        }
-        EventKind::CreatureTagged { creature } => Kind::CreatureTagged(pb::CreatureTagged { creature: id(creature) }),
-        EventKind::Reaped { creature } => Kind::Reaped(pb::Reaped { creature: id(creature) }),
-        EventKind::KeyForged { player, keys } => {
-            Kind::KeyForged(pb::KeyForged { player: u32::from(player.0), keys: *keys })
-        }
-        EventKind::AttackDeclared { attacker, defender, strength } => Kind::AttackDeclared(pb::AttackDeclared {
-            attacker: id(attacker),
-            defender: id(defender),
-            strength: *strength,
-        }),
-        EventKind::CardPlayed { player, card, effect, amount } => Kind::CardPlayed(pb::CardPlayed {
-            player: u32::from(player.0),
-            card: id(card),
-            effect: effect.wire(),
-            amount: *amount,
-        }),
-        EventKind::ResponsePassed { player } => {
-            Kind::ResponsePassed(pb::ResponsePassed { player: u32::from(player.0) })
-        }
-        EventKind::AttackMissed { attacker, defender, by } => Kind::AttackMissed(pb::AttackMissed {
-            attacker: id(attacker),
-            defender: id(defender),
-            by: (*by).to_owned(),
-        }),
-        EventKind::DamageMitigated { target, layer, amount } => Kind::DamageMitigated(pb::DamageMitigated {
-            target: id(target),
-            layer: (*layer).to_owned(),
-            amount: *amount,
-        }),
-        EventKind::VesselDestroyed { vessel } => Kind::VesselDestroyed(pb::VesselDestroyed { vessel: id(vessel) }),
-        EventKind::PlayerOut { player } => Kind::PlayerOut(pb::PlayerOut { player: u32::from(player.0) }),
-        EventKind::DamagePending { source, target, amount } => {
-            Kind::DamagePending(pb::DamagePending { source: id(source), target: id(target), amount: *amount })
-        }
+        EventKind::Shared(s) => shared::event_kind(s),
+        EventKind::Zone(z) => zone::event_kind(z),
+        EventKind::Keyforge(k) => keyforge::event_kind(k),
+        EventKind::Castle(c) => castle::event_kind(c),
+        EventKind::DogFight(d) => dog_fight::event_kind(d),
     };
     pb::Event { rule: e.rule.to_owned(), kind: Some(kind) }
 }
@@ -300,7 +166,10 @@ pub fn events_to_proto(events: &[Event]) -> Vec<pb::Event> {
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use fray_core::SharedEvent;
+    use fray_core::event::DecisionView;
     use fray_core::rulesets::zone::board::ZoneRef;
+    use fray_core::rulesets::zone::event::ZoneEvent;
     use fray_core::rulesets::zone::setup::ZoneActionSetup;
     use fray_core::setup::ChoiceSetup;
     use fray_core::state::{CreatureId, DecisionKind, Phase, PlayerId};
@@ -490,23 +359,23 @@ mod tests {
         let zone = ZoneRef { player: PlayerId(1), index: 3 };
         let cases = vec![
             (
-                EventKind::StrikeDeclared { attacker: id("a"), target: zone },
+                EventKind::Zone(ZoneEvent::StrikeDeclared { attacker: id("a"), target: zone }),
                 pb::event::Kind::StrikeDeclared(pb::StrikeDeclared {
                     attacker: "a".into(),
                     target: Some(pb::ZoneRef { player: 1, index: 3 }),
                 }),
             ),
             (
-                EventKind::CreatureFlipped { creature: id("m") },
+                EventKind::Zone(ZoneEvent::CreatureFlipped { creature: id("m") }),
                 pb::event::Kind::CreatureFlipped(pb::CreatureFlipped { creature: "m".into() }),
             ),
             (
-                EventKind::DecisionRequested(DecisionView {
+                EventKind::Shared(SharedEvent::DecisionRequested(DecisionView {
                     player: PlayerId(1),
                     kind: DecisionKind::Fade,
                     options: vec![id("m")],
                     may_decline: true,
-                }),
+                })),
                 pb::event::Kind::DecisionRequested(pb::DecisionRequested {
                     decision: Some(pb::PendingDecision {
                         player: 1,
@@ -517,7 +386,7 @@ mod tests {
                 }),
             ),
             (
-                EventKind::BlockerDetermined { attacker: id("a"), blocker: None, passive: false },
+                EventKind::Zone(ZoneEvent::BlockerDetermined { attacker: id("a"), blocker: None, passive: false }),
                 pb::event::Kind::BlockerDetermined(pb::BlockerDetermined {
                     attacker: "a".into(),
                     blocker: None,
@@ -525,15 +394,15 @@ mod tests {
                 }),
             ),
             (
-                EventKind::StrikeChained { attacker: id("a"), depth: 1 },
+                EventKind::Zone(ZoneEvent::StrikeChained { attacker: id("a"), depth: 1 }),
                 pb::event::Kind::StrikeChained(pb::StrikeChained { attacker: "a".into(), depth: 1 }),
             ),
             (
-                EventKind::StrikeFizzled { attacker: id("a"), reason: "gone" },
+                EventKind::Zone(ZoneEvent::StrikeFizzled { attacker: id("a"), reason: "gone" }),
                 pb::event::Kind::StrikeFizzled(pb::StrikeFizzled { attacker: "a".into(), reason: "gone".into() }),
             ),
             (
-                EventKind::DamagePrevented { target: id("g"), amount: 2, by: "armor" },
+                EventKind::Zone(ZoneEvent::DamagePrevented { target: id("g"), amount: 2, by: "armor" }),
                 pb::event::Kind::DamagePrevented(pb::DamagePrevented {
                     target: "g".into(),
                     amount: 2,
@@ -541,24 +410,31 @@ mod tests {
                 }),
             ),
             (
-                EventKind::DamageDealt { source: id("a"), target: id("g"), amount: 3 },
+                EventKind::Zone(ZoneEvent::DamageDealt { source: id("a"), target: id("g"), amount: 3 }),
                 pb::event::Kind::DamageDealt(pb::DamageDealt { source: "a".into(), target: "g".into(), amount: 3 }),
             ),
             (
-                EventKind::CreatureDestroyed { creature: id("g") },
+                EventKind::Zone(ZoneEvent::CreatureDestroyed { creature: id("g") }),
                 pb::event::Kind::CreatureDestroyed(pb::CreatureDestroyed { creature: "g".into() }),
             ),
             (
-                EventKind::PlayerHpLost { player: PlayerId(0), amount: 1 },
+                EventKind::Zone(ZoneEvent::PlayerHpLost { player: PlayerId(0), amount: 1 }),
                 pb::event::Kind::PlayerHpLost(pb::PlayerHpLost { player: 0, amount: 1 }),
             ),
             (
-                EventKind::GameOver { winner: Some(PlayerId(1)) },
+                EventKind::Shared(SharedEvent::GameOver { winner: Some(PlayerId(1)) }),
                 pb::event::Kind::GameOver(pb::GameOver { winner: Some(1) }),
             ),
-            (EventKind::GameOver { winner: None }, pb::event::Kind::GameOver(pb::GameOver { winner: None })),
             (
-                EventKind::PhaseChanged { phase: Phase::Draw, turn: 4, active_player: PlayerId(1) },
+                EventKind::Shared(SharedEvent::GameOver { winner: None }),
+                pb::event::Kind::GameOver(pb::GameOver { winner: None }),
+            ),
+            (
+                EventKind::Shared(SharedEvent::PhaseChanged {
+                    phase: Phase::Draw,
+                    turn: 4,
+                    active_player: PlayerId(1),
+                }),
                 pb::event::Kind::PhaseChanged(pb::PhaseChanged {
                     phase: pb::Phase::Draw as i32,
                     turn: 4,

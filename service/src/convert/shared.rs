@@ -3,6 +3,7 @@
 //! violations and the refused fields reported at once); decisions, choices and the
 //! catalogue's entries.
 
+use fray_core::event::{DecisionView, SharedEvent};
 use fray_core::rulesets::RulesetInfo;
 use fray_core::setup::{ChoiceSetup, DecisionSetup};
 use fray_core::{ActionError, ActionSetup, Event, GameState, SetupError, StateSetup, StrikeSetup, Violations};
@@ -192,5 +193,31 @@ pub fn ruleset_info_to_proto(info: &RulesetInfo) -> pb::RulesetInfo {
                 seat_scores: s.balance.seat_scores(s.players),
             })
             .collect(),
+    }
+}
+
+/// A kind every ruleset tells as the message's `kind`.
+pub fn event_kind(e: &SharedEvent) -> pb::event::Kind {
+    use pb::event::Kind;
+    match e {
+        SharedEvent::PhaseChanged { phase, turn, active_player } => Kind::PhaseChanged(pb::PhaseChanged {
+            phase: phase.wire(),
+            turn: *turn,
+            active_player: u32::from(active_player.0),
+        }),
+        SharedEvent::DecisionRequested(d) => {
+            Kind::DecisionRequested(pb::DecisionRequested { decision: Some(decision_view(d)) })
+        }
+        SharedEvent::GameOver { winner } => Kind::GameOver(pb::GameOver { winner: winner.map(|w| u32::from(w.0)) }),
+        SharedEvent::PlayerOut { player } => Kind::PlayerOut(pb::PlayerOut { player: u32::from(player.0) }),
+    }
+}
+
+fn decision_view(d: &DecisionView) -> pb::PendingDecision {
+    pb::PendingDecision {
+        player: u32::from(d.player.0),
+        kind: d.kind.wire(),
+        options: d.options.iter().map(ToString::to_string).collect(),
+        may_decline: d.may_decline,
     }
 }

@@ -2,6 +2,7 @@
 //! top level (which is the zone game's shape: players, creatures, the chain), cards,
 //! zones, strikes, summons and actions, to plain input and back.
 
+use fray_core::rulesets::zone::event::ZoneEvent;
 use fray_core::rulesets::zone::setup::{
     ArrowsSetup, CardSetup, CreatureSetup, OutcomeSetup, PlayerSetup, StrikeSetup, SummonSetup, ZoneActionSetup,
     ZoneSetup, ZoneStateSetup,
@@ -9,7 +10,7 @@ use fray_core::rulesets::zone::setup::{
 use fray_core::{Ruleset, Violations};
 use fray_proto::fray::v1 as pb;
 
-use super::shared::{Submitted, choice_from_setup, choice_to_setup, decision_from_setup, decision_to_setup};
+use super::shared::{self, Submitted, choice_from_setup, choice_to_setup, decision_from_setup, decision_to_setup};
 
 /// A state as plain input: the zone game reads every top-level field (the other
 /// rulesets' boards are refused by the dispatcher). Its strings move.
@@ -226,4 +227,57 @@ pub fn summon_from_setup(s: &SummonSetup) -> pb::Summon {
         face_down: s.face_down,
         orientation: s.orientation,
     }
+}
+
+/// One of the zone game's events as the message's `kind` (the shared kinds as
+/// [`shared::event_kind`] maps them).
+pub fn event_kind(e: &ZoneEvent) -> pb::event::Kind {
+    use pb::event::Kind;
+    // The id's text copied (not through `Display`, which formats).
+    let id = |c: &fray_core::state::CreatureId| String::from(c.as_str());
+    match e {
+        ZoneEvent::Shared(s) => shared::event_kind(s),
+        ZoneEvent::StrikeDeclared { attacker, target } => {
+            Kind::StrikeDeclared(pb::StrikeDeclared { attacker: id(attacker), target: Some(zone_ref(*target)) })
+        }
+        ZoneEvent::CreatureFlipped { creature } => {
+            Kind::CreatureFlipped(pb::CreatureFlipped { creature: id(creature) })
+        }
+        ZoneEvent::BlockerDetermined { attacker, blocker, passive } => Kind::BlockerDetermined(pb::BlockerDetermined {
+            attacker: id(attacker),
+            blocker: blocker.as_ref().map(id),
+            passive: *passive,
+        }),
+        ZoneEvent::StrikeChained { attacker, depth } => {
+            Kind::StrikeChained(pb::StrikeChained { attacker: id(attacker), depth: *depth })
+        }
+        ZoneEvent::StrikeFizzled { attacker, reason } => {
+            Kind::StrikeFizzled(pb::StrikeFizzled { attacker: id(attacker), reason: (*reason).to_owned() })
+        }
+        ZoneEvent::DamagePrevented { target, amount, by } => {
+            Kind::DamagePrevented(pb::DamagePrevented { target: id(target), amount: *amount, by: (*by).to_owned() })
+        }
+        ZoneEvent::DamageDealt { source, target, amount } => {
+            Kind::DamageDealt(pb::DamageDealt { source: id(source), target: id(target), amount: *amount })
+        }
+        ZoneEvent::CreatureDestroyed { creature } => {
+            Kind::CreatureDestroyed(pb::CreatureDestroyed { creature: id(creature) })
+        }
+        ZoneEvent::PlayerHpLost { player, amount } => {
+            Kind::PlayerHpLost(pb::PlayerHpLost { player: u32::from(player.0), amount: *amount })
+        }
+        ZoneEvent::CreatureSummoned { creature, zone, face_down, orientation } => {
+            Kind::CreatureSummoned(pb::CreatureSummoned {
+                creature: id(creature),
+                zone: Some(zone_ref(*zone)),
+                face_down: *face_down,
+                orientation: orientation.wire(),
+            })
+        }
+        ZoneEvent::CardDrawn { player } => Kind::CardDrawn(pb::CardDrawn { player: u32::from(player.0) }),
+    }
+}
+
+fn zone_ref(z: fray_core::rulesets::zone::board::ZoneRef) -> pb::ZoneRef {
+    pb::ZoneRef { player: u32::from(z.player.0), index: u32::from(z.index) }
 }

@@ -13,9 +13,10 @@
 use std::cmp::Ordering;
 
 use super::Opponent;
+use super::event::CastleEvent;
 use super::{CastleCard, CastleEffect, CastleState, Structure, rule};
 use crate::error::IllegalAction;
-use crate::event::{EventKind, EventSink, emit};
+use crate::event::{EventSink, SharedEvent, emit};
 use crate::state::{Phase, PlayerId};
 
 /// How an attack ended.
@@ -68,7 +69,7 @@ impl CastleState {
     /// Plays the active player's checked hand card `hand_index` against the opponent
     /// and resolves the attack to its end. True when a losing Veteran went back to its
     /// owner's hand.
-    pub(crate) fn attack<S: EventSink>(&mut self, hand_index: usize, sink: &mut S) -> bool {
+    pub(crate) fn attack<S: EventSink<CastleEvent>>(&mut self, hand_index: usize, sink: &mut S) -> bool {
         let me = self.active_player;
         let hand = &mut self.sides[me.index()].hand;
         if hand_index >= hand.len() {
@@ -100,7 +101,7 @@ impl CastleState {
                 break Ending::Won;
             }
             let defender = stack.remove(0);
-            emit(sink, why, || EventKind::CardRevealed { card: defender.id.clone(), structure: structure.name() });
+            emit(sink, why, || CastleEvent::CardRevealed { card: defender.id.clone(), structure: structure.name() });
             let defense = defender.defense(structure);
             match strength.cmp(&defense) {
                 Ordering::Less => {
@@ -109,7 +110,7 @@ impl CastleState {
                     }
                     let id = defender.id.clone();
                     self.sides[opp.index()].stack_mut(structure).insert(0, defender);
-                    emit(sink, rule::WEAKER, || EventKind::CardReturned { card: id, to: structure.name() });
+                    emit(sink, rule::WEAKER, || CastleEvent::CardReturned { card: id, to: structure.name() });
                     break Ending::Stopped(rule::WEAKER);
                 }
                 Ordering::Equal => {
@@ -160,7 +161,7 @@ impl CastleState {
             }
         };
         match ending {
-            Ending::Stopped(rule) => emit(sink, rule, || EventKind::AttackEnded { remaining: strength }),
+            Ending::Stopped(rule) => emit(sink, rule, || CastleEvent::AttackEnded { remaining: strength }),
             Ending::Won => {
                 // Not destroyed: the game ends and the played card goes to the discard.
                 if let Some(a) = attacker.take() {
@@ -168,8 +169,8 @@ impl CastleState {
                 }
                 self.phase = Phase::GameOver;
                 self.winner = Some(me);
-                emit(sink, rule::WIN, || EventKind::AttackEnded { remaining: strength });
-                emit(sink, rule::WIN, || EventKind::GameOver { winner: Some(me) });
+                emit(sink, rule::WIN, || CastleEvent::AttackEnded { remaining: strength });
+                emit(sink, rule::WIN, || SharedEvent::GameOver { winner: Some(me) });
             }
         }
         veteran_back
@@ -177,11 +178,11 @@ impl CastleState {
 
     /// The defense was higher: the attacking card is destroyed, or a Veteran returns
     /// to its owner's hand (`castle.effect.veteran`; true then).
-    fn attacker_loses<S: EventSink>(&mut self, attacker: CastleCard, sink: &mut S) -> bool {
+    fn attacker_loses<S: EventSink<CastleEvent>>(&mut self, attacker: CastleCard, sink: &mut S) -> bool {
         if attacker.effect == CastleEffect::Veteran {
             let id = attacker.id.clone();
             self.sides[attacker.owner.index()].hand.push(attacker);
-            emit(sink, rule::VETERAN, || EventKind::CardReturned { card: id, to: "hand" });
+            emit(sink, rule::VETERAN, || CastleEvent::CardReturned { card: id, to: "hand" });
             true
         } else {
             self.destroy(attacker, rule::WEAKER, sink);
@@ -190,10 +191,10 @@ impl CastleState {
     }
 
     /// Destroys `card`: it goes to the discard.
-    fn destroy<S: EventSink>(&mut self, card: CastleCard, rule: &'static str, sink: &mut S) {
+    fn destroy<S: EventSink<CastleEvent>>(&mut self, card: CastleCard, rule: &'static str, sink: &mut S) {
         let id = card.id.clone();
         self.discard.push(card);
-        emit(sink, rule, || EventKind::CardDestroyed { card: id });
+        emit(sink, rule, || CastleEvent::CardDestroyed { card: id });
     }
 
     /// `player`'s Castle has no card left.

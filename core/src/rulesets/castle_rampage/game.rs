@@ -19,6 +19,7 @@ use rand::RngCore;
 use rand::seq::SliceRandom;
 
 use super::Opponent;
+use super::event::CastleEvent;
 use super::setup::{CastleActionSetup, CastleCardSetup, CastleSetup, CastleStrikeSetup, ReinforceSetup};
 use super::{CastleAction, CastleCard, CastleState, Side, Structure};
 use crate::error::{ActionError, IllegalAction, Violations};
@@ -33,6 +34,7 @@ impl Game for CastleState {
     type Setup = CastleSetup;
     type ActionSetup = CastleActionSetup;
     type StrikeSetup = CastleStrikeSetup;
+    type Event = CastleEvent;
 
     fn num_players(&self) -> usize {
         2
@@ -46,7 +48,7 @@ impl Game for CastleState {
         CastleState::legal_actions_into(self, out);
     }
 
-    fn apply<S: EventSink>(&mut self, action: CastleAction, sink: &mut S) -> Result<(), IllegalAction> {
+    fn apply<S: EventSink<CastleEvent>>(&mut self, action: CastleAction, sink: &mut S) -> Result<(), IllegalAction> {
         CastleState::apply(self, action, sink)
     }
 
@@ -295,7 +297,7 @@ mod tests {
 
     #[test]
     fn a_world_keeps_what_the_player_sees_and_every_pile_size() {
-        let s = CastleState::new_game(3, "standard", &mut Vec::new()).unwrap();
+        let s = CastleState::new_game(3, "standard", &mut crate::event::Discard).unwrap();
         let me = s.active_player;
         let w = s.determinize(me, &mut ChaCha8Rng::seed_from_u64(5));
         assert_eq!(w.side(me).hand, s.side(me).hand);
@@ -312,7 +314,7 @@ mod tests {
 
     #[test]
     fn the_heuristic_is_zero_sum_and_the_result_once_over() {
-        let mut s = CastleState::new_game(3, "standard", &mut Vec::new()).unwrap();
+        let mut s = CastleState::new_game(3, "standard", &mut crate::event::Discard).unwrap();
         let h = s.heuristic();
         assert_eq!(h.get(PlayerId(0)), -h.get(PlayerId(1)));
         assert!(h.get(PlayerId(0)).abs() < 1.0);
@@ -323,7 +325,7 @@ mod tests {
 
     #[test]
     fn an_observation_blanks_the_hidden_cards_and_keeps_the_counts() {
-        let s = CastleState::new_game(3, "standard", &mut Vec::new()).unwrap();
+        let s = CastleState::new_game(3, "standard", &mut crate::event::Discard).unwrap();
         let o = s.observation(PlayerId(0));
         let board = o.board.unwrap();
         assert_eq!(board.sides[0].hand, s.sides[0].hand.iter().map(card_setup).collect::<Vec<_>>());

@@ -44,6 +44,7 @@
 //! Castle Rampage asks no decisions. [`skirmish`] deals games from a seed.
 
 pub mod attack;
+pub mod event;
 pub mod game;
 pub mod setup;
 pub mod skirmish;

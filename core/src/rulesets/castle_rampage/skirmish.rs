@@ -15,10 +15,11 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
+use super::event::CastleEvent;
 use super::{CastleCard, CastleEffect, CastleState, Side, rule};
 use crate::catalogue::{ScenarioInfo, SeatBalance};
 use crate::error::{SetupError, Violations};
-use crate::event::{EventKind, EventSink, emit};
+use crate::event::{EventSink, SharedEvent, emit};
 use crate::state::{CreatureId, Phase, PlayerId};
 
 /// One kind of card in the pool: how many copies, and its values.
@@ -174,7 +175,11 @@ fn pool_cards() -> Vec<CastleCard> {
 impl CastleState {
     /// Starts a skirmish game from `seed` and the built-in `scenario` (empty: the
     /// first). The same arguments always give the same game.
-    pub fn new_game<S: EventSink>(seed: u64, scenario: &str, sink: &mut S) -> Result<CastleState, SetupError> {
+    pub fn new_game<S: EventSink<CastleEvent>>(
+        seed: u64,
+        scenario: &str,
+        sink: &mut S,
+    ) -> Result<CastleState, SetupError> {
         let name = if scenario.is_empty() { SCENARIOS[0].name } else { scenario };
         let Some(chosen) = SCENARIOS.iter().find(|s| s.name == name) else {
             let mut v = Violations::default();
@@ -215,7 +220,11 @@ impl CastleState {
             phase: Phase::Draw,
             winner: None,
         };
-        emit(sink, rule::SETUP, || EventKind::PhaseChanged { phase: Phase::Draw, turn: 1, active_player: PlayerId(0) });
+        emit(sink, rule::SETUP, || SharedEvent::PhaseChanged {
+            phase: Phase::Draw,
+            turn: 1,
+            active_player: PlayerId(0),
+        });
         state.settle_phases(sink);
         Ok(state)
     }
@@ -229,7 +238,7 @@ mod tests {
     #[test]
     fn every_scenario_deals_from_the_pool_with_unique_ids() {
         for s in SCENARIOS {
-            let g = CastleState::new_game(9, s.name, &mut Vec::new()).unwrap();
+            let g = CastleState::new_game(9, s.name, &mut crate::event::Discard).unwrap();
             let mut ids: Vec<&str> = g.cards().map(|c| c.id.as_str()).collect();
             assert_eq!(ids.len(), pool_cards().len(), "{}", s.name);
             ids.sort_unstable();

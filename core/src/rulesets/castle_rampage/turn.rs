@@ -9,9 +9,10 @@
 //! PHASE_DRAW; its only legal action there is `end_phase`, which draws.
 
 use super::Opponent;
+use super::event::CastleEvent;
 use super::{CastleAction, CastleState, Structure, rule};
 use crate::error::IllegalAction;
-use crate::event::{EventKind, EventSink, emit};
+use crate::event::{EventSink, SharedEvent, emit};
 use crate::game::MAX_TURNS;
 use crate::state::{Phase, PlayerId};
 
@@ -68,7 +69,11 @@ impl CastleState {
     }
 
     /// Applies `action`, telling each step to `sink`. On error nothing changed.
-    pub fn apply<S: EventSink>(&mut self, action: CastleAction, sink: &mut S) -> Result<(), IllegalAction> {
+    pub fn apply<S: EventSink<CastleEvent>>(
+        &mut self,
+        action: CastleAction,
+        sink: &mut S,
+    ) -> Result<(), IllegalAction> {
         if self.is_over() {
             return Err(IllegalAction::new(rule::GAME_OVER, "the game is over: no action is legal"));
         }
@@ -130,7 +135,7 @@ impl CastleState {
 
     /// Puts the active player's checked hand card at the bottom of their `structure`,
     /// face down, and ends the Deployment phase (one card per turn).
-    fn reinforce<S: EventSink>(&mut self, hand_index: usize, structure: Structure, sink: &mut S) {
+    fn reinforce<S: EventSink<CastleEvent>>(&mut self, hand_index: usize, structure: Structure, sink: &mut S) {
         let side = &mut self.sides[self.active_player.index()];
         if hand_index >= side.hand.len() {
             return;
@@ -138,12 +143,12 @@ impl CastleState {
         let card = side.hand.remove(hand_index);
         let id = card.id.clone();
         side.stack_mut(structure).push(card);
-        emit(sink, rule::REINFORCE, || EventKind::CardReturned { card: id, to: structure.name() });
+        emit(sink, rule::REINFORCE, || CastleEvent::CardReturned { card: id, to: structure.name() });
         self.enter(Phase::Event, sink);
     }
 
     /// Ends the current phase by the active player's choice.
-    fn end_phase<S: EventSink>(&mut self, sink: &mut S) {
+    fn end_phase<S: EventSink<CastleEvent>>(&mut self, sink: &mut S) {
         match self.phase {
             Phase::Begin => self.enter(Phase::Draw, sink),
             Phase::Draw => self.draw(sink),
@@ -154,7 +159,7 @@ impl CastleState {
     }
 
     /// Moves on through phases in which the active player has nothing to choose.
-    pub(crate) fn settle_phases<S: EventSink>(&mut self, sink: &mut S) {
+    pub(crate) fn settle_phases<S: EventSink<CastleEvent>>(&mut self, sink: &mut S) {
         loop {
             let side = self.side(self.active_player);
             match self.phase {
@@ -170,7 +175,7 @@ impl CastleState {
     /// PHASE_DRAW: the game is a draw if no card that can attack is left to play
     /// (`castle.turn.stalemate`); otherwise the active player draws 2 (as many as the
     /// draw pile has; a drawn card becomes theirs) and moves to PHASE_DEPLOYMENT.
-    fn draw<S: EventSink>(&mut self, sink: &mut S) {
+    fn draw<S: EventSink<CastleEvent>>(&mut self, sink: &mut S) {
         if !self.attack_cards_left() {
             self.end_game(None, rule::STALEMATE, sink);
             return;
@@ -180,7 +185,7 @@ impl CastleState {
         for mut card in self.draw_pile.drain(..n) {
             card.owner = me;
             self.sides[me.index()].hand.push(card);
-            emit(sink, rule::DRAW, || EventKind::CardDrawn { player: me });
+            emit(sink, rule::DRAW, || CastleEvent::CardDrawn { player: me });
         }
         self.enter(Phase::Deployment, sink);
     }
@@ -194,7 +199,7 @@ impl CastleState {
 
     /// Ends the turn (`why`: the rule that ends it): a draw once turn [`MAX_TURNS`]
     /// ends (`castle.turn.limit`), else the other player's PHASE_DRAW.
-    fn end_turn<S: EventSink>(&mut self, why: &'static str, sink: &mut S) {
+    fn end_turn<S: EventSink<CastleEvent>>(&mut self, why: &'static str, sink: &mut S) {
         if self.turn >= MAX_TURNS {
             self.end_game(None, rule::TURN_LIMIT, sink);
             return;
@@ -204,20 +209,20 @@ impl CastleState {
         self.enter_by(Phase::Draw, why, sink);
     }
 
-    fn enter<S: EventSink>(&mut self, phase: Phase, sink: &mut S) {
+    fn enter<S: EventSink<CastleEvent>>(&mut self, phase: Phase, sink: &mut S) {
         self.enter_by(phase, rule::PHASE, sink);
     }
 
-    fn enter_by<S: EventSink>(&mut self, phase: Phase, why: &'static str, sink: &mut S) {
+    fn enter_by<S: EventSink<CastleEvent>>(&mut self, phase: Phase, why: &'static str, sink: &mut S) {
         self.phase = phase;
         let (turn, active_player) = (self.turn, self.active_player);
-        emit(sink, why, || EventKind::PhaseChanged { phase, turn, active_player });
+        emit(sink, why, || SharedEvent::PhaseChanged { phase, turn, active_player });
     }
 
-    fn end_game<S: EventSink>(&mut self, winner: Option<PlayerId>, rule: &'static str, sink: &mut S) {
+    fn end_game<S: EventSink<CastleEvent>>(&mut self, winner: Option<PlayerId>, rule: &'static str, sink: &mut S) {
         self.phase = Phase::GameOver;
         self.winner = winner;
-        emit(sink, rule, || EventKind::GameOver { winner });
+        emit(sink, rule, || SharedEvent::GameOver { winner });
     }
 }
 

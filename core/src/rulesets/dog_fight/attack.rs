@@ -1,14 +1,15 @@
 //! An attack: declaration, the response windows (each a decision), and resolution in
 //! declared order with mitigation by shields, armor and other absorbers, then hull.
 
+use super::event::DfEvent;
 use super::{DfAttack, DfDecision, DfEffect, DogFightState, Role, rule};
-use crate::event::{DecisionView, EventKind, EventSink, emit};
+use crate::event::{DecisionView, EventSink, SharedEvent, emit};
 use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
 
 impl DogFightState {
     /// Declares a checked attack of vessel `attacker` on vessel `defender` (indices),
     /// then opens the windows.
-    pub(crate) fn declare<S: EventSink>(&mut self, attacker: usize, defender: usize, sink: &mut S) {
+    pub(crate) fn declare<S: EventSink<DfEvent>>(&mut self, attacker: usize, defender: usize, sink: &mut S) {
         let (Some(a), Some(d)) = (self.vessels.get(attacker), self.vessels.get(defender)) else { return };
         let attack = DfAttack {
             attacker: a.id.clone(),
@@ -19,7 +20,7 @@ impl DogFightState {
             passed: Vec::new(),
             strength: a.attack,
         };
-        emit(sink, rule::DECLARE, || EventKind::AttackDeclared {
+        emit(sink, rule::DECLARE, || DfEvent::AttackDeclared {
             attacker: attack.attacker.clone(),
             defender: attack.defender.clone(),
             strength: attack.strength,
@@ -67,7 +68,7 @@ impl DogFightState {
 
     /// Asks the first player whose window is still open and who has a card they may
     /// play; closes the windows of those who have none; resolves once all are closed.
-    pub(crate) fn next_window<S: EventSink>(&mut self, sink: &mut S) {
+    pub(crate) fn next_window<S: EventSink<DfEvent>>(&mut self, sink: &mut S) {
         let Some(attack) = self.attack.clone() else { return };
         for p in self.window_order(&attack) {
             if attack.passed.contains(&p) {
@@ -80,7 +81,7 @@ impl DogFightState {
             }
             let why = window_rule(Self::role(&attack, p));
             emit(sink, why, || {
-                EventKind::DecisionRequested(DecisionView {
+                SharedEvent::DecisionRequested(DecisionView {
                     player: p,
                     kind: DecisionKind::Response,
                     options: options.clone(),
@@ -94,16 +95,16 @@ impl DogFightState {
     }
 
     /// Closes `player`'s window.
-    fn pass<S: EventSink>(&mut self, player: PlayerId, sink: &mut S) {
+    fn pass<S: EventSink<DfEvent>>(&mut self, player: PlayerId, sink: &mut S) {
         let Some(attack) = self.attack.as_mut() else { return };
         attack.passed.push(player);
         let why = window_rule(Self::role(attack, player));
-        emit(sink, why, || EventKind::ResponsePassed { player });
+        emit(sink, why, || DfEvent::ResponsePassed { player });
     }
 
     /// The pending player plays their option `k` (checked): the card goes to their
     /// discard and is declared; they are asked again.
-    pub(crate) fn play<S: EventSink>(&mut self, k: usize, sink: &mut S) {
+    pub(crate) fn play<S: EventSink<DfEvent>>(&mut self, k: usize, sink: &mut S) {
         let Some(decision) = self.pending.take() else { return };
         let Some(card_id) = decision.options.get(k) else { return };
         let side = &mut self.sides[decision.player.index()];
@@ -115,19 +116,19 @@ impl DogFightState {
         attack.declared.push((decision.player, card_id.clone()));
         let why = window_rule(Self::role(attack, decision.player));
         let player = decision.player;
-        emit(sink, why, || EventKind::CardPlayed { player, card: card_id.clone(), effect, amount });
+        emit(sink, why, || DfEvent::CardPlayed { player, card: card_id.clone(), effect, amount });
         self.next_window(sink);
     }
 
     /// The pending player passes (checked).
-    pub(crate) fn decline<S: EventSink>(&mut self, sink: &mut S) {
+    pub(crate) fn decline<S: EventSink<DfEvent>>(&mut self, sink: &mut S) {
         let Some(decision) = self.pending.take() else { return };
         self.pass(decision.player, sink);
         self.next_window(sink);
     }
 
     /// Every window is closed: the declared cards resolve in order, then the damage.
-    fn resolve<S: EventSink>(&mut self, sink: &mut S) {
+    fn resolve<S: EventSink<DfEvent>>(&mut self, sink: &mut S) {
         let Some(attack) = self.attack.take() else { return };
         let (mut bonus, mut boost, mut missed) = (0i32, 0i32, None);
         for (player, id) in &attack.declared {
@@ -149,7 +150,7 @@ impl DogFightState {
         }
         let attacker_gone = self.vessel(&attack.attacker).is_none();
         match missed {
-            Some((why, by)) => emit(sink, why, || EventKind::AttackMissed {
+            Some((why, by)) => emit(sink, why, || DfEvent::AttackMissed {
                 attacker: attack.attacker.clone(),
                 defender: attack.defender.clone(),
                 by,
@@ -166,7 +167,7 @@ impl DogFightState {
     /// `amount` damage from `source` to the vessel `target`: shields, armor (+ `boost`)
     /// and other absorbers each take their share, none used up; the rest comes off the
     /// hull (`why`: the rule the hull damage cites); below 0 the vessel is destroyed.
-    fn damage<S: EventSink>(
+    fn damage<S: EventSink<DfEvent>>(
         &mut self,
         target: &CreatureId,
         source: &CreatureId,
@@ -181,7 +182,7 @@ impl DogFightState {
             let taken = left.min(value.max(0));
             if taken > 0 {
                 left -= taken;
-                emit(sink, rule::MITIGATE, || EventKind::DamageMitigated {
+                emit(sink, rule::MITIGATE, || DfEvent::DamageMitigated {
                     target: target.clone(),
                     layer,
                     amount: taken,
@@ -193,19 +194,19 @@ impl DogFightState {
         }
         let v = &mut self.vessels[i];
         v.hull -= left;
-        emit(sink, why, || EventKind::DamageDealt { source: source.clone(), target: target.clone(), amount: left });
+        emit(sink, why, || DfEvent::DamageDealt { source: source.clone(), target: target.clone(), amount: left });
         if v.hull < 0 {
             let gone = self.vessels.remove(i);
-            emit(sink, rule::DESTROY, || EventKind::VesselDestroyed { vessel: gone.id.clone() });
+            emit(sink, rule::DESTROY, || DfEvent::VesselDestroyed { vessel: gone.id.clone() });
             if !self.is_in(gone.controller) {
                 let player = gone.controller;
-                emit(sink, rule::PLAYER_OUT, || EventKind::PlayerOut { player });
+                emit(sink, rule::PLAYER_OUT, || SharedEvent::PlayerOut { player });
             }
         }
     }
 
     /// The last player with vessels wins (none left at all: a draw).
-    pub(crate) fn check_winner<S: EventSink>(&mut self, sink: &mut S) {
+    pub(crate) fn check_winner<S: EventSink<DfEvent>>(&mut self, sink: &mut S) {
         let left: Vec<PlayerId> = self.players_in().take(2).collect();
         if left.len() > 1 {
             return;
@@ -213,7 +214,7 @@ impl DogFightState {
         let first = left.first().copied();
         self.phase = Phase::GameOver;
         self.winner = first;
-        emit(sink, rule::WIN, || EventKind::GameOver { winner: first });
+        emit(sink, rule::WIN, || SharedEvent::GameOver { winner: first });
     }
 }
 

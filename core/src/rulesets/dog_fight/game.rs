@@ -13,6 +13,7 @@
 use rand::RngCore;
 use rand::seq::SliceRandom;
 
+use super::event::DfEvent;
 use super::setup::{DogFightActionSetup, DogFightSetup, DogFightStrikeSetup};
 use super::{DfAction, DfCard, DogFightState};
 use crate::error::{ActionError, IllegalAction, Violations};
@@ -27,6 +28,7 @@ impl Game for DogFightState {
     type Setup = DogFightSetup;
     type ActionSetup = DogFightActionSetup;
     type StrikeSetup = DogFightStrikeSetup;
+    type Event = DfEvent;
 
     fn num_players(&self) -> usize {
         self.players()
@@ -40,7 +42,7 @@ impl Game for DogFightState {
         DogFightState::legal_actions_into(self, out);
     }
 
-    fn apply<S: EventSink>(&mut self, action: DfAction, sink: &mut S) -> Result<(), IllegalAction> {
+    fn apply<S: EventSink<DfEvent>>(&mut self, action: DfAction, sink: &mut S) -> Result<(), IllegalAction> {
         DogFightState::apply(self, action, sink)
     }
 

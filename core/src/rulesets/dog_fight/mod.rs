@@ -29,6 +29,7 @@
 //! `end_phase` passes the turn to the next player in seat order who is still in.
 
 pub mod attack;
+pub mod event;
 pub mod game;
 pub mod setup;
 pub mod skirmish;

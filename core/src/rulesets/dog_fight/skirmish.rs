@@ -22,10 +22,11 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
+use super::event::DfEvent;
 use super::{DfCard, DfEffect, DfSide, DogFightState, PLAYERS, Vessel, rule};
 use crate::catalogue::{ScenarioInfo, SeatBalance};
 use crate::error::{SetupError, Violations};
-use crate::event::{EventKind, EventSink, emit};
+use crate::event::{EventSink, SharedEvent, emit};
 use crate::state::{CreatureId, Phase, PlayerId};
 
 /// A vessel of the fleet: (slug, name, attack, range, shields, armor, absorb, hull).
@@ -118,7 +119,11 @@ fn corner(p: usize) -> (i32, i32) {
 
 impl DogFightState {
     /// Deals a skirmish of `scenario` (empty: `duel`) from `seed`.
-    pub fn new_game<S: EventSink>(seed: u64, scenario: &str, sink: &mut S) -> Result<DogFightState, SetupError> {
+    pub fn new_game<S: EventSink<DfEvent>>(
+        seed: u64,
+        scenario: &str,
+        sink: &mut S,
+    ) -> Result<DogFightState, SetupError> {
         let name = if scenario.is_empty() { "duel" } else { scenario };
         let Some(&Scenario { players: n, first_held, first_hand, .. }) = SCENARIOS.iter().find(|s| s.name == name)
         else {
@@ -176,7 +181,7 @@ impl DogFightState {
             attack: None,
             pending: None,
         };
-        emit(sink, rule::SETUP, || EventKind::PhaseChanged {
+        emit(sink, rule::SETUP, || SharedEvent::PhaseChanged {
             phase: Phase::Event,
             turn: 1,
             active_player: PlayerId(0),
@@ -194,7 +199,7 @@ mod tests {
     fn every_scenario_deals_a_valid_state_with_its_players() {
         for s in SCENARIOS {
             let (name, n) = (s.name, s.players);
-            let g = DogFightState::new_game(3, name, &mut Vec::new()).unwrap();
+            let g = DogFightState::new_game(3, name, &mut crate::event::Discard).unwrap();
             assert_eq!(g.players(), n);
             assert_eq!(DogFightState::from_setup(&g.to_setup()).unwrap(), g, "{name}");
             let hands: Vec<usize> = g.sides.iter().map(|side| side.hand.len()).collect();
@@ -202,13 +207,13 @@ mod tests {
             assert_eq!(hands[0], first, "{name}");
             assert!(hands[1..].iter().all(|&h| h == HAND), "{name}: {hands:?}");
         }
-        assert!(DogFightState::new_game(1, "chess", &mut Vec::new()).is_err());
+        assert!(DogFightState::new_game(1, "chess", &mut crate::event::Discard).is_err());
     }
 
     #[test]
     fn the_duel_holds_back_the_first_players_gunship_and_every_vessel_reaches_every_enemy() {
         for s in SCENARIOS {
-            let g = DogFightState::new_game(5, s.name, &mut Vec::new()).unwrap();
+            let g = DogFightState::new_game(5, s.name, &mut crate::event::Discard).unwrap();
             let held: Vec<&str> = g.vessels.iter().filter(|v| v.attacked).map(|v| v.id.as_str()).collect();
             assert_eq!(held, if s.name == "duel" { vec!["p0-gunship"] } else { vec![] }, "{}", s.name);
             for a in &g.vessels {

@@ -2,9 +2,10 @@
 //! `end_phase` passes the turn to the next player in seat order who is still in. Legal
 //! actions, who moves, and applying an action.
 
+use super::event::DfEvent;
 use super::{DfAction, DogFightState, rule};
 use crate::error::IllegalAction;
-use crate::event::{EventKind, EventSink, emit};
+use crate::event::{EventSink, SharedEvent, emit};
 use crate::game::MAX_TURNS;
 use crate::state::{Phase, PlayerId};
 
@@ -61,7 +62,7 @@ impl DogFightState {
     }
 
     /// Applies `action`, telling each step to `sink`. On error nothing changed.
-    pub fn apply<S: EventSink>(&mut self, action: DfAction, sink: &mut S) -> Result<(), IllegalAction> {
+    pub fn apply<S: EventSink<DfEvent>>(&mut self, action: DfAction, sink: &mut S) -> Result<(), IllegalAction> {
         if self.is_over() {
             return Err(IllegalAction::new(rule::GAME_OVER, "the game is over: no action is legal"));
         }
@@ -151,7 +152,7 @@ impl DogFightState {
     /// The end of the turn: the vessels may attack again, and the next player in seat
     /// order who is still in takes the turn; a draw once turn 60 ends or when no vessel
     /// reaches an enemy vessel (vessels do not move, so nobody ever could again).
-    fn end_turn<S: EventSink>(&mut self, sink: &mut S) {
+    fn end_turn<S: EventSink<DfEvent>>(&mut self, sink: &mut S) {
         for v in &mut self.vessels {
             v.attacked = false;
         }
@@ -167,7 +168,7 @@ impl DogFightState {
         self.turn += 1;
         self.active_player = next;
         let (turn, active_player) = (self.turn, next);
-        emit(sink, rule::TURN, || EventKind::PhaseChanged { phase: Phase::Event, turn, active_player });
+        emit(sink, rule::TURN, || SharedEvent::PhaseChanged { phase: Phase::Event, turn, active_player });
         let mut any = Vec::new();
         self.attacks_into(None, &mut any);
         if any.is_empty() {
@@ -175,9 +176,9 @@ impl DogFightState {
         }
     }
 
-    fn end_game<S: EventSink>(&mut self, winner: Option<PlayerId>, why: &'static str, sink: &mut S) {
+    fn end_game<S: EventSink<DfEvent>>(&mut self, winner: Option<PlayerId>, why: &'static str, sink: &mut S) {
         self.phase = Phase::GameOver;
         self.winner = winner;
-        emit(sink, why, || EventKind::GameOver { winner });
+        emit(sink, why, || SharedEvent::GameOver { winner });
     }
 }

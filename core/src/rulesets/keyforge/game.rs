@@ -14,6 +14,7 @@
 
 use rand::RngCore;
 
+use super::event::KfEvent;
 use super::setup::{KeyforgeActionSetup, KeyforgeSetup, KeyforgeStrikeSetup};
 use super::{KeyforgeState, KfAction, KfCreature, KfSide, Slot};
 use crate::error::{ActionError, IllegalAction, Violations};
@@ -28,6 +29,7 @@ impl Game for KeyforgeState {
     type Setup = KeyforgeSetup;
     type ActionSetup = KeyforgeActionSetup;
     type StrikeSetup = KeyforgeStrikeSetup;
+    type Event = KfEvent;
 
     fn num_players(&self) -> usize {
         2
@@ -41,7 +43,7 @@ impl Game for KeyforgeState {
         KeyforgeState::legal_actions_into(self, out);
     }
 
-    fn apply<S: EventSink>(&mut self, action: KfAction, sink: &mut S) -> Result<(), IllegalAction> {
+    fn apply<S: EventSink<KfEvent>>(&mut self, action: KfAction, sink: &mut S) -> Result<(), IllegalAction> {
         KeyforgeState::apply(self, action, sink)
     }
 

@@ -43,6 +43,7 @@
 //! ([`Step`]), so the service keeps nothing between calls. The skirmish turn is in
 //! [`turn`], the scenarios in [`skirmish`].
 
+pub mod event;
 pub mod game;
 pub mod resolve;
 pub mod setup;

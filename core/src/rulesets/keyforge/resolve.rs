@@ -8,11 +8,12 @@
 //! exactly the events and state of one that ran through.
 
 use super::Opponent;
+use super::event::KfEvent;
 use super::{
     Ability, AbilityTarget, Effect, Fight, FightStage, Item, KeyforgeState, KfDecision, KfDecisionKind, Slot, Step,
     Trigger, WindowKind, rule,
 };
-use crate::event::{DecisionView, EventKind, EventSink, emit};
+use crate::event::{DecisionView, EventSink, SharedEvent, emit};
 use crate::state::{CreatureId, DecisionKind, PlayerId};
 
 /// Damage one source sets pending above one creature (damage step 1).
@@ -35,13 +36,13 @@ impl KeyforgeState {
     /// Fight step 1 for a checked fight: exhausts the attacker; a stunned one only loses
     /// its stun. Otherwise the fight goes on the stack with its pre-fight window, and
     /// runs.
-    pub(crate) fn declare_fight<S: EventSink>(&mut self, attacker: Slot, defender: Slot, sink: &mut S) {
+    pub(crate) fn declare_fight<S: EventSink<KfEvent>>(&mut self, attacker: Slot, defender: Slot, sink: &mut S) {
         let (Some(a), Some(d)) = (self.at(attacker), self.at(defender)) else { return };
         let (a_id, d_id) = (a.id.clone(), d.id.clone());
         if !self.exhaust(attacker, rule::FIGHT_DECLARE, sink) {
             return;
         }
-        emit(sink, rule::FIGHT_DECLARE, || EventKind::FightDeclared { attacker: a_id.clone(), defender: d_id.clone() });
+        emit(sink, rule::FIGHT_DECLARE, || KfEvent::FightDeclared { attacker: a_id.clone(), defender: d_id.clone() });
         let Some(a) = self.at(attacker) else { return };
         let mut items: Vec<Item> = Vec::new();
         if a.assault > 0 {
@@ -70,13 +71,13 @@ impl KeyforgeState {
 
     /// Reaping a checked creature: it exhausts (a stunned one only loses its stun), its
     /// controller gains 1 amber, then its Reap: abilities resolve.
-    pub(crate) fn reap<S: EventSink>(&mut self, slot: Slot, sink: &mut S) {
+    pub(crate) fn reap<S: EventSink<KfEvent>>(&mut self, slot: Slot, sink: &mut S) {
         let Some(c) = self.at(slot) else { return };
         let id = c.id.clone();
         if !self.exhaust(slot, rule::REAP, sink) {
             return;
         }
-        emit(sink, rule::REAP, || EventKind::Reaped { creature: id.clone() });
+        emit(sink, rule::REAP, || KfEvent::Reaped { creature: id.clone() });
         self.gain(slot.side, 1, rule::REAP, sink);
         let items: Vec<Item> = self
             .at(slot)
@@ -88,20 +89,20 @@ impl KeyforgeState {
 
     /// Exhausts the creature at `slot` (`why`: the use). A stunned creature loses its
     /// stun instead of being used: returns false then.
-    fn exhaust<S: EventSink>(&mut self, slot: Slot, why: &'static str, sink: &mut S) -> bool {
+    fn exhaust<S: EventSink<KfEvent>>(&mut self, slot: Slot, why: &'static str, sink: &mut S) -> bool {
         let Some(c) = self.sides[slot.side.index()].battleline.get_mut(usize::from(slot.index)) else { return false };
         c.exhausted = true;
         let id = c.id.clone();
         let stunned = std::mem::take(&mut c.stunned);
-        emit(sink, if stunned { rule::STUN } else { why }, || EventKind::CreatureExhausted { creature: id.clone() });
+        emit(sink, if stunned { rule::STUN } else { why }, || KfEvent::CreatureExhausted { creature: id.clone() });
         if stunned {
-            emit(sink, rule::STUN, || EventKind::StunRemoved { creature: id });
+            emit(sink, rule::STUN, || KfEvent::StunRemoved { creature: id });
         }
         !stunned
     }
 
     /// Answers the pending decision with its option `k` (checked) and resumes.
-    pub(crate) fn choose<S: EventSink>(&mut self, k: usize, sink: &mut S) {
+    pub(crate) fn choose<S: EventSink<KfEvent>>(&mut self, k: usize, sink: &mut S) {
         let Some(decision) = self.pending.take() else { return };
         match (decision.kind, self.resolution.pop()) {
             (KfDecisionKind::Order, Some(Step::Window { kind, mut items })) if k < items.len() => {
@@ -132,7 +133,7 @@ impl KeyforgeState {
     }
 
     /// Runs the stack until it is empty or a decision is pending.
-    pub(crate) fn run<S: EventSink>(&mut self, sink: &mut S) {
+    pub(crate) fn run<S: EventSink<KfEvent>>(&mut self, sink: &mut S) {
         while self.pending.is_none() {
             let Some(step) = self.resolution.pop() else { return };
             match step {
@@ -171,7 +172,7 @@ impl KeyforgeState {
         self.find(other).map(|_| other.clone())
     }
 
-    fn fight_step<S: EventSink>(&mut self, mut f: Fight, sink: &mut S) {
+    fn fight_step<S: EventSink<KfEvent>>(&mut self, mut f: Fight, sink: &mut S) {
         match f.stage {
             FightStage::Exchange => {
                 let (Some(a), Some(d)) = (self.creature(&f.attacker), self.creature(&f.defender)) else {
@@ -203,7 +204,7 @@ impl KeyforgeState {
                         poison: d.poison,
                     },
                 ];
-                emit(sink, why, || EventKind::FightExchange {
+                emit(sink, why, || KfEvent::FightExchange {
                     attacker: f.attacker.clone(),
                     defender: f.defender.clone(),
                     attacker_deals,
@@ -231,7 +232,7 @@ impl KeyforgeState {
             }
             FightStage::End => {
                 let why = if f.exchanged { rule::FIGHT_END } else { rule::CUT_SHORT };
-                emit(sink, why, || EventKind::FightEnded {
+                emit(sink, why, || KfEvent::FightEnded {
                     attacker: f.attacker,
                     defender: f.defender,
                     exchanged: f.exchanged,
@@ -257,7 +258,7 @@ impl KeyforgeState {
         items.into_iter().filter(|i| self.item_live(i)).collect()
     }
 
-    fn window_step<S: EventSink>(&mut self, kind: WindowKind, items: Vec<Item>, sink: &mut S) {
+    fn window_step<S: EventSink<KfEvent>>(&mut self, kind: WindowKind, items: Vec<Item>, sink: &mut S) {
         let mut live = self.live_items(Some(kind), items);
         match live.len() {
             0 => {}
@@ -273,7 +274,7 @@ impl KeyforgeState {
         }
     }
 
-    fn destruction_step<S: EventSink>(&mut self, tagged: Vec<CreatureId>, items: Vec<Item>, sink: &mut S) {
+    fn destruction_step<S: EventSink<KfEvent>>(&mut self, tagged: Vec<CreatureId>, items: Vec<Item>, sink: &mut S) {
         let mut live = self.live_items(None, items);
         match live.len() {
             0 => self.leave_play(tagged, sink),
@@ -293,14 +294,14 @@ impl KeyforgeState {
     }
 
     /// DECISION_KIND_ORDER of the active player among `items`.
-    fn ask_order<S: EventSink>(&mut self, items: &[Item], sink: &mut S) {
+    fn ask_order<S: EventSink<KfEvent>>(&mut self, items: &[Item], sink: &mut S) {
         let options: Vec<CreatureId> = items.iter().map(|i| CreatureId::from(i.name().as_str())).collect();
         self.ask(KfDecision { player: self.active_player, kind: KfDecisionKind::Order, options }, rule::ORDER, sink);
     }
 
-    fn ask<S: EventSink>(&mut self, decision: KfDecision, why: &'static str, sink: &mut S) {
+    fn ask<S: EventSink<KfEvent>>(&mut self, decision: KfDecision, why: &'static str, sink: &mut S) {
         emit(sink, why, || {
-            EventKind::DecisionRequested(DecisionView {
+            SharedEvent::DecisionRequested(DecisionView {
                 player: decision.player,
                 kind: match decision.kind {
                     KfDecisionKind::Order => DecisionKind::Order,
@@ -314,7 +315,7 @@ impl KeyforgeState {
     }
 
     /// Resolves one item of a window.
-    fn resolve_item<S: EventSink>(&mut self, item: Item, sink: &mut S) {
+    fn resolve_item<S: EventSink<KfEvent>>(&mut self, item: Item, sink: &mut S) {
         match &item {
             Item::Assault(c) | Item::Hazardous(c) => {
                 let (why, amount) = match (&item, self.creature(c)) {
@@ -322,7 +323,7 @@ impl KeyforgeState {
                     (_, Some(k)) => (rule::HAZARDOUS, k.hazardous),
                     (_, None) => return,
                 };
-                emit(sink, why, || EventKind::AbilityResolved { ability: item.name(), creature: c.clone() });
+                emit(sink, why, || KfEvent::AbilityResolved { ability: item.name(), creature: c.clone() });
                 if let Some(target) = self.fought_by(c) {
                     self.damage(vec![Hit { source: c.clone(), target, pending: amount, poison: false }], sink);
                 }
@@ -331,7 +332,7 @@ impl KeyforgeState {
                 let Some((slot, ability)) = self.ability(id) else { return };
                 let ability = ability.clone();
                 let Some(holder) = self.at(slot).map(|c| c.id.clone()) else { return };
-                emit(sink, trigger_rule(ability.trigger), || EventKind::AbilityResolved {
+                emit(sink, trigger_rule(ability.trigger), || KfEvent::AbilityResolved {
                     ability: ability.id.to_string(),
                     creature: holder.clone(),
                 });
@@ -374,7 +375,7 @@ impl KeyforgeState {
     }
 
     /// An ability's effect on its targets (`slot`: where its creature stands).
-    fn apply_effect<S: EventSink>(&mut self, ability: &Ability, slot: Slot, targets: Targets, sink: &mut S) {
+    fn apply_effect<S: EventSink<KfEvent>>(&mut self, ability: &Ability, slot: Slot, targets: Targets, sink: &mut S) {
         let Some(source) = self.at(slot).map(|c| c.id.clone()) else { return };
         let n = ability.amount;
         match targets {
@@ -398,7 +399,7 @@ impl KeyforgeState {
                     for id in ids {
                         if let Some(c) = self.creature_mut(&id).filter(|c| !c.stunned) {
                             c.stunned = true;
-                            emit(sink, rule::EFFECT_STUN, || EventKind::CreatureStunned { creature: id });
+                            emit(sink, rule::EFFECT_STUN, || KfEvent::CreatureStunned { creature: id });
                         }
                     }
                 }
@@ -406,7 +407,7 @@ impl KeyforgeState {
                     for id in ids {
                         if let Some(c) = self.creature_mut(&id).filter(|c| !c.ward) {
                             c.ward = true;
-                            emit(sink, rule::EFFECT_WARD, || EventKind::WardGained { creature: id });
+                            emit(sink, rule::EFFECT_WARD, || KfEvent::WardGained { creature: id });
                         }
                     }
                 }
@@ -426,17 +427,17 @@ impl KeyforgeState {
     }
 
     /// `player` gains `n` amber from the supply.
-    fn gain<S: EventSink>(&mut self, player: PlayerId, n: i32, why: &'static str, sink: &mut S) {
+    fn gain<S: EventSink<KfEvent>>(&mut self, player: PlayerId, n: i32, why: &'static str, sink: &mut S) {
         if n <= 0 {
             return;
         }
         let side = &mut self.sides[player.index()];
         side.amber = side.amber.saturating_add(n);
-        emit(sink, why, || EventKind::AmberMoved { from: None, to: Some(player), amount: n, creature: None });
+        emit(sink, why, || KfEvent::AmberMoved { from: None, to: Some(player), amount: n, creature: None });
     }
 
     /// `player` steals up to `n` amber from the other player.
-    fn steal<S: EventSink>(&mut self, player: PlayerId, n: i32, sink: &mut S) {
+    fn steal<S: EventSink<KfEvent>>(&mut self, player: PlayerId, n: i32, sink: &mut S) {
         let from = player.opponent();
         let moved = n.min(self.sides[from.index()].amber);
         if moved <= 0 {
@@ -444,7 +445,7 @@ impl KeyforgeState {
         }
         self.sides[from.index()].amber -= moved;
         self.sides[player.index()].amber = self.sides[player.index()].amber.saturating_add(moved);
-        emit(sink, rule::EFFECT_AMBER, || EventKind::AmberMoved {
+        emit(sink, rule::EFFECT_AMBER, || KfEvent::AmberMoved {
             from: Some(from),
             to: Some(player),
             amount: moved,
@@ -453,22 +454,22 @@ impl KeyforgeState {
     }
 
     /// `player` loses up to `n` amber to the supply.
-    pub(crate) fn lose<S: EventSink>(&mut self, player: PlayerId, n: i32, sink: &mut S) {
+    pub(crate) fn lose<S: EventSink<KfEvent>>(&mut self, player: PlayerId, n: i32, sink: &mut S) {
         self.lose_by(player, n, rule::EFFECT_AMBER, sink);
     }
 
     /// `player` loses up to `n` amber to the supply (`why`: the rule).
-    pub(crate) fn lose_by<S: EventSink>(&mut self, player: PlayerId, n: i32, why: &'static str, sink: &mut S) {
+    pub(crate) fn lose_by<S: EventSink<KfEvent>>(&mut self, player: PlayerId, n: i32, why: &'static str, sink: &mut S) {
         let moved = n.min(self.sides[player.index()].amber);
         if moved <= 0 {
             return;
         }
         self.sides[player.index()].amber -= moved;
-        emit(sink, why, || EventKind::AmberMoved { from: Some(player), to: None, amount: moved, creature: None });
+        emit(sink, why, || KfEvent::AmberMoved { from: Some(player), to: None, amount: moved, creature: None });
     }
 
     /// The creature `id` captures up to `n` amber from its controller's opponent.
-    fn capture<S: EventSink>(&mut self, id: &CreatureId, n: i32, sink: &mut S) {
+    fn capture<S: EventSink<KfEvent>>(&mut self, id: &CreatureId, n: i32, sink: &mut S) {
         let Some(slot) = self.find(id) else { return };
         let from = slot.side.opponent();
         let moved = n.min(self.sides[from.index()].amber);
@@ -479,7 +480,7 @@ impl KeyforgeState {
         if let Some(c) = self.creature_mut(id) {
             c.amber = c.amber.saturating_add(moved);
         }
-        emit(sink, rule::EFFECT_AMBER, || EventKind::AmberMoved {
+        emit(sink, rule::EFFECT_AMBER, || KfEvent::AmberMoved {
             from: Some(from),
             to: Some(slot.side),
             amount: moved,
@@ -490,11 +491,11 @@ impl KeyforgeState {
     /// The damage chart for hits dealt at once: pending, prevention, ward, armor, apply
     /// (each step for every hit before the next), then destruction, then After Damaged
     /// abilities.
-    fn damage<S: EventSink>(&mut self, hits: Vec<Hit>, sink: &mut S) {
+    fn damage<S: EventSink<KfEvent>>(&mut self, hits: Vec<Hit>, sink: &mut S) {
         let mut hits: Vec<Hit> = hits.into_iter().filter(|h| h.pending > 0 && self.find(&h.target).is_some()).collect();
         // 1. Pending damage.
         for h in &hits {
-            emit(sink, rule::DAMAGE_PENDING, || EventKind::DamagePending {
+            emit(sink, rule::DAMAGE_PENDING, || KfEvent::DamagePending {
                 source: h.source.clone(),
                 target: h.target.clone(),
                 amount: h.pending,
@@ -505,7 +506,7 @@ impl KeyforgeState {
             if self.creature(&h.target).is_some_and(|c| c.invulnerable) && h.pending > 0 {
                 let amount = std::mem::take(&mut h.pending);
                 let target = h.target.clone();
-                emit(sink, rule::DAMAGE_PREVENT, || EventKind::DamagePrevented { target, amount, by: "invulnerable" });
+                emit(sink, rule::DAMAGE_PREVENT, || KfEvent::DamagePrevented { target, amount, by: "invulnerable" });
             }
         }
         // 3. Ward: all pending damage is removed, and the ward.
@@ -515,8 +516,8 @@ impl KeyforgeState {
             {
                 c.ward = false;
                 let amount = std::mem::take(&mut h.pending);
-                emit(sink, rule::DAMAGE_WARD, || EventKind::WardRemoved { creature: h.target.clone() });
-                emit(sink, rule::DAMAGE_WARD, || EventKind::DamagePrevented {
+                emit(sink, rule::DAMAGE_WARD, || KfEvent::WardRemoved { creature: h.target.clone() });
+                emit(sink, rule::DAMAGE_WARD, || KfEvent::DamagePrevented {
                     target: h.target.clone(),
                     amount,
                     by: "ward",
@@ -530,7 +531,7 @@ impl KeyforgeState {
                 if amount > 0 {
                     c.armor_used += amount;
                     h.pending -= amount;
-                    emit(sink, rule::DAMAGE_ARMOR, || EventKind::DamagePrevented {
+                    emit(sink, rule::DAMAGE_ARMOR, || KfEvent::DamagePrevented {
                         target: h.target.clone(),
                         amount,
                         by: "armor",
@@ -552,7 +553,7 @@ impl KeyforgeState {
                     after.push(item);
                 }
             }
-            emit(sink, rule::DAMAGE_APPLY, || EventKind::DamageDealt {
+            emit(sink, rule::DAMAGE_APPLY, || KfEvent::DamageDealt {
                 source: h.source.clone(),
                 target: h.target.clone(),
                 amount: h.pending,
@@ -571,19 +572,19 @@ impl KeyforgeState {
     /// Destruction step 1: each creature is tagged (`why`: what destroys it), unless a
     /// ward saves it; the tagged creatures' Destroyed: abilities join the destruction
     /// in progress, or start one.
-    fn destroy<S: EventSink>(&mut self, doomed: Vec<(CreatureId, &'static str)>, sink: &mut S) {
+    fn destroy<S: EventSink<KfEvent>>(&mut self, doomed: Vec<(CreatureId, &'static str)>, sink: &mut S) {
         let mut tagged: Vec<CreatureId> = Vec::new();
         let mut items: Vec<Item> = Vec::new();
         for (id, why) in doomed {
             let Some(c) = self.creature_mut(&id).filter(|c| !c.tagged) else { continue };
             if c.ward {
                 c.ward = false;
-                emit(sink, rule::DESTROY_WARD, || EventKind::WardRemoved { creature: id });
+                emit(sink, rule::DESTROY_WARD, || KfEvent::WardRemoved { creature: id });
                 continue;
             }
             c.tagged = true;
             items.extend(c.abilities_on(Trigger::Destroyed).map(|a| Item::Ability(a.id.clone())));
-            emit(sink, why, || EventKind::CreatureTagged { creature: id.clone() });
+            emit(sink, why, || KfEvent::CreatureTagged { creature: id.clone() });
             tagged.push(id);
         }
         if tagged.is_empty() {
@@ -605,7 +606,7 @@ impl KeyforgeState {
     /// Destruction steps 3 and 4: the tagged creatures still in play leave it together
     /// (names to their owners' discards, amber on them to their controllers'
     /// opponents), then After a creature is destroyed abilities.
-    fn leave_play<S: EventSink>(&mut self, tagged: Vec<CreatureId>, sink: &mut S) {
+    fn leave_play<S: EventSink<KfEvent>>(&mut self, tagged: Vec<CreatureId>, sink: &mut S) {
         let mut left = false;
         for id in &tagged {
             if self.remove(id, rule::LEAVE_PLAY, sink).is_some() {
@@ -625,29 +626,29 @@ impl KeyforgeState {
     }
 
     /// Returns the creature `id` to its owner's hand: it leaves play.
-    fn return_to_hand<S: EventSink>(&mut self, id: &CreatureId, sink: &mut S) {
+    fn return_to_hand<S: EventSink<KfEvent>>(&mut self, id: &CreatureId, sink: &mut S) {
         self.remove(id, rule::EFFECT_RETURN, sink);
     }
 
     /// Takes the creature `id` out of play (`why`: destroyed, to the discard, or
     /// returned, to the hand); the amber on it goes to its controller's opponent.
     /// Returns its former slot.
-    fn remove<S: EventSink>(&mut self, id: &CreatureId, why: &'static str, sink: &mut S) -> Option<Slot> {
+    fn remove<S: EventSink<KfEvent>>(&mut self, id: &CreatureId, why: &'static str, sink: &mut S) -> Option<Slot> {
         let slot = self.find(id)?;
         let c = self.sides[slot.side.index()].battleline.remove(usize::from(slot.index));
         let owner = &mut self.sides[c.owner.index()];
         if why == rule::LEAVE_PLAY {
             owner.discard.push(c.name.clone());
-            emit(sink, why, || EventKind::CreatureDestroyed { creature: id.clone() });
+            emit(sink, why, || KfEvent::CreatureDestroyed { creature: id.clone() });
         } else {
             owner.hand.push(c.name.clone());
-            emit(sink, why, || EventKind::CardReturned { card: id.to_string().as_str().into(), to: "hand" });
+            emit(sink, why, || KfEvent::CardReturned { card: id.to_string().as_str().into(), to: "hand" });
         }
         if c.amber > 0 {
             let to = slot.side.opponent();
             let side = &mut self.sides[to.index()];
             side.amber = side.amber.saturating_add(c.amber);
-            emit(sink, rule::LEAVE_AMBER, || EventKind::AmberMoved {
+            emit(sink, rule::LEAVE_AMBER, || KfEvent::AmberMoved {
                 from: Some(slot.side),
                 to: Some(to),
                 amount: c.amber,

@@ -17,10 +17,11 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
+use super::event::KfEvent;
 use super::{Ability, AbilityTarget, Effect, KeyforgeState, KfCreature, KfSide, Trigger, rule};
 use crate::catalogue::{ScenarioInfo, SeatBalance};
 use crate::error::{SetupError, Violations};
-use crate::event::{EventKind, EventSink, emit};
+use crate::event::{EventSink, SharedEvent, emit};
 use crate::state::{CreatureId, Phase, PlayerId};
 
 /// An ability as card data: trigger, effect, amount, target.
@@ -156,7 +157,11 @@ pub fn scenario(name: &str) -> Result<&'static Scenario, SetupError> {
 
 impl KeyforgeState {
     /// Deals a skirmish game of `scenario` (empty: the default) from `seed`.
-    pub fn new_game<S: EventSink>(seed: u64, scenario_name: &str, sink: &mut S) -> Result<KeyforgeState, SetupError> {
+    pub fn new_game<S: EventSink<KfEvent>>(
+        seed: u64,
+        scenario_name: &str,
+        sink: &mut S,
+    ) -> Result<KeyforgeState, SetupError> {
         let scenario = scenario(scenario_name)?;
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let mut sides: [KfSide; 2] = Default::default();
@@ -190,7 +195,7 @@ impl KeyforgeState {
             pending: None,
             resolution: Vec::new(),
         };
-        emit(sink, rule::SETUP, || EventKind::PhaseChanged {
+        emit(sink, rule::SETUP, || SharedEvent::PhaseChanged {
             phase: Phase::Event,
             turn: 1,
             active_player: PlayerId(0),
@@ -259,7 +264,7 @@ mod tests {
     #[test]
     fn every_scenario_deals_a_valid_state_and_every_card_is_used() {
         for s in SCENARIOS {
-            let game = KeyforgeState::new_game(7, s.name, &mut Vec::new()).unwrap();
+            let game = KeyforgeState::new_game(7, s.name, &mut crate::event::Discard).unwrap();
             let again = KeyforgeState::from_setup(&game.to_setup()).unwrap();
             assert_eq!(again, game, "{}", s.name);
         }
@@ -270,7 +275,7 @@ mod tests {
 
     #[test]
     fn an_unknown_scenario_is_refused_by_name() {
-        let err = KeyforgeState::new_game(1, "nope", &mut Vec::new()).unwrap_err();
+        let err = KeyforgeState::new_game(1, "nope", &mut crate::event::Discard).unwrap_err();
         assert!(err.to_string().contains("mirror"), "{err}");
     }
 }

@@ -10,9 +10,10 @@
 //! fighting creature's controller becomes the active player, who orders its items).
 
 use super::Opponent;
+use super::event::KfEvent;
 use super::{KEY_COST, KEYS_TO_WIN, KeyforgeState, KfAction, Slot, rule};
 use crate::error::IllegalAction;
-use crate::event::{EventKind, EventSink, emit};
+use crate::event::{EventSink, SharedEvent, emit};
 use crate::game::MAX_TURNS;
 use crate::state::{Phase, PlayerId};
 
@@ -80,7 +81,7 @@ impl KeyforgeState {
     }
 
     /// Applies `action`, telling each step to `sink`. On error nothing changed.
-    pub fn apply<S: EventSink>(&mut self, action: KfAction, sink: &mut S) -> Result<(), IllegalAction> {
+    pub fn apply<S: EventSink<KfEvent>>(&mut self, action: KfAction, sink: &mut S) -> Result<(), IllegalAction> {
         if self.is_over() {
             return Err(IllegalAction::new(rule::GAME_OVER, "the game is over: no action is legal"));
         }
@@ -177,7 +178,7 @@ impl KeyforgeState {
     }
 
     /// Ends PHASE_EVENT (the turn) or PHASE_BEGIN.
-    fn end_phase<S: EventSink>(&mut self, sink: &mut S) -> Result<(), IllegalAction> {
+    fn end_phase<S: EventSink<KfEvent>>(&mut self, sink: &mut S) -> Result<(), IllegalAction> {
         match self.phase {
             Phase::Bare => {
                 Err(IllegalAction::new(rule::BARE, "a bare board (phase unset) has no turn structure: only fights"))
@@ -193,7 +194,7 @@ impl KeyforgeState {
 
     /// The end of the turn: every creature readies, armor and elusive reset; a draw
     /// once turn [`MAX_TURNS`] ends; else the other player's PHASE_BEGIN.
-    fn end_turn<S: EventSink>(&mut self, sink: &mut S) {
+    fn end_turn<S: EventSink<KfEvent>>(&mut self, sink: &mut S) {
         for c in self.sides.iter_mut().flat_map(|s| s.battleline.iter_mut()) {
             c.exhausted = false;
             c.armor_used = 0;
@@ -210,14 +211,14 @@ impl KeyforgeState {
 
     /// PHASE_BEGIN: 6 amber forges a key (3 keys win); the game is a draw when no
     /// creature is in play and nobody can forge; then PHASE_EVENT.
-    pub(crate) fn begin_turn<S: EventSink>(&mut self, sink: &mut S) {
+    pub(crate) fn begin_turn<S: EventSink<KfEvent>>(&mut self, sink: &mut S) {
         let me = self.active_player;
         if self.side(me).amber >= KEY_COST {
             self.lose_by(me, KEY_COST, rule::FORGE, sink);
             let side = &mut self.sides[me.index()];
             side.keys += 1;
             let keys = side.keys;
-            emit(sink, rule::FORGE, || EventKind::KeyForged { player: me, keys });
+            emit(sink, rule::FORGE, || KfEvent::KeyForged { player: me, keys });
             if keys >= KEYS_TO_WIN {
                 self.end_game(Some(me), rule::WIN, sink);
                 return;
@@ -231,16 +232,16 @@ impl KeyforgeState {
         self.enter(Phase::Event, rule::PHASE, sink);
     }
 
-    fn enter<S: EventSink>(&mut self, phase: Phase, why: &'static str, sink: &mut S) {
+    fn enter<S: EventSink<KfEvent>>(&mut self, phase: Phase, why: &'static str, sink: &mut S) {
         self.phase = phase;
         let (turn, active_player) = (self.turn, self.active_player);
-        emit(sink, why, || EventKind::PhaseChanged { phase, turn, active_player });
+        emit(sink, why, || SharedEvent::PhaseChanged { phase, turn, active_player });
     }
 
-    fn end_game<S: EventSink>(&mut self, winner: Option<PlayerId>, why: &'static str, sink: &mut S) {
+    fn end_game<S: EventSink<KfEvent>>(&mut self, winner: Option<PlayerId>, why: &'static str, sink: &mut S) {
         self.phase = Phase::GameOver;
         self.winner = winner;
-        emit(sink, why, || EventKind::GameOver { winner });
+        emit(sink, why, || SharedEvent::GameOver { winner });
     }
 }
 

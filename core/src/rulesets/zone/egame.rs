@@ -24,8 +24,9 @@
 //! Turn structure (`egame.turn.*`) is checked only when the state has a phase.
 
 use super::Opponent;
+use super::event::ZoneEvent;
 use crate::error::IllegalAction;
-use crate::event::{DecisionView, EventKind, EventSink, emit};
+use crate::event::{DecisionView, EventSink, SharedEvent, emit};
 use crate::rulesets::Ruleset;
 use crate::rulesets::zone::action::Action;
 use crate::rulesets::zone::board::{ZoneRef, ZoneSet};
@@ -151,7 +152,7 @@ impl ZoneState {
     }
 
     /// Applies `action`, telling each step to `sink`. On error nothing changed.
-    pub fn apply<S: EventSink>(&mut self, action: Action, sink: &mut S) -> Result<(), IllegalAction> {
+    pub fn apply<S: EventSink<ZoneEvent>>(&mut self, action: Action, sink: &mut S) -> Result<(), IllegalAction> {
         if self.is_over() {
             return Err(IllegalAction::new(rule::GAME_OVER, "the game is over: no action is legal"));
         }
@@ -250,17 +251,17 @@ impl ZoneState {
     }
 
     /// Declares a legal strike and carries it as far as it goes.
-    fn declare<S: EventSink>(&mut self, attacker: ZoneRef, target: ZoneRef, sink: &mut S) {
+    fn declare<S: EventSink<ZoneEvent>>(&mut self, attacker: ZoneRef, target: ZoneRef, sink: &mut S) {
         let Some(c) = self.at_mut(attacker) else { return };
         c.acted = true;
         let id = c.id.clone();
-        emit(sink, rule::TARGET, || EventKind::StrikeDeclared { attacker: id.clone(), target });
+        emit(sink, rule::TARGET, || ZoneEvent::StrikeDeclared { attacker: id.clone(), target });
         self.chain.push(ChainLink { attacker: id, target, outcome: None });
         self.continue_blocking(Stage::Passive, sink);
     }
 
     /// Answers the pending decision and carries the strike on.
-    fn answer<S: EventSink>(&mut self, pending: PendingDecision, action: Action, sink: &mut S) {
+    fn answer<S: EventSink<ZoneEvent>>(&mut self, pending: PendingDecision, action: Action, sink: &mut S) {
         self.pending = None;
         let Some(link) = self.chain.last() else { return };
         let target = link.target;
@@ -289,7 +290,7 @@ impl ZoneState {
         }
     }
 
-    fn continue_blocking<S: EventSink>(&mut self, from: Stage, sink: &mut S) {
+    fn continue_blocking<S: EventSink<ZoneEvent>>(&mut self, from: Stage, sink: &mut S) {
         if let Blocking::Decided(outcome, rule) = self.block_from(from, sink) {
             self.settle_block(outcome, rule, sink);
         }
@@ -297,7 +298,7 @@ impl ZoneState {
 
     /// Runs the blocker rules from `from` on the strike on top of the chain, stopping
     /// at the first decision that has eligible creatures.
-    fn block_from<S: EventSink>(&mut self, from: Stage, sink: &mut S) -> Blocking {
+    fn block_from<S: EventSink<ZoneEvent>>(&mut self, from: Stage, sink: &mut S) -> Blocking {
         let Some(link) = self.chain.last() else {
             return Blocking::Decided(BlockOutcome { blocker: None, passive: false }, rule::BLOCK_DIRECT);
         };
@@ -309,7 +310,7 @@ impl ZoneState {
                 let id = holder.id.clone();
                 let fading = egame && holder.keywords.contains(Keyword::Fading);
                 if flipped {
-                    emit(sink, rule::FLIP_TARGETED, || EventKind::CreatureFlipped { creature: id.clone() });
+                    emit(sink, rule::FLIP_TARGETED, || ZoneEvent::CreatureFlipped { creature: id.clone() });
                 }
                 if fading {
                     let decision = PendingDecision {
@@ -360,10 +361,15 @@ impl ZoneState {
         set
     }
 
-    fn ask<S: EventSink>(&mut self, decision: PendingDecision, rule: &'static str, sink: &mut S) -> Blocking {
+    fn ask<S: EventSink<ZoneEvent>>(
+        &mut self,
+        decision: PendingDecision,
+        rule: &'static str,
+        sink: &mut S,
+    ) -> Blocking {
         self.pending = Some(decision);
         emit(sink, rule, || {
-            EventKind::DecisionRequested(DecisionView {
+            SharedEvent::DecisionRequested(DecisionView {
                 player: decision.player,
                 kind: decision.kind,
                 options: self.option_ids(decision.options),
@@ -374,17 +380,17 @@ impl ZoneState {
     }
 
     /// Records the blocker step's result, chains the strike and resolves the chain.
-    fn settle_block<S: EventSink>(&mut self, outcome: BlockOutcome, rule: &'static str, sink: &mut S) {
+    fn settle_block<S: EventSink<ZoneEvent>>(&mut self, outcome: BlockOutcome, rule: &'static str, sink: &mut S) {
         let depth = self.chain.len() as u32;
         let Some(link) = self.chain.last_mut() else { return };
         let attacker = link.attacker.clone();
-        emit(sink, rule, || EventKind::BlockerDetermined {
+        emit(sink, rule, || ZoneEvent::BlockerDetermined {
             attacker: attacker.clone(),
             blocker: outcome.blocker.clone(),
             passive: outcome.passive,
         });
         link.outcome = Some(outcome);
-        emit(sink, rule::CHAIN, || EventKind::StrikeChained { attacker, depth });
+        emit(sink, rule::CHAIN, || ZoneEvent::StrikeChained { attacker, depth });
         // No fast effects exist: both players pass and the chain resolves, top first.
         while self.pending.is_none() && !self.is_over() {
             let Some(link) = self.chain.pop() else { break };
@@ -393,17 +399,17 @@ impl ZoneState {
     }
 
     /// Resolves one strike from the chain.
-    fn resolve<S: EventSink>(&mut self, link: ChainLink, sink: &mut S) {
+    fn resolve<S: EventSink<ZoneEvent>>(&mut self, link: ChainLink, sink: &mut S) {
         let Some(outcome) = link.outcome else { return };
         let Some(from) = self.find_id(&link.attacker) else {
-            emit(sink, rule::FIZZLE, || EventKind::StrikeFizzled {
+            emit(sink, rule::FIZZLE, || ZoneEvent::StrikeFizzled {
                 attacker: link.attacker.clone(),
                 reason: "the attacker has left the field",
             });
             return;
         };
         if !self.targets_of(from).contains(link.target) {
-            emit(sink, rule::FIZZLE, || EventKind::StrikeFizzled {
+            emit(sink, rule::FIZZLE, || ZoneEvent::StrikeFizzled {
                 attacker: link.attacker.clone(),
                 reason: "the attacker's arrows no longer reach the target zone",
             });
@@ -422,14 +428,14 @@ impl ZoneState {
     }
 
     /// Damage `amount` from a creature to the one in `to` after Dimensional Rift armor.
-    fn mitigated<S: EventSink>(&self, amount: i32, to: ZoneRef, sink: &mut S) -> i32 {
+    fn mitigated<S: EventSink<ZoneEvent>>(&self, amount: i32, to: ZoneRef, sink: &mut S) -> i32 {
         let amount = amount.max(0);
         let Some(c) = self.at(to) else { return 0 };
         if self.ruleset != Ruleset::DimensionalRift || amount == 0 || c.armor == 0 {
             return amount;
         }
         let dealt = (amount - c.armor).max(1);
-        emit(sink, rule::RIFT_ARMOR, || EventKind::DamagePrevented {
+        emit(sink, rule::RIFT_ARMOR, || ZoneEvent::DamagePrevented {
             target: c.id.clone(),
             amount: amount - dealt,
             by: "armor",
@@ -438,7 +444,7 @@ impl ZoneState {
     }
 
     /// Attacker and blocker deal their Might to each other simultaneously.
-    fn exchange<S: EventSink>(&mut self, attacker: ZoneRef, blocker: ZoneRef, sink: &mut S) {
+    fn exchange<S: EventSink<ZoneEvent>>(&mut self, attacker: ZoneRef, blocker: ZoneRef, sink: &mut S) {
         let (Some(a), Some(b)) = (self.at(attacker), self.at(blocker)) else { return };
         let (a_might, b_might) = (a.might, b.might);
         // Collect both assignments first, then apply them together.
@@ -454,7 +460,7 @@ impl ZoneState {
                 // destroyed either way.
                 c.damage = c.damage.saturating_add(amount);
                 let target = c.id.clone();
-                emit(sink, rule::DAMAGE, || EventKind::DamageDealt {
+                emit(sink, rule::DAMAGE, || ZoneEvent::DamageDealt {
                     source: source.unwrap_or_else(|| target.clone()),
                     target,
                     amount,
@@ -464,7 +470,7 @@ impl ZoneState {
     }
 
     /// A direct attack on `player`.
-    fn direct<S: EventSink>(&mut self, attacker: ZoneRef, player: PlayerId, sink: &mut S) {
+    fn direct<S: EventSink<ZoneEvent>>(&mut self, attacker: ZoneRef, player: PlayerId, sink: &mut S) {
         let might = self.at(attacker).map_or(0, |c| c.might);
         if might <= 0 {
             return;
@@ -474,11 +480,11 @@ impl ZoneState {
             _ => (1, rule::DIRECT),
         };
         self.players[player.index()].hp -= amount;
-        emit(sink, rule, || EventKind::PlayerHpLost { player, amount });
+        emit(sink, rule, || ZoneEvent::PlayerHpLost { player, amount });
     }
 
     /// State-based actions: destruction, then defeat at 0 HP.
-    fn state_based<S: EventSink>(&mut self, sink: &mut S) {
+    fn state_based<S: EventSink<ZoneEvent>>(&mut self, sink: &mut S) {
         for zone in ZoneRef::all() {
             let dead = self.at(zone).is_some_and(|c| c.damage >= c.life);
             if !dead {
@@ -486,7 +492,7 @@ impl ZoneState {
             }
             let Some(c) = self.zones[zone.player.index()][usize::from(zone.index)].take() else { continue };
             self.players[c.owner.index()].graveyard.push(c.to_card());
-            emit(sink, rule::SBA_DESTROY, || EventKind::CreatureDestroyed { creature: c.id });
+            emit(sink, rule::SBA_DESTROY, || ZoneEvent::CreatureDestroyed { creature: c.id });
         }
         let lost = [self.players[0].hp <= 0, self.players[1].hp <= 0];
         if lost[0] || lost[1] {
@@ -499,7 +505,7 @@ impl ZoneState {
             self.winner = winner;
             self.pending = None;
             self.chain.clear();
-            emit(sink, rule::SBA_GAME_OVER, || EventKind::GameOver { winner });
+            emit(sink, rule::SBA_GAME_OVER, || SharedEvent::GameOver { winner });
         }
     }
 }
@@ -510,6 +516,7 @@ mod tests {
 
     use super::*;
     use crate::event::Event;
+    use crate::rulesets::zone::event::ZoneEvent;
     use crate::rulesets::zone::setup::{CreatureSetup, PlayerSetup, ZoneSetup, ZoneStateSetup};
 
     fn knight_board() -> ZoneState {
@@ -545,7 +552,7 @@ mod tests {
             target,
             outcome: Some(BlockOutcome { blocker: Some(CreatureId::from("gone")), passive: false }),
         };
-        let mut events: Vec<Event> = Vec::new();
+        let mut events: Vec<Event<ZoneEvent>> = Vec::new();
         s.resolve(link, &mut events);
         assert!(events.is_empty(), "{events:?}");
         assert_eq!(s.players[1].hp, 6, "not a direct attack");
@@ -559,11 +566,14 @@ mod tests {
         let mut s = knight_board();
         s.players[0].hp = 0;
         s.players[1].hp = -1;
-        let mut events: Vec<Event> = Vec::new();
+        let mut events: Vec<Event<ZoneEvent>> = Vec::new();
         s.state_based(&mut events);
         assert_eq!(s.phase, Phase::GameOver);
         assert_eq!(s.winner, None);
         assert_eq!(events.last().map(|e| e.rule), Some(rule::SBA_GAME_OVER));
-        assert!(matches!(events.last().map(|e| &e.kind), Some(EventKind::GameOver { winner: None })));
+        assert!(matches!(
+            events.last().map(|e| &e.kind),
+            Some(ZoneEvent::Shared(SharedEvent::GameOver { winner: None }))
+        ));
     }
 }

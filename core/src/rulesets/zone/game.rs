@@ -17,6 +17,7 @@ use rand::RngCore;
 use rand::seq::SliceRandom;
 
 use super::Opponent;
+use super::event::ZoneEvent;
 use super::hints;
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::EventSink;
@@ -35,6 +36,7 @@ impl Game for ZoneState {
     type Setup = ZoneStateSetup;
     type ActionSetup = ZoneActionSetup;
     type StrikeSetup = StrikeSetup;
+    type Event = ZoneEvent;
 
     fn num_players(&self) -> usize {
         2
@@ -48,7 +50,7 @@ impl Game for ZoneState {
         ZoneState::legal_actions_into(self, out);
     }
 
-    fn apply<S: EventSink>(&mut self, action: Action, sink: &mut S) -> Result<(), IllegalAction> {
+    fn apply<S: EventSink<ZoneEvent>>(&mut self, action: Action, sink: &mut S) -> Result<(), IllegalAction> {
         ZoneState::apply(self, action, sink)
     }
 
@@ -213,7 +215,7 @@ mod tests {
     }
 
     fn opening() -> ZoneState {
-        ZoneState::new_game(Ruleset::Egame, 5, "men-vs-fey", &mut Vec::new()).unwrap()
+        ZoneState::new_game(Ruleset::Egame, 5, "men-vs-fey", &mut crate::event::Discard).unwrap()
     }
 
     #[test]

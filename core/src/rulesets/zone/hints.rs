@@ -179,7 +179,7 @@ mod tests {
     use crate::rulesets::zone::state::Orientation;
 
     fn opening() -> ZoneState {
-        ZoneState::new_game(Ruleset::Egame, 3, "men-vs-fey", &mut Vec::new()).unwrap()
+        ZoneState::new_game(Ruleset::Egame, 3, "men-vs-fey", &mut crate::event::Discard).unwrap()
     }
 
     #[test]

@@ -17,6 +17,7 @@ pub mod action;
 pub mod board;
 pub mod cards;
 pub mod egame;
+pub mod event;
 pub mod game;
 pub mod hints;
 pub mod setup;

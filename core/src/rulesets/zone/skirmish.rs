@@ -23,9 +23,10 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::Opponent;
+use super::event::ZoneEvent;
 use crate::catalogue::{ScenarioInfo, SeatBalance};
 use crate::error::{IllegalAction, SetupError, Violations};
-use crate::event::{EventKind, EventSink, emit};
+use crate::event::{EventSink, SharedEvent, emit};
 use crate::game::MAX_TURNS;
 use crate::rulesets::Ruleset;
 use crate::rulesets::zone::action::Action;
@@ -198,7 +199,7 @@ pub fn scenario_infos(ruleset: Ruleset) -> Vec<ScenarioInfo> {
 impl ZoneState {
     /// Starts a skirmish game of `ruleset` from `seed` and the built-in `scenario`
     /// (empty: the first). The same arguments always give the same game.
-    pub fn new_game<S: EventSink>(
+    pub fn new_game<S: EventSink<ZoneEvent>>(
         ruleset: Ruleset,
         seed: u64,
         scenario: &str,
@@ -242,7 +243,7 @@ impl ZoneState {
             chain: Vec::new(),
             winner: None,
         };
-        emit(sink, rule::SETUP, || EventKind::PhaseChanged {
+        emit(sink, rule::SETUP, || SharedEvent::PhaseChanged {
             phase: Phase::Begin,
             turn: 1,
             active_player: PlayerId(0),
@@ -310,7 +311,7 @@ impl ZoneState {
     }
 
     /// Summons a checked card and ends the Deployment phase.
-    pub(crate) fn summon<S: EventSink>(
+    pub(crate) fn summon<S: EventSink<ZoneEvent>>(
         &mut self,
         hand_index: u8,
         index: u8,
@@ -343,7 +344,7 @@ impl ZoneState {
             reach: Board::get().targets(zone, &card.arrows, orientation),
         };
         self.zones[me.index()][usize::from(index)] = Some(creature);
-        emit(sink, rule::SUMMON, || EventKind::CreatureSummoned { creature: id, zone, face_down, orientation });
+        emit(sink, rule::SUMMON, || ZoneEvent::CreatureSummoned { creature: id, zone, face_down, orientation });
         self.enter(Phase::Draw, sink);
     }
 
@@ -360,7 +361,7 @@ impl ZoneState {
     }
 
     /// Ends the current phase by the active player's choice.
-    pub(crate) fn end_phase<S: EventSink>(&mut self, sink: &mut S) {
+    pub(crate) fn end_phase<S: EventSink<ZoneEvent>>(&mut self, sink: &mut S) {
         match self.phase {
             Phase::Begin => self.begin_event(sink),
             Phase::Event => self.enter(Phase::Deployment, sink),
@@ -370,14 +371,14 @@ impl ZoneState {
         }
     }
 
-    fn enter<S: EventSink>(&mut self, phase: Phase, sink: &mut S) {
+    fn enter<S: EventSink<ZoneEvent>>(&mut self, phase: Phase, sink: &mut S) {
         self.phase = phase;
         let (turn, active_player) = (self.turn, self.active_player);
-        emit(sink, rule::PHASE, || EventKind::PhaseChanged { phase, turn, active_player });
+        emit(sink, rule::PHASE, || SharedEvent::PhaseChanged { phase, turn, active_player });
     }
 
     /// Moves on through phases in which the active player has nothing to choose.
-    pub(crate) fn settle_phases<S: EventSink>(&mut self, sink: &mut S) {
+    pub(crate) fn settle_phases<S: EventSink<ZoneEvent>>(&mut self, sink: &mut S) {
         loop {
             if self.is_over() || self.pending.is_some() {
                 return;
@@ -393,7 +394,7 @@ impl ZoneState {
     }
 
     /// A new Event: every creature may act again.
-    fn begin_event<S: EventSink>(&mut self, sink: &mut S) {
+    fn begin_event<S: EventSink<ZoneEvent>>(&mut self, sink: &mut S) {
         if !self.can_ever_act(PlayerId(0)) && !self.can_ever_act(PlayerId(1)) {
             self.end_game(None, rule::STALEMATE, sink);
             return;
@@ -407,13 +408,13 @@ impl ZoneState {
     }
 
     /// Draws a card for the active player and passes the turn (or ends the game).
-    fn draw_and_pass<S: EventSink>(&mut self, sink: &mut S) {
+    fn draw_and_pass<S: EventSink<ZoneEvent>>(&mut self, sink: &mut S) {
         let me = self.active_player;
         let player = &mut self.players[me.index()];
         if !player.deck.is_empty() {
             let card = player.deck.remove(0);
             player.hand.push(card);
-            emit(sink, rule::DRAW, || EventKind::CardDrawn { player: me });
+            emit(sink, rule::DRAW, || ZoneEvent::CardDrawn { player: me });
         }
         if self.turn >= MAX_TURNS {
             self.end_game(None, rule::TURN_LIMIT, sink);
@@ -424,12 +425,12 @@ impl ZoneState {
         self.enter(Phase::Begin, sink);
     }
 
-    fn end_game<S: EventSink>(&mut self, winner: Option<PlayerId>, rule: &'static str, sink: &mut S) {
+    fn end_game<S: EventSink<ZoneEvent>>(&mut self, winner: Option<PlayerId>, rule: &'static str, sink: &mut S) {
         self.phase = Phase::GameOver;
         self.winner = winner;
         self.pending = None;
         self.chain.clear();
-        emit(sink, rule, || EventKind::GameOver { winner });
+        emit(sink, rule, || SharedEvent::GameOver { winner });
     }
 
     /// The active player has a strike available.

@@ -169,11 +169,11 @@ mod tests {
     use crate::rulesets::Ruleset;
 
     fn game(seed: u64) -> ZoneState {
-        ZoneState::new_game(Ruleset::Egame, seed, "men-vs-fey", &mut Vec::new()).unwrap()
+        ZoneState::new_game(Ruleset::Egame, seed, "men-vs-fey", &mut crate::event::Discard).unwrap()
     }
 
     fn rift(seed: u64) -> ZoneState {
-        ZoneState::new_game(Ruleset::DimensionalRift, seed, "duel", &mut Vec::new()).unwrap()
+        ZoneState::new_game(Ruleset::DimensionalRift, seed, "duel", &mut crate::event::Discard).unwrap()
     }
 
     /// Plays `steps` first legal actions.
