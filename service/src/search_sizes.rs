@@ -1,9 +1,10 @@
 //! The sizes a ChooseAction search touches, bounded before the state is loaded: every
-//! card pile (hands, decks, graveyards, Castle Rampage's stacks and piles, KeyForge's
-//! hands and discards) and the repeated lists of a board. The rules validate values;
-//! these bounds keep one search's setup and its first expansion (legal actions times a
-//! one-ply look-ahead each) small, so a search answers within the server's max time:
-//! a 30 000-card Castle hand would take seconds before its first playout.
+//! card pile (hands, decks, graveyards, and each board's stacks, piles and lines, which
+//! its ruleset's convert module lists) and the repeated lists of a board. The rules
+//! validate values; these bounds keep one search's setup and its first expansion
+//! (legal actions times a one-ply look-ahead each) small, so a search answers within
+//! the server's max time: a 30 000-card hand would take seconds before its first
+//! playout.
 //!
 //! Each list over [`MAX_SEARCH_LIST`] is one violation naming the limit (INVALID_ARGUMENT);
 //! nothing past the count is read.
@@ -12,11 +13,12 @@ use fray_core::{FieldPath, Violations};
 use fray_proto::fray::v1 as pb;
 
 /// The longest card pile or board list a ChooseAction state may hold. Built-in games
-/// hold at most about 40 cards in all; Dog Fight's own limit is 64 per hand.
+/// hold at most about 40 cards in all; the largest limit of a ruleset's own is 64 cards
+/// in a hand.
 pub const MAX_SEARCH_LIST: usize = 128;
 
 /// One violation per list of `state` longer than [`MAX_SEARCH_LIST`], with paths
-/// relative to the request (`state.castle_rampage.sides[0].hand`).
+/// relative to the request (e.g. `state.players[0].hand`).
 pub fn check(state: &pb::GameState) -> Result<(), Violations> {
     let mut v = Violations::default();
     let root = FieldPath::new("state");
@@ -35,42 +37,8 @@ pub fn check(state: &pb::GameState) -> Result<(), Violations> {
         bound(f.field("deck"), p.deck.len());
         bound(f.field("graveyard"), p.graveyard.len());
     }
-    if let Some(board) = &state.castle_rampage {
-        let root = root.field("castle_rampage");
-        bound(root.field("sides"), board.sides.len());
-        bound(root.field("draw_pile"), board.draw_pile.len());
-        bound(root.field("discard"), board.discard.len());
-        let sides = root.field("sides");
-        for (i, s) in board.sides.iter().enumerate().take(MAX_SEARCH_LIST) {
-            let f = sides.index(i);
-            bound(f.field("gate"), s.gate.len());
-            bound(f.field("castle"), s.castle.len());
-            bound(f.field("hand"), s.hand.len());
-        }
-    }
-    if let Some(board) = &state.keyforge {
-        let root = root.field("keyforge");
-        bound(root.field("sides"), board.sides.len());
-        bound(root.field("resolution"), board.resolution.len());
-        let sides = root.field("sides");
-        for (i, s) in board.sides.iter().enumerate().take(MAX_SEARCH_LIST) {
-            let f = sides.index(i);
-            bound(f.field("battleline"), s.battleline.len());
-            bound(f.field("discard"), s.discard.len());
-            bound(f.field("hand"), s.hand.len());
-        }
-    }
-    if let Some(board) = &state.dog_fight {
-        let root = root.field("dog_fight");
-        bound(root.field("vessels"), board.vessels.len());
-        bound(root.field("sides"), board.sides.len());
-        let sides = root.field("sides");
-        for (i, s) in board.sides.iter().enumerate().take(MAX_SEARCH_LIST) {
-            let f = sides.index(i);
-            bound(f.field("hand"), s.hand.len());
-            bound(f.field("discard"), s.discard.len());
-        }
-    }
+    // Each ruleset's own board, by its convert module.
+    crate::convert::board_lists(state, root, &mut bound);
     v.into_result(())
 }
 
@@ -80,7 +48,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_castle_hand_over_the_limit_is_named() {
+    fn a_board_hand_over_the_limit_is_named() {
         let card = pb::CastleCard::default();
         let side = pb::CastleSide { hand: vec![card; 30_000], ..Default::default() };
         let state = pb::GameState {

@@ -2,6 +2,7 @@
 //! `CastleRampageBoard`, its sides and cards; the top-level fields Castle Rampage does
 //! not read are refused), attacks and actions (`Reinforce`), to plain input and back.
 
+use fray_core::FieldPath;
 use fray_core::Violations;
 use fray_core::rulesets::castle_rampage::event::CastleEvent;
 use fray_core::rulesets::castle_rampage::{
@@ -225,5 +226,20 @@ pub fn event_kind(e: &CastleEvent) -> pb::event::Kind {
         }
         CastleEvent::AttackEnded { remaining } => Kind::AttackEnded(pb::AttackEnded { remaining: *remaining }),
         CastleEvent::CardDrawn { player } => Kind::CardDrawn(pb::CardDrawn { player: u32::from(player.0) }),
+    }
+}
+
+/// Tells `bound` the length of every list of the board a search touches (its sides,
+/// piles, and each side's Gate, Castle and hand), with its path under `root`.
+pub fn board_lists(board: &pb::CastleRampageBoard, root: FieldPath<'_>, bound: &mut dyn FnMut(FieldPath<'_>, usize)) {
+    bound(root.field("sides"), board.sides.len());
+    bound(root.field("draw_pile"), board.draw_pile.len());
+    bound(root.field("discard"), board.discard.len());
+    let sides = root.field("sides");
+    for (i, s) in board.sides.iter().enumerate() {
+        let f = sides.index(i);
+        bound(f.field("gate"), s.gate.len());
+        bound(f.field("castle"), s.castle.len());
+        bound(f.field("hand"), s.hand.len());
     }
 }

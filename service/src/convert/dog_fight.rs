@@ -3,6 +3,7 @@
 //! the top-level fields Dog Fight does not read are refused), attacks and actions, to
 //! plain input and back.
 
+use fray_core::FieldPath;
 use fray_core::Violations;
 use fray_core::rulesets::dog_fight::event::DfEvent;
 use fray_core::rulesets::dog_fight::{
@@ -235,6 +236,19 @@ pub fn event_kind(e: &DfEvent) -> pb::event::Kind {
             Kind::DamageDealt(pb::DamageDealt { source: id(source), target: id(target), amount: *amount })
         }
         DfEvent::VesselDestroyed { vessel } => Kind::VesselDestroyed(pb::VesselDestroyed { vessel: id(vessel) }),
+    }
+}
+
+/// Tells `bound` the length of every list of the board a search touches (its vessels,
+/// its sides, and each side's hand and discard), with its path under `root`.
+pub fn board_lists(board: &pb::DogFightBoard, root: FieldPath<'_>, bound: &mut dyn FnMut(FieldPath<'_>, usize)) {
+    bound(root.field("vessels"), board.vessels.len());
+    bound(root.field("sides"), board.sides.len());
+    let sides = root.field("sides");
+    for (i, s) in board.sides.iter().enumerate() {
+        let f = sides.index(i);
+        bound(f.field("hand"), s.hand.len());
+        bound(f.field("discard"), s.discard.len());
     }
 }
 

@@ -3,6 +3,7 @@
 //! top-level fields KeyForge does not read are refused), fights and actions (`Reap`),
 //! to plain input and back.
 
+use fray_core::FieldPath;
 use fray_core::Violations;
 use fray_core::rulesets::keyforge::event::KfEvent;
 use fray_core::rulesets::keyforge::{
@@ -313,6 +314,21 @@ pub fn event_kind(e: &KfEvent) -> pb::event::Kind {
         KfEvent::KeyForged { player, keys } => {
             Kind::KeyForged(pb::KeyForged { player: u32::from(player.0), keys: *keys })
         }
+    }
+}
+
+/// Tells `bound` the length of every list of the board a search touches (its sides,
+/// the resolution, and each side's battleline, discard and hand), with its path under
+/// `root`.
+pub fn board_lists(board: &pb::KeyforgeBoard, root: FieldPath<'_>, bound: &mut dyn FnMut(FieldPath<'_>, usize)) {
+    bound(root.field("sides"), board.sides.len());
+    bound(root.field("resolution"), board.resolution.len());
+    let sides = root.field("sides");
+    for (i, s) in board.sides.iter().enumerate() {
+        let f = sides.index(i);
+        bound(f.field("battleline"), s.battleline.len());
+        bound(f.field("discard"), s.discard.len());
+        bound(f.field("hand"), s.hand.len());
     }
 }
 

@@ -21,6 +21,7 @@ pub use shared::{
     load_state, resolve_strike, ruleset_info_to_proto,
 };
 
+use fray_core::FieldPath;
 use fray_core::rulesets::ruleset_of;
 use fray_core::{ActionSetup, Event, EventKind, GameState, Ruleset, SetupError, StateSetup, StrikeSetup, Violations};
 use fray_proto::fray::v1 as pb;
@@ -160,6 +161,20 @@ pub fn event_to_proto(e: &Event) -> pb::Event {
 /// Every event, in order.
 pub fn events_to_proto(events: &[Event]) -> Vec<pb::Event> {
     events.iter().map(event_to_proto).collect()
+}
+
+/// Tells `bound` the length of every list a search touches on the boards `s` carries,
+/// each by its ruleset's module, with paths under `root` (`root.keyforge.sides`, ...).
+pub fn board_lists(s: &pb::GameState, root: FieldPath<'_>, bound: &mut dyn FnMut(FieldPath<'_>, usize)) {
+    if let Some(board) = &s.castle_rampage {
+        castle::board_lists(board, root.field("castle_rampage"), bound);
+    }
+    if let Some(board) = &s.keyforge {
+        keyforge::board_lists(board, root.field("keyforge"), bound);
+    }
+    if let Some(board) = &s.dog_fight {
+        dog_fight::board_lists(board, root.field("dog_fight"), bound);
+    }
 }
 
 #[cfg(test)]
