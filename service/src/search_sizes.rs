@@ -48,16 +48,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_board_hand_over_the_limit_is_named() {
-        let card = pb::CastleCard::default();
-        let side = pb::CastleSide { hand: vec![card; 30_000], ..Default::default() };
-        let state = pb::GameState {
-            castle_rampage: Some(pb::CastleRampageBoard { sides: vec![side], ..Default::default() }),
-            ..Default::default()
-        };
+    fn a_hand_over_the_limit_is_named() {
+        let player = pb::Player { hand: vec![pb::Card::default(); 30_000], ..Default::default() };
+        let state = pb::GameState { players: vec![player], ..Default::default() };
         let v = check(&state).unwrap_err();
         assert_eq!(v.0.len(), 1);
-        assert_eq!(v.0[0].field, "state.castle_rampage.sides[0].hand");
+        assert_eq!(v.0[0].field, "state.players[0].hand");
         assert!(v.0[0].description.contains("30000 entries: a search takes at most 128"), "{v}");
         assert!(check(&pb::GameState::default()).is_ok());
     }

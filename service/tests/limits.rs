@@ -770,3 +770,15 @@ fn on_sixty_four_vessels_a_search_keeps_the_max_time_and_stops_when_cancelled() 
     let _ = child.kill();
     let _ = child.wait();
 }
+
+/// A board's lists are bounded by its ruleset's convert module, with the board's path.
+#[test]
+fn a_board_hand_over_the_search_limit_is_named_with_its_path() {
+    let side = pb::CastleSide { hand: vec![pb::CastleCard::default(); 30_000], ..Default::default() };
+    let board = pb::CastleRampageBoard { sides: vec![side], ..Default::default() };
+    let state = pb::GameState { castle_rampage: Some(board), ..Default::default() };
+    let v = fray_service::search_sizes::check(&state).unwrap_err();
+    assert_eq!(v.0.len(), 1, "{v}");
+    assert_eq!(v.0[0].field, "state.castle_rampage.sides[0].hand");
+    assert!(v.0[0].description.contains("30000 entries: a search takes at most 128"), "{v}");
+}
