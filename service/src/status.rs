@@ -29,11 +29,7 @@ pub const ERROR_DOMAIN: &str = "fray.v1";
 /// detail carries them all up to [`MAX_DETAIL_VIOLATIONS`].
 const MAX_MESSAGE_VIOLATIONS: usize = 10;
 
-/// At most this many violations travel in the BadRequest detail (and no more than
-/// [`status_size::MAX_DETAIL_BYTES`] of text). Status details travel in a response
-/// header, which peers cap in size; a huge malformed request must not turn its
-/// rejection into a protocol error.
-pub const MAX_DETAIL_VIOLATIONS: usize = 100;
+pub use crate::status_size::MAX_DETAIL_VIOLATIONS;
 
 /// `INVALID_ARGUMENT` for malformed input; `violations` already carry full request
 /// paths. The message and the details stay within [`crate::status_size`]'s bounds;

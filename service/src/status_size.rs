@@ -17,6 +17,11 @@ pub const MAX_MESSAGE_BYTES: usize = 1024;
 pub const MAX_DETAIL_TEXT_BYTES: usize = 256;
 /// The most bytes of field paths and descriptions in one status's details.
 pub const MAX_DETAIL_BYTES: usize = 3072;
+/// At most this many violations travel in the BadRequest detail (and no more than
+/// [`MAX_DETAIL_BYTES`] of text). Status details travel in a response header, which
+/// peers cap in size; a huge malformed request must not turn its rejection into a
+/// protocol error.
+pub const MAX_DETAIL_VIOLATIONS: usize = 100;
 
 /// `text` cut to at most `max` bytes on a character boundary, with a note of how many
 /// bytes were left out (the note fits within `max`).
@@ -37,7 +42,7 @@ pub fn cut(text: &str, max: usize) -> String {
 
 /// The message and the BadRequest field violations (path, description) for
 /// `listed`, the first of `total` violations: up to `in_message` of them in the
-/// message and up to [`crate::status::MAX_DETAIL_VIOLATIONS`] in the details, each
+/// message and up to [`MAX_DETAIL_VIOLATIONS`] in the details, each
 /// text cut to [`MAX_DETAIL_TEXT_BYTES`] and all within the byte bounds above. The
 /// message ends with the count of those it does not list, and says how many the
 /// details list when that is not all.
@@ -59,7 +64,7 @@ pub fn bad_request(listed: &[Violation], total: usize, in_message: usize) -> (St
     }
     let mut fields = Vec::new();
     let mut bytes = 0;
-    for v in listed.iter().take(crate::status::MAX_DETAIL_VIOLATIONS) {
+    for v in listed.iter().take(MAX_DETAIL_VIOLATIONS) {
         let (field, description) = (cut(&v.field, MAX_DETAIL_TEXT_BYTES), cut(&v.description, MAX_DETAIL_TEXT_BYTES));
         bytes += field.len() + description.len();
         if bytes > MAX_DETAIL_BYTES {
