@@ -67,6 +67,36 @@ async fn until_a_search_gets(
     }
 }
 
+type SearchCall = tokio::task::JoinHandle<Result<tonic::Response<pb::ChooseActionResponse>, tonic::Status>>;
+
+/// Starts `long` on a server whose one search slot it must take, and returns once it
+/// holds it: an empty probe (which takes the slot for microseconds, else answers
+/// INVALID_ARGUMENT) is then shed at the gate. A `long` refused because a probe held
+/// the slot at that instant is sent again.
+async fn hold_the_slot(
+    agent: &mut AgentClient<tonic::transport::Channel>,
+    long: &pb::ChooseActionRequest,
+) -> SearchCall {
+    let probe = pb::ChooseActionRequest::default();
+    let started = std::time::Instant::now();
+    loop {
+        let search = tokio::spawn({
+            let (mut agent, long) = (agent.clone(), long.clone());
+            async move { agent.choose_action(long).await }
+        });
+        while !search.is_finished() {
+            assert!(started.elapsed() < Duration::from_secs(30), "the long search never held the slot");
+            if let Err(status) = agent.choose_action(probe.clone()).await
+                && status.code() == Code::ResourceExhausted
+                && !search.is_finished()
+            {
+                return search;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
+        }
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_cancelled_search_frees_its_slot_within_a_second() {
     let config = ServerConfig {
@@ -81,12 +111,7 @@ async fn a_cancelled_search_frees_its_slot_within_a_second() {
     // A probe that takes the slot for microseconds: refused at the gate while a search
     // holds the slot, else INVALID_ARGUMENT (it has no state).
     let small = pb::ChooseActionRequest::default();
-    let search = tokio::spawn({
-        let mut agent = agent.clone();
-        async move { agent.choose_action(long).await }
-    });
-    // The long search holds the one slot once a small one is shed.
-    until_a_search_gets(&mut agent, &small, Code::ResourceExhausted, Duration::from_secs(10)).await;
+    let search = hold_the_slot(&mut agent, &long).await;
     // The client leaves: its stream is reset, the call's future dropped.
     assert!(!search.is_finished(), "the long search ended: {:?}", search.await);
     search.abort();
@@ -488,18 +513,7 @@ fn fray_server_exits_on_sigterm_within_the_drain_with_a_long_search_in_flight() 
             seed: 1,
         };
         let mut agent = AgentClient::new(channel);
-        let search = tokio::spawn({
-            let mut agent = agent.clone();
-            async move { agent.choose_action(long).await }
-        });
-        // The search holds the one slot once an empty request is shed at the gate.
-        until_a_search_gets(
-            &mut agent,
-            &pb::ChooseActionRequest::default(),
-            Code::ResourceExhausted,
-            Duration::from_secs(20),
-        )
-        .await;
+        let search = hold_the_slot(&mut agent, &long).await;
         // Wrapped, so the handle is not mistaken for an answer not awaited.
         Some(search)
     });
@@ -756,12 +770,8 @@ fn on_sixty_four_vessels_a_search_keeps_the_max_time_and_stops_when_cancelled() 
         eprintln!("one-hour deadline, max time 3 s: {:?} after {:?}", answer.as_ref().map(|_| "OK"), started.elapsed());
         assert!(answer.is_ok(), "{answer:?}");
         // A search its client drops after 500 ms.
-        let search = tokio::spawn({
-            let mut agent = agent.clone();
-            async move { agent.choose_action(request).await }
-        });
+        let search = hold_the_slot(&mut agent, &request).await;
         let probe = pb::ChooseActionRequest::default();
-        until_a_search_gets(&mut agent, &probe, Code::ResourceExhausted, Duration::from_secs(20)).await;
         tokio::time::sleep(Duration::from_millis(500)).await;
         search.abort();
         let freed = until_a_search_gets(&mut agent, &probe, Code::InvalidArgument, Duration::from_secs(20)).await;
