@@ -7,7 +7,11 @@ use std::time::Duration;
 
 use fray_proto::fray::v1 as pb;
 use fray_service::{AgentLimits, ConcurrencyLimits, ServerConfig};
+use fray_testkit::agent_calls::{hold_the_slot, until_a_search_gets};
 use fray_testkit::prelude::*;
+#[cfg(target_os = "linux")]
+use fray_testkit::process::peak_rss_mib;
+use fray_testkit::process::spawn_server;
 use pb::agent_client::AgentClient;
 use tonic::Code;
 use tonic_types::StatusExt as _;
@@ -44,57 +48,6 @@ async fn a_choose_action_with_a_one_hour_deadline_answers_within_the_servers_max
         .await
         .expect("the search ran past the server's max time (300 ms) for 20 s");
     assert!(answer.is_ok(), "{answer:?}");
-}
-
-/// Waits (bounded) until a small search on `agent` gets `code`, and says how long.
-async fn until_a_search_gets(
-    agent: &mut AgentClient<tonic::transport::Channel>,
-    request: &pb::ChooseActionRequest,
-    code: Code,
-    within: Duration,
-) -> Duration {
-    let started = std::time::Instant::now();
-    loop {
-        let got = match agent.choose_action(request.clone()).await {
-            Ok(_) => Code::Ok,
-            Err(status) => status.code(),
-        };
-        if got == code {
-            return started.elapsed();
-        }
-        assert!(started.elapsed() < within, "no search answered {code:?} within {within:?}: the last got {got:?}");
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-}
-
-type SearchCall = tokio::task::JoinHandle<Result<tonic::Response<pb::ChooseActionResponse>, tonic::Status>>;
-
-/// Starts `long` on a server whose one search slot it must take, and returns once it
-/// holds it: an empty probe (which takes the slot for microseconds, else answers
-/// INVALID_ARGUMENT) is then shed at the gate. A `long` refused because a probe held
-/// the slot at that instant is sent again.
-async fn hold_the_slot(
-    agent: &mut AgentClient<tonic::transport::Channel>,
-    long: &pb::ChooseActionRequest,
-) -> SearchCall {
-    let probe = pb::ChooseActionRequest::default();
-    let started = std::time::Instant::now();
-    loop {
-        let search = tokio::spawn({
-            let (mut agent, long) = (agent.clone(), long.clone());
-            async move { agent.choose_action(long).await }
-        });
-        while !search.is_finished() {
-            assert!(started.elapsed() < Duration::from_secs(30), "the long search never held the slot");
-            if let Err(status) = agent.choose_action(probe.clone()).await
-                && status.code() == Code::ResourceExhausted
-                && !search.is_finished()
-            {
-                return search;
-            }
-            tokio::time::sleep(Duration::from_millis(10)).await;
-        }
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -235,31 +188,10 @@ async fn a_status_of_150_violations_or_a_4_kb_id_fits_in_8_kb_of_headers() {
     assert!(status.message().contains("yyyy"), "{status:?}");
 }
 
-/// A `fray-server` child on a free loopback port with `args`, and its address.
+/// A `fray-server` child (this build's) on a free loopback port with `args`, and its
+/// address.
 fn fray_server(args: &[&str]) -> (std::process::Child, std::net::SocketAddr) {
-    use std::io::BufRead as _;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_fray-server"))
-        .env_remove("FRAY_LISTEN")
-        .env("RUST_LOG", "warn")
-        .args(["--listen", "127.0.0.1:0"])
-        .args(args)
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    stdout.read_line(&mut line).unwrap();
-    let addr = line.trim().strip_prefix("fray-server listening on ").unwrap_or_else(|| panic!("printed {line:?}"));
-    (child, addr.parse().unwrap())
-}
-
-/// The peak resident memory of process `pid`, in MiB (Linux's VmHWM).
-#[cfg(target_os = "linux")]
-fn peak_rss_mib(pid: u32) -> f64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    let line = status.lines().find(|l| l.starts_with("VmHWM:")).unwrap();
-    let kib: f64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
-    kib / 1024.0
+    spawn_server(env!("CARGO_BIN_EXE_fray-server"), args)
 }
 
 #[cfg(target_os = "linux")]
@@ -539,122 +471,6 @@ fn fray_server_exits_on_sigterm_within_the_drain_with_a_long_search_in_flight() 
     assert!(answer.is_err(), "the search was cut by the drain: {answer:?}");
 }
 
-/// The resident memory of process `pid` now, in MiB (Linux's VmRSS).
-#[cfg(target_os = "linux")]
-fn rss_mib(pid: u32) -> f64 {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-    let line = status.lines().find(|l| l.starts_with("VmRSS:")).unwrap();
-    let kib: f64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
-    kib / 1024.0
-}
-
-/// 600 streams on one connection, each a 1 MiB message stalled 100 bytes short. A
-/// measurement (about 20 s): `cargo test -p fray-service --test limits -- --ignored
-/// stalled --nocapture`, against the binary `FRAY_SERVER_BIN` names (e.g. a release
-/// build) or the test build's.
-#[cfg(target_os = "linux")]
-#[test]
-#[ignore = "a measurement: 600 stalled 1 MiB streams, about 20 s"]
-fn six_hundred_stalled_one_mib_streams_on_one_connection_stay_under_256_mib() {
-    let (mut child, addr) = match std::env::var("FRAY_SERVER_BIN") {
-        Ok(bin) => {
-            use std::io::BufRead as _;
-            let mut child = std::process::Command::new(bin)
-                .args(["--listen", "127.0.0.1:0"])
-                .env("RUST_LOG", "warn")
-                .stdout(std::process::Stdio::piped())
-                .spawn()
-                .unwrap();
-            let mut line = String::new();
-            std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-            let addr = line.trim().strip_prefix("fray-server listening on ").unwrap().parse().unwrap();
-            (child, addr)
-        }
-        Err(_) => fray_server(&[]),
-    };
-    let pid = child.id();
-    let runtime = tokio::runtime::Runtime::new().unwrap();
-    let peak = runtime.block_on(async move {
-        let tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
-        let (send, connection) = h2::client::handshake(tcp).await.unwrap();
-        tokio::spawn(connection);
-        let len: u32 = 1024 * 1024 - 64;
-        let mut message = vec![0u8; 5 + len as usize - 100];
-        message[1..5].copy_from_slice(&len.to_be_bytes());
-        let message = bytes::Bytes::from(message);
-        let mut streams = Vec::new();
-        for _ in 0..600 {
-            let (send, message) = (send.clone(), message.clone());
-            streams.push(tokio::spawn(async move {
-                let mut send = send.ready().await.unwrap();
-                let request = http::Request::post(format!("http://{addr}/fray.v1.Rules/ResolveStrike"))
-                    .header("content-type", "application/grpc")
-                    .header("te", "trailers")
-                    .body(())
-                    .unwrap();
-                let (response, mut body) = send.send_request(request, false).unwrap();
-                body.send_data(message, false).unwrap();
-                // Held open, never finished: the response comes at the request timeout.
-                let _ = response.await;
-                drop(body);
-            }));
-        }
-        let mut peak = 0.0f64;
-        for _ in 0..100 {
-            peak = peak.max(rss_mib(pid));
-            tokio::time::sleep(Duration::from_millis(200)).await;
-        }
-        for s in streams {
-            s.abort();
-        }
-        peak
-    });
-    let _ = child.kill();
-    let _ = child.wait();
-    eprintln!("peak RSS with 600 stalled 1 MiB streams on one connection: {peak:.1} MiB");
-    assert!(peak < 256.0, "{peak:.1} MiB");
-}
-
-/// 200 HTTP/2 connections that make one call each and then idle, at the default
-/// settings: all closed by the server within 75 s. A measurement (about 60 s):
-/// `cargo test -p fray-service --test limits -- --ignored idle_connections --nocapture`.
-#[test]
-#[ignore = "a measurement at the default idle timeout: about 60 s"]
-fn two_hundred_idle_connections_are_closed_within_75_s_at_the_defaults() {
-    let (mut child, addr) = fray_server(&[]);
-    let runtime = tokio::runtime::Runtime::new().unwrap();
-    let closed_in = runtime.block_on(async move {
-        let mut connections = Vec::new();
-        for _ in 0..200 {
-            let tcp = tokio::net::TcpStream::connect(addr).await.unwrap();
-            let (send, connection) = h2::client::handshake(tcp).await.unwrap();
-            let driver = tokio::spawn(connection);
-            let mut send = send.ready().await.unwrap();
-            let request = http::Request::post(format!("http://{addr}/fray.v1.Rules/ListRulesets"))
-                .header("content-type", "application/grpc")
-                .header("te", "trailers")
-                .body(())
-                .unwrap();
-            let (response, mut body) = send.send_request(request, false).unwrap();
-            body.send_data(bytes::Bytes::from_static(&[0, 0, 0, 0, 0]), true).unwrap();
-            assert_eq!(response.await.unwrap().status(), 200);
-            connections.push((send, driver));
-        }
-        let started = std::time::Instant::now();
-        for (_send, driver) in connections {
-            tokio::time::timeout(Duration::from_secs(75).saturating_sub(started.elapsed()), driver)
-                .await
-                .expect("a connection was still open 75 s after it idled")
-                .unwrap()
-                .ok();
-        }
-        started.elapsed()
-    });
-    let _ = child.kill();
-    let _ = child.wait();
-    eprintln!("200 idle connections closed by the server within {closed_in:?}");
-}
-
 #[tokio::test]
 async fn stalled_requests_past_the_connections_budget_answer_resource_exhausted() {
     let config = ServerConfig { max_connection_request_bytes: 2 * 1024 * 1024, ..ServerConfig::default() };
@@ -704,81 +520,6 @@ async fn stalled_requests_past_the_connections_budget_answer_resource_exhausted(
     assert_eq!(response.status(), 200);
     assert!(response.headers().get("grpc-status").is_none(), "{:?}", response.headers());
     drop(bodies);
-}
-
-/// A Dog Fight board of 64 vessels in range of one another, two players.
-fn sixty_four_vessels() -> pb::GameState {
-    let vessel = |i: u32| pb::Vessel {
-        id: format!("v{i}"),
-        name: format!("v{i}"),
-        controller: i % 2,
-        x: i32::try_from(i).unwrap(),
-        y: i32::try_from(i % 2).unwrap(),
-        attack: 3,
-        range: 200,
-        hull: 50,
-        ..Default::default()
-    };
-    pb::GameState {
-        ruleset: pb::Ruleset::DogFight as i32,
-        dog_fight: Some(pb::DogFightBoard {
-            width: 64,
-            height: 2,
-            vessels: (0..64).map(vessel).collect(),
-            sides: vec![pb::DogFightSide::default(), pb::DogFightSide::default()],
-            attack: None,
-        }),
-        ..Default::default()
-    }
-}
-
-/// On a 64-vessel Dog Fight board (4032 attacks): a ChooseAction with a one-hour
-/// deadline answers within the server's max time, and one its client cancels frees the
-/// slot soon after. A measurement: `FRAY_SERVER_BIN=target/release/fray-server cargo
-/// test -p fray-service --test limits -- --ignored sixty_four --nocapture`.
-#[test]
-#[ignore = "a measurement on the biggest Dog Fight board: about 10 s"]
-fn on_sixty_four_vessels_a_search_keeps_the_max_time_and_stops_when_cancelled() {
-    let args = ["--agent-max-time-ms", "3000", "--max-concurrent-agent", "1"];
-    let (mut child, addr) = match std::env::var("FRAY_SERVER_BIN") {
-        Ok(bin) => {
-            use std::io::BufRead as _;
-            let mut child = std::process::Command::new(bin)
-                .args(["--listen", "127.0.0.1:0"])
-                .args(args)
-                .env("RUST_LOG", "warn")
-                .stdout(std::process::Stdio::piped())
-                .spawn()
-                .unwrap();
-            let mut line = String::new();
-            std::io::BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
-            let addr = line.trim().strip_prefix("fray-server listening on ").unwrap().parse().unwrap();
-            (child, addr)
-        }
-        Err(_) => fray_server(&args),
-    };
-    let runtime = tokio::runtime::Runtime::new().unwrap();
-    runtime.block_on(async move {
-        let channel =
-            tonic::transport::Endpoint::from_shared(format!("http://{addr}")).unwrap().connect().await.unwrap();
-        let mut agent = AgentClient::new(channel);
-        let request = pb::ChooseActionRequest { state: Some(sixty_four_vessels()), player: 0, budget: None, seed: 1 };
-        let mut call = tonic::Request::new(request.clone());
-        call.set_timeout(Duration::from_secs(3600));
-        let started = std::time::Instant::now();
-        let answer = agent.choose_action(call).await;
-        eprintln!("one-hour deadline, max time 3 s: {:?} after {:?}", answer.as_ref().map(|_| "OK"), started.elapsed());
-        assert!(answer.is_ok(), "{answer:?}");
-        // A search its client drops after 500 ms.
-        let search = hold_the_slot(&mut agent, &request).await;
-        let probe = pb::ChooseActionRequest::default();
-        tokio::time::sleep(Duration::from_millis(500)).await;
-        search.abort();
-        let freed = until_a_search_gets(&mut agent, &probe, Code::InvalidArgument, Duration::from_secs(20)).await;
-        eprintln!("cancelled mid-search: the slot was free {freed:?} later");
-    });
-    let _ = child.kill();
-    let _ = child.wait();
 }
 
 /// A board's lists are bounded by its ruleset's convert module, with the board's path.
