@@ -12,6 +12,7 @@ use fray_testkit::prelude::*;
 #[cfg(target_os = "linux")]
 use fray_testkit::process::peak_rss_mib;
 use fray_testkit::process::spawn_server;
+use fray_testkit::raw::resolve_strike_raw;
 use pb::agent_client::AgentClient;
 use tonic::Code;
 use tonic_types::StatusExt as _;
@@ -108,47 +109,15 @@ async fn a_castle_hand_of_30000_cards_is_refused_naming_the_limit() {
     assert!(status.message().contains("hand: has 30000 entries: a search takes at most 128"), "{status:?}");
 }
 
-/// Sends `bytes` as the request message, unchanged.
-#[derive(Debug, Clone, Copy, Default)]
-struct RawRequest;
-
-impl tonic::codec::Codec for RawRequest {
-    type Encode = bytes::Bytes;
-    type Decode = pb::ResolveStrikeResponse;
-    type Encoder = RawRequest;
-    type Decoder = fray_proto::codec::SliceDecoder<pb::ResolveStrikeResponse>;
-
-    fn encoder(&mut self) -> Self::Encoder {
-        RawRequest
-    }
-
-    fn decoder(&mut self) -> Self::Decoder {
-        Default::default()
-    }
-}
-
-impl tonic::codec::Encoder for RawRequest {
-    type Item = bytes::Bytes;
-    type Error = tonic::Status;
-
-    fn encode(&mut self, item: bytes::Bytes, dst: &mut tonic::codec::EncodeBuf<'_>) -> Result<(), tonic::Status> {
-        bytes::BufMut::put(dst, item);
-        Ok(())
-    }
-}
-
 #[tokio::test]
 async fn garbage_and_invalid_utf8_answer_invalid_argument_naming_the_problem() {
     let server = TestServer::start().await;
-    let mut grpc = tonic::client::Grpc::new(server.channel.clone());
-    let path = http::uri::PathAndQuery::from_static("/fray.v1.Rules/ResolveStrike");
     // A varint field number too large, then a wire type (7) that does not exist.
     let garbage = bytes::Bytes::from_static(&[0xff, 0xff, 0xff, 0xff, 0x0f, 0x07, 0x00]);
     // The state's creature id (GameState.creatures = 3, Creature.id = 1) is not UTF-8.
     let not_utf8 = bytes::Bytes::from_static(&[0x0a, 0x05, 0x1a, 0x03, 0x0a, 0x01, 0xff]);
     for (what, bytes, names) in [("garbage", garbage, "failed to decode"), ("invalid UTF-8", not_utf8, "UTF-8")] {
-        grpc.ready().await.unwrap();
-        let status = grpc.unary(tonic::Request::new(bytes), path.clone(), RawRequest).await.unwrap_err();
+        let status = resolve_strike_raw(&server.channel, bytes).await.unwrap_err();
         assert_eq!(status.code(), Code::InvalidArgument, "{what}: {status:?}");
         assert!(status.message().contains("ResolveStrikeRequest does not decode"), "{what}: {status:?}");
         assert!(status.message().contains(names), "{what}: {status:?}");

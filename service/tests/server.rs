@@ -9,6 +9,7 @@ use std::time::Duration;
 use fray_proto::fray::v1 as pb;
 use fray_service::ServerConfig;
 use fray_testkit::prelude::*;
+use fray_testkit::raw::resolve_strike_raw;
 use tokio_stream::StreamExt as _;
 use tonic::Code;
 use tonic_health::pb::health_check_response::ServingStatus;
@@ -93,44 +94,12 @@ async fn a_message_over_the_size_limit_is_rejected() {
     assert!(rules.resolve_strike(resolve(knight_and_wolf(), strike("knight", 1, 3), vec![])).await.is_ok());
 }
 
-/// Sends `bytes` as the request message of `path`, unchanged.
-#[derive(Debug, Clone, Copy, Default)]
-struct RawRequest;
-
-impl tonic::codec::Codec for RawRequest {
-    type Encode = bytes::Bytes;
-    type Decode = pb::ResolveStrikeResponse;
-    type Encoder = RawRequest;
-    type Decoder = fray_proto::codec::SliceDecoder<pb::ResolveStrikeResponse>;
-
-    fn encoder(&mut self) -> Self::Encoder {
-        RawRequest
-    }
-
-    fn decoder(&mut self) -> Self::Decoder {
-        Default::default()
-    }
-}
-
-impl tonic::codec::Encoder for RawRequest {
-    type Item = bytes::Bytes;
-    type Error = tonic::Status;
-
-    fn encode(&mut self, item: bytes::Bytes, dst: &mut tonic::codec::EncodeBuf<'_>) -> Result<(), tonic::Status> {
-        bytes::BufMut::put(dst, item);
-        Ok(())
-    }
-}
-
 #[tokio::test]
 async fn a_request_that_does_not_parse_is_invalid_argument_naming_the_problem_and_the_connection_goes_on() {
     let server = TestServer::start().await;
-    let mut grpc = tonic::client::Grpc::new(server.channel.clone());
-    grpc.ready().await.unwrap();
-    let path = http::uri::PathAndQuery::from_static("/fray.v1.Rules/ResolveStrike");
     // Field 1 (the state) says 100 bytes follow; one does.
     let truncated = bytes::Bytes::from_static(&[0x0a, 100, 0x08]);
-    let status = grpc.unary(tonic::Request::new(truncated), path.clone(), RawRequest).await.unwrap_err();
+    let status = resolve_strike_raw(&server.channel, truncated).await.unwrap_err();
     // The sender's fault, not a bug: INVALID_ARGUMENT (docs/api.md keeps INTERNAL for bugs).
     assert_eq!(status.code(), Code::InvalidArgument, "{status:?}");
     assert!(
@@ -141,8 +110,7 @@ async fn a_request_that_does_not_parse_is_invalid_argument_naming_the_problem_an
     // The same bytes as the generated client sends them decode to the same answer.
     let request = resolve(knight_and_wolf(), strike("knight", 1, 3), vec![]);
     let bytes = bytes::Bytes::from(prost::Message::encode_to_vec(&request));
-    grpc.ready().await.unwrap();
-    let raw = grpc.unary(tonic::Request::new(bytes), path, RawRequest).await.unwrap().into_inner();
+    let raw = resolve_strike_raw(&server.channel, bytes).await.unwrap();
     let typed = server.rules().resolve_strike(request).await.unwrap().into_inner();
     assert_eq!(raw, typed);
     assert!(!raw.events.is_empty());

@@ -2,7 +2,7 @@
 //! and the fuzz targets (`fuzz/`): a real server on a loopback port ([`server`]),
 //! protobuf fixtures and events ([`fixtures`], [`events`]), what refusals say
 //! ([`statuses`]), metrics text ([`metrics`]), a `fray-server` process and its memory
-//! ([`process`]), calls that hold the Agent's slot ([`agent_calls`]), and the robustness harness
+//! ([`process`]), calls that hold the Agent's slot ([`agent_calls`]), requests sent as raw bytes ([`raw`]), and the robustness harness
 //! ([`robust`]: real games mutated field by field and sent to every RPC).
 //!
 //! Not published; a failed expectation panics, as in a test.
@@ -14,6 +14,7 @@ pub mod fixtures;
 pub mod metrics;
 pub mod prelude;
 pub mod process;
+pub mod raw;
 pub mod robust;
 pub mod server;
 pub mod statuses;
