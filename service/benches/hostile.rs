@@ -24,6 +24,7 @@ use std::time::Duration;
 use fray_proto::fray::v1 as pb;
 use fray_testkit::agent_calls::{hold_the_slot, until_a_search_gets};
 use fray_testkit::process::spawn_server;
+use fray_testkit::raw::{GRPC, h2_request};
 use pb::agent_client::AgentClient;
 use tonic::Code;
 
@@ -66,11 +67,7 @@ fn stalled() {
             let (send, message) = (send.clone(), message.clone());
             streams.push(tokio::spawn(async move {
                 let mut send = send.ready().await.unwrap();
-                let request = http::Request::post(format!("http://{addr}/fray.v1.Rules/ResolveStrike"))
-                    .header("content-type", "application/grpc")
-                    .header("te", "trailers")
-                    .body(())
-                    .unwrap();
+                let request = h2_request(addr, "/fray.v1.Rules/ResolveStrike", GRPC);
                 let (response, mut body) = send.send_request(request, false).unwrap();
                 body.send_data(message, false).unwrap();
                 // Held open, never finished: the response comes at the request timeout.
@@ -110,11 +107,7 @@ fn idle() {
             let (send, connection) = h2::client::handshake(tcp).await.unwrap();
             let driver = tokio::spawn(connection);
             let mut send = send.ready().await.unwrap();
-            let request = http::Request::post(format!("http://{addr}/fray.v1.Rules/ListRulesets"))
-                .header("content-type", "application/grpc")
-                .header("te", "trailers")
-                .body(())
-                .unwrap();
+            let request = h2_request(addr, "/fray.v1.Rules/ListRulesets", GRPC);
             let (response, mut body) = send.send_request(request, false).unwrap();
             body.send_data(bytes::Bytes::from_static(&[0, 0, 0, 0, 0]), true).unwrap();
             assert_eq!(response.await.unwrap().status(), 200);

@@ -12,7 +12,7 @@ use fray_testkit::prelude::*;
 #[cfg(target_os = "linux")]
 use fray_testkit::process::peak_rss_mib;
 use fray_testkit::process::spawn_server;
-use fray_testkit::raw::resolve_strike_raw;
+use fray_testkit::raw::{GRPC, h2_request, resolve_strike_raw};
 use pb::agent_client::AgentClient;
 use tonic::Code;
 use tonic_types::StatusExt as _;
@@ -210,11 +210,7 @@ async fn the_server_advertises_its_stream_limit() {
     let (send, mut connection) = h2_connection(&server).await;
     // One call, so the server's SETTINGS have arrived by its answer.
     let mut send = send.ready().await.unwrap();
-    let request = http::Request::post(format!("http://{}/fray.v1.Rules/ListRulesets", server.addr))
-        .header("content-type", "application/grpc")
-        .header("te", "trailers")
-        .body(())
-        .unwrap();
+    let request = h2_request(server.addr, "/fray.v1.Rules/ListRulesets", GRPC);
     let (response, mut body) = send.send_request(request, false).unwrap();
     body.send_data(bytes::Bytes::from_static(&[0, 0, 0, 0, 0]), true).unwrap();
     tokio::select! {
@@ -244,11 +240,7 @@ async fn an_idle_connection_and_a_silent_one_are_closed_after_the_idle_timeout()
     // An HTTP/2 connection that made one call and then idles.
     let (send, mut connection) = h2_connection(&server).await;
     let mut send = send.ready().await.unwrap();
-    let request = http::Request::post(format!("http://{}/fray.v1.Rules/ListRulesets", server.addr))
-        .header("content-type", "application/grpc")
-        .header("te", "trailers")
-        .body(())
-        .unwrap();
+    let request = h2_request(server.addr, "/fray.v1.Rules/ListRulesets", GRPC);
     let (response, mut body) = send.send_request(request, false).unwrap();
     body.send_data(bytes::Bytes::from_static(&[0, 0, 0, 0, 0]), true).unwrap();
     tokio::select! {
@@ -279,11 +271,7 @@ async fn raw_call(server: &TestServer, path: &str, content_type: &str, body: &'s
     let (send, connection) = h2_connection(server).await;
     tokio::spawn(connection);
     let mut send = send.ready().await.unwrap();
-    let request = http::Request::post(format!("http://{}{path}", server.addr))
-        .header("content-type", content_type)
-        .header("te", "trailers")
-        .body(())
-        .unwrap();
+    let request = h2_request(server.addr, path, content_type);
     let (response, mut stream) = send.send_request(request, false).unwrap();
     stream.send_data(bytes::Bytes::from_static(body), true).unwrap();
     let response = response.await.unwrap();
@@ -304,20 +292,19 @@ async fn raw_call(server: &TestServer, path: &str, content_type: &str, body: &'s
 async fn a_unary_request_of_two_messages_or_cut_inside_one_or_not_grpc_is_invalid_argument() {
     let server = TestServer::start().await;
     let path = "/fray.v1.Rules/ListRulesets";
-    let grpc = "application/grpc";
     let invalid = "3"; // INVALID_ARGUMENT
-    let (_, code, message) = raw_call(&server, path, grpc, &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).await;
+    let (_, code, message) = raw_call(&server, path, GRPC, &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0]).await;
     assert_eq!(code, invalid, "two messages: {message}");
     assert!(message.contains("one%20request%20message") || message.contains("one request message"), "{message}");
-    let (_, code, message) = raw_call(&server, path, grpc, &[0, 0, 0, 0, 100, 1, 2]).await;
+    let (_, code, message) = raw_call(&server, path, GRPC, &[0, 0, 0, 0, 100, 1, 2]).await;
     assert_eq!(code, invalid, "cut: {message}");
     assert!(message.contains("2%20of%20its%20100%20bytes") || message.contains("2 of its 100 bytes"), "{message}");
-    let (_, code, message) = raw_call(&server, path, grpc, &[]).await;
+    let (_, code, message) = raw_call(&server, path, GRPC, &[]).await;
     assert_eq!(code, invalid, "no message: {message}");
     let (status, code, _) = raw_call(&server, path, "text/plain", &[0, 0, 0, 0, 0]).await;
     assert_eq!((status, code.as_str()), (415, invalid), "not gRPC");
     // One whole message is answered.
-    let (status, code, message) = raw_call(&server, path, grpc, &[0, 0, 0, 0, 0]).await;
+    let (status, code, message) = raw_call(&server, path, GRPC, &[0, 0, 0, 0, 0]).await;
     assert_eq!((status, code.as_str()), (200, "0"), "{message}");
 }
 
@@ -327,11 +314,7 @@ async fn a_call_whose_client_resets_it_mid_request_is_counted_canceled() {
     let (send, connection) = h2_connection(&server).await;
     tokio::spawn(connection);
     let mut send = send.ready().await.unwrap();
-    let request = http::Request::post(format!("http://{}/fray.v1.Rules/ResolveStrike", server.addr))
-        .header("content-type", "application/grpc")
-        .header("te", "trailers")
-        .body(())
-        .unwrap();
+    let request = h2_request(server.addr, "/fray.v1.Rules/ResolveStrike", GRPC);
     let (response, mut stream) = send.send_request(request, false).unwrap();
     // Half a message, then the client gives up.
     stream.send_data(bytes::Bytes::from_static(&[0, 0, 0, 0, 100, 1, 2]), false).unwrap();
@@ -455,11 +438,7 @@ async fn stalled_requests_past_the_connections_budget_answer_resource_exhausted(
     let mut bodies = Vec::new();
     for _ in 0..5 {
         let mut send = send.clone().ready().await.unwrap();
-        let request = http::Request::post(format!("http://{}/fray.v1.Rules/ResolveStrike", server.addr))
-            .header("content-type", "application/grpc")
-            .header("te", "trailers")
-            .body(())
-            .unwrap();
+        let request = h2_request(server.addr, "/fray.v1.Rules/ResolveStrike", GRPC);
         let (response, mut body) = send.send_request(request, false).unwrap();
         body.send_data(message.clone(), false).unwrap();
         calls.push(response);
@@ -478,11 +457,7 @@ async fn stalled_requests_past_the_connections_budget_answer_resource_exhausted(
     assert!(exhausted >= 1, "no stream was refused past the 2 MiB budget");
     // The connection still serves a small call.
     let mut send = send.ready().await.unwrap();
-    let request = http::Request::post(format!("http://{}/fray.v1.Rules/ListRulesets", server.addr))
-        .header("content-type", "application/grpc")
-        .header("te", "trailers")
-        .body(())
-        .unwrap();
+    let request = h2_request(server.addr, "/fray.v1.Rules/ListRulesets", GRPC);
     let (response, mut body) = send.send_request(request, false).unwrap();
     body.send_data(bytes::Bytes::from_static(&[0, 0, 0, 0, 0]), true).unwrap();
     let response = tokio::time::timeout(Duration::from_secs(10), response).await.unwrap().unwrap();

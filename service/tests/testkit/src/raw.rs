@@ -1,5 +1,6 @@
-//! ResolveStrike with the request's bytes sent as they are, unencoded: how a test sends
-//! a message that does not parse, or checks what the generated client sends.
+//! Requests as bytes: ResolveStrike with the message's bytes sent as they are (a message
+//! that does not parse, or what the generated client sends), and the HTTP/2 request a
+//! gRPC client starts, for tests that drive a connection themselves.
 
 use fray_proto::fray::v1 as pb;
 use tonic::transport::Channel;
@@ -43,4 +44,18 @@ pub async fn resolve_strike_raw(
     grpc.ready().await.unwrap();
     let path = http::uri::PathAndQuery::from_static("/fray.v1.Rules/ResolveStrike");
     grpc.unary(tonic::Request::new(request), path, RawRequest).await.map(tonic::Response::into_inner)
+}
+
+/// gRPC's content type.
+pub const GRPC: &str = "application/grpc";
+
+/// An HTTP/2 request for `path` on the server at `addr` as a gRPC client starts one
+/// (`content_type`, `te: trailers`), for a test that drives the connection itself; its
+/// body is sent on the stream.
+pub fn h2_request(addr: std::net::SocketAddr, path: &str, content_type: &str) -> http::Request<()> {
+    http::Request::post(format!("http://{addr}{path}"))
+        .header("content-type", content_type)
+        .header("te", "trailers")
+        .body(())
+        .unwrap()
 }
