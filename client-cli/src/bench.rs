@@ -376,8 +376,8 @@ fn strength_rows(
     if std::iter::once(bot).chain(opponents).any(BotSpec::sees_hidden) {
         println!("oracle: MCTS that sees every hidden card (a measuring instrument, not a fair opponent).\n");
     }
-    println!("| bot | opponent | games | W | D | L | score | 95% interval | time | score by seat |");
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    println!("| bot | opponent | games | W | D | L | score | 95% interval | turn limit | time | score by seat |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for opponent in opponents {
         let started = Instant::now();
         let progress = |done: u32, r: &MatchResult| {
@@ -396,10 +396,11 @@ fn strength_rows(
     Ok(())
 }
 
-/// `games | W | D | L | score | interval | time` of a match's table row.
+/// `games | W | D | L | score | interval | turn limit | time` of a match's table row
+/// (turn limit: the games that ran to it).
 fn result_cells(r: &MatchResult, score: f64, (lo, hi): (f64, f64), started: Instant) -> String {
     format!(
-        "{} | {} | {} | {} | {:.1}% | {:.1}% – {:.1}% | {:.0} s",
+        "{} | {} | {} | {} | {:.1}% | {:.1}% – {:.1}% | {} | {:.0} s",
         r.games(),
         r.wins,
         r.draws,
@@ -407,6 +408,7 @@ fn result_cells(r: &MatchResult, score: f64, (lo, hi): (f64, f64), started: Inst
         100.0 * score,
         100.0 * lo,
         100.0 * hi,
+        r.turn_limit,
         started.elapsed().as_secs_f64()
     )
 }
@@ -420,9 +422,9 @@ fn seat_rows(
     jobs: usize,
 ) -> Result<(), CliError> {
     println!(
-        "| ruleset | scenario | players | bot | games | seat 0 W | D | L | seat-0 score | 95% interval | time | every seat |"
+        "| ruleset | scenario | players | bot | games | seat 0 W | D | L | seat-0 score | 95% interval | turn limit | time | every seat |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for ruleset in rulesets {
         let scenarios: Vec<&str> = match scenario {
             Some(s) => vec![s],

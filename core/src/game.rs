@@ -170,6 +170,10 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// The rule id that refuses every action once the game is over.
     fn game_over_rule(&self) -> &'static str;
 
+    /// The rule id of the `GameOver` that ends a game once turn [`MAX_TURNS`] ends (a
+    /// draw): measurements count the games that ran that long.
+    fn turn_limit_rule(&self) -> &'static str;
+
     /// The returns, one per player, once the game is over.
     fn returns(&self) -> Option<Returns> {
         self.outcome().map(|o| Returns::of(o, self.num_players()))

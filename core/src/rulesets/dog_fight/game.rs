@@ -54,6 +54,10 @@ impl Game for DogFightState {
         super::rule::GAME_OVER
     }
 
+    fn turn_limit_rule(&self) -> &'static str {
+        super::rule::TURN_LIMIT
+    }
+
     fn heuristic(&self) -> Returns {
         if self.players() == 2 {
             return balance_heuristic(self, || (self.worth(PlayerId(0)) - self.worth(PlayerId(1))) / 10.0);
