@@ -57,8 +57,7 @@ pub enum BenchCommand {
         #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
         ruleset: SkirmishRuleset,
         /// The scenario.
-        /// The scenario.
-        #[arg(long, help = crate::rulesets::BENCH_SCENARIO_HELP)]
+        #[arg(long, help = crate::rulesets::bench_scenario_help())]
         scenario: Option<String>,
     },
     /// MCTS playouts per second on one core, at the default rollout depth (1500
@@ -101,8 +100,7 @@ pub enum BenchCommand {
         #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
         ruleset: SkirmishRuleset,
         /// The scenario.
-        /// The scenario.
-        #[arg(long, help = crate::rulesets::BENCH_SCENARIO_HELP)]
+        #[arg(long, help = crate::rulesets::bench_scenario_help())]
         scenario: Option<String>,
         /// Seeds the openings.
         #[arg(long, default_value_t = 1)]
@@ -158,11 +156,11 @@ pub enum BenchCommand {
         /// Games per pairing.
         #[arg(long, default_value_t = 100)]
         games: u32,
-        /// The scenario. `mirror` (both sides the same cards): on `men-vs-fey` the
-        /// first player wins nearly every game between two MCTS bots, which hides the
-        /// difference between levels.
-        #[arg(long, default_value = "mirror")]
-        scenario: String,
+        /// The scenario (default: e:game's fairest). On an unbalanced one such as
+        /// `men-vs-fey` the first player wins nearly every game between two MCTS bots,
+        /// which hides the difference between levels.
+        #[arg(long)]
+        scenario: Option<String>,
         /// Games played at once.
         #[arg(long, default_value_t = 2)]
         jobs: usize,
@@ -180,7 +178,7 @@ pub struct SearchPositions {
     #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
     pub ruleset: SkirmishRuleset,
     /// The scenario.
-    #[arg(long, help = crate::rulesets::BENCH_SCENARIO_HELP)]
+    #[arg(long, help = crate::rulesets::bench_scenario_help())]
     pub scenario: Option<String>,
 }
 
@@ -363,8 +361,17 @@ fn strength_rows(
     seed: u64,
     jobs: usize,
 ) -> Result<(), CliError> {
-    let players =
-        fray_core::rulesets::scenario_infos(ruleset).iter().find(|s| s.name == scenario).map_or(2, |s| s.players);
+    let info = fray_core::rulesets::scenario_infos(ruleset).into_iter().find(|s| s.name == scenario);
+    let players = info.map_or(2, |s| s.players);
+    if let Some(s) = info.filter(|s| !s.balance.is_balanced()) {
+        println!(
+            "Scenario {scenario} is not known to be balanced (seat 0 scored {:.0}% over {} games of the normal bot \
+             against itself): every opening is played from every seat, but the seats may decide more games than \
+             the bots. The default is the fairest scenario.\n",
+            100.0 * s.balance.seat0_score,
+            s.balance.games
+        );
+    }
     if players > 2 {
         println!(
             "{players} players a game: the bot against {} copies of the opponent, in each seat in turn on every \
@@ -553,6 +560,7 @@ pub fn run(cmd: &BenchCommand) -> Result<(), CliError> {
             print!("{}", fray_ai::table::measure(&plan, &progress).map_err(arena)?.markdown());
         }
         BenchCommand::Ladder { games, scenario, jobs } => {
+            let scenario = scenario_or_default(scenario.as_deref(), SkirmishRuleset::Egame);
             for (upper, lower) in [(Difficulty::Hard, Difficulty::Normal), (Difficulty::Normal, Difficulty::Easy)] {
                 strength_rows(
                     &spec(upper.name())?,

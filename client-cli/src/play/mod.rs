@@ -21,8 +21,8 @@ use std::path::PathBuf;
 use fray_proto::fray::v1::agent_client::AgentClient;
 use fray_proto::fray::v1::rules_client::RulesClient;
 use fray_proto::fray::v1::{
-    Action, ActionStat, ApplyActionRequest, ChooseActionRequest, GameState, LegalActionsRequest, NewGameRequest,
-    SearchBudget,
+    Action, ActionStat, ApplyActionRequest, ChooseActionRequest, GameState, LegalActionsRequest, ListRulesetsRequest,
+    NewGameRequest, Ruleset, SearchBudget,
 };
 use tonic::transport::Channel;
 
@@ -32,6 +32,7 @@ use crate::error::{CliError, stdout_error};
 use crate::replay::{self, Outcome, Replay, Seat, SeatKind};
 use crate::rulesets::{RulesetArg, short_name, ui};
 use crate::tls::TlsArgs;
+use crate::tournament::unbalanced_warning;
 use crate::trace::{self, indent};
 use crate::ui::{Seats, Seen, Style, Ui, mover_and_seats};
 use input::{Command, Lines};
@@ -69,14 +70,18 @@ impl Difficulty {
     }
 }
 
-/// Who takes the first turn.
+/// Who takes the first turn. The default is [`First::Random`]: moving first is worth
+/// something even on a balanced scenario, so no seat is the person's by default; a
+/// seat drawn from the game's seed gives each seat its share over many games (the CLI
+/// keeps nothing between games, so it could not alternate), and the printed seed
+/// deals the same seat again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum First {
     /// The person (seat 0).
     You,
     /// A bot (the person sits at the last seat).
     Bot,
-    /// Decided by the seed.
+    /// A seat from the game's seed.
     Random,
 }
 
@@ -171,6 +176,19 @@ struct Session<'a> {
 impl Session<'_> {
     fn say(&mut self, text: &str) -> Result<(), CliError> {
         self.out.write_all(text.as_bytes()).and_then(|()| self.out.flush()).map_err(|e| stdout_error(&e))
+    }
+
+    /// What to tell the person when the scenario is not known to be balanced (the
+    /// server's catalogue, as a tournament reads it); `None` for a balanced one.
+    async fn balance_warning(&mut self, ruleset: Ruleset) -> Result<Option<String>, CliError> {
+        let catalogue = self.rules.list_rulesets(ListRulesetsRequest {}).await?.into_inner();
+        let scenario = catalogue
+            .rulesets
+            .iter()
+            .filter(|r| r.ruleset == ruleset as i32)
+            .flat_map(|r| &r.scenario_details)
+            .find(|s| s.name == self.args.scenario);
+        Ok(scenario.and_then(|s| unbalanced_warning(s, ruleset)))
     }
 
     fn bot_label(&self) -> String {
@@ -491,6 +509,9 @@ async fn game(
         session.path.display()
     );
     session.say(&style.paint("1", &intro))?;
+    if let Some(warning) = session.balance_warning(ruleset).await? {
+        session.say(&style.paint("1;33", &format!("warning: {warning}\n")))?;
+    }
     let setup = session.trace(&session.state, &session.state, &started.events);
     session.say(&setup)?;
     let ending = session.play().await;
