@@ -565,13 +565,16 @@ fn a_whole_three_player_dog_fight_against_two_bots_ends_and_replays() {
         "{out}"
     );
     let result = out.lines().find(|l| l.starts_with("game over on turn ")).unwrap_or_else(|| panic!("{out}"));
+    // Where each seat finished: the winner or who shares the draw, then the others by
+    // place, the person's own place among them.
+    let (_, words) = result.split_once(": ").unwrap();
     assert!(
-        result.ends_with("you win (player 0)")
-            || result.ends_with("bot 1 wins (player 1)")
-            || result.ends_with("bot 2 wins (player 2)")
-            || result.ends_with("a draw"),
+        ["you win (player 0)", "bot 1 wins (player 1)", "bot 2 wins (player 2)", "a draw"]
+            .iter()
+            .any(|lead| words.starts_with(lead)),
         "{result}"
     );
+    assert!(words == "a draw" || words.contains("you"), "the person's place is told: {result}");
     // The board: the grid, every vessel with its stats, the hands.
     assert!(out.contains("Turn 1 · your turn\n"), "{out}");
     assert!(out.contains("   0 0Fi*  0Gu*  0Fr*  ·     1Fi\n"), "{out}");
@@ -603,6 +606,7 @@ fn a_whole_three_player_dog_fight_against_two_bots_ends_and_replays() {
     assert_eq!(json["ruleset"], "RULESET_DOG_FIGHT");
     assert_eq!(json["scenario"], "trio");
     assert_eq!(json["result"]["over"], true);
+    assert_eq!(json["result"]["text"], words, "the replay records the same words");
     assert_eq!(json["seats"].as_array().unwrap().len(), 3);
     assert_eq!(json["seats"][0], serde_json::json!({"player": 0, "kind": "human"}));
     assert_eq!(

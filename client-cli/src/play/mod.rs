@@ -29,7 +29,7 @@ use tonic::transport::Channel;
 use crate::client;
 use crate::embedded::ServerHandle;
 use crate::error::{CliError, stdout_error};
-use crate::replay::{self, Outcome, Replay, Seat, SeatKind};
+use crate::replay::{self, Outcome, Outs, Replay, Seat, SeatKind};
 use crate::rulesets::{RulesetArg, short_name, ui};
 use crate::tls::TlsArgs;
 use crate::tournament::unbalanced_warning;
@@ -171,6 +171,8 @@ struct Session<'a> {
     last_bot: Option<BotMove>,
     out: &'a mut dyn Write,
     input: Lines,
+    /// Who went out when, for where each seat finished.
+    outs: Outs,
 }
 
 impl Session<'_> {
@@ -211,7 +213,7 @@ impl Session<'_> {
     }
 
     fn save(&mut self) -> Result<(), CliError> {
-        self.replay.result = Outcome::of(&self.state, self.seats);
+        self.replay.result = Outcome::of(&self.state, self.seats, &self.outs);
         self.replay.save(&self.path)
     }
 
@@ -226,6 +228,7 @@ impl Session<'_> {
         let request = ApplyActionRequest { state: Some(self.state.clone()), action: Some(action.clone()) };
         let applied = self.rules.apply_action(request).await?.into_inner();
         let after = applied.state.unwrap_or_default();
+        self.outs.note(self.replay.steps.len() as u64, self.state.turn, &applied.events);
         let who = self.seats.name(player);
         let head = self.style.paint(if self.seats.is_human(player) { "1;32" } else { "1;31" }, &format!("{who}:"));
         let text = format!("{head} {what}\n{}", self.trace(&self.state, &after, &applied.events));
@@ -483,11 +486,12 @@ async fn game(
         seats: seat_list,
         setup_events,
         steps: Vec::new(),
-        result: Outcome::of(&state, seats),
+        result: Outcome::of(&state, seats, &Outs::new(players)),
     };
     let ui = ui(ruleset as i32);
+    let outs = Outs::new(players);
     let mut session =
-        Session { rules, agent, args, ui, seed, seats, style, state, replay, path, last_bot: None, out, input };
+        Session { rules, agent, args, ui, seed, seats, style, state, replay, path, last_bot: None, out, input, outs };
     session.save()?;
     let starter = match (seats.human, players) {
         (0, _) => "you start".to_owned(),
@@ -525,14 +529,16 @@ async fn game(
         }
     };
     session.save()?;
-    let outcome = Outcome::of(&session.state, seats);
+    let outcome = Outcome::of(&session.state, seats, &session.outs);
     let text = match ending {
         Ending::Over => {
             let board = session.board_text(&session.state);
+            // More than two players: where each finished (a player out before a draw
+            // finished below those still in), as the replay records it.
             let result = match outcome.winner {
+                _ if players > 2 => outcome.text.clone(),
                 Some(w) if seats.is_human(w) => format!("you win (player {w})"),
-                Some(w) if players == 2 => format!("the bot wins (player {w})"),
-                Some(w) => format!("{} wins (player {w})", seats.name(w)),
+                Some(w) => format!("the bot wins (player {w})"),
                 None => "a draw".to_owned(),
             };
             format!(
