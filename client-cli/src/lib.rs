@@ -24,6 +24,7 @@ pub mod embedded;
 pub mod error;
 pub mod json;
 pub mod load;
+pub mod menu;
 pub mod play;
 pub mod replay;
 pub mod resolve;

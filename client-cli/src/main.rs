@@ -139,6 +139,10 @@ struct PlayCmd {
     /// Where the replay file goes (created if missing).
     #[arg(long, value_name = "DIR", default_value = "fray-replays")]
     replay_dir: PathBuf,
+    /// Leave the phase changes out of the trace (the board's first line names the
+    /// phase); without it, each turn's run of them is told on one line
+    #[arg(long, short)]
+    quiet: bool,
     /// Use the server at URL (e.g. http://127.0.0.1:50051, https:// for TLS) instead
     /// of an embedded one.
     #[arg(long, value_name = "URL")]
@@ -248,6 +252,7 @@ async fn main() -> ExitCode {
                     replay_dir: cmd.replay_dir,
                     server: cmd.server,
                     tls: cmd.tls,
+                    quiet: cmd.quiet,
                 };
                 let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
                 let style = Style { color: terminal && std::env::var_os("NO_COLOR").is_none() };

@@ -41,14 +41,56 @@ pub fn render_events(events: &[Event], style: Style) -> String {
 
 /// [`render_events`], naming things with `names`.
 pub fn render_events_with(events: &[Event], style: Style, names: &dyn Namer) -> String {
-    let width = events.iter().map(|e| e.rule.len()).max().unwrap_or(0);
+    render_events_phased(events, style, names, Phases::Each)
+}
+
+/// How a trace tells the phase changes (`PhaseChanged`), which a game tells several
+/// of every turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phases {
+    /// One line each.
+    Each,
+    /// A run of them in one turn of one player on one line: `turn 2, player 1 (bot):
+    /// PHASE_BEGIN → PHASE_EVENT → PHASE_DEPLOYMENT`.
+    Folded,
+    /// Left out (the board's first line names the phase).
+    Hidden,
+}
+
+/// [`render_events_with`], the phase changes told as `phases` says.
+pub fn render_events_phased(events: &[Event], style: Style, names: &dyn Namer, phases: Phases) -> String {
+    let phase = |e: &Event| match &e.kind {
+        Some(Kind::PhaseChanged(p)) => Some((p.turn, p.active_player, p.phase)),
+        _ => None,
+    };
+    // Each line: its rule and its words.
+    let mut lines: Vec<(&str, String)> = Vec::new();
+    let mut i = 0;
+    while i < events.len() {
+        let event = &events[i];
+        let Some((turn, player, first)) = phase(event).filter(|_| phases != Phases::Each) else {
+            lines.push((&event.rule, describe_with(event, names)));
+            i += 1;
+            continue;
+        };
+        let mut run = vec![phase_name(first)];
+        i += 1;
+        while let Some((_, _, next)) = events.get(i).and_then(phase).filter(|&(t, p, _)| t == turn && p == player) {
+            run.push(phase_name(next));
+            i += 1;
+        }
+        if phases == Phases::Folded {
+            lines.push((&event.rule, format!("turn {turn}, {}: {}", names.player(player), run.join(" → "))));
+        }
+    }
+    let width = lines.iter().map(|(rule, _)| rule.len()).max().unwrap_or(0);
     let mut out = String::new();
     if events.is_empty() {
         out.push_str("(no events)\n");
     }
-    for event in events {
-        let rule = format!("{:<width$}", event.rule);
-        let _ = writeln!(out, "{}  {}", style.paint("36", &rule), describe_with(event, names));
+    for (rule, text) in lines {
+        let rule = format!("{rule:<width$}");
+        let _ = writeln!(out, "{}  {text}", style.paint("36", &rule));
     }
     out
 }

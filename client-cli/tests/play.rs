@@ -531,7 +531,10 @@ fn a_whole_three_player_dog_fight_against_two_bots_ends_and_replays() {
     assert!(out.contains("  bot 2 (easy), player 2: 4 cards in hand, hidden\n"), "{out}");
     assert!(out.contains("    your hand:\n      [0] "), "{out}");
     // Both bots moved, named by seat; the moves and their events in words.
-    assert!(out.contains("you: attack p1-fighter with your p0-fighter (3 damage, 3 through to hull 3)\n"), "{out}");
+    assert!(
+        out.contains("you: attack p1-fighter with your p0-fighter (3 damage, 3 through: hull 3 down to 0)\n"),
+        "{out}"
+    );
     assert!(out.lines().any(|l| l.starts_with("bot 1: ")), "{out}");
     assert!(out.lines().any(|l| l.starts_with("bot 2: attack ")), "{out}");
     assert!(out.contains("    dogfight.attack.declare   your p0-fighter attacks p1-fighter (strength 3)\n"), "{out}");

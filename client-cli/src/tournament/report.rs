@@ -549,7 +549,9 @@ impl Report {
             .iter()
             .map(|r| ChartEntry { name: r.bot.clone(), elo: r.elo.elo, lower: r.elo.lower, upper: r.elo.upper })
             .collect();
-        let title = format!("{} games, {}", self.games, self.config.format);
+        let ruleset = fray_proto::fray::v1::Ruleset::from_str_name(&self.config.ruleset)
+            .map_or_else(|| self.config.ruleset.clone(), |r| crate::rulesets::short_name(r).to_owned());
+        let title = format!("{ruleset} {}: {} games, {}", self.config.scenario, self.games, self.config.format);
         ratings_chart(&dir.join("ratings.png"), &title, &entries).map_err(|e| CliError::Output(e.to_string()))
     }
 }
