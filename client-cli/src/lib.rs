@@ -26,6 +26,7 @@ pub mod json;
 pub mod load;
 pub mod menu;
 pub mod play;
+pub mod progress;
 pub mod replay;
 pub mod resolve;
 pub mod rulesets;

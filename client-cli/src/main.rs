@@ -46,8 +46,7 @@ enum Command {
     /// Run the Rules server in the foreground until Ctrl-C or SIGTERM.
     Serve(ServeCmd),
     /// Measure speed and strength (docs/benchmarks.md); run with --release.
-    #[command(subcommand)]
-    Bench(fray_cli::bench::BenchCommand),
+    Bench(fray_cli::bench::BenchArgs),
     // The words are the registry's: they name the rulesets.
     #[command(about = rulesets::PLAY_ABOUT, long_about = rulesets::PLAY_LONG_ABOUT)]
     #[command(after_long_help = fray_cli::tournament::scenarios_help())]
@@ -115,6 +114,10 @@ struct TournamentCmd {
     /// A bot with a time budget (mcts:time=50ms) loses once a move runs this far past it.
     #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = humantime::parse_duration, conflicts_with = "resume")]
     time_margin: std::time::Duration,
+    /// No progress on stderr (a bar on a terminal, else a line every few seconds);
+    /// warnings are still printed.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 #[derive(Debug, Args)]
@@ -281,6 +284,7 @@ async fn main() -> ExitCode {
                 resume: cmd.resume,
                 move_timeout: cmd.move_timeout,
                 time_margin: cmd.time_margin,
+                quiet: cmd.quiet,
             };
             let mut stdout = std::io::stdout();
             quiet_broken_pipe(tournament::run(&args, &mut stdout).await)

@@ -114,7 +114,7 @@ impl Menu {
                     None => folded.push((why, 1)),
                 }
             }
-            let hidden: Vec<String> = folded.iter().map(|(why, n)| format!("{n} {why}")).collect();
+            let hidden: Vec<String> = folded.iter().map(|(why, n)| format!("{n} folded away ({why})")).collect();
             let hidden = if hidden.is_empty() { String::new() } else { format!(", with {}", hidden.join(", ")) };
             let all = style.paint("1", "all");
             let _ = writeln!(out, "  ({all} lists all {} actions by number{hidden})", self.every.len());
@@ -174,7 +174,7 @@ mod tests {
         assert_eq!(
             menu.short(Style::default()),
             "  battle:\n    card A: 1 or 2\n    5  end the battle\n  \
-             (all lists all 5 actions by number, with 2 strikes into your own zones)\n"
+             (all lists all 5 actions by number, with 2 folded away (strikes into your own zones))\n"
         );
         assert_eq!(
             menu.full(Style::default()),

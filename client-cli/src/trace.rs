@@ -330,6 +330,32 @@ mod tests {
     }
 
     #[test]
+    fn a_turns_phase_changes_fold_into_one_line_or_none() {
+        use fray_proto::fray::v1::{Phase, PhaseChanged};
+        let phase = |turn, player, phase: Phase| {
+            ev("skirmish.phase", Kind::PhaseChanged(PhaseChanged { turn, active_player: player, phase: phase as i32 }))
+        };
+        let events = vec![
+            phase(1, 0, Phase::Draw),
+            ev("skirmish.draw", Kind::CardDrawn(Default::default())),
+            phase(2, 1, Phase::Begin),
+            phase(2, 1, Phase::Event),
+            phase(2, 1, Phase::Deployment),
+        ];
+        let each = render_events_phased(&events, Style::default(), &Ids, Phases::Each);
+        assert_eq!(each.lines().count(), 5);
+        let folded = render_events_phased(&events, Style::default(), &Ids, Phases::Folded);
+        assert_eq!(
+            folded,
+            "skirmish.phase  turn 1, player 0: PHASE_DRAW\n\
+             skirmish.draw   player 0 draws a card\n\
+             skirmish.phase  turn 2, player 1: PHASE_BEGIN → PHASE_EVENT → PHASE_DEPLOYMENT\n"
+        );
+        let hidden = render_events_phased(&events, Style::default(), &Ids, Phases::Hidden);
+        assert_eq!(hidden, "skirmish.draw  player 0 draws a card\n");
+    }
+
+    #[test]
     fn colour_only_when_asked() {
         let events = vec![ev("egame.chain", Kind::CardDrawn(Default::default()))];
         assert!(!render_events(&events, Style { color: false }).contains('\x1b'));

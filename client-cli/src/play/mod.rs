@@ -561,6 +561,8 @@ async fn game(
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
+
     use super::*;
 
     #[test]
@@ -580,6 +582,46 @@ mod tests {
         assert_ne!(move_seed(3, 10, 0), move_seed(3, 11, 0));
         assert_ne!(move_seed(3, 10, 0), move_seed(3, 10, HINT_SALT));
         assert!(clock_seed() < 1_000_000);
+    }
+
+    /// A core state as the wire has it, with its legal actions in the person's order.
+    fn wire(core: &fray_core::GameState, ui: &dyn Ui, seats: Seats) -> (GameState, Vec<Action>) {
+        let state = fray_service::convert::state_from_setup(core.to_setup());
+        let legal = core.legal_actions().iter().map(fray_service::convert::action_from_setup).collect();
+        let legal = ui.order(&state, legal, seats);
+        (state, legal)
+    }
+
+    #[test]
+    fn the_egame_deployment_screen_with_six_cards_in_hand_fits_in_40_lines() {
+        use fray_proto::fray::v1::Ruleset;
+        let ui = crate::rulesets::ui(Ruleset::Egame as i32);
+        let seats = Seats::two(0);
+        // Each player ends the first deployment without summoning: the person then
+        // deploys again with the card drawn, six in hand.
+        let (mut core, _) = fray_core::GameState::new_game(Ruleset::Egame as i32, 5, "men-vs-fey").unwrap();
+        for _ in 0..2 {
+            let end = core.legal_actions().pop().unwrap();
+            core.apply_action(&end, "action").unwrap();
+        }
+        let (state, legal) = wire(&core, ui, seats);
+        assert_eq!(state.players[0].hand.len(), 6);
+        assert_eq!(state.phase, fray_proto::fray::v1::Phase::Deployment as i32);
+        assert_eq!(legal.len(), 151, "6 cards, 5 zones, 4 facings and face-down, and ending the phase");
+        let text = screen(ui, &state, &legal, seats, "easy", None, Style::default());
+        // The screen, then the prompt's line.
+        let lines = text.lines().count() + 1;
+        assert!(lines <= 40, "{lines} lines:\n{text}");
+        // Every summon is one number away: the grid shows each card's best in each
+        // zone, the whole list (`all`) every one.
+        assert!(text.contains("  151  end deployment without summoning"), "{text}");
+        assert!(text.contains("(all lists all 151 actions by number)"), "{text}");
+        let full = ui.menu(&state, &legal, seats, Style::default());
+        assert!(full.missing().is_empty());
+        assert_eq!(full.full(Style::default()).lines().count(), 151);
+        // The first screen of a game also shows the legend: longer, once.
+        let first = screen(ui, &state, &legal, seats, "easy", Some(ui.legend(&state)), Style::default());
+        assert!(first.contains("The board (e:game):") && first.len() > text.len());
     }
 
     #[test]

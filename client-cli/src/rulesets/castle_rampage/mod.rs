@@ -510,6 +510,30 @@ mod tests {
     use super::*;
     use fray_proto::fray::v1::{EndPhase, Reinforce, Strike};
 
+    #[test]
+    fn the_legend_explains_every_glyph_of_the_stacks() {
+        let legend = Castle.legend(&GameState::default());
+        for glyph in GLYPHS {
+            assert!(legend.contains(glyph), "`{glyph}` is not in\n{legend}");
+        }
+        assert!(HELP.contains("  all       list every legal action by number"));
+    }
+
+    #[test]
+    fn an_attack_that_ends_says_it_is_over_and_why() {
+        assert_eq!(attack_ended(rule::WEAKER, 2), "the attack is over: its 2 strength fell short of that defense");
+        assert_eq!(attack_ended(rule::TIE, 0), "the attack is over: both cards fell, no strength is left");
+        assert_eq!(attack_ended(rule::BOMBER, 1), "the attack is over: the Bomber took the attacking card with it");
+        assert_eq!(attack_ended(rule::SABOTEUR, 0), "the attack is over: the Saboteur left it no strength");
+        assert_eq!(attack_ended(rule::WIN, 3), "the last Castle card fell, with 3 strength to spare");
+        let ended = Event {
+            rule: rule::WEAKER.into(),
+            kind: Some(Kind::AttackEnded(fray_proto::fray::v1::AttackEnded { remaining: 2 })),
+        };
+        let names = Castle.names(None, &[], &[]);
+        assert_eq!(crate::trace::describe_with(&ended, &*names), attack_ended(rule::WEAKER, 2));
+    }
+
     fn card(id: &str, name: &str, owner: u32, values: (i32, i32, i32)) -> CastleCard {
         CastleCard {
             id: id.into(),

@@ -859,6 +859,23 @@ Turn 4 · bot 1's turn · an attack waits for your response
     }
 
     #[test]
+    fn the_legend_explains_every_glyph_of_the_grid() {
+        let legend = DogFight.legend(&small_board());
+        for glyph in GLYPHS {
+            assert!(legend.contains(glyph), "`{glyph}` is not in\n{legend}");
+        }
+        assert!(HELP.contains("  all             list every legal action by number"));
+    }
+
+    #[test]
+    fn a_hull_brought_to_0_still_flies_and_below_0_is_destroyed() {
+        let vessel = |attack, shields, hull| Vessel { attack, shields, hull, ..Default::default() };
+        assert_eq!(forecast(&vessel(3, 0, 3), &vessel(3, 0, 3)), "3 damage, 3 through: hull 3 down to 0");
+        assert_eq!(forecast(&vessel(4, 0, 3), &vessel(3, 0, 3)), "4 damage, 4 through: destroys it");
+        assert_eq!(forecast(&vessel(1, 0, 3), &vessel(3, 2, 3)), "1 damage, all absorbed");
+    }
+
+    #[test]
     fn events_keep_the_other_hands_hidden() {
         let state = small_board();
         let seats = Seats { human: 0, players: 3 };
@@ -892,6 +909,18 @@ Turn 4 · bot 1's turn · an attack waits for your response
             })),
         };
         assert_eq!(describe_with(&played, &*names), "bot 1 plays Direct Hit (c04) (+2 damage)");
+        // `fray resolve` names cards by id, and the effect by its name.
+        let raw = DogFight.names(None, &[&state], &[]);
+        assert_eq!(describe_with(&played, &*raw), "player 1 plays c04 (Direct Hit: +2 damage)");
+        let missed = Event {
+            rule: "dogfight.resolve.miss".into(),
+            kind: Some(event::Kind::AttackMissed(fray_proto::fray::v1::AttackMissed {
+                attacker: "p0-gunship".into(),
+                defender: "p1-fighter".into(),
+                by: "evasive_maneuvers".into(),
+            })),
+        };
+        assert_eq!(describe_with(&missed, &*names), "your p0-gunship's attack on p1-fighter fails: evasive maneuvers");
         assert_eq!(names.card("c03"), "a hidden card");
         assert_eq!(names.creature("p0-gunship"), "your p0-gunship");
         assert_eq!(names.creature("p1-fighter"), "p1-fighter");

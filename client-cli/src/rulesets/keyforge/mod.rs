@@ -637,6 +637,22 @@ mod tests {
     use super::*;
     use crate::trace::{describe_with, render_pending};
 
+    #[test]
+    fn the_legend_explains_every_glyph_and_the_help_reads_in_whole_lines() {
+        let legend = Keyforge.legend(&GameState::default());
+        for glyph in GLYPHS {
+            assert!(legend.contains(glyph), "`{glyph}` is not in\n{legend}");
+        }
+        // No line of the help's prose (84 columns) is cut short mid-sentence, as one
+        // once was ("At the start of" alone).
+        assert!(HELP.contains("end of the turn. At the start of your turn 6 amber forges a key; 3 keys win."));
+        let prose = HELP.lines().skip_while(|l| !l.starts_with("Your turn:"));
+        for (line, next) in prose.clone().zip(prose.skip(1)).filter(|(line, _)| !line.ends_with('.')) {
+            let first = next.split(' ').next().unwrap_or_default().chars().count();
+            assert!(line.chars().count() + 1 + first > 84, "`{line}` leaves room for `{next}`'s first word");
+        }
+    }
+
     /// The short form `line` in `legal`.
     fn find(line: &str, legal: &[Action], state: &GameState, seats: Seats) -> Result<usize, String> {
         Keyforge.find(&line.split(' ').collect::<Vec<_>>(), legal, state, seats).unwrap_or(Err("none".into()))

@@ -330,7 +330,7 @@ mod tests {
 
     use super::*;
     use crate::trace::describe_with;
-    use fray_proto::fray::v1::{Arrows, Choice, PendingDecision, Phase, Reach, event};
+    use fray_proto::fray::v1::{Arrows, Choice, Keyword, PendingDecision, Phase, Reach, event};
     use fray_proto::fray::v1::{Card, EndPhase, Player, Strike, Summon};
     use words::{arrow_list, facing_glyph, frame_turn, orientation_turn};
 
@@ -521,6 +521,139 @@ mod tests {
         );
         assert_eq!(find("a 1 yz", &state), Some(Err("`z` is not a zone number".to_owned())));
         assert_eq!(find("e now", &state), Some(Err("usage: e".to_owned())));
+    }
+
+    /// `text` with every run of whitespace one space (legends wrap their lines).
+    fn flat(text: &str) -> String {
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn the_legend_explains_every_glyph_and_each_rulesets_own_tags() {
+        let egame = GameState { ruleset: Ruleset::Egame as i32, ..Default::default() };
+        let rift = GameState { ruleset: Ruleset::DimensionalRift as i32, ..Default::default() };
+        let (e, r) = (Zone.legend(&egame), Zone.legend(&rift));
+        for legend in [&e, &r] {
+            for glyph in render::GLYPHS.iter().flat_map(|g| g.iter()) {
+                assert!(legend.contains(*glyph), "`{glyph}` is not in\n{legend}");
+            }
+            assert!(flat(legend).contains("only a strike on its zone turns it face-up"), "{legend}");
+        }
+        let tag_line = |legend: &str, tag: &str| legend.lines().any(|l| l.trim_start().starts_with(&format!("{tag} ")));
+        assert!(tag_line(&e, render::EVASIVE_TAG) && tag_line(&e, render::FADING_TAG), "{e}");
+        assert!(!tag_line(&r, render::EVASIVE_TAG) && !tag_line(&r, render::FADING_TAG), "Rift has neither: {r}");
+        assert!(tag_line(&r, &format!("{}2", render::ARMOR_TAG)) && !tag_line(&e, &format!("{}2", render::ARMOR_TAG)));
+        // The board shows only the ruleset's own: Rift has no Evasive, e:game no armor.
+        let keywords = [Keyword::Evasive as i32, Keyword::Fading as i32];
+        assert_eq!(render::tags(Ruleset::DimensionalRift as i32, &keywords, 2), "A2");
+        assert_eq!(render::tags(Ruleset::Egame as i32, &keywords, 2), "E F");
+        assert!(flat(&format!("{HELP}\n{e}")).contains("all list every legal action by number"));
+    }
+
+    fn strike(attacker: &str, player: u32, index: u32) -> Action {
+        act(action::Action::Strike(Strike {
+            attacker: attacker.into(),
+            target: Some(ZoneRef { player, index }),
+            ..Default::default()
+        }))
+    }
+
+    #[test]
+    fn strikes_into_ones_own_zones_are_last_and_folded_but_a_flip_stays() {
+        let seats = Seats::two(0);
+        let mut archer = creature("a", "Archer", 0, 1, false);
+        archer.arrows = Some(Arrows { left: Reach::Single as i32, right: Reach::Single as i32, ..Default::default() });
+        let state = GameState {
+            ruleset: Ruleset::Egame as i32,
+            creatures: vec![archer, creature("m", "Mole", 0, 2, true), creature("w", "Wolf", 1, 3, false)],
+            phase: Phase::Event as i32,
+            ..Default::default()
+        };
+        let end = act(action::Action::EndPhase(EndPhase {}));
+        let served = vec![strike("a", 0, 0), strike("a", 0, 2), strike("a", 1, 3), end.clone()];
+        let legal = Zone.order(&state, served, seats);
+        assert_eq!(legal, vec![strike("a", 1, 3), strike("a", 0, 0), strike("a", 0, 2), end]);
+        let menu = Zone.menu(&state, &legal, seats, Style::default());
+        let short = menu.short(Style::default());
+        assert_eq!(
+            short,
+            "    1  your Archer (your zone 1) strikes bot zone 3 (bot's Wolf)\n    \
+             3  your Archer (your zone 1) strikes your zone 2 (your Mole)\n    \
+             4  end the battle (go to deployment)\n  \
+             (all lists all 4 actions by number, with 1 folded away (strikes into your own zones))\n"
+        );
+        assert!(
+            menu.full(Style::default()).contains(
+                "    2  your Archer (your zone 1) strikes your zone 0 (empty: hits YOU unless blocked)  \
+                 [strikes into your own zones]\n"
+            ),
+            "{}",
+            menu.full(Style::default())
+        );
+    }
+
+    #[test]
+    fn the_block_of_ones_own_strike_says_why_it_is_offered_and_not_blocking_comes_first() {
+        let seats = Seats::two(0);
+        let mut knight = creature("k", "Knight", 0, 1, false);
+        knight.arrows = Some(Arrows { up: Reach::Single as i32, ..Default::default() });
+        let state = GameState {
+            ruleset: Ruleset::Egame as i32,
+            creatures: vec![creature("a", "Archer", 0, 2, false), knight],
+            phase: Phase::Event as i32,
+            chain: vec![Strike {
+                attacker: "a".into(),
+                target: Some(ZoneRef { player: 1, index: 3 }),
+                ..Default::default()
+            }],
+            pending: Some(PendingDecision {
+                player: 0,
+                kind: DecisionKind::Block as i32,
+                options: vec!["k".into()],
+                may_decline: true,
+            }),
+            ..Default::default()
+        };
+        let block = act(action::Action::Choice(Choice { choice: Some(choice::Choice::Option("k".into())) }));
+        let decline = act(action::Action::Choice(Choice { choice: Some(choice::Choice::Decline(true)) }));
+        let legal = Zone.order(&state, vec![block.clone(), decline.clone()], seats);
+        assert_eq!(legal, vec![decline, block]);
+        let short = flat(&Zone.menu(&state, &legal, seats, Style::default()).short(Style::default()));
+        assert!(
+            short.contains(
+                "The bot did not block it, so the rules (egame.strike.block.active.other) let you block it instead"
+            ),
+            "{short}"
+        );
+        assert!(short.contains("Not blocking lets it hit the bot directly: 1 do not block 2 block with"), "{short}");
+        // Typing a strike now names the block that waits.
+        let find = |line: &str| Zone.find(&line.split(' ').collect::<Vec<_>>(), &legal, &state, seats);
+        assert_eq!(
+            find("a 2 3"),
+            Some(
+                Err("answer the pending block first: b ZONE blocks with your creature there, n does not block".into())
+            )
+        );
+        assert_eq!(find("n"), Some(Ok(0)));
+    }
+
+    #[test]
+    fn armor_that_prevents_nothing_says_so() {
+        let state = GameState { creatures: vec![creature("g", "Golem", 1, 0, false)], ..Default::default() };
+        let names = Zone.names(Some(Seen { seats: Seats::two(0), reveal_all: false }), &[&state], &[]);
+        let prevented = |amount| Event {
+            rule: "rift.armor".into(),
+            kind: Some(event::Kind::DamagePrevented(fray_proto::fray::v1::DamagePrevented {
+                target: "g".into(),
+                amount,
+                by: "armor".into(),
+            })),
+        };
+        assert_eq!(
+            describe_with(&prevented(0), &*names),
+            "bot's Golem's armor prevents nothing: a hit deals at least 1"
+        );
+        assert_eq!(describe_with(&prevented(2), &*names), "bot's Golem's armor prevents 2 damage");
     }
 
     #[test]
