@@ -188,12 +188,11 @@ fn enum_names(text: &str, error: &serde_json::Error) -> Option<String> {
     let pool = pool().ok()?;
     let mut enums: Vec<prost_reflect::EnumDescriptor> = Vec::new();
     for field in pool.all_messages().flat_map(|m| m.fields().collect::<Vec<_>>()) {
-        if let prost_reflect::Kind::Enum(e) = field.kind() {
-            if (field.name() == key || field.json_name() == key)
-                && !enums.iter().any(|x| x.full_name() == e.full_name())
-            {
-                enums.push(e);
-            }
+        if let prost_reflect::Kind::Enum(e) = field.kind()
+            && (field.name() == key || field.json_name() == key)
+            && !enums.iter().any(|x| x.full_name() == e.full_name())
+        {
+            enums.push(e);
         }
     }
     let [e] = enums.as_slice() else { return None };

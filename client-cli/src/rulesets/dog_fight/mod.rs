@@ -8,10 +8,11 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use fray_proto::fray::v1::{
-    Action, DogFightBoard, DogFightCard, DogFightEffect, Event, GameState, Phase, Vessel, action, choice, event::Kind,
+    Action, DogFightBoard, DogFightCard, DogFightEffect, Event, GameState, Phase, Strike, Vessel, action, choice,
+    event::Kind,
 };
 
-use crate::menu::{self, Menu};
+use crate::menu::Menu;
 use crate::play::input::{arity, number};
 use crate::ui::{Mark, Namer, Seats, Seen, Style, Ui, cards, legend, position};
 
@@ -269,8 +270,7 @@ fn find_card<'a>(board: &'a DogFightBoard, id: &str) -> Option<&'a DogFightCard>
 /// down to 2` (a hull of 0 still flies), or that it destroys the target, or that it is
 /// all absorbed.
 fn forecast(a: &Vessel, d: &Vessel) -> String {
-    let mitigation = d.shields.max(0).saturating_add(d.armor.max(0)).saturating_add(d.absorb.max(0));
-    let through = a.attack.saturating_sub(mitigation).max(0);
+    let through = through(a, d);
     if through == 0 {
         format!("{} damage, all absorbed", a.attack)
     } else if d.hull - through < 0 {
@@ -278,6 +278,13 @@ fn forecast(a: &Vessel, d: &Vessel) -> String {
     } else {
         format!("{} damage, {through} through: hull {} down to {}", a.attack, d.hull, d.hull - through)
     }
+}
+
+/// The damage of an attack of `a` that gets through `d`'s shields, armor and
+/// absorbers, before any card.
+fn through(a: &Vessel, d: &Vessel) -> i32 {
+    let mitigation = d.shields.max(0).saturating_add(d.armor.max(0)).saturating_add(d.absorb.max(0));
+    a.attack.saturating_sub(mitigation).max(0)
 }
 
 /// One action in words, from the person's seat, in `state` (the state it applies to):
@@ -487,21 +494,92 @@ pub fn attack_text(state: &GameState, seats: Seats) -> Option<String> {
 }
 
 /// The numbered legal actions (numbers are 1-based positions in `legal`), under a line
-/// that says what the person may do now.
+/// that says what the person may do now. The attacks are a grid: a row per target, a
+/// column per vessel of the person's that may attack, each cell the attack's number
+/// and what it would leave of the target's hull before any card (every attack is in
+/// words in the whole list).
 pub fn render_menu(state: &GameState, legal: &[Action], seats: Seats) -> Menu {
     let human_pending = state.pending.as_ref().is_some_and(|p| seats.is_human(p.player));
+    let attacks: Vec<(usize, &Strike)> = legal
+        .iter()
+        .enumerate()
+        .filter_map(|(i, a)| match &a.action {
+            Some(action::Action::Strike(s)) => Some((i, s)),
+            _ => None,
+        })
+        .collect();
     let mut head = "";
     if human_pending {
         head = "  your window: play a card into the attack (p HAND), one at a time, or pass (n):";
-    } else if seats.is_human(state.active_player) && state.phase == Phase::Event as i32 {
-        let attacks = legal.iter().any(|a| matches!(a.action, Some(action::Action::Strike(_))));
-        head = if attacks {
-            "  attack with a vessel that has not attacked this turn (a MINE TARGET), or end your turn (e):"
-        } else {
-            "  none of your vessels can attack any more: end your turn (e):"
-        };
+    } else if seats.is_human(state.active_player) && state.phase == Phase::Event as i32 && attacks.is_empty() {
+        head = "  none of your vessels can attack any more: end your turn (e):";
     }
-    menu::plain(head, legal.iter().map(|act| action_text(state, act, seats)))
+    let mut menu = Menu::new(legal.len());
+    for line in head.lines() {
+        menu.head(line);
+    }
+    if !attacks.is_empty() {
+        attack_grid(&mut menu, state, &attacks);
+    }
+    for (i, act) in legal.iter().enumerate() {
+        let text = action_text(state, act, seats);
+        if matches!(act.action, Some(action::Action::Strike(_))) {
+            menu.grouped(i + 1, text);
+        } else {
+            menu.item(i + 1, text);
+        }
+    }
+    menu
+}
+
+/// Characters of one cell of the attack grid.
+const ATTACK_CELL: usize = 14;
+
+/// The attacks as a grid of targets (rows) by attackers (columns).
+fn attack_grid(menu: &mut Menu, state: &GameState, attacks: &[(usize, &Strike)]) {
+    let board = board_of(state);
+    let mut attackers: Vec<&str> = Vec::new();
+    let mut targets: Vec<&str> = Vec::new();
+    for (_, s) in attacks {
+        if !attackers.contains(&s.attacker.as_str()) {
+            attackers.push(&s.attacker);
+        }
+        if !targets.contains(&s.defender.as_str()) {
+            targets.push(&s.defender);
+        }
+    }
+    menu.line("  attack with each vessel once a turn (a MINE TARGET), or end your turn (e); below,");
+    menu.line("  a number: your vessel (top) attacks a target (left), and the hull it would leave:");
+    let width = targets.iter().map(|t| t.chars().count()).max().unwrap_or(0) + 2;
+    let columns: String = attackers.iter().map(|a| format!("{a:<ATTACK_CELL$}")).collect();
+    menu.line(format!("    {}{}", " ".repeat(width), columns.trim_end()));
+    let vessel = |id: &str| board.vessels.iter().find(|v| v.id == id);
+    for target in targets {
+        let mut row = format!("    {target:<width$}");
+        for attacker in &attackers {
+            let found = attacks.iter().find(|(_, s)| s.attacker == *attacker && s.defender == target);
+            let cell = match (found, vessel(attacker), vessel(target)) {
+                (Some((i, _)), Some(a), Some(d)) => format!("{} {}", i + 1, outcome(a, d)),
+                (Some((i, _)), _, _) => (i + 1).to_string(),
+                (None, _, _) => "-".to_owned(),
+            };
+            let _ = write!(row, "{cell:<ATTACK_CELL$}");
+        }
+        menu.line(row.trim_end().to_owned());
+    }
+}
+
+/// What an attack of `a` leaves of `d` before any card: `hull 2`, `destroys`, or
+/// `absorbed` (nothing gets through).
+fn outcome(a: &Vessel, d: &Vessel) -> String {
+    let through = through(a, d);
+    if through == 0 {
+        "absorbed".to_owned()
+    } else if d.hull - through < 0 {
+        "destroys".to_owned()
+    } else {
+        format!("hull {}", d.hull - through)
+    }
 }
 
 /// Does `word` name `v`? Its id, the start of its id (`p1-g`, or `1-g` without the
@@ -808,6 +886,27 @@ Turn 4 · bot 1's turn · an attack waits for your response
             "attack your p0-gunship with p1-fighter (3 damage, 2 through: hull 4 down to 2)"
         );
         assert_eq!(action_text(&state, &act(action::Action::EndPhase(EndPhase {})), seats), "end the turn");
+        // The attacks as a grid of targets by attackers; each in words in the whole list.
+        let mut turn = state.clone();
+        turn.pending = None;
+        turn.dog_fight.as_mut().unwrap().attack = None;
+        let end = act(action::Action::EndPhase(EndPhase {}));
+        let legal = vec![attack("p0-gunship", "p1-fighter"), attack("p0-gunship", "p1-frigate"), end];
+        let menu = render_menu(&turn, &legal, seats);
+        assert_eq!(
+            menu.short(Style::default()),
+            "  attack with each vessel once a turn (a MINE TARGET), or end your turn (e); below,\n  \
+             a number: your vessel (top) attacks a target (left), and the hull it would leave:\n                \
+             p0-gunship\n    \
+             p1-fighter  1 destroys\n    \
+             p1-frigate  2 hull 3\n    \
+             3  end the turn\n  \
+             (all lists all 3 actions by number)\n"
+        );
+        assert!(
+            menu.full(Style::default())
+                .contains("    2  attack p1-frigate with your p0-gunship (4 damage, 2 through: hull 5 down to 3)\n")
+        );
     }
 
     #[test]
