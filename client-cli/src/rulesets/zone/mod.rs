@@ -618,10 +618,12 @@ mod tests {
         let decline = act(action::Action::Choice(Choice { choice: Some(choice::Choice::Decline(true)) }));
         let legal = Zone.order(&state, vec![block.clone(), decline.clone()], seats);
         assert_eq!(legal, vec![decline, block]);
-        let short = flat(&Zone.menu(&state, &legal, seats, Style::default()).short(Style::default()));
+        let menu = Zone.menu(&state, &legal, seats, Style::default()).short(Style::default());
+        assert!(menu.lines().all(|l| l.chars().count() <= 80), "{menu}");
+        let short = flat(&menu);
         assert!(
             short.contains(
-                "The bot did not block it, so the rules (egame.strike.block.active.other) let you block it instead"
+                "The bot did not block, so the rules (egame.strike.block.active.other) let you block it instead"
             ),
             "{short}"
         );

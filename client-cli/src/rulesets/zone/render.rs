@@ -9,16 +9,14 @@
 use std::fmt::Write as _;
 
 use fray_proto::fray::v1::{
-    Action, Card, Creature, DecisionKind, GameState, Keyword, Player, Ruleset, ZoneRef, action,
+    Action, Card, Creature, DecisionKind, GameState, Keyword, Player, Ruleset, Summon, ZoneRef, action,
 };
-
-use crate::menu::Menu;
-use fray_proto::fray::v1::Summon;
 
 use super::words::{
     DOUBLE_ARROWS, SINGLE_ARROWS, action_text, arrow_glyph, arrow_list, creature_at, facing_glyph, frame_turn, names,
     orientation_turn, other_block, phase_label, reaches,
 };
+use crate::menu::Menu;
 use crate::ui::{Namer as _, Seats, Seen, Style};
 
 /// Characters inside one zone's box.
@@ -107,13 +105,8 @@ fn cell(c: Option<&Creature>, ruleset: i32, seats: Seats, style: Style) -> [Stri
     };
     let mine = seats.is_human(c.controller);
     if c.face_down && !mine {
-        let lines = [
-            fit("face-down", CELL),
-            fit(&format!(" {}", HIDDEN.to_string().repeat(CELL - 3)), CELL),
-            fit(&format!(" {}", HIDDEN.to_string().repeat(CELL - 3)), CELL),
-            fit(&format!(" {}", HIDDEN.to_string().repeat(CELL - 3)), CELL),
-            fit("hidden", CELL),
-        ];
+        let shade = fit(&format!(" {}", HIDDEN.to_string().repeat(CELL - 3)), CELL);
+        let lines = [fit("face-down", CELL), shade.clone(), shade.clone(), shade, fit("hidden", CELL)];
         return lines.map(|l| style.paint("2", &l));
     }
     let turn = orientation_turn(c.orientation) + frame_turn(seats, c.controller);
@@ -376,10 +369,11 @@ pub fn render_decision(
             let own = attacker.is_some_and(|c| c.controller == pending.player);
             let whom = if seats.is_human(pending.player) { "you" } else { "the bot" };
             format!(
-                "{} did not block it, so the rules (egame.strike.block.active.other) let {whom} block it instead,\n  \
-                 with a face-up creature whose arrows reach that zone{}. Not blocking lets it hit {} directly:",
+                "{} did not block, so the rules (egame.strike.block.active.other) let {whom}\n  \
+                 block it instead, with a face-up creature whose arrows reach that zone{}.\n  \
+                 Not blocking lets it hit {} directly:",
                 if seats.is_human(controller) { "You" } else { "The bot" },
-                if own { " (blocking one's own strike only trades damage between one's own creatures)" } else { "" },
+                if own { "\n  (blocking one's own strike only trades damage between one's own creatures)" } else { "" },
                 seats.subject(controller)
             )
         }
