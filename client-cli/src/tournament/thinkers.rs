@@ -4,8 +4,9 @@
 //! and told as the panic hook saw it; a bot past its time is left to finish on its own
 //! (a thread cannot be stopped): a new thread takes its place at once, the late answer
 //! is dropped, that thread ends with it, and the process does not wait for it when it
-//! exits. Each thread has a channel of its own, so a move wakes only its thread. The threads live as long as the pool, so the moves of a whole tournament
-//! start no thread and allocate no fresh thread heap.
+//! exits. Each thread has a channel of its own, so a move wakes only its thread. The
+//! threads live as long as the pool, so the moves of a whole tournament start no
+//! thread and allocate no fresh thread heap.
 
 use std::any::Any;
 use std::cell::RefCell;
