@@ -233,8 +233,8 @@ mod tests {
         }
         most.store(0, Ordering::SeqCst);
         let (a, b) = tokio::join!(
-            pool.think(probe(&now, &most, Duration::from_millis(100), false), state(), 2, Duration::from_secs(5)),
-            pool.think(probe(&now, &most, Duration::from_millis(100), false), state(), 3, Duration::from_secs(5)),
+            pool.think(probe(&now, &most, Duration::from_millis(500), false), state(), 2, Duration::from_secs(5)),
+            pool.think(probe(&now, &most, Duration::from_millis(500), false), state(), 3, Duration::from_secs(5)),
         );
         assert!(matches!((a.unwrap().0, b.unwrap().0), (Thought::Chose(..), Thought::Chose(..))));
         // Both ran beside the late bot, still asleep on its own thread.
