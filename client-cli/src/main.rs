@@ -46,8 +46,7 @@ enum Command {
     /// Run the Rules server in the foreground until Ctrl-C or SIGTERM.
     Serve(ServeCmd),
     /// Measure speed and strength (docs/benchmarks.md); run with --release.
-    #[command(subcommand)]
-    Bench(fray_cli::bench::BenchCommand),
+    Bench(fray_cli::bench::BenchArgs),
     // The words are the registry's: they name the rulesets.
     #[command(about = rulesets::PLAY_ABOUT, long_about = rulesets::PLAY_LONG_ABOUT)]
     #[command(after_long_help = fray_cli::tournament::scenarios_help())]
@@ -93,7 +92,8 @@ struct TournamentCmd {
     /// between H0: Elo ELO0 and H1: Elo ELO1 (e.g. --sprt 0 10 0.05 0.05).
     #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"], allow_negative_numbers = true, conflicts_with = "resume")]
     sprt: Option<Vec<f64>>,
-    /// Games played at once (default: the number of cores).
+    /// Bots thinking at once (default: the number of cores); eight times as many games
+    /// are in flight, waiting on the referee while others think.
     #[arg(long, short = 'j', value_name = "N")]
     concurrency: Option<usize>,
     /// A Rules server to referee on; repeat it to share the games over several. A host
@@ -109,12 +109,21 @@ struct TournamentCmd {
     /// Continue the tournament of this log, with its own settings.
     #[arg(long, value_name = "LOG")]
     resume: Option<PathBuf>,
+    /// When --out already holds the log of a tournament with these settings, continue
+    /// it instead of refusing (for a job that may start again on the same volume); a
+    /// log of other settings is still refused, naming what differs.
+    #[arg(long, conflicts_with = "resume")]
+    resume_existing: bool,
     /// A bot whose move takes longer loses the game (e.g. 30s, 500ms).
     #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = humantime::parse_duration, conflicts_with = "resume")]
     move_timeout: std::time::Duration,
     /// A bot with a time budget (mcts:time=50ms) loses once a move runs this far past it.
     #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = humantime::parse_duration, conflicts_with = "resume")]
     time_margin: std::time::Duration,
+    /// No progress on stderr (a bar on a terminal, else a line every few seconds);
+    /// warnings are still printed.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 #[derive(Debug, Args)]
@@ -140,6 +149,10 @@ struct PlayCmd {
     /// Where the replay file goes (created if missing).
     #[arg(long, value_name = "DIR", default_value = "fray-replays")]
     replay_dir: PathBuf,
+    /// Leave the phase changes out of the trace (the board's first line names the
+    /// phase); without it, each turn's run of them is told on one line
+    #[arg(long, short)]
+    quiet: bool,
     /// Use the server at URL (e.g. http://127.0.0.1:50051, https:// for TLS) instead
     /// of an embedded one.
     #[arg(long, value_name = "URL")]
@@ -249,6 +262,7 @@ async fn main() -> ExitCode {
                     replay_dir: cmd.replay_dir,
                     server: cmd.server,
                     tls: cmd.tls,
+                    quiet: cmd.quiet,
                 };
                 let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
                 let style = Style { color: terminal && std::env::var_os("NO_COLOR").is_none() };
@@ -275,8 +289,10 @@ async fn main() -> ExitCode {
                 tls: cmd.tls,
                 out: cmd.out,
                 resume: cmd.resume,
+                resume_existing: cmd.resume_existing,
                 move_timeout: cmd.move_timeout,
                 time_margin: cmd.time_margin,
+                quiet: cmd.quiet,
             };
             let mut stdout = std::io::stdout();
             quiet_broken_pipe(tournament::run(&args, &mut stdout).await)
