@@ -123,6 +123,18 @@ pub struct ServerOptions {
     /// At least --max-message-bytes.
     #[arg(long, default_value_t = ServerConfig::default().max_connection_request_bytes, value_name = "BYTES")]
     pub max_connection_request_bytes: usize,
+    /// Requests one ResolveStrikeBatch or ApplyActionBatch call may carry; a bigger
+    /// batch answers INVALID_ARGUMENT at `requests`. More than 0.
+    #[arg(long, default_value_t = ServerConfig::default().max_batch_items, value_name = "N")]
+    pub max_batch_items: usize,
+    /// Messages one Play stream may carry; the next one ends the stream with
+    /// RESOURCE_EXHAUSTED (the client opens a new one). More than 0.
+    #[arg(long, default_value_t = ServerConfig::default().max_stream_messages, value_name = "N")]
+    pub max_stream_messages: u64,
+    /// How long a Play stream may wait for its next message, in seconds; then it ends
+    /// with RESOURCE_EXHAUSTED. 0: for ever.
+    #[arg(long, default_value_t = secs(ServerConfig::default().stream_idle_timeout), value_name = "SECS")]
+    pub stream_idle_timeout_secs: u64,
 }
 
 fn millis(d: Duration) -> u64 {
@@ -158,6 +170,12 @@ impl ServerOptions {
         }
         if self.max_concurrent_streams == 0 {
             return Err(OptionsError::Invalid { flag: "--max-concurrent-streams", why: "must be more than 0".into() });
+        }
+        if self.max_batch_items == 0 {
+            return Err(OptionsError::Invalid { flag: "--max-batch-items", why: "must be more than 0".into() });
+        }
+        if self.max_stream_messages == 0 {
+            return Err(OptionsError::Invalid { flag: "--max-stream-messages", why: "must be more than 0".into() });
         }
         let agent_token = match &self.agent_token_file {
             None => None,
@@ -198,6 +216,10 @@ impl ServerOptions {
             idle_timeout: (self.idle_timeout_secs > 0).then(|| Duration::from_secs(self.idle_timeout_secs)),
             http2_keepalive: (self.http2_keepalive_secs > 0).then(|| Duration::from_secs(self.http2_keepalive_secs)),
             max_connection_request_bytes: self.max_connection_request_bytes,
+            max_batch_items: self.max_batch_items,
+            max_stream_messages: self.max_stream_messages,
+            stream_idle_timeout: (self.stream_idle_timeout_secs > 0)
+                .then(|| Duration::from_secs(self.stream_idle_timeout_secs)),
         })
     }
 
@@ -392,5 +414,26 @@ mod tests {
         assert!(err.to_string().starts_with("--max-connection-age-grace-secs: must be more than 0"), "{err}");
         // Without an age there is no grace to give.
         assert!(parse(&["--max-connection-age-grace-secs", "0"]).config().is_ok());
+    }
+
+    #[test]
+    fn the_batch_and_stream_limits_are_flags_and_zero_items_or_messages_are_refused() {
+        let config =
+            parse(&["--max-batch-items", "64", "--max-stream-messages", "10", "--stream-idle-timeout-secs", "0"])
+                .config()
+                .unwrap();
+        assert_eq!(
+            config.rules_limits(),
+            crate::RulesLimits {
+                max_batch_items: 64,
+                max_stream_messages: 10,
+                stream_idle_timeout: None,
+                max_message_bytes: ServerConfig::default().max_message_bytes
+            }
+        );
+        for flag in ["--max-batch-items", "--max-stream-messages"] {
+            let err = parse(&[flag, "0"]).config().unwrap_err();
+            assert_eq!(err.to_string(), format!("{flag}: must be more than 0"));
+        }
     }
 }
