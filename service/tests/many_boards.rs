@@ -32,14 +32,6 @@ fn invalid_state() -> pb::GameState {
     state
 }
 
-/// The result a unary call's answer makes in a batch.
-fn as_result<R>(answer: Result<tonic::Response<R>, Status>) -> (Option<pb::ItemStatus>, Option<R>) {
-    match answer {
-        Ok(response) => (None, Some(response.into_inner())),
-        Err(status) => (Some(as_item(&status)), None),
-    }
-}
-
 fn items(server: &TestServer, method: &str, code: &str) -> f64 {
     metric(&server.metrics.render(), "fray_server_items_total", &[("grpc_method", method), ("grpc_code", code)])
 }
@@ -75,8 +67,8 @@ async fn a_strike_batch_answers_each_board_as_resolve_strike_does_and_a_bad_boar
     let results = rules.resolve_strike_batch(batch).await.unwrap().into_inner().results;
     assert_eq!(results.len(), requests.len());
     for (i, (request, result)) in requests.into_iter().zip(&results).enumerate() {
-        let (status, response) = as_result(rules.resolve_strike(request).await);
-        assert_eq!((&result.status, &result.response), (&status, &response), "item {i}");
+        let unary = rules.resolve_strike(request).await.map(tonic::Response::into_inner);
+        assert_eq!(result, &pb::ResolveStrikeResult::from_unary(&unary), "item {i}");
     }
     // What the refusals say, read as from a call.
     assert_eq!(
@@ -118,8 +110,8 @@ async fn an_action_batch_answers_each_state_as_apply_action_does() {
     let results = rules.apply_action_batch(batch).await.unwrap().into_inner().results;
     assert_eq!(results.len(), requests.len());
     for (i, (request, result)) in requests.into_iter().zip(&results).enumerate() {
-        let (status, response) = as_result(rules.apply_action(request).await);
-        assert_eq!((&result.status, &result.response), (&status, &response), "item {i}");
+        let unary = rules.apply_action(request).await.map(tonic::Response::into_inner);
+        assert_eq!(result, &pb::ApplyActionResult::from_unary(&unary), "item {i}");
     }
     let codes: Vec<i32> = results.iter().map(|r| r.status.as_ref().map_or(0, |s| s.code)).collect();
     assert_eq!(

@@ -37,3 +37,33 @@ pub fn as_item(status: &Status) -> pb::ItemStatus {
     let details = pb::ItemStatus::decode(status.details()).unwrap().details;
     pb::ItemStatus { code: status.code() as i32, message: status.message().to_owned(), details }
 }
+
+/// A batch's result as the unary call's answer makes it.
+pub trait BatchResult {
+    /// The unary RPC's answer.
+    type Response;
+    /// The result a batch carries for a request the unary call answered `answer`.
+    fn from_unary(answer: &Result<Self::Response, Status>) -> Self;
+}
+
+impl BatchResult for pb::ResolveStrikeResult {
+    type Response = pb::ResolveStrikeResponse;
+
+    fn from_unary(answer: &Result<Self::Response, Status>) -> Self {
+        match answer {
+            Ok(response) => Self { status: None, response: Some(response.clone()) },
+            Err(status) => Self { status: Some(as_item(status)), response: None },
+        }
+    }
+}
+
+impl BatchResult for pb::ApplyActionResult {
+    type Response = pb::ApplyActionResponse;
+
+    fn from_unary(answer: &Result<Self::Response, Status>) -> Self {
+        match answer {
+            Ok(response) => Self { status: None, response: Some(response.clone()) },
+            Err(status) => Self { status: Some(as_item(status)), response: None },
+        }
+    }
+}
