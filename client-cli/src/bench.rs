@@ -246,7 +246,9 @@ pub struct LoadArgs {
     pub batch: Vec<usize>,
     /// Also drive the Play stream with the same boards (resolve-strike or apply-action
     /// requests): a stream in each place, each message sent once the previous one is
-    /// answered.
+    /// answered. With apply-action, LegalActions of the same states too, so that a game
+    /// step as a unary client takes it (LegalActions, then ApplyAction) is timed beside
+    /// Play's one message.
     #[arg(long)]
     pub stream: bool,
 }
@@ -304,6 +306,9 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
         }
     }
     if let Some(messages) = play {
+        if args.rpc == LoadRpc::ApplyAction {
+            runs.push(plan(LoadRpc::LegalActions, Arc::new(crate::load::legal_actions_of(&requests)?), 1));
+        }
         runs.push(plan(LoadRpc::Play, Arc::new(messages), 1));
     }
     let server = match &child {
@@ -391,15 +396,25 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
             baseline.rpc.name(),
             unary.rpc.name()
         );
-        for r in &reports[1..] {
+        let row = |name: &str, items: usize, per_second: f64| {
             println!(
-                "| {} | {} | {:.0} | {:.2} | {:.2} |",
-                r.rpc.name(),
-                r.items,
-                r.boards_per_second(),
-                r.boards_per_second() / baseline.per_second().max(1e-9),
-                r.boards_per_second() / unary.per_second().max(1e-9)
+                "| {name} | {items} | {per_second:.0} | {:.2} | {:.2} |",
+                per_second / baseline.per_second().max(1e-9),
+                per_second / unary.per_second().max(1e-9)
             );
+        };
+        for r in &reports[1..] {
+            row(r.rpc.name(), r.items, r.boards_per_second());
+        }
+        // A game step as a unary client takes it: LegalActions, then ApplyAction.
+        if let Some(legal) = reports.iter().find(|r| r.rpc == LoadRpc::LegalActions)
+            && unary.rpc == LoadRpc::ApplyAction
+        {
+            let step = 1.0 / (1.0 / legal.per_second().max(1e-9) + 1.0 / unary.per_second().max(1e-9));
+            row("LegalActions then ApplyAction (a unary step)", 1, step);
+            if let Some(play) = reports.iter().find(|r| r.rpc == LoadRpc::Play) {
+                println!("\nPlay messages/s / unary steps/s: {:.2}", play.per_second() / step.max(1e-9));
+            }
         }
     }
     if let Some(child) = &child {

@@ -169,6 +169,21 @@ pub fn batches(items: &[Bytes], per_batch: usize) -> Vec<Bytes> {
         .collect()
 }
 
+/// The LegalActions requests of the states of `items`, encoded ApplyAction requests: with
+/// them, a run times what a unary client spends per step of a game, LegalActions then
+/// ApplyAction, against the Play stream's one message.
+pub fn legal_actions_of(items: &[Bytes]) -> Result<Vec<Bytes>, CliError> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let request =
+                pb::ApplyActionRequest::decode(&item[..]).map_err(|e| CliError::Output(format!("request {i}: {e}")))?;
+            Ok(Bytes::from(pb::LegalActionsRequest { state: request.state }.encode_to_vec()))
+        })
+        .collect()
+}
+
 /// The Play messages of `items`, encoded requests of `rpc`: an ApplyAction request is
 /// a Play message as it is (the same fields); a ResolveStrike request's strike becomes
 /// the message's action (a request with `choices` cannot be one message).
