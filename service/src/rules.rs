@@ -2,7 +2,7 @@
 //!
 //! Every handler validates the whole request before it changes anything, so a
 //! rejected request answers an error and no state. Errors map as [`crate::status`]
-//! says. What one request comes to is [`crate::handlers`]'; the batch RPCs
+//! says. What one request comes to is in [`crate::handlers`]; the batch RPCs
 //! ([`crate::batch`]) and the Play stream ([`crate::play`]) run the same code once per
 //! item.
 
