@@ -245,6 +245,33 @@ fn normal_cdf(z: f64) -> f64 {
     0.5 * (1.0 + erf(z / SQRT_2))
 }
 
+/// The one-sided binomial test: the probability of `successes` or more in `trials`
+/// independent trials that each succeed with probability `p` (1 for no successes).
+/// Exact: the terms are summed from the first, taken in logarithms so that
+/// thousands of trials do not underflow.
+pub fn binomial_upper_tail(successes: u64, trials: u64, p: f64) -> f64 {
+    if successes == 0 {
+        return 1.0;
+    }
+    if successes > trials || p <= 0.0 {
+        return 0.0;
+    }
+    if p >= 1.0 {
+        return 1.0;
+    }
+    let (n, k) = (trials as f64, successes as f64);
+    // ln C(n, k) = Σ_{i=1..k} ln((n - k + i) / i).
+    let ln_choose: f64 = (1..=successes).map(|i| ((n - k + i as f64) / i as f64).ln()).sum();
+    let mut term = (ln_choose + k * p.ln() + (n - k) * (1.0 - p).ln()).exp();
+    let mut tail = 0.0;
+    for j in successes..=trials {
+        tail += term;
+        // P(j + 1) = P(j) · (n - j) / (j + 1) · p / (1 - p).
+        term *= (n - j as f64) / (j as f64 + 1.0) * p / (1.0 - p);
+    }
+    tail.clamp(0.0, 1.0)
+}
+
 /// Likelihood of superiority: the probability that this side is the stronger one,
 /// `Φ((W − L)/√(W + L))` — draws ignored, as cutechess defines it. 0.5 when
 /// `W + L = 0`.
@@ -832,6 +859,24 @@ mod tests {
         assert!(close(los(&Wdl { wins: 60, draws: 100, losses: 40 }), 0.977250, 1e-6));
         assert!(close(los(&Wdl { wins: 40, draws: 0, losses: 60 }), 1.0 - 0.977250, 1e-6));
         assert!(los(&Wdl { wins: 1000, draws: 0, losses: 0 }) > 0.999_999);
+    }
+
+    #[test]
+    fn binomial_upper_tails_by_hand() {
+        // Three fair coins: P(3 heads) = 1/8, P(2 or more) = 1/2, P(1 or more) = 7/8.
+        assert!(close(binomial_upper_tail(3, 3, 0.5), 0.125, 1e-12));
+        assert!(close(binomial_upper_tail(2, 3, 0.5), 0.5, 1e-12));
+        assert!(close(binomial_upper_tail(1, 3, 0.5), 0.875, 1e-12));
+        assert_eq!(binomial_upper_tail(0, 3, 0.5), 1.0);
+        assert_eq!(binomial_upper_tail(4, 3, 0.5), 0.0);
+        // 5 of 5 fair coins: 1/32 < 0.05; 9 of 10: 11/1024.
+        assert!(close(binomial_upper_tail(5, 5, 0.5), 1.0 / 32.0, 1e-12));
+        assert!(close(binomial_upper_tail(9, 10, 0.5), 11.0 / 1024.0, 1e-12));
+        // p = 0.2, 2 of 4: 1 - 0.8^4 - 4·0.2·0.8^3 = 0.1808.
+        assert!(close(binomial_upper_tail(2, 4, 0.2), 0.1808, 1e-12));
+        // Many trials do not underflow: 5000 of 10000 fair coins is just over a half.
+        let half = binomial_upper_tail(5000, 10_000, 0.5);
+        assert!(half > 0.5 && half < 0.51, "{half}");
     }
 
     #[test]

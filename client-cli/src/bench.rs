@@ -5,7 +5,7 @@
 //! for docs/benchmarks.md.
 
 use std::io::Write as _;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use clap::Subcommand;
@@ -18,6 +18,7 @@ use fray_core::Ruleset;
 
 use crate::error::CliError;
 use crate::load::{ChildServer, LoadPlan, LoadReport, LoadRpc, cpu_time, resident_memory};
+use crate::progress::Progress;
 
 /// The rulesets with a skirmish game: the `--ruleset` of `fray play` and `fray tournament`.
 pub use crate::rulesets::RulesetArg as SkirmishRuleset;
@@ -25,6 +26,17 @@ pub use crate::rulesets::RulesetArg as SkirmishRuleset;
 /// `--scenario`, or the ruleset's default scenario.
 fn scenario_or_default(scenario: Option<&str>, ruleset: SkirmishRuleset) -> &str {
     scenario.unwrap_or_else(|| ruleset.default_scenario())
+}
+
+/// `fray bench`: what to measure, and whether to show progress.
+#[derive(Debug, Clone, clap::Args)]
+pub struct BenchArgs {
+    /// What to measure.
+    #[command(subcommand)]
+    pub what: BenchCommand,
+    /// No progress on stderr (a bar on a terminal, else a line every few seconds).
+    #[arg(long, short, global = true)]
+    pub quiet: bool,
 }
 
 /// What to measure.
@@ -443,15 +455,24 @@ fn machine() -> String {
     format!("{} cores, {} {}", cores, std::env::consts::OS, std::env::consts::ARCH)
 }
 
+/// How a measurement's games run: the openings' seed, the games played at once, and
+/// whether progress is hidden.
+#[derive(Debug, Clone, Copy)]
+struct Runs {
+    seed: u64,
+    jobs: usize,
+    quiet: bool,
+}
+
 fn strength_rows(
     bot: &BotSpec,
     opponents: &[BotSpec],
     games: u32,
     ruleset: Ruleset,
     scenario: &str,
-    seed: u64,
-    jobs: usize,
+    runs: Runs,
 ) -> Result<(), CliError> {
+    let Runs { seed, jobs, quiet } = runs;
     let players =
         fray_core::rulesets::scenario_infos(ruleset).iter().find(|s| s.name == scenario).map_or(2, |s| s.players);
     if players > 2 {
@@ -469,14 +490,11 @@ fn strength_rows(
     println!("|---|---|---|---|---|---|---|---|---|---|");
     for opponent in opponents {
         let started = Instant::now();
-        let progress = |done: u32, r: &MatchResult| {
-            let (score, _, _) = r.score();
-            eprint!("\r{bot} vs {opponent}: {done}/{games} games, score {:.1}%   ", 100.0 * score);
-            let _ = std::io::stderr().flush();
-        };
+        let shown = Progress::new(&format!("{bot} vs {opponent}"), u64::from(games), 0, quiet);
+        let progress = |_done: u32, r: &MatchResult| shown.game_done(&format!("score {:.1}%", 100.0 * r.score().0));
         let m = Match { a: bot, b: opponent, games, ruleset, scenario, seed, jobs };
         let report = play_match(&m, &progress).map_err(arena)?;
-        eprintln!();
+        shown.finish();
         let r = report.total;
         let (score, lo, hi) = r.score();
         let by_seat: Vec<String> = report.by_seat.iter().map(|s| format!("{:.1}%", 100.0 * s.score().0)).collect();
@@ -505,9 +523,9 @@ fn seat_rows(
     rulesets: &[SkirmishRuleset],
     scenario: Option<&str>,
     games: u32,
-    seed: u64,
-    jobs: usize,
+    runs: Runs,
 ) -> Result<(), CliError> {
+    let Runs { seed, jobs, quiet } = runs;
     println!(
         "| ruleset | scenario | players | bot | games | seat 0 W | D | L | seat-0 score | 95% interval | time | every seat |"
     );
@@ -519,13 +537,11 @@ fn seat_rows(
         };
         for scenario in scenarios {
             let started = Instant::now();
-            let progress = |done: u32, r: &MatchResult| {
-                let (score, _, _) = r.score();
-                eprint!("\r{} {scenario}: {done}/{games} games, seat 0 {:.1}%   ", ruleset.core(), 100.0 * score);
-                let _ = std::io::stderr().flush();
-            };
+            let shown = Progress::new(&format!("{} {scenario}", ruleset.core()), u64::from(games), 0, quiet);
+            let progress =
+                |_done: u32, r: &MatchResult| shown.game_done(&format!("seat 0 {:.1}%", 100.0 * r.score().0));
             let seats = seat_match(bot, games, ruleset.core(), scenario, seed, jobs, &progress).map_err(arena)?;
-            eprintln!();
+            shown.finish();
             let Some(r) = seats.first() else { continue };
             // Two players: Wilson's interval on W/D/L; more: the normal one on the scores.
             let (score, lo, hi) = if seats.len() == 2 {
@@ -571,9 +587,11 @@ pub fn game_steps(
     Ok(steps)
 }
 
-/// Runs one measurement, printing its table to stdout and progress to stderr.
-pub fn run(cmd: &BenchCommand) -> Result<(), CliError> {
-    match cmd {
+/// Runs one measurement, printing its table to stdout and progress to stderr
+/// (none when `quiet`).
+pub fn run(args: &BenchArgs) -> Result<(), CliError> {
+    let quiet = args.quiet;
+    match &args.what {
         BenchCommand::Load(args) => load(args)?,
         BenchCommand::Positions { from: SearchPositions { positions, ruleset, scenario }, playouts } => {
             let scenario = scenario_or_default(scenario.as_deref(), *ruleset);
@@ -662,22 +680,44 @@ pub fn run(cmd: &BenchCommand) -> Result<(), CliError> {
             let bot = spec(bot)?;
             let opponents: Vec<BotSpec> = against.iter().map(|a| spec(a)).collect::<Result<_, _>>()?;
             let scenario = scenario_or_default(scenario.as_deref(), *ruleset);
-            strength_rows(&bot, &opponents, *games, ruleset.core(), scenario, *seed, *jobs)?;
+            strength_rows(
+                &bot,
+                &opponents,
+                *games,
+                ruleset.core(),
+                scenario,
+                Runs { seed: *seed, jobs: *jobs, quiet },
+            )?;
         }
         BenchCommand::Seats { bot, games, ruleset, scenario, seed, jobs } => {
             let bot = spec(bot)?;
             let every = || <SkirmishRuleset as clap::ValueEnum>::value_variants().to_vec();
             let rulesets = ruleset.map_or_else(every, |r| vec![r]);
-            seat_rows(&bot, &rulesets, scenario.as_deref(), *games, *seed, *jobs)?;
+            seat_rows(&bot, &rulesets, scenario.as_deref(), *games, Runs { seed: *seed, jobs: *jobs, quiet })?;
         }
         BenchCommand::Table { games, ruleset, seed, jobs } => {
             let rulesets = ruleset.iter().map(|r| r.core()).collect();
             let commit = fray_ai::table::current_commit();
             let plan = fray_ai::table::TablePlan { games: *games, seed: *seed, jobs: *jobs, rulesets, commit };
-            let progress = |what: &str, done: u32, of: u32| {
-                eprint!("\r{what}: {done}/{of} games   {}", if done == of { "\n" } else { "" });
+            // One display per measurement, made when its first game is done.
+            let shown: Mutex<Option<(String, Progress)>> = Mutex::new(None);
+            let progress = |what: &str, _done: u32, of: u32| {
+                let mut shown = shown.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                if shown.as_ref().is_none_or(|(w, _)| w != what) {
+                    if let Some((_, old)) = shown.take() {
+                        old.finish();
+                    }
+                    *shown = Some((what.to_owned(), Progress::new(what, u64::from(of), 0, quiet)));
+                }
+                if let Some((_, p)) = shown.as_ref() {
+                    p.game_done("");
+                }
             };
-            print!("{}", fray_ai::table::measure(&plan, &progress).map_err(arena)?.markdown());
+            let table = fray_ai::table::measure(&plan, &progress).map_err(arena)?;
+            if let Some((_, p)) = shown.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take() {
+                p.finish();
+            }
+            print!("{}", table.markdown());
         }
         BenchCommand::Ladder { games, scenario, jobs } => {
             for (upper, lower) in [(Difficulty::Hard, Difficulty::Normal), (Difficulty::Normal, Difficulty::Easy)] {
@@ -687,8 +727,7 @@ pub fn run(cmd: &BenchCommand) -> Result<(), CliError> {
                     *games,
                     Ruleset::Egame,
                     scenario,
-                    1,
-                    *jobs,
+                    Runs { seed: 1, jobs: *jobs, quiet },
                 )?;
             }
         }

@@ -133,16 +133,33 @@ pub fn code_name(code: Code) -> &'static str {
 
 /// A status as text: `CODE: message` (and the TLS failure behind it, in words), then
 /// one indented line per `google.rpc.BadRequest` field violation (`path: description`).
+/// The server's message lists the violations too: one that its message already says
+/// whole is not said again, and several are listed one a line under the message's
+/// head (`invalid request`) and its counts.
 pub fn render_status(status: &tonic::Status) -> String {
-    let mut out = format!("{}: {}", code_name(status.code()), status.message());
+    let violations: Vec<String> = status
+        .get_details_bad_request()
+        .map(|b| b.field_violations.iter().map(|v| format!("{}: {}", v.field, v.description)).collect())
+        .unwrap_or_default();
+    let message = status.message();
+    let in_message = !violations.is_empty() && violations.iter().all(|v| message.contains(v.as_str()));
+    let (head, listed): (String, &[String]) = match violations.as_slice() {
+        [_] if in_message => (message.to_owned(), &[]),
+        [first, .., last] if in_message => {
+            let start = message.find(first.as_str()).unwrap_or(0);
+            let end = message.rfind(last.as_str()).map_or(message.len(), |i| i + last.len());
+            let head = message[..start].trim_end_matches([' ', ':']);
+            (format!("{head}{}", &message[end..]), &violations)
+        }
+        _ => (message.to_owned(), &violations),
+    };
+    let mut out = format!("{}: {head}", code_name(status.code()));
     if let Some(why) = explain(status) {
         let _ = write!(out, " (TLS: {why})");
     }
-    if let Some(bad_request) = status.get_details_bad_request() {
-        for v in &bad_request.field_violations {
-            // Writing to a String cannot fail.
-            let _ = write!(out, "\n  {}: {}", v.field, v.description);
-        }
+    for v in listed {
+        // Writing to a String cannot fail.
+        let _ = write!(out, "\n  {v}");
     }
     out
 }
@@ -277,6 +294,30 @@ mod tests {
         assert_eq!(
             render_status(&status),
             "INVALID_ARGUMENT: invalid state\n  state.creatures[1].zone.index: zone index 7 is out of range 0..4"
+        );
+    }
+
+    #[test]
+    fn violations_the_message_already_says_are_not_said_twice() {
+        let one = ErrorDetails::with_bad_request(vec![FieldViolation::new("scenario", "unknown scenario \"nope\"")]);
+        let status = tonic::Status::with_error_details(
+            tonic::Code::InvalidArgument,
+            "invalid request: scenario: unknown scenario \"nope\"",
+            one,
+        );
+        assert_eq!(render_status(&status), "INVALID_ARGUMENT: invalid request: scenario: unknown scenario \"nope\"");
+        let two = ErrorDetails::with_bad_request(vec![
+            FieldViolation::new("state.turn", "must be 1 or more"),
+            FieldViolation::new("state.players", "needs 2"),
+        ]);
+        let status = tonic::Status::with_error_details(
+            tonic::Code::InvalidArgument,
+            "invalid request: state.turn: must be 1 or more; state.players: needs 2 (and 3 more)",
+            two,
+        );
+        assert_eq!(
+            render_status(&status),
+            "INVALID_ARGUMENT: invalid request (and 3 more)\n  state.turn: must be 1 or more\n  state.players: needs 2"
         );
     }
 }

@@ -34,13 +34,16 @@ pub enum JsonError {
     NotAnObject(&'static str),
     /// The JSON does not follow the proto3 mapping of the message (unknown field,
     /// wrong type, unknown enum name, ...).
-    #[error("not a valid {message}: {source}")]
+    #[error("not a valid {message}: {source}{hint}")]
     Mapping {
         /// The message it was read as.
         message: &'static str,
         /// What serde reported, with line and column.
         #[source]
         source: serde_json::Error,
+        /// What would be valid, when it can be told (an unknown enum name: the
+        /// field's names); empty otherwise.
+        hint: String,
     },
     /// The embedded descriptor set could not be loaded (a build problem, not input).
     #[error("the embedded fray.v1 descriptor set is unusable: {0}")]
@@ -115,8 +118,8 @@ where
     let mut de = serde_json::Deserializer::from_str(text);
     let options = DeserializeOptions::new().deny_unknown_fields(true);
     let dynamic = DynamicMessage::deserialize_with_options(desc, &mut de, &options)
-        .map_err(|source| JsonError::Mapping { message: full_name, source })?;
-    de.end().map_err(|source| JsonError::Mapping { message: full_name, source })?;
+        .map_err(|source| mapping(full_name, source, text))?;
+    de.end().map_err(|source| mapping(full_name, source, text))?;
     dynamic.transcode_to::<M>().map_err(|source| JsonError::Transcode { message: full_name, source })
 }
 
@@ -132,7 +135,7 @@ where
     let mut ser = serde_json::Serializer::pretty(&mut out);
     dynamic
         .serialize_with_options(&mut ser, &SerializeOptions::new())
-        .map_err(|source| JsonError::Mapping { message: full_name, source })?;
+        .map_err(|source| mapping(full_name, source, ""))?;
     // serde_json writes only valid UTF-8.
     Ok(String::from_utf8_lossy(&out).into_owned())
 }
@@ -146,7 +149,7 @@ where
     dynamic.transcode_from(message).map_err(|source| JsonError::Transcode { message: full_name, source })?;
     dynamic
         .serialize_with_options(serde_json::value::Serializer, &SerializeOptions::new())
-        .map_err(|source| JsonError::Mapping { message: full_name, source })
+        .map_err(|source| mapping(full_name, source, ""))
 }
 
 /// Reads a proto3 JSON value as message `full_name` into its generated type (unknown
@@ -158,8 +161,46 @@ where
     let desc = descriptor(full_name)?;
     let options = DeserializeOptions::new().deny_unknown_fields(true);
     let dynamic = DynamicMessage::deserialize_with_options(desc, value, &options)
-        .map_err(|source| JsonError::Mapping { message: full_name, source })?;
+        .map_err(|source| mapping(full_name, source, ""))?;
     dynamic.transcode_to::<M>().map_err(|source| JsonError::Transcode { message: full_name, source })
+}
+
+/// A [`JsonError::Mapping`] of `source`, reading `message`'s document `text`, with
+/// the valid names when serde refused an enum name.
+fn mapping(message: &'static str, source: serde_json::Error, text: &str) -> JsonError {
+    let hint = enum_names(text, &source).unwrap_or_default();
+    JsonError::Mapping { message, source, hint }
+}
+
+/// For serde's "unrecognized enum value 'NAME' at line L column C": the names the
+/// field before that place takes (`; ruleset takes RULESET_EGAME, ...`), and the one
+/// `NAME` is short for when it is a name's end (`egame` for `RULESET_EGAME`).
+fn enum_names(text: &str, error: &serde_json::Error) -> Option<String> {
+    let said = error.to_string();
+    let value = said.strip_prefix("unrecognized enum value '")?.split('\'').next()?;
+    // The document up to the error, and the key before its last colon.
+    let line = text.lines().nth(error.line().checked_sub(1)?)?;
+    let before: String = text.lines().take(error.line() - 1).map(|l| format!("{l}\n")).collect::<String>()
+        + &line.chars().take(error.column()).collect::<String>();
+    let colon = before.rfind(':')?;
+    let key = before[..colon].trim_end().strip_suffix('"')?;
+    let key = &key[key.rfind('"')? + 1..];
+    let pool = pool().ok()?;
+    let mut enums: Vec<prost_reflect::EnumDescriptor> = Vec::new();
+    for field in pool.all_messages().flat_map(|m| m.fields().collect::<Vec<_>>()) {
+        if let prost_reflect::Kind::Enum(e) = field.kind()
+            && (field.name() == key || field.json_name() == key)
+            && !enums.iter().any(|x| x.full_name() == e.full_name())
+        {
+            enums.push(e);
+        }
+    }
+    let [e] = enums.as_slice() else { return None };
+    let names: Vec<String> = e.values().map(|v| v.name().to_owned()).collect();
+    let upper = value.to_uppercase().replace('-', "_");
+    let meant = names.iter().find(|n| !upper.is_empty() && n.ends_with(&format!("_{upper}")));
+    let meant = meant.map_or_else(String::new, |n| format!(" (`{value}` is written {n})"));
+    Some(format!("; {key} takes {}{meant}", names.join(", ")))
 }
 
 fn json_type(value: &serde_json::Value) -> &'static str {
@@ -183,6 +224,18 @@ mod tests {
     };
 
     const BLOCKED: &str = include_str!("../../examples/resolve-blocked.json");
+
+    #[test]
+    fn an_unknown_enum_name_gets_the_fields_names() {
+        let text = BLOCKED.replacen("\"RULESET_EGAME\"", "\"egame\"", 1);
+        let err = parse_input(&text).unwrap_err().to_string();
+        assert!(err.contains("unrecognized enum value 'egame'"), "{err}");
+        assert!(err.contains("; ruleset takes RULESET_UNSPECIFIED, RULESET_EGAME, "), "{err}");
+        assert!(err.ends_with(" (`egame` is written RULESET_EGAME)"), "{err}");
+        for r in crate::rulesets::RulesetArg::ALL {
+            assert!(err.contains(r.ruleset().as_str_name()), "{err}");
+        }
+    }
 
     #[test]
     fn reads_the_example_request_with_camel_case_names_and_enum_names() {

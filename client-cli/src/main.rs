@@ -46,8 +46,7 @@ enum Command {
     /// Run the Rules server in the foreground until Ctrl-C or SIGTERM.
     Serve(ServeCmd),
     /// Measure speed and strength (docs/benchmarks.md); run with --release.
-    #[command(subcommand)]
-    Bench(fray_cli::bench::BenchCommand),
+    Bench(fray_cli::bench::BenchArgs),
     // The words are the registry's: they name the rulesets.
     #[command(about = rulesets::PLAY_ABOUT, long_about = rulesets::PLAY_LONG_ABOUT)]
     #[command(after_long_help = fray_cli::tournament::scenarios_help())]
@@ -115,6 +114,10 @@ struct TournamentCmd {
     /// A bot with a time budget (mcts:time=50ms) loses once a move runs this far past it.
     #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = humantime::parse_duration, conflicts_with = "resume")]
     time_margin: std::time::Duration,
+    /// No progress on stderr (a bar on a terminal, else a line every few seconds);
+    /// warnings are still printed.
+    #[arg(long, short)]
+    quiet: bool,
 }
 
 #[derive(Debug, Args)]
@@ -139,6 +142,10 @@ struct PlayCmd {
     /// Where the replay file goes (created if missing).
     #[arg(long, value_name = "DIR", default_value = "fray-replays")]
     replay_dir: PathBuf,
+    /// Leave the phase changes out of the trace (the board's first line names the
+    /// phase); without it, each turn's run of them is told on one line
+    #[arg(long, short)]
+    quiet: bool,
     /// Use the server at URL (e.g. http://127.0.0.1:50051, https:// for TLS) instead
     /// of an embedded one.
     #[arg(long, value_name = "URL")]
@@ -248,6 +255,7 @@ async fn main() -> ExitCode {
                     replay_dir: cmd.replay_dir,
                     server: cmd.server,
                     tls: cmd.tls,
+                    quiet: cmd.quiet,
                 };
                 let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
                 let style = Style { color: terminal && std::env::var_os("NO_COLOR").is_none() };
@@ -276,6 +284,7 @@ async fn main() -> ExitCode {
                 resume: cmd.resume,
                 move_timeout: cmd.move_timeout,
                 time_margin: cmd.time_margin,
+                quiet: cmd.quiet,
             };
             let mut stdout = std::io::stdout();
             quiet_broken_pipe(tournament::run(&args, &mut stdout).await)

@@ -41,14 +41,56 @@ pub fn render_events(events: &[Event], style: Style) -> String {
 
 /// [`render_events`], naming things with `names`.
 pub fn render_events_with(events: &[Event], style: Style, names: &dyn Namer) -> String {
-    let width = events.iter().map(|e| e.rule.len()).max().unwrap_or(0);
+    render_events_phased(events, style, names, Phases::Each)
+}
+
+/// How a trace tells the phase changes (`PhaseChanged`), which a game tells several
+/// of every turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Phases {
+    /// One line each.
+    Each,
+    /// A run of them in one turn of one player on one line: `turn 2, player 1 (bot):
+    /// PHASE_BEGIN → PHASE_EVENT → PHASE_DEPLOYMENT`.
+    Folded,
+    /// Left out (the board's first line names the phase).
+    Hidden,
+}
+
+/// [`render_events_with`], the phase changes told as `phases` says.
+pub fn render_events_phased(events: &[Event], style: Style, names: &dyn Namer, phases: Phases) -> String {
+    let phase = |e: &Event| match &e.kind {
+        Some(Kind::PhaseChanged(p)) => Some((p.turn, p.active_player, p.phase)),
+        _ => None,
+    };
+    // Each line: its rule and its words.
+    let mut lines: Vec<(&str, String)> = Vec::new();
+    let mut i = 0;
+    while i < events.len() {
+        let event = &events[i];
+        let Some((turn, player, first)) = phase(event).filter(|_| phases != Phases::Each) else {
+            lines.push((&event.rule, describe_with(event, names)));
+            i += 1;
+            continue;
+        };
+        let mut run = vec![phase_name(first)];
+        i += 1;
+        while let Some((_, _, next)) = events.get(i).and_then(phase).filter(|&(t, p, _)| t == turn && p == player) {
+            run.push(phase_name(next));
+            i += 1;
+        }
+        if phases == Phases::Folded {
+            lines.push((&event.rule, format!("turn {turn}, {}: {}", names.player(player), run.join(" → "))));
+        }
+    }
+    let width = lines.iter().map(|(rule, _)| rule.len()).max().unwrap_or(0);
     let mut out = String::new();
     if events.is_empty() {
         out.push_str("(no events)\n");
     }
-    for event in events {
-        let rule = format!("{:<width$}", event.rule);
-        let _ = writeln!(out, "{}  {}", style.paint("36", &rule), describe_with(event, names));
+    for (rule, text) in lines {
+        let rule = format!("{rule:<width$}");
+        let _ = writeln!(out, "{}  {text}", style.paint("36", &rule));
     }
     out
 }
@@ -285,6 +327,32 @@ mod tests {
         assert_eq!(lines[1], "egame.strike.block.passive  wolf blocks knight (passive)");
         assert_eq!(lines[2], "egame.strike.damage         knight deals 2 damage to wolf");
         assert_eq!(lines[3], "egame.strike.direct         player 1 loses 1 HP");
+    }
+
+    #[test]
+    fn a_turns_phase_changes_fold_into_one_line_or_none() {
+        use fray_proto::fray::v1::{Phase, PhaseChanged};
+        let phase = |turn, player, phase: Phase| {
+            ev("skirmish.phase", Kind::PhaseChanged(PhaseChanged { turn, active_player: player, phase: phase as i32 }))
+        };
+        let events = vec![
+            phase(1, 0, Phase::Draw),
+            ev("skirmish.draw", Kind::CardDrawn(Default::default())),
+            phase(2, 1, Phase::Begin),
+            phase(2, 1, Phase::Event),
+            phase(2, 1, Phase::Deployment),
+        ];
+        let each = render_events_phased(&events, Style::default(), &Ids, Phases::Each);
+        assert_eq!(each.lines().count(), 5);
+        let folded = render_events_phased(&events, Style::default(), &Ids, Phases::Folded);
+        assert_eq!(
+            folded,
+            "skirmish.phase  turn 1, player 0: PHASE_DRAW\n\
+             skirmish.draw   player 0 draws a card\n\
+             skirmish.phase  turn 2, player 1: PHASE_BEGIN → PHASE_EVENT → PHASE_DEPLOYMENT\n"
+        );
+        let hidden = render_events_phased(&events, Style::default(), &Ids, Phases::Hidden);
+        assert_eq!(hidden, "skirmish.draw  player 0 draws a card\n");
     }
 
     #[test]

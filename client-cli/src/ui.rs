@@ -4,9 +4,11 @@
 //! trace's names and its own events ([`Namer`]), and the board `fray resolve` prints.
 //! Who moves and how many seats there are come from the core ([`core_of`]).
 
+use fray_core::rulesets::{GameVisitor, Registered};
 use fray_proto::fray::v1::{Action, Event, GameState, ZoneRef};
 
 use crate::error::CliError;
+use crate::menu::Menu;
 
 /// Whether to colour the output (ANSI escapes), decided once by the caller.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -183,9 +185,15 @@ impl Namer for Ids {}
 pub trait Ui: Sync {
     /// The board from the person's seat; `bots` is the bots' difficulty (`easy`).
     fn board(&self, state: &GameState, seats: Seats, bots: &str, style: Style) -> String;
-    /// The numbered legal actions (1-based positions in `legal`), under what the
-    /// pending decision or the phase asks of the person.
-    fn menu(&self, state: &GameState, legal: &[Action], seats: Seats, style: Style) -> String;
+    /// The legal actions in the order the person reads and numbers them (best or
+    /// most usual first, self-harming ones last); the server's order by default.
+    fn order(&self, _state: &GameState, legal: Vec<Action>, _seats: Seats) -> Vec<Action> {
+        legal
+    }
+    /// The numbered legal actions (1-based positions in `legal`, as [`Ui::order`]
+    /// left them), under what the pending decision or the phase asks of the person:
+    /// a short view and the whole list ([`Menu`]).
+    fn menu(&self, state: &GameState, legal: &[Action], seats: Seats, style: Style) -> Menu;
     /// One action in words, from the person's seat, in `state` (the state it applies
     /// to); `reveal_all` names what the person does not see (for replays).
     fn action_text(&self, state: &GameState, action: &Action, seats: Seats, reveal_all: bool) -> String;
@@ -196,6 +204,9 @@ pub trait Ui: Sync {
     }
     /// The `help` text.
     fn help(&self) -> &'static str;
+    /// The board's legend: every mark the board of `state`'s ruleset draws, and what
+    /// it means ([`legend`]); shown by `help` and under the first board of a game.
+    fn legend(&self, state: &GameState) -> String;
     /// The index in `legal` of the action the short form `words` names, or why there
     /// is none; `None` when `words` is no short form here.
     fn find(&self, words: &[&str], legal: &[Action], state: &GameState, seats: Seats) -> Option<Result<usize, String>>;
@@ -224,6 +235,73 @@ pub fn cards(n: usize) -> String {
 /// The index of the first action in `legal` that `pred` accepts.
 pub fn position(legal: &[Action], pred: &dyn Fn(&fray_proto::fray::v1::action::Action) -> bool) -> Option<usize> {
     legal.iter().position(|a| a.action.as_ref().is_some_and(pred))
+}
+
+/// One mark a board draws (a glyph, a tag, a way of writing a number) and what it
+/// means: a ruleset's legend is a list of these, and its tests check that every mark
+/// its board draws has one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Mark {
+    /// The marks, as drawn (`"↑ ↗ → ↘"`, `"E"`, `"2/3"`).
+    pub glyphs: &'static str,
+    /// What they mean.
+    pub meaning: &'static str,
+}
+
+/// A legend: `title`, then one line per mark, the meanings in one column and wrapped
+/// under it to fit 80 columns.
+pub fn legend(title: &str, marks: &[Mark]) -> String {
+    const WIDTH: usize = 80;
+    let column = marks.iter().map(|m| m.glyphs.chars().count()).max().unwrap_or(0).min(20) + 4;
+    let mut out = format!("{title}\n");
+    for m in marks {
+        let mut line = format!("  {:<w$}", m.glyphs, w = column - 2);
+        if m.glyphs.chars().count() > column - 4 {
+            line = format!("  {}\n{}", m.glyphs, " ".repeat(column));
+        }
+        let mut width = line.lines().last().map_or(0, |l| l.chars().count());
+        let mut first = true;
+        for word in m.meaning.split(' ') {
+            let n = word.chars().count();
+            if !first && width + 1 + n > WIDTH {
+                line.push('\n');
+                line.push_str(&" ".repeat(column));
+                width = column;
+            } else if !first {
+                line.push(' ');
+                width += 1;
+            }
+            line.push_str(word);
+            width += n;
+            first = false;
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+/// The core's hint for each action of `legal` (how promising search finds it before
+/// searching: [`fray_core::Game::action_hint`]), `None` where the ruleset gives none
+/// or the state is not one the core reads.
+pub fn hints(state: &GameState, legal: &[Action]) -> Vec<Option<f64>> {
+    struct Hints;
+    impl GameVisitor for Hints {
+        type Output = Vec<(Action, Option<f64>)>;
+        fn visit<G: Registered>(self, game: &G) -> Self::Output {
+            let mut actions = Vec::new();
+            game.legal_actions_into(&mut actions);
+            actions
+                .into_iter()
+                .map(|a| {
+                    let wire = fray_service::convert::action_from_setup(&G::wrap_action(game.action_setup(a)));
+                    (wire, game.action_hint(a))
+                })
+                .collect()
+        }
+    }
+    let scored = core_of(state).map(|core| core.visit(Hints)).unwrap_or_default();
+    legal.iter().map(|a| scored.iter().find(|(w, _)| w == a).and_then(|(_, h)| *h)).collect()
 }
 
 /// The core's view of a wire state: who moves, how many seats. The one place the

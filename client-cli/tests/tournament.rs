@@ -506,3 +506,30 @@ fn a_four_player_dog_fight_tournament_rotates_the_seats_and_reports() {
     let png = std::fs::read(dir.join("ratings.png")).unwrap();
     assert!(png.starts_with(b"\x89PNG"), "a PNG chart");
 }
+
+#[test]
+fn off_a_terminal_progress_is_plain_lines_and_quiet_shows_none() {
+    // stderr is a pipe here: no bar, no carriage returns, whole lines.
+    let dir = out_dir("plain-progress");
+    let out = tournament(&dir, &["random", "greedy", "--games", "4", "--seed", "3"]);
+    code(&out, 0);
+    let err = text(&out.stderr);
+    assert!(!err.contains('\r') && !err.contains('\x1b'), "{err:?}");
+    let lines: Vec<&str> = err.lines().filter(|l| l.contains(" games  ")).collect();
+    assert!(lines.first().is_some_and(|l| l.starts_with("1/4 games  ")), "the first game is told: {err}");
+    assert!(lines.last().is_some_and(|l| l.starts_with("4/4 games  ")), "the last game is told: {err}");
+    assert!(lines.len() <= 4, "at most a line a game, and one every 5 s: {err}");
+    let quiet = tournament(&out_dir("quiet-progress"), &["random", "greedy", "--games", "4", "--seed", "3", "--quiet"]);
+    code(&quiet, 0);
+    assert!(!text(&quiet.stderr).contains(" games  "), "{}", text(&quiet.stderr));
+    // `fray bench` shows its games the same way, and `--quiet` none.
+    let bench = fray(&["bench", "strength", "--bot", "greedy", "--against", "random", "--games", "4", "--jobs", "1"]);
+    code(&bench, 0);
+    let err = text(&bench.stderr);
+    assert!(!err.contains('\r'), "{err:?}");
+    assert!(err.lines().any(|l| l.starts_with("greedy vs random: 4/4 games  score ")), "{err}");
+    let bench = fray(&["bench", "--quiet", "strength", "--bot", "greedy", "--against", "random", "--games", "2"]);
+    code(&bench, 0);
+    assert_eq!(text(&bench.stderr), "");
+    assert!(text(&bench.stdout).contains("| greedy | random | 2 |"), "{}", text(&bench.stdout));
+}

@@ -47,6 +47,7 @@ Exits 1 with a message on the first mismatch; otherwise prints
 """
 
 import argparse
+import copy
 import json
 import pathlib
 import queue
@@ -191,6 +192,33 @@ def check_invalid(stub, checks, examples):
               ["state.creatures[1].life", "state.creatures[1].zone.index"])
     described = all(v.description for v in bad_requests[0].field_violations)
     checks.true("invalid: every field violation says why", described)
+
+
+def check_statuses_fit_grpcio(stub, checks, examples):
+    """A status of 150 violations, or one echoing a 4 KB id, is read as INVALID_ARGUMENT.
+
+    grpcio refuses headers past its metadata limit (8 KB soft, 16 KB hard, by default)
+    and reports RESOURCE_EXHAUSTED instead of the server's status; the server keeps its
+    statuses under 8 KB, so a default grpcio channel reads them every time.
+    """
+    base = examples["resolve-blocked.json"]
+    many = copy.deepcopy(base)
+    template = many["state"]["creatures"][0]
+    many["state"]["creatures"] = [
+        dict(template, id=f"{i}" + "x" * 4096, zone={"player": 0, "index": 9}) for i in range(150)
+    ]
+    long_id = copy.deepcopy(base)
+    long_id["strike"]["attacker"] = "y" * 4096
+    for what, document in (("150 violations", many), ("a 4 KB id", long_id)):
+        request = json_format.ParseDict(document, rules_pb2.ResolveStrikeRequest())
+        for _ in range(20):
+            err = call_expecting_error(stub, request, grpc.StatusCode.INVALID_ARGUMENT)
+        checks.passed += 1
+        checks.true(f"{what}: the message says what is wrong", len(err.details()) > 0)
+        if what == "150 violations":
+            checks.true("150 violations: the message counts what it leaves out", " more)" in err.details())
+            listed = unpack_details(err, error_details_pb2.BadRequest)[0].field_violations
+            checks.true("150 violations: the details list some of them", 0 < len(listed) < 150)
 
 
 def check_unreachable(stub, checks, examples):
@@ -488,7 +516,8 @@ def main():
             print(f"python interop: cannot connect to {args.addr}", file=sys.stderr)
             return 1
         stub = rules_pb2_grpc.RulesStub(channel)
-        for check in (check_blocked, check_direct, check_invalid, check_unreachable, check_castle_worked,
+        for check in (check_blocked, check_direct, check_invalid, check_statuses_fit_grpcio, check_unreachable,
+                      check_castle_worked,
                       check_castle_win, check_keyforge_fight, check_keyforge_order, check_dog_fight_return_fire,
                       check_dog_fight_melee, check_batches, check_stream):
             try:

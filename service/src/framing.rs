@@ -13,10 +13,11 @@
 //! that, OUT_OF_RANGE (docs/api.md).
 //!
 //! The bytes of every request being received count against its connection's budget
-//! (`--max-connection-request-bytes`) until its body is dropped, or, on a stream, until
-//! tonic has taken each whole message; a call whose next frame would pass it answers
-//! RESOURCE_EXHAUSTED, so the streams of one connection cannot hold more than that,
-//! however many are stalled.
+//! (`--max-connection-request-bytes`) and the server's (`--max-request-bytes`) until
+//! its body is dropped, or, on a stream, until tonic has taken each whole message; a
+//! call whose next frame would pass either answers RESOURCE_EXHAUSTED naming it, so the
+//! streams of one connection, or of all of them, cannot hold more than that, however
+//! many are stalled.
 //!
 //! A request body that fails under the call (the client reset its stream, or the
 //! connection dropped) marks the call [`ClientGone`], so that [`crate::observe`] counts
@@ -36,7 +37,7 @@ use tonic::codegen::Bytes;
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 use tower::{Layer, Service};
 
-use crate::idle::ConnActivity;
+use crate::idle::{ConnActivity, OverBudget};
 
 /// The services whose requests are framed here.
 const FRAY_PREFIX: &str = "/fray.v1.";
@@ -263,15 +264,19 @@ impl Charge {
     /// Counts `bytes` more; the status when the connection's budget would be passed.
     fn add(&mut self, bytes: usize) -> Result<(), Status> {
         let Some(conn) = &self.conn else { return Ok(()) };
-        if conn.charge(bytes) {
-            self.bytes += bytes;
-            Ok(())
-        } else {
-            Err(Status::resource_exhausted(format!(
-                "the requests being received on this connection would hold more than {} bytes (the server's \
-                 --max-connection-request-bytes); send fewer large requests at once on one connection",
-                conn.budget()
-            )))
+        match conn.charge(bytes) {
+            Ok(()) => {
+                self.bytes += bytes;
+                Ok(())
+            }
+            Err(OverBudget::Connection(limit)) => Err(Status::resource_exhausted(format!(
+                "the requests being received on this connection would hold more than {limit} bytes (the server's \
+                 --max-connection-request-bytes); send fewer large requests at once on one connection"
+            ))),
+            Err(OverBudget::Server(limit)) => Err(Status::resource_exhausted(format!(
+                "the requests being received on all connections would hold more than {limit} bytes (the server's \
+                 --max-request-bytes); retry later or on another server"
+            ))),
         }
     }
 

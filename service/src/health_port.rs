@@ -87,8 +87,9 @@ impl SidePort {
         // Idle probers' connections are closed as on the main port (crate::idle); at
         // shutdown this port is stopped after the drain, within STOP_TIMEOUT.
         let stopping = crate::idle::Stopping::default();
+        let unlimited = crate::idle::RequestBudget::unlimited();
         let incoming = TcpListenerStream::new(listener)
-            .map(move |conn| conn.map(|conn| crate::idle::IdleConn::new(conn, idle, &stopping, usize::MAX)));
+            .map(move |conn| conn.map(|conn| crate::idle::IdleConn::new(conn, idle, &stopping, &unlimited)));
         Self::spawn("health port", |stopped| {
             Server::builder().layer(crate::idle::IdleLayer).add_service(health).serve_with_incoming_shutdown(
                 incoming,
@@ -100,10 +101,11 @@ impl SidePort {
         })
     }
 
-    /// Serves `GET /metrics` from `metrics` on `listener`.
-    pub(crate) fn metrics(listener: TcpListener, metrics: crate::metrics::Metrics) -> Self {
+    /// Serves `GET /metrics` from `metrics` on `listener`, closing connections idle
+    /// for `idle` as the other ports do.
+    pub(crate) fn metrics(listener: TcpListener, metrics: crate::metrics::Metrics, idle: Option<Duration>) -> Self {
         Self::spawn("metrics endpoint", |stopped| {
-            crate::metrics::serve_http(listener, metrics, async move {
+            crate::metrics::serve_http(listener, metrics, idle, async move {
                 let _ = stopped.await;
             })
         })

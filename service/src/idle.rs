@@ -46,6 +46,71 @@ const STOP_QUIET: Duration = Duration::from_millis(200);
 /// closed: long enough for them to carry NOT_SERVING to their clients.
 const WATCH_GRACE: Duration = Duration::from_secs(1);
 
+/// Bytes of requests being received, held against a limit: one connection's, or the
+/// whole server's.
+#[derive(Debug)]
+pub struct ByteBudget {
+    held: AtomicUsize,
+    limit: usize,
+}
+
+impl ByteBudget {
+    /// A budget of `limit` bytes, none held.
+    pub fn new(limit: usize) -> Self {
+        Self { held: AtomicUsize::new(0), limit }
+    }
+
+    /// Counts `bytes` more; false (and nothing counted) when that would pass the limit.
+    fn charge(&self, bytes: usize) -> bool {
+        self.held
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |held| {
+                held.checked_add(bytes).filter(|&total| total <= self.limit)
+            })
+            .is_ok()
+    }
+
+    /// Gives back `bytes` counted by [`ByteBudget::charge`].
+    fn release(&self, bytes: usize) {
+        self.held.fetch_sub(bytes, Ordering::AcqRel);
+    }
+
+    /// The most it may hold.
+    pub fn limit(&self) -> usize {
+        self.limit
+    }
+}
+
+/// What the requests being received may hold: each connection's share, and the
+/// server's budget all connections draw on.
+#[derive(Debug, Clone)]
+pub struct RequestBudget {
+    /// The most one connection's requests may hold.
+    pub per_connection: usize,
+    /// Shared by every connection of the server.
+    pub server: Arc<ByteBudget>,
+}
+
+impl RequestBudget {
+    /// `per_connection` bytes on each connection, `server` on all of them at once.
+    pub fn new(per_connection: usize, server: usize) -> Self {
+        Self { per_connection, server: Arc::new(ByteBudget::new(server)) }
+    }
+
+    /// No limit (ports whose requests are not received as budgeted streams).
+    pub fn unlimited() -> Self {
+        Self::new(usize::MAX, usize::MAX)
+    }
+}
+
+/// Which budget a request's next bytes would have passed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OverBudget {
+    /// The connection's (`--max-connection-request-bytes`), of this many bytes.
+    Connection(usize),
+    /// The server's (`--max-request-bytes`), of this many bytes.
+    Server(usize),
+}
+
 /// What one connection is doing: its calls in flight and when the last one ended.
 #[derive(Debug)]
 struct Activity {
@@ -56,9 +121,9 @@ struct Activity {
     /// When the connection was opened or its last call ended.
     last: Mutex<Instant>,
     /// Request bytes its calls hold while being received ([`ConnActivity::charge`]).
-    request_bytes: AtomicUsize,
-    /// The most they may hold.
-    request_budget: usize,
+    request_bytes: ByteBudget,
+    /// The server's budget, which those bytes count against too.
+    server_bytes: Arc<ByteBudget>,
 }
 
 impl Activity {
@@ -83,28 +148,27 @@ impl ConnActivity {
         extensions
             .get::<ConnActivity>()
             .or_else(|| extensions.get::<TlsConnectInfo<ConnActivity>>().map(TlsConnectInfo::get_ref))
+            .or_else(|| extensions.get::<axum::extract::ConnectInfo<ConnActivity>>().map(|info| &info.0))
     }
 
-    /// Counts `bytes` more of request being received on the connection; false (and
-    /// nothing counted) when that would pass the connection's budget.
-    pub fn charge(&self, bytes: usize) -> bool {
-        let budget = self.0.request_budget;
-        self.0
-            .request_bytes
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |held| {
-                held.checked_add(bytes).filter(|&total| total <= budget)
-            })
-            .is_ok()
+    /// Counts `bytes` more of request being received on the connection, against its
+    /// budget and the server's; which would be passed (and nothing counted) if either.
+    pub fn charge(&self, bytes: usize) -> Result<(), OverBudget> {
+        let activity = &self.0;
+        if !activity.request_bytes.charge(bytes) {
+            return Err(OverBudget::Connection(activity.request_bytes.limit()));
+        }
+        if !activity.server_bytes.charge(bytes) {
+            activity.request_bytes.release(bytes);
+            return Err(OverBudget::Server(activity.server_bytes.limit()));
+        }
+        Ok(())
     }
 
     /// Gives back `bytes` counted by [`ConnActivity::charge`].
     pub fn release(&self, bytes: usize) {
-        self.0.request_bytes.fetch_sub(bytes, Ordering::AcqRel);
-    }
-
-    /// The connection's budget of request bytes being received.
-    pub fn budget(&self) -> usize {
-        self.0.request_budget
+        self.0.server_bytes.release(bytes);
+        self.0.request_bytes.release(bytes);
     }
 }
 
@@ -155,15 +219,16 @@ impl<IO> IdleConn<IO> {
     /// `io`, closed after `idle` with no call in flight (`None`: never for that), or
     /// once `stopping` is set and nothing that shutdown waits for is in flight.
     ///
-    /// Its calls may hold at most `request_budget` bytes of requests being received.
-    pub fn new(io: IO, idle: Option<Duration>, stopping: &Stopping, request_budget: usize) -> Self {
+    /// Its calls may hold at most `budget.per_connection` bytes of requests being
+    /// received, and draw them from `budget.server` too.
+    pub fn new(io: IO, idle: Option<Duration>, stopping: &Stopping, budget: &RequestBudget) -> Self {
         let now = Instant::now();
         let activity = Arc::new(Activity {
             calls: AtomicUsize::new(0),
             held: AtomicUsize::new(0),
             last: Mutex::new(now),
-            request_bytes: AtomicUsize::new(0),
-            request_budget,
+            request_bytes: ByteBudget::new(budget.per_connection),
+            server_bytes: Arc::clone(&budget.server),
         });
         let notice = stopping.stopped();
         // Without an idle timeout the timer only serves the shutdown's re-checks.
@@ -260,6 +325,56 @@ impl<IO> Connected for IdleConn<IO> {
 
     fn connect_info(&self) -> ConnActivity {
         ConnActivity(Arc::clone(&self.activity))
+    }
+}
+
+/// A listener whose accepted sockets are [`IdleConn`]s, for servers (the metrics port's
+/// HTTP/1.1) that take an [`axum::serve::Listener`] rather than a stream of sockets.
+#[derive(Debug)]
+pub struct IdleListener {
+    listener: tokio::net::TcpListener,
+    idle: Option<Duration>,
+    stopping: Stopping,
+}
+
+impl IdleListener {
+    /// Accepts on `listener`, each connection closed after `idle` with no call in flight
+    /// or once `stopping` is set and it has none.
+    pub fn new(listener: tokio::net::TcpListener, idle: Option<Duration>, stopping: Stopping) -> Self {
+        Self { listener, idle, stopping }
+    }
+}
+
+impl axum::serve::Listener for IdleListener {
+    type Io = IdleConn<tokio::net::TcpStream>;
+    type Addr = std::net::SocketAddr;
+
+    async fn accept(&mut self) -> (Self::Io, Self::Addr) {
+        loop {
+            match self.listener.accept().await {
+                // Requests are not received as a budgeted stream on this port.
+                Ok((io, addr)) => {
+                    return (IdleConn::new(io, self.idle, &self.stopping, &RequestBudget::unlimited()), addr);
+                }
+                // As axum's own listener does: a failed accept (out of file descriptors,
+                // a connection reset before it was taken) is waited out, not fatal.
+                Err(e) => {
+                    tracing::debug!(error = %e, "accept failed");
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                }
+            }
+        }
+    }
+
+    fn local_addr(&self) -> io::Result<Self::Addr> {
+        self.listener.local_addr()
+    }
+}
+
+/// The metrics port's requests see their connection's activity.
+impl axum::extract::connect_info::Connected<axum::serve::IncomingStream<'_, IdleListener>> for ConnActivity {
+    fn connect_info(stream: axum::serve::IncomingStream<'_, IdleListener>) -> Self {
+        Connected::connect_info(stream.io())
     }
 }
 

@@ -288,19 +288,34 @@ impl Metrics {
 pub const CONTENT_TYPE: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
 
 /// Serves `GET /metrics` over HTTP/1.1 on `listener` until `shutdown` resolves.
+///
+/// A connection with no scrape in flight for `idle` (`None`: never) is closed, as on
+/// the gRPC ports ([`crate::idle`]): scrapers reconnect, and idle or half-open peers
+/// hold no memory.
 pub async fn serve_http(
     listener: TcpListener,
     metrics: Metrics,
+    idle: Option<std::time::Duration>,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let app = axum::Router::new().route(
-        "/metrics",
-        axum::routing::get(move || {
-            let metrics = metrics.clone();
-            async move { ([(http::header::CONTENT_TYPE, CONTENT_TYPE)], metrics.render()) }
-        }),
-    );
-    axum::serve(listener, app).with_graceful_shutdown(shutdown).await
+    let app = axum::Router::new()
+        .route(
+            "/metrics",
+            axum::routing::get(move || {
+                let metrics = metrics.clone();
+                async move { ([(http::header::CONTENT_TYPE, CONTENT_TYPE)], metrics.render()) }
+            }),
+        )
+        .layer(crate::idle::IdleLayer);
+    let stopping = crate::idle::Stopping::default();
+    let listener = crate::idle::IdleListener::new(listener, idle, stopping.clone());
+    let shutdown = async move {
+        shutdown.await;
+        stopping.stop();
+    };
+    axum::serve(listener, app.into_make_service_with_connect_info::<crate::idle::ConnActivity>())
+        .with_graceful_shutdown(shutdown)
+        .await
 }
 
 #[cfg(test)]

@@ -123,6 +123,11 @@ pub struct ServerOptions {
     /// At least --max-message-bytes.
     #[arg(long, default_value_t = ServerConfig::default().max_connection_request_bytes, value_name = "BYTES")]
     pub max_connection_request_bytes: usize,
+    /// The request bytes the calls of all connections together may hold while they are
+    /// being received (many connections of stalled streams); a call past it answers
+    /// RESOURCE_EXHAUSTED. At least --max-connection-request-bytes.
+    #[arg(long, default_value_t = ServerConfig::default().max_request_bytes, value_name = "BYTES")]
+    pub max_request_bytes: usize,
     /// Requests one ResolveStrikeBatch or ApplyActionBatch call may carry; a bigger
     /// batch answers INVALID_ARGUMENT at `requests`. More than 0.
     #[arg(long, default_value_t = ServerConfig::default().max_batch_items, value_name = "N")]
@@ -166,6 +171,13 @@ impl ServerOptions {
             return Err(OptionsError::Invalid {
                 flag: "--max-connection-request-bytes",
                 why: "must be at least --max-message-bytes, or no request that large could arrive".into(),
+            });
+        }
+        if self.max_request_bytes < self.max_connection_request_bytes {
+            return Err(OptionsError::Invalid {
+                flag: "--max-request-bytes",
+                why: "must be at least --max-connection-request-bytes, or one connection could not use its budget"
+                    .into(),
             });
         }
         if self.max_concurrent_streams == 0 {
@@ -216,6 +228,7 @@ impl ServerOptions {
             idle_timeout: (self.idle_timeout_secs > 0).then(|| Duration::from_secs(self.idle_timeout_secs)),
             http2_keepalive: (self.http2_keepalive_secs > 0).then(|| Duration::from_secs(self.http2_keepalive_secs)),
             max_connection_request_bytes: self.max_connection_request_bytes,
+            max_request_bytes: self.max_request_bytes,
             max_batch_items: self.max_batch_items,
             max_stream_messages: self.max_stream_messages,
             stream_idle_timeout: (self.stream_idle_timeout_secs > 0)
@@ -414,6 +427,16 @@ mod tests {
         assert!(err.to_string().starts_with("--max-connection-age-grace-secs: must be more than 0"), "{err}");
         // Without an age there is no grace to give.
         assert!(parse(&["--max-connection-age-grace-secs", "0"]).config().is_ok());
+    }
+
+    #[test]
+    fn the_request_byte_budgets_must_nest() {
+        let err = parse(&["--max-connection-request-bytes", "1000"]).config().unwrap_err();
+        assert!(err.to_string().starts_with("--max-connection-request-bytes: must be at least"), "{err}");
+        let err = parse(&["--max-request-bytes", "1048576"]).config().unwrap_err();
+        assert!(err.to_string().starts_with("--max-request-bytes: must be at least --max-connection"), "{err}");
+        let config = parse(&["--max-connection-request-bytes", "2097152", "--max-request-bytes", "2097152"]).config();
+        assert_eq!(config.unwrap().max_request_bytes, 2 * 1024 * 1024);
     }
 
     #[test]

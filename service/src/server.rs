@@ -19,7 +19,7 @@ use crate::connection_age::Aged;
 use crate::framing::FramingLayer;
 use crate::gate::{ConcurrencyLimits, Gate};
 use crate::health_port::{Listeners, SidePort};
-use crate::idle::{IdleConn, IdleLayer, Stopping};
+use crate::idle::{IdleConn, IdleLayer, RequestBudget, Stopping};
 use crate::metrics::Metrics;
 use crate::observe::ObserveLayer;
 use crate::rules::RulesService;
@@ -72,6 +72,9 @@ pub struct ServerConfig {
     /// The request bytes the calls of one connection may hold while they are being
     /// received; a call past it answers RESOURCE_EXHAUSTED ([`crate::framing`]).
     pub max_connection_request_bytes: usize,
+    /// The request bytes the calls of all connections together may hold while they are
+    /// being received; a call past it answers RESOURCE_EXHAUSTED ([`crate::framing`]).
+    pub max_request_bytes: usize,
     /// Requests one ResolveStrikeBatch or ApplyActionBatch may carry; more answer
     /// INVALID_ARGUMENT at `requests` ([`crate::batch`]).
     pub max_batch_items: usize,
@@ -100,8 +103,8 @@ impl Default for ServerConfig {
     /// call, no Agent token, no TLS, no connection age (with one, 30 s of grace: as long
     /// as a call may take, so none is cut), 100 streams per connection, idle connections
     /// closed after 60 s, a keepalive PING every 60 s, 16 MiB of requests being
-    /// received per connection; 256 requests a batch, 100 000 messages a Play stream
-    /// and 60 s for its next one.
+    /// received per connection and 128 MiB on all connections together; 256 requests a
+    /// batch, 100 000 messages a Play stream and 60 s for its next one.
     fn default() -> Self {
         let rules = RulesLimits::default();
         Self {
@@ -118,6 +121,7 @@ impl Default for ServerConfig {
             idle_timeout: Some(Duration::from_secs(60)),
             http2_keepalive: Some(Duration::from_secs(60)),
             max_connection_request_bytes: 16 * 1024 * 1024,
+            max_request_bytes: 128 * 1024 * 1024,
             max_batch_items: rules.max_batch_items,
             max_stream_messages: rules.max_stream_messages,
             stream_idle_timeout: rules.stream_idle_timeout,
@@ -210,7 +214,7 @@ pub async fn serve_with_metrics(
     reporter.set_service_status("", ServingStatus::Serving).await;
     let Listeners { grpc: listener, health: health_listener, metrics: metrics_listener } = listener.into();
     let health_port = health_listener.map(|l| SidePort::health(l, health.clone(), config.idle_timeout));
-    let metrics_port = metrics_listener.map(|l| SidePort::metrics(l, metrics.clone()));
+    let metrics_port = metrics_listener.map(|l| SidePort::metrics(l, metrics.clone(), config.idle_timeout));
 
     let reflection_v1 = tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(fray_proto::FILE_DESCRIPTOR_SET)
@@ -242,14 +246,14 @@ pub async fn serve_with_metrics(
     // the answers ready together in one write (`write_batching`).
     let lifetime = config.max_connection_age.map(|age| age + config.max_connection_age_grace);
     let idle = config.idle_timeout;
-    let request_budget = config.max_connection_request_bytes;
+    let request_budget = RequestBudget::new(config.max_connection_request_bytes, config.max_request_bytes);
     let incoming = TcpListenerStream::new(listener).map({
         let stopping = stopping.clone();
         move |conn| {
             let conn = conn?;
             conn.set_nodelay(true)?;
             Ok::<_, std::io::Error>(Aged::new(
-                BatchedWrites(IdleConn::new(conn, idle, &stopping, request_budget)),
+                BatchedWrites(IdleConn::new(conn, idle, &stopping, &request_budget)),
                 lifetime,
             ))
         }

@@ -373,6 +373,46 @@ async fn a_silent_connection_to_the_health_port_is_closed_after_the_idle_timeout
     tokio::time::timeout(Duration::from_secs(10), server).await.unwrap().unwrap().unwrap();
 }
 
+#[tokio::test]
+async fn connections_to_the_metrics_port_are_closed_after_the_idle_timeout_but_not_mid_scrape() {
+    use tokio::io::{AsyncReadExt as _, AsyncWriteExt as _};
+    let grpc = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let metrics = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let metrics_addr = metrics.local_addr().unwrap();
+    let listeners = fray_service::Listeners { grpc, health: None, metrics: Some(metrics) };
+    let config = ServerConfig { idle_timeout: Some(Duration::from_millis(300)), ..ServerConfig::default() };
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(fray_service::serve(listeners, config, async {
+        let _ = stopped.await;
+    }));
+    // Reads until the server closes the connection; what it sent.
+    async fn until_closed(conn: &mut tokio::net::TcpStream) -> String {
+        let mut seen = Vec::new();
+        let mut buf = [0u8; 4096];
+        let read = tokio::time::timeout(Duration::from_secs(10), async {
+            loop {
+                match conn.read(&mut buf).await {
+                    Ok(0) | Err(_) => return,
+                    Ok(n) => seen.extend_from_slice(&buf[..n]),
+                }
+            }
+        });
+        read.await.expect("the metrics connection was not closed");
+        String::from_utf8_lossy(&seen).into_owned()
+    }
+    // Silent: never sends a request.
+    let mut silent = tokio::net::TcpStream::connect(metrics_addr).await.unwrap();
+    assert_eq!(until_closed(&mut silent).await, "");
+    // A keep-alive scrape is answered whole, then the idle connection is closed.
+    let mut scraper = tokio::net::TcpStream::connect(metrics_addr).await.unwrap();
+    scraper.write_all(b"GET /metrics HTTP/1.1\r\nhost: fray\r\n\r\n").await.unwrap();
+    let answer = until_closed(&mut scraper).await;
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.ends_with("# EOF\n"), "the scrape was cut: {answer}");
+    let _ = stop.send(());
+    tokio::time::timeout(Duration::from_secs(10), server).await.unwrap().unwrap().unwrap();
+}
+
 #[test]
 fn fray_server_exits_on_sigterm_within_the_drain_with_a_long_search_in_flight() {
     let (mut child, addr) = fray_server(&[
@@ -425,20 +465,23 @@ fn fray_server_exits_on_sigterm_within_the_drain_with_a_long_search_in_flight() 
     assert!(answer.is_err(), "the search was cut by the drain: {answer:?}");
 }
 
-#[tokio::test]
-async fn stalled_requests_past_the_connections_budget_answer_resource_exhausted() {
-    let config = ServerConfig { max_connection_request_bytes: 2 * 1024 * 1024, ..ServerConfig::default() };
-    let server = TestServer::with_config(config).await;
-    let (send, connection) = h2_connection(&server).await;
+/// Opens `streams` ResolveStrike calls on a new connection to `server`, each 900 KB
+/// into a message of 1 MiB and never finished. The messages of those answered
+/// RESOURCE_EXHAUSTED within 2 s, the connection's sender, and the open request bodies
+/// (the stalled streams end when they are dropped).
+async fn stall_streams(
+    server: &TestServer,
+    streams: usize,
+) -> (Vec<String>, h2::client::SendRequest<bytes::Bytes>, Vec<h2::SendStream<bytes::Bytes>>) {
+    let (send, connection) = h2_connection(server).await;
     tokio::spawn(connection);
-    // Five streams, each 900 KB into a message of 1 MiB, never finished: 4.5 MB.
     let len: u32 = 1024 * 1024 - 64;
     let mut message = vec![0u8; 5 + 900_000];
     message[1..5].copy_from_slice(&len.to_be_bytes());
     let message = bytes::Bytes::from(message);
     let mut calls = Vec::new();
     let mut bodies = Vec::new();
-    for _ in 0..5 {
+    for _ in 0..streams {
         let mut send = send.clone().ready().await.unwrap();
         let request = h2_request(server.addr, "/fray.v1.Rules/ResolveStrike", GRPC);
         let (response, mut body) = send.send_request(request, false).unwrap();
@@ -446,18 +489,22 @@ async fn stalled_requests_past_the_connections_budget_answer_resource_exhausted(
         calls.push(response);
         bodies.push(body);
     }
-    // The streams past the budget are answered at once; the others stay stalled.
-    let mut exhausted = 0;
+    // The streams past a budget are answered at once; the others stay stalled.
+    let mut exhausted = Vec::new();
     let deadline = tokio::time::Instant::now() + Duration::from_secs(2);
     for response in calls {
         let Ok(Ok(response)) = tokio::time::timeout_at(deadline, response).await else { continue };
-        let code = response.headers().get("grpc-status").map(|v| v.to_str().unwrap().to_owned());
-        if code.as_deref() == Some("8") {
-            exhausted += 1;
+        let header = |name: &str| response.headers().get(name).map(|v| v.to_str().unwrap().to_owned());
+        if header("grpc-status").as_deref() == Some("8") {
+            // grpc-message is percent-encoded; its spaces are enough to read it here.
+            exhausted.push(header("grpc-message").unwrap_or_default().replace("%20", " "));
         }
     }
-    assert!(exhausted >= 1, "no stream was refused past the 2 MiB budget");
-    // The connection still serves a small call.
+    (exhausted, send, bodies)
+}
+
+/// A small call on `send`'s connection is answered OK.
+async fn a_small_call_passes(server: &TestServer, send: h2::client::SendRequest<bytes::Bytes>) {
     let mut send = send.ready().await.unwrap();
     let request = h2_request(server.addr, "/fray.v1.Rules/ListRulesets", GRPC);
     let (response, mut body) = send.send_request(request, false).unwrap();
@@ -465,7 +512,51 @@ async fn stalled_requests_past_the_connections_budget_answer_resource_exhausted(
     let response = tokio::time::timeout(Duration::from_secs(10), response).await.unwrap().unwrap();
     assert_eq!(response.status(), 200);
     assert!(response.headers().get("grpc-status").is_none(), "{:?}", response.headers());
+}
+
+#[tokio::test]
+async fn stalled_requests_past_the_connections_budget_answer_resource_exhausted() {
+    let config = ServerConfig { max_connection_request_bytes: 2 * 1024 * 1024, ..ServerConfig::default() };
+    let server = TestServer::with_config(config).await;
+    // Five streams of 900 KB: 4.5 MB on one connection.
+    let (exhausted, send, bodies) = stall_streams(&server, 5).await;
+    assert!(!exhausted.is_empty(), "no stream was refused past the 2 MiB budget");
+    for message in &exhausted {
+        assert!(message.contains("max-connection-request-bytes"), "{message}");
+    }
+    // The connection still serves a small call.
+    a_small_call_passes(&server, send).await;
     drop(bodies);
+}
+
+#[tokio::test]
+async fn stalled_requests_past_the_servers_budget_answer_resource_exhausted_on_any_connection() {
+    let config = ServerConfig {
+        max_connection_request_bytes: 2 * 1024 * 1024,
+        max_request_bytes: 4 * 1024 * 1024,
+        ..ServerConfig::default()
+    };
+    let server = TestServer::with_config(config).await;
+    // Two streams of 900 KB on each of three connections: each connection within its
+    // 2 MiB, 5.4 MB in all, past the server's 4 MiB.
+    let mut refused = Vec::new();
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        let (exhausted, send, bodies) = stall_streams(&server, 2).await;
+        refused.extend(exhausted);
+        held.push((send, bodies));
+    }
+    assert!(!refused.is_empty(), "no stream was refused past the server's 4 MiB budget");
+    for message in &refused {
+        assert!(message.contains("max-request-bytes") && message.contains("all connections"), "{message}");
+    }
+    // Given back when the stalled streams end: a new connection's stalled streams fit.
+    let (send, _) = held.pop().unwrap();
+    a_small_call_passes(&server, send).await;
+    drop(held);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let (exhausted, _send, _bodies) = stall_streams(&server, 2).await;
+    assert!(exhausted.is_empty(), "the budget was not given back: {exhausted:?}");
 }
 
 /// A board's lists are bounded by its ruleset's convert module, with the board's path.

@@ -1,5 +1,5 @@
 //! What the person types at the `fray play` prompt: an action number, a command
-//! (`hint`, `why`, `board`, `help`, `quit`), or a short form, which the ruleset reads
+//! (`hint`, `why`, `board`, `all`, `help`, `quit`), or a short form, which the ruleset reads
 //! ([`crate::ui::Ui::find`]) with the helpers here; and where the lines come from.
 
 use tokio::sync::mpsc;
@@ -17,6 +17,8 @@ pub enum Command {
     Why,
     /// Redraw the board.
     Board,
+    /// List every legal action by number (the menu's whole list).
+    All,
     /// Show the help.
     Help,
     /// Save and leave.
@@ -29,7 +31,8 @@ pub fn parse(line: &str) -> Option<Command> {
     Some(match words.first()?.as_str() {
         "hint" | "h" => Command::Hint,
         "why" | "w" => Command::Why,
-        "board" | "show" | "list" => Command::Board,
+        "board" | "show" => Command::Board,
+        "all" | "list" | "l" => Command::All,
         "help" | "?" => Command::Help,
         "quit" | "q" | "exit" => Command::Quit,
         word => match word.parse::<usize>() {
@@ -122,6 +125,8 @@ mod tests {
         assert_eq!(parse("HINT"), Some(Command::Hint));
         assert_eq!(parse("why"), Some(Command::Why));
         assert_eq!(parse("board"), Some(Command::Board));
+        assert_eq!(parse("all"), Some(Command::All));
+        assert_eq!(parse("l"), Some(Command::All));
         assert_eq!(parse("help"), Some(Command::Help));
         assert_eq!(parse("quit"), Some(Command::Quit));
         assert_eq!(parse("a Fig p1-gun"), Some(Command::Short(vec!["a".into(), "fig".into(), "p1-gun".into()])));

@@ -32,7 +32,7 @@ use crate::error::{CliError, stdout_error};
 use crate::replay::{self, Outcome, Replay, Seat, SeatKind};
 use crate::rulesets::{RulesetArg, short_name, ui};
 use crate::tls::TlsArgs;
-use crate::trace::{self, indent};
+use crate::trace::{self, Phases, indent};
 use crate::ui::{Seats, Seen, Style, Ui, mover_and_seats};
 use input::{Command, Lines};
 
@@ -99,6 +99,9 @@ pub struct PlayArgs {
     pub server: Option<String>,
     /// TLS for an `https://` server.
     pub tls: TlsArgs,
+    /// Leave the phase changes out of the trace (the board's first line names the
+    /// phase); otherwise a run of them is told on one line.
+    pub quiet: bool,
 }
 
 /// SplitMix64: a well-mixed 64-bit value from `x`.
@@ -164,6 +167,8 @@ struct Session<'a> {
     replay: Replay,
     path: PathBuf,
     last_bot: Option<BotMove>,
+    /// Whether the board's legend has been shown (under the first board).
+    legend_shown: bool,
     out: &'a mut dyn Write,
     input: Lines,
 }
@@ -185,7 +190,8 @@ impl Session<'_> {
     /// The trace of `events` from the person's seat.
     fn trace(&self, before: &GameState, after: &GameState, events: &[fray_proto::fray::v1::Event]) -> String {
         let names = self.ui.names(Some(Seen { seats: self.seats, reveal_all: false }), &[before, after], events);
-        indent(&trace::render_events_with(events, self.style, &*names))
+        let phases = if self.args.quiet { Phases::Hidden } else { Phases::Folded };
+        indent(&trace::render_events_phased(events, self.style, &*names, phases))
     }
 
     fn budget(&self) -> SearchBudget {
@@ -248,11 +254,11 @@ impl Session<'_> {
         self.apply(player, action).await
     }
 
+    /// The board and the short menu; the legend under the first board of the game.
     fn show_board(&mut self, legal: &[Action]) -> Result<(), CliError> {
-        let mut text = String::from("\n");
-        text.push_str(&self.board_text(&self.state));
-        text.push('\n');
-        text.push_str(&self.ui.menu(&self.state, legal, self.seats, self.style));
+        let legend = (!self.legend_shown).then(|| self.ui.legend(&self.state));
+        self.legend_shown = true;
+        let text = screen(self.ui, &self.state, legal, self.seats, self.args.difficulty.name(), legend, self.style);
         self.say(&text)
     }
 
@@ -337,7 +343,8 @@ impl Session<'_> {
 
     /// The person's turn: read lines until one names an action; `None` to quit.
     async fn human_turn(&mut self) -> Result<Option<Action>, CliError> {
-        let legal = person_order(self.legal().await?, self.seats);
+        let served = self.legal().await?;
+        let legal = self.ui.order(&self.state, served, self.seats);
         self.show_board(&legal)?;
         loop {
             self.prompt(legal.len())?;
@@ -369,8 +376,13 @@ impl Session<'_> {
                     self.show_board(&legal)?;
                     continue;
                 }
+                Some(Command::All) => {
+                    let all = self.ui.menu(&self.state, &legal, self.seats, self.style).full(self.style);
+                    self.say(&all)?;
+                    continue;
+                }
                 Some(Command::Help) => {
-                    self.say(&format!("{}\n", self.ui.help()))?;
+                    self.say(&format!("{}\n\n{}", self.ui.help(), self.ui.legend(&self.state)))?;
                     continue;
                 }
                 Some(Command::Quit) => return Ok(None),
@@ -397,18 +409,27 @@ impl Session<'_> {
     }
 }
 
-/// The legal actions in the order a person reads them: strikes into one's own zones
-/// (legal, but they hit one's own piece or oneself) come after the others, then
-/// ending the phase; otherwise the server's order.
-pub fn person_order(mut legal: Vec<Action>, seats: Seats) -> Vec<Action> {
-    legal.sort_by_key(|a| match &a.action {
-        Some(fray_proto::fray::v1::action::Action::Strike(s)) if s.target.is_some_and(|t| seats.is_human(t.player)) => {
-            1
-        }
-        Some(fray_proto::fray::v1::action::Action::EndPhase(_)) => 2,
-        _ => 0,
-    });
-    legal
+/// What the person sees before the prompt: a blank line, the board, the board's
+/// `legend` when given, a blank line, and the short menu of `legal`.
+pub fn screen(
+    ui: &dyn Ui,
+    state: &GameState,
+    legal: &[Action],
+    seats: Seats,
+    bots: &str,
+    legend: Option<String>,
+    style: Style,
+) -> String {
+    let mut text = String::from("\n");
+    text.push_str(&ui.board(state, seats, bots, style));
+    if let Some(legend) = legend {
+        text.push('\n');
+        text.push_str(&style.paint("2", legend.trim_end()));
+        text.push('\n');
+    }
+    text.push('\n');
+    text.push_str(&ui.menu(state, legal, seats, style).short(style));
+    text
 }
 
 /// Runs `fray play`, reading the person's lines from `input` and writing to `out`.
@@ -468,8 +489,22 @@ async fn game(
         result: Outcome::of(&state, seats),
     };
     let ui = ui(ruleset as i32);
-    let mut session =
-        Session { rules, agent, args, ui, seed, seats, style, state, replay, path, last_bot: None, out, input };
+    let mut session = Session {
+        rules,
+        agent,
+        args,
+        ui,
+        seed,
+        seats,
+        style,
+        state,
+        replay,
+        path,
+        last_bot: None,
+        legend_shown: false,
+        out,
+        input,
+    };
     session.save()?;
     let starter = match (seats.human, players) {
         (0, _) => "you start".to_owned(),
@@ -526,6 +561,8 @@ async fn game(
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used)]
+
     use super::*;
 
     #[test]
@@ -547,27 +584,51 @@ mod tests {
         assert!(clock_seed() < 1_000_000);
     }
 
+    /// A core state as the wire has it, with its legal actions in the person's order.
+    fn wire(core: &fray_core::GameState, ui: &dyn Ui, seats: Seats) -> (GameState, Vec<Action>) {
+        let state = fray_service::convert::state_from_setup(core.to_setup());
+        let legal = core.legal_actions().iter().map(fray_service::convert::action_from_setup).collect();
+        let legal = ui.order(&state, legal, seats);
+        (state, legal)
+    }
+
+    #[test]
+    fn the_egame_deployment_screen_with_six_cards_in_hand_fits_in_40_lines() {
+        use fray_proto::fray::v1::Ruleset;
+        let ui = crate::rulesets::ui(Ruleset::Egame as i32);
+        let seats = Seats::two(0);
+        // Each player ends the first deployment without summoning: the person then
+        // deploys again with the card drawn, six in hand.
+        let (mut core, _) = fray_core::GameState::new_game(Ruleset::Egame as i32, 5, "men-vs-fey").unwrap();
+        for _ in 0..2 {
+            let end = core.legal_actions().pop().unwrap();
+            core.apply_action(&end, "action").unwrap();
+        }
+        let (state, legal) = wire(&core, ui, seats);
+        assert_eq!(state.players[0].hand.len(), 6);
+        assert_eq!(state.phase, fray_proto::fray::v1::Phase::Deployment as i32);
+        assert_eq!(legal.len(), 151, "6 cards, 5 zones, 4 facings and face-down, and ending the phase");
+        let text = screen(ui, &state, &legal, seats, "easy", None, Style::default());
+        // The screen, then the prompt's line.
+        let lines = text.lines().count() + 1;
+        assert!(lines <= 40, "{lines} lines:\n{text}");
+        // Every summon is one number away: the grid shows each card's best in each
+        // zone, the whole list (`all`) every one.
+        assert!(text.contains("  151  end deployment without summoning"), "{text}");
+        assert!(text.contains("(all lists all 151 actions by number)"), "{text}");
+        let full = ui.menu(&state, &legal, seats, Style::default());
+        assert!(full.missing().is_empty());
+        assert_eq!(full.full(Style::default()).lines().count(), 151);
+        // The first screen of a game also shows the legend: longer, once.
+        let first = screen(ui, &state, &legal, seats, "easy", Some(ui.legend(&state)), Style::default());
+        assert!(first.contains("The board (e:game):") && first.len() > text.len());
+    }
+
     #[test]
     fn difficulties_map_to_the_agents_playouts() {
         assert_eq!(
             [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard].map(Difficulty::playouts),
             [150, 1500, 8000]
         );
-    }
-
-    #[test]
-    fn strikes_into_ones_own_zones_are_listed_after_the_others() {
-        use fray_proto::fray::v1::{EndPhase, Strike, ZoneRef, action};
-        let strike = |player| Action {
-            action: Some(action::Action::Strike(Strike {
-                attacker: "a".into(),
-                target: Some(ZoneRef { player, index: 2 }),
-                ..Default::default()
-            })),
-        };
-        let end = Action { action: Some(action::Action::EndPhase(EndPhase {})) };
-        let legal = vec![strike(0), strike(1), end.clone()];
-        assert_eq!(person_order(legal.clone(), Seats::two(0)), vec![strike(1), strike(0), end.clone()]);
-        assert_eq!(person_order(legal, Seats::two(1)), vec![strike(0), strike(1), end]);
     }
 }

@@ -40,9 +40,10 @@ you against one bot.
 
 Each turn shows the board from your seat and the numbered legal actions; type a number, a short form (s HAND ZONE \
 FACING, a ZONE TARGET, e, b ZONE, f, n; in Castle Rampage a HAND, g HAND, c HAND, e; in KeyForge f MINE THEIRS, r \
-MINE, t THEIRS, e; in Dog Fight a MINE TARGET, p HAND, n, e) or a command (hint, why, board, help, quit). With \
-stdin and stdout not terminals the output is plain text and a script can play by writing lines. Every game is \
-saved as a replay (rewritten after each action) that `fray replay` checks.
+MINE, t THEIRS, e; in Dog Fight a MINE TARGET, p HAND, n, e) or a command (hint, why, board, all, help, quit: all \
+lists every action by number, help explains the board's marks). With stdin and stdout not terminals the output is \
+plain text and a script can play by writing lines. Every game is saved as a replay (rewritten after each action) \
+that `fray replay` checks.
 
 Exit codes: 0 the game ended or you quit, 2 invalid options (e.g. an unknown scenario), 1 anything else.";
 /// `fray tournament --help`.
@@ -252,6 +253,8 @@ pub fn play_scenario(ruleset: RulesetArg, scenario: Option<&str>, players: Optio
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used, clippy::panic)]
+
     use super::*;
 
     #[test]
@@ -291,6 +294,47 @@ mod tests {
         assert!(refused(df, Some("trio"), Some(2)).contains("--players 2 contradicts --scenario trio"));
         assert!(refused(RulesetArg::CastleRampage, None, Some(3)).contains("castle-rampage is for 2 players only"));
         assert_eq!(pick(df, None, Some(5)).err().map(|e| e.exit_code()), Some(2));
+    }
+
+    /// The marks a board draws that its legend must explain: every character but
+    /// ASCII letters, digits, spaces and plain punctuation, and box lines; and `*`.
+    fn marks(board: &str) -> std::collections::BTreeSet<char> {
+        board.chars().filter(|&c| (!c.is_ascii() && !('\u{2500}'..='\u{257F}').contains(&c)) || c == '*').collect()
+    }
+
+    #[test]
+    fn every_mark_of_every_board_in_real_games_is_in_its_legend() {
+        use crate::ui::{Seats, Style};
+        for r in RulesetArg::ALL {
+            for scenario in r.scenarios() {
+                for seed in 1..=2u64 {
+                    let (mut core, _) = fray_core::GameState::new_game(r.ruleset() as i32, seed, scenario.name)
+                        .unwrap_or_else(|e| panic!("{r:?} {}: {e}", scenario.name));
+                    let players = core.num_players() as u32;
+                    for step in 0..80u64 {
+                        let state = fray_service::convert::state_from_setup(core.to_setup());
+                        let view = ui(state.ruleset);
+                        let legend = view.legend(&state);
+                        for human in 0..players {
+                            let board = view.board(&state, Seats { human, players }, "easy", Style::default());
+                            for mark in marks(&board) {
+                                assert!(
+                                    legend.contains(mark),
+                                    "{r:?} {} seed {seed} step {step}: `{mark}` is not in the legend\n{board}\n{legend}",
+                                    scenario.name
+                                );
+                            }
+                        }
+                        let legal = core.legal_actions();
+                        if legal.is_empty() {
+                            break;
+                        }
+                        let pick = crate::play::mix(seed ^ step) as usize % legal.len();
+                        core.apply_action(&legal[pick], "action").unwrap_or_else(|e| panic!("{e:?}"));
+                    }
+                }
+            }
+        }
     }
 
     #[test]

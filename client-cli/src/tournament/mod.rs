@@ -14,7 +14,6 @@ pub mod config;
 pub mod game;
 pub mod log;
 pub mod pool;
-pub mod progress;
 pub mod referee;
 pub mod report;
 pub mod stats;
@@ -30,12 +29,12 @@ use tokio::task::JoinSet;
 
 use crate::embedded::EmbeddedServer;
 use crate::error::CliError;
+use crate::progress::Progress;
 use crate::rulesets::{RulesetArg, ruleset_named};
 use crate::tls::ClientTls;
 use config::{Config, Format, Schedule, SprtConfig, unique_names};
 use game::Table;
 use log::{Header, LogWriter};
-use progress::Progress;
 use referee::Referee;
 use report::Report;
 use stats::Standings;
@@ -76,6 +75,8 @@ pub struct TournamentArgs {
     pub move_timeout: Duration,
     /// How far past its own time budget a timed bot may run.
     pub time_margin: Duration,
+    /// No progress on stderr (warnings still are).
+    pub quiet: bool,
 }
 
 /// How the run ended.
@@ -199,8 +200,17 @@ pub async fn run(args: &TournamentArgs, out: &mut dyn std::io::Write) -> Result<
         None => (args.servers.clone(), args.tls.load()?),
     };
     let servers = (urls.as_slice(), &tls);
-    let played =
-        play_tournament(&config, &paths.log, loaded, players, ruleset, servers, args.concurrency, interrupt).await;
+    let played = play_tournament(
+        &config,
+        &paths.log,
+        loaded,
+        players,
+        ruleset,
+        servers,
+        (args.concurrency, args.quiet),
+        interrupt,
+    )
+    .await;
     if let Some(server) = embedded
         && let Err(e) = server.stop().await
     {
@@ -265,7 +275,7 @@ async fn play_tournament(
     players: Arc<[config::Player]>,
     ruleset: fray_proto::fray::v1::Ruleset,
     (urls, tls): (&[String], &ClientTls),
-    concurrency: usize,
+    (concurrency, quiet): (usize, bool),
     interrupt: impl std::future::Future<Output = ()>,
 ) -> Result<Played, CliError> {
     let (referee, warnings) = Referee::connect(urls, tls, ruleset).await?;
@@ -284,7 +294,7 @@ async fn play_tournament(
     for record in &done {
         standings.add(record);
     }
-    let mut progress = Progress::new(schedule.total(), done.len() as u64);
+    let mut progress = Progress::new("", schedule.total(), done.len() as u64, quiet);
     for w in warnings {
         progress.note(&format!("warning: {w}"));
     }

@@ -168,10 +168,27 @@ pub struct SeatRow {
     pub pairs: u64,
     /// Pairs split one-one by the seat: each bot won only in the same seat.
     pub seat_split_pairs: u64,
-    /// Set when most pairs were split by the seat: the results then say more about
-    /// the scenario than about the bots.
+    /// Set when more pairs were split by the seat than chance allows (a one-sided
+    /// binomial test, [`SEAT_SPLIT_ALPHA`]): the results then say more about the
+    /// scenario than about the bots.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub warning: Option<String>,
+    /// Set when most pairs were split by the seat but too few pairs were played to
+    /// tell that from chance.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// The significance level of the seat-split test: a warning only when this many
+/// splits or more would happen by chance less often than this.
+pub const SEAT_SPLIT_ALPHA: f64 = 0.05;
+
+/// The chance of `split` or more of `pairs` pairs split one-one by the seat when the
+/// seat decides nothing: each pair is then split with probability 1/2 at most (two
+/// equal bots that never draw; less for unequal bots or draws), so the binomial tail
+/// at 1/2 bounds it.
+pub fn seat_split_chance(split: u64, pairs: u64) -> f64 {
+    fray_ai::rating::binomial_upper_tail(split, pairs, 0.5)
 }
 
 impl SeatRow {
@@ -179,24 +196,46 @@ impl SeatRow {
         let w = standings.seat0;
         let (lower, upper) = w.score_interval();
         let (pairs, seat_split_pairs) = standings.seat_split_pairs();
-        // Most pairs split by the seat, over the whole field or within one pairing.
-        let mut split: Vec<String> = standings
+        // Most pairs split by the seat, over the whole field or within one pairing:
+        // each with the chance of as many splits when the seat decides nothing.
+        let mut split: Vec<(String, f64)> = standings
             .pairings
             .iter()
             .filter(|p| p.seat_split * 2 > p.pairs.pairs())
             .map(|p| {
                 let (a, b) = (&standings.names[p.a], &standings.names[p.b]);
-                format!("{a} against {b}: {} of {} pairs", p.seat_split, p.pairs.pairs())
+                let chance = seat_split_chance(p.seat_split, p.pairs.pairs());
+                (format!("{a} against {b}: {} of {} pairs", p.seat_split, p.pairs.pairs()), chance)
             })
             .collect();
         if seat_split_pairs * 2 > pairs && standings.pairings.len() > 1 {
-            split.insert(0, format!("all pairings: {seat_split_pairs} of {pairs} pairs"));
+            let chance = seat_split_chance(seat_split_pairs, pairs);
+            split.insert(0, (format!("all pairings: {seat_split_pairs} of {pairs} pairs"), chance));
         }
-        let warning = (!split.is_empty()).then(|| {
+        let listed = |significant: bool| -> Vec<String> {
+            split
+                .iter()
+                .filter(|(_, chance)| (*chance < SEAT_SPLIT_ALPHA) == significant)
+                .map(|(what, chance)| format!("{what} (chance {})", chance_text(*chance)))
+                .collect()
+        };
+        let (beyond, within) = (listed(true), listed(false));
+        let warning = (!beyond.is_empty()).then(|| {
             format!(
-                "most game pairs were split by the seat (each bot won only in the same seat) in {}: the scenario \
-                 decides more than the bots there. Use a balanced scenario (`fray tournament --help` lists them).",
-                split.join("; ")
+                "more game pairs were split by the seat (each bot won only in the same seat) than chance allows in \
+                 {}, the chance being that of as many splits if the seat decided nothing (a one-sided binomial \
+                 test): the scenario decides more than the bots there. Use a balanced scenario (`fray tournament \
+                 --help` lists them).",
+                beyond.join("; ")
+            )
+        });
+        let note = (!within.is_empty()).then(|| {
+            format!(
+                "most game pairs were split by the seat in {}, but that is too few pairs to tell from chance \
+                 (the chance of as many when the seat decides nothing is {:.0}% or more; a warning needs under {:.0}%).",
+                within.join("; "),
+                100.0 * split.iter().map(|(_, c)| *c).filter(|c| *c >= SEAT_SPLIT_ALPHA).fold(1.0, f64::min),
+                100.0 * SEAT_SPLIT_ALPHA
             )
         });
         let every = standings
@@ -218,6 +257,7 @@ impl SeatRow {
             pairs,
             seat_split_pairs,
             warning,
+            note,
         }
     }
 }
@@ -517,6 +557,9 @@ impl Report {
         if let Some(w) = &seats.warning {
             let _ = writeln!(md, "\n**Warning:** {w}");
         }
+        if let Some(n) = &seats.note {
+            let _ = writeln!(md, "\nNote: {n}");
+        }
         if let Some(s) = &self.sprt {
             let _ = writeln!(
                 md,
@@ -549,9 +592,22 @@ impl Report {
             .iter()
             .map(|r| ChartEntry { name: r.bot.clone(), elo: r.elo.elo, lower: r.elo.lower, upper: r.elo.upper })
             .collect();
-        let title = format!("{} games, {}", self.games, self.config.format);
-        ratings_chart(&dir.join("ratings.png"), &title, &entries).map_err(|e| CliError::Output(e.to_string()))
+        ratings_chart(&dir.join("ratings.png"), &self.chart_title(), &entries)
+            .map_err(|e| CliError::Output(e.to_string()))
     }
+
+    /// The chart's title: the ruleset and scenario, the games and the format
+    /// (`egame duel: 40 games, round robin`).
+    pub fn chart_title(&self) -> String {
+        let ruleset = fray_proto::fray::v1::Ruleset::from_str_name(&self.config.ruleset)
+            .map_or_else(|| self.config.ruleset.clone(), |r| crate::rulesets::short_name(r).to_owned());
+        format!("{ruleset} {}: {} games, {}", self.config.scenario, self.games, self.config.format)
+    }
+}
+
+/// A chance as a percentage, `1.6%` under ten, `31%` otherwise.
+fn chance_text(chance: f64) -> String {
+    if chance < 0.1 { format!("{:.1}%", 100.0 * chance) } else { format!("{:.0}%", 100.0 * chance) }
 }
 
 /// Refits behind each multi-player rating interval.
@@ -585,6 +641,13 @@ mod tests {
     use super::*;
     use crate::tournament::config::sample;
     use crate::tournament::log::GameRecord;
+
+    #[test]
+    fn the_chart_title_names_the_ruleset_and_scenario() {
+        let config = sample(&["a", "b"], 2);
+        let report = Report::new(&config, &Standings::new(&config), 2, "finished");
+        assert_eq!(report.chart_title(), "egame duel: 0 games, round robin");
+    }
 
     #[test]
     fn the_report_names_an_oracle_as_seeing_every_hidden_card() {
@@ -641,10 +704,36 @@ mod tests {
         assert_eq!(r.pairings[0].pairs, [0, 0, 2, 0, 0]);
         assert!(r.pairings[0].pentanomial.is_none() && r.pairings[0].trinomial.is_some());
         assert!(r.markdown().contains("– (no spread)"), "{}", r.markdown());
-        // ...and seat 0 won all four: both pairs split by the seat, and a warning.
+        // ...and seat 0 won all four: both pairs split by the seat, which two fair
+        // coins do one time in four: too few pairs for a warning, a note says so.
         assert_eq!((r.seats.wins, r.seats.pairs, r.seats.seat_split_pairs), (4, 2, 2));
-        assert!(r.seats.warning.is_some());
-        assert!(r.markdown().contains("**Warning:** most game pairs were split by the seat (each bot won only in the same seat) in a against b: 2 of 2 pairs"), "{}", r.markdown());
+        assert!(r.seats.warning.is_none(), "{:?}", r.seats.warning);
+        assert!(
+            r.markdown().contains(
+                "Note: most game pairs were split by the seat in a against b: 2 of 2 pairs (chance 25%), but that is \
+                 too few pairs to tell from chance"
+            ),
+            "{}",
+            r.markdown()
+        );
+        // Six pairs of six split: a chance of 1.6%, a warning.
+        let mut six = Standings::new(&sample(&["a", "b"], 12));
+        for n in 0..12u32 {
+            let seats = if n % 2 == 0 { [0u32, 1] } else { [1, 0] };
+            let players = seats.iter().map(|x| format!("{x}")).collect();
+            six.add(&GameRecord::sample(u64::from(n), n / 2, &seats, players, Some(0)));
+        }
+        let r6 = Report::new(&sample(&["a", "b"], 12), &six, 12, "finished");
+        assert_eq!((r6.seats.pairs, r6.seats.seat_split_pairs), (6, 6));
+        assert!(r6.seats.note.is_none());
+        assert!(
+            r6.markdown().contains(
+                "**Warning:** more game pairs were split by the seat (each bot won only in the same seat) than \
+                 chance allows in a against b: 6 of 6 pairs (chance 1.6%)"
+            ),
+            "{}",
+            r6.markdown()
+        );
         assert!(report.seats.warning.is_none(), "the stronger bot won both games of most pairs");
         assert_eq!(json["seats"]["pairs"], 12);
         let unbalanced = ScenarioInfo { name: "duel".into(), seat0_score: 0.9, seat0_games: 100, ..Default::default() };

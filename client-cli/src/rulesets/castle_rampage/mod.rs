@@ -11,13 +11,33 @@ use fray_proto::fray::v1::{
     Action, CastleCard, CastleEffect, CastleRampageBoard, CastleSide, Event, GameState, Phase, action, event::Kind,
 };
 
+use crate::menu::{self, Menu};
 use crate::play::input::{arity, number};
-use crate::ui::{Namer, Seats, Seen, Style, Ui, cards, position};
+use crate::ui::{Mark, Namer, Seats, Seen, Style, Ui, cards, legend, position};
 
 /// Discard cards shown on the board, newest first.
 const DISCARD_SHOWN: usize = 4;
 /// Card backs drawn for a stack at most; a taller stack adds `…`.
 const STACK_DRAWN: usize = 12;
+
+/// A face-down card, as a stack draws it.
+pub const CARD_BACK: char = '▒';
+/// The end of a stack or a list cut short.
+pub const MORE: char = '…';
+/// Every glyph the board draws besides letters, digits and plain punctuation: what
+/// its legend must explain (the tests check it does).
+pub const GLYPHS: [char; 3] = [CARD_BACK, MORE, '·'];
+
+/// The board's legend: every mark it draws.
+pub const LEGEND: [Mark; 7] = [
+    Mark { glyphs: "▒▒▒", meaning: "a Gate or Castle: face-down cards, one ▒ each, top first" },
+    Mark { glyphs: "…", meaning: "more than shown (a tall stack, older discards)" },
+    Mark { glyphs: "5 / 3 / 4", meaning: "attack / Gate defense / Castle defense (discard: 5/3/4)" },
+    Mark { glyphs: "(c08)", meaning: "the card's id" },
+    Mark { glyphs: "[Bomber]", meaning: "a purple card's effect (help says what each does)" },
+    Mark { glyphs: "[0]", meaning: "your hand card 0, the number a, g and c take" },
+    Mark { glyphs: "·", meaning: "in the first line, a separator" },
+];
 
 /// Castle Rampage's view.
 #[derive(Debug, Clone, Copy)]
@@ -35,7 +55,8 @@ At the prompt type one of:
   hint      ask the bot what it would do in your place, with its top actions
   why       the bot's reasoning for its last move: its top actions
   board     show the board and the actions again
-  help      this text
+  all       list every legal action by number
+  help      this text and the board's legend
   quit      save the replay and leave (end of input does the same)
 Your turn: you draw 2 cards, may reinforce with one card, then play attack cards.
 An attack with strength A meets the top card of the bot's Gate (its Castle once the
@@ -50,8 +71,8 @@ impl Ui for Castle {
         render_board(state, seats, &format!("bot ({bots})"), style)
     }
 
-    fn menu(&self, state: &GameState, legal: &[Action], seats: Seats, style: Style) -> String {
-        render_menu(state, legal, seats, style)
+    fn menu(&self, state: &GameState, legal: &[Action], seats: Seats, _style: Style) -> Menu {
+        render_menu(state, legal, seats)
     }
 
     fn action_text(&self, state: &GameState, act: &Action, seats: Seats, reveal_all: bool) -> String {
@@ -65,6 +86,10 @@ impl Ui for Castle {
 
     fn help(&self) -> &'static str {
         HELP
+    }
+
+    fn legend(&self, _state: &GameState) -> String {
+        legend("The board (Castle Rampage):", &LEGEND)
     }
 
     fn find(&self, words: &[&str], legal: &[Action], state: &GameState, seats: Seats) -> Option<Result<usize, String>> {
@@ -172,6 +197,7 @@ impl Namer for Names {
                 )
             }
             Kind::CardDestroyed(e) => format!("{} is destroyed (to the discard)", self.card(&e.card)),
+            Kind::AttackEnded(e) => attack_ended(&event.rule, e.remaining),
             Kind::CardReturned(e) => {
                 let how = match (e.to.as_str(), event.rule.as_str()) {
                     ("hand", _) => "returns to",
@@ -182,6 +208,20 @@ impl Namer for Names {
             }
             _ => return None,
         })
+    }
+}
+
+/// How an attack ended, by the rule that ended it: stopped by a stronger card, a
+/// tie, a purple card, or the last Castle card falling (`remaining` is the strength
+/// it had left then).
+pub fn attack_ended(rule: &str, remaining: i32) -> String {
+    match rule {
+        rule::WEAKER => format!("the attack is over: its {remaining} strength fell short of that defense"),
+        rule::TIE => "the attack is over: both cards fell, no strength is left".to_owned(),
+        rule::BOMBER => "the attack is over: the Bomber took the attacking card with it".to_owned(),
+        rule::SABOTEUR => "the attack is over: the Saboteur left it no strength".to_owned(),
+        rule::WIN => format!("the last Castle card fell, with {remaining} strength to spare"),
+        _ => format!("the attack is over ({remaining} strength was left)"),
     }
 }
 
@@ -321,9 +361,9 @@ pub fn action_text(state: &GameState, act: &Action, seats: Seats, reveal_all: bo
 
 /// A face-down stack: card backs and the count.
 fn stack_line(label: &str, count: usize, width: usize, style: Style) -> String {
-    let mut backs = "▒".repeat(count.min(STACK_DRAWN));
+    let mut backs = CARD_BACK.to_string().repeat(count.min(STACK_DRAWN));
     if count > STACK_DRAWN {
-        backs.push('…');
+        backs.push(MORE);
     }
     let padded = format!("{backs:<width$}");
     let what = match count {
@@ -364,7 +404,7 @@ pub fn render_board(state: &GameState, seats: Seats, bot_label: &str, style: Sty
         let newest: Vec<String> = board.discard.iter().rev().take(DISCARD_SHOWN).map(face_up).collect();
         let _ = write!(middle, "{}, newest first: {}", cards(board.discard.len()), newest.join(", "));
         if board.discard.len() > DISCARD_SHOWN {
-            let _ = write!(middle, ", …");
+            let _ = write!(middle, ", {MORE}");
         }
     }
     let _ = writeln!(out, "{middle}");
@@ -399,26 +439,20 @@ pub fn render_hand(hand: &[CastleCard], style: Style) -> String {
 
 /// The numbered legal actions (numbers are 1-based positions in `legal`), under a line
 /// that says what the phase's choice does.
-pub fn render_menu(state: &GameState, legal: &[Action], seats: Seats, style: Style) -> String {
-    let mut out = String::new();
+pub fn render_menu(state: &GameState, legal: &[Action], seats: Seats) -> Menu {
+    let mut head = "";
     if seats.is_human(state.active_player) {
-        let head = match Phase::try_from(state.phase).unwrap_or(Phase::Unspecified) {
-            Phase::Deployment => Some(
-                "  you may add one hand card face down to the bottom of your Gate or Castle (that ends the phase):",
-            ),
-            Phase::Event => {
-                Some("  attack: your card meets the top card of the bot's Gate (its Castle once the Gate is empty):")
+        head = match Phase::try_from(state.phase).unwrap_or(Phase::Unspecified) {
+            Phase::Deployment => {
+                "  you may add one hand card face down to the bottom of your Gate or Castle (that ends the phase):"
             }
-            _ => None,
+            Phase::Event => {
+                "  attack: your card meets the top card of the bot's Gate (its Castle once the Gate is empty):"
+            }
+            _ => "",
         };
-        if let Some(head) = head {
-            let _ = writeln!(out, "{head}");
-        }
     }
-    for (i, act) in legal.iter().enumerate() {
-        out.push_str(&style.menu_line(i + 1, &action_text(state, act, seats, false)));
-    }
-    out
+    menu::plain(head, legal.iter().map(|act| action_text(state, act, seats, false)))
 }
 
 /// A Castle Rampage board, every card face up: each side's Gate, Castle and hand,
@@ -475,6 +509,30 @@ pub fn saboteur_amount(c: &CastleCard) -> i32 {
 mod tests {
     use super::*;
     use fray_proto::fray::v1::{EndPhase, Reinforce, Strike};
+
+    #[test]
+    fn the_legend_explains_every_glyph_of_the_stacks() {
+        let legend = Castle.legend(&GameState::default());
+        for glyph in GLYPHS {
+            assert!(legend.contains(glyph), "`{glyph}` is not in\n{legend}");
+        }
+        assert!(HELP.contains("  all       list every legal action by number"));
+    }
+
+    #[test]
+    fn an_attack_that_ends_says_it_is_over_and_why() {
+        assert_eq!(attack_ended(rule::WEAKER, 2), "the attack is over: its 2 strength fell short of that defense");
+        assert_eq!(attack_ended(rule::TIE, 0), "the attack is over: both cards fell, no strength is left");
+        assert_eq!(attack_ended(rule::BOMBER, 1), "the attack is over: the Bomber took the attacking card with it");
+        assert_eq!(attack_ended(rule::SABOTEUR, 0), "the attack is over: the Saboteur left it no strength");
+        assert_eq!(attack_ended(rule::WIN, 3), "the last Castle card fell, with 3 strength to spare");
+        let ended = Event {
+            rule: rule::WEAKER.into(),
+            kind: Some(Kind::AttackEnded(fray_proto::fray::v1::AttackEnded { remaining: 2 })),
+        };
+        let names = Castle.names(None, &[], &[]);
+        assert_eq!(crate::trace::describe_with(&ended, &*names), attack_ended(rule::WEAKER, 2));
+    }
 
     fn card(id: &str, name: &str, owner: u32, values: (i32, i32, i32)) -> CastleCard {
         CastleCard {
@@ -640,7 +698,7 @@ Turn 3 · your turn · attacks (Event)
             act(action::Action::Reinforce(Reinforce { card: "c07".into(), structure: "gate".into() })),
             act(action::Action::EndPhase(EndPhase {})),
         ];
-        let text = render_menu(&state, &legal, Seats::two(0), Style::default());
+        let text = render_menu(&state, &legal, Seats::two(0)).short(Style::default());
         assert_eq!(
             text,
             "  you may add one hand card face down to the bottom of your Gate or Castle (that ends the phase):\n    \

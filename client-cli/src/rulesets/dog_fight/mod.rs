@@ -8,11 +8,32 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use fray_proto::fray::v1::{
-    Action, DogFightBoard, DogFightCard, DogFightEffect, Event, GameState, Phase, Vessel, action, choice, event::Kind,
+    Action, DogFightBoard, DogFightCard, DogFightEffect, Event, GameState, Phase, Strike, Vessel, action, choice,
+    event::Kind,
 };
 
+use crate::menu::Menu;
 use crate::play::input::{arity, number};
-use crate::ui::{Namer, Seats, Seen, Style, Ui, cards, position};
+use crate::ui::{Mark, Namer, Seats, Seen, Style, Ui, cards, legend, position};
+
+/// An empty square of the grid.
+pub const EMPTY_SQUARE: char = '·';
+/// What marks the person's vessels on the grid.
+pub const YOURS: char = '*';
+/// Every glyph the board draws besides letters, digits and plain punctuation: what
+/// its legend must explain (the tests check it does).
+pub const GLYPHS: [char; 2] = [EMPTY_SQUARE, YOURS];
+
+/// The board's legend: every mark it draws.
+pub const LEGEND: [Mark; 7] = [
+    Mark { glyphs: "0Fi", meaning: "a vessel on the grid: its player (0), its name (Fighter)" },
+    Mark { glyphs: "*", meaning: "marks your vessels on the grid" },
+    Mark { glyphs: "·", meaning: "an empty square; in the first line, a separator" },
+    Mark { glyphs: "at (2, 0)", meaning: "a vessel's square: x across, y down" },
+    Mark { glyphs: "attack 3 range 4", meaning: "its damage, and how many squares it reaches (diagonals too)" },
+    Mark { glyphs: "shields armor absorb", meaning: "each takes that much off every attack on it, never used up" },
+    Mark { glyphs: "hull 3", meaning: "what gets through comes off it; below 0 destroys, 0 flies on" },
+];
 
 /// Dog Fight's view.
 #[derive(Debug, Clone, Copy)]
@@ -32,7 +53,8 @@ At the prompt type one of:
   hint            ask the bot what it would do in your place, with its top actions
   why             the last bot move's reasoning: its top actions
   board           show the board and the actions again
-  help            this text
+  all             list every legal action by number
+  help            this text and the board's legend
   quit            save the replay and leave (end of input does the same)
 Your turn: each of your vessels may attack once, any other player's vessel within
 its range (squares in any direction, diagonals too). An attack opens windows, one
@@ -50,8 +72,8 @@ impl Ui for DogFight {
         render_board(state, seats, bots, style)
     }
 
-    fn menu(&self, state: &GameState, legal: &[Action], seats: Seats, style: Style) -> String {
-        render_menu(state, legal, seats, style)
+    fn menu(&self, state: &GameState, legal: &[Action], seats: Seats, _style: Style) -> Menu {
+        render_menu(state, legal, seats)
     }
 
     fn action_text(&self, state: &GameState, act: &Action, seats: Seats, _reveal_all: bool) -> String {
@@ -66,6 +88,10 @@ impl Ui for DogFight {
 
     fn help(&self) -> &'static str {
         HELP
+    }
+
+    fn legend(&self, _state: &GameState) -> String {
+        legend("The board (Dog Fight):", &LEGEND)
     }
 
     fn find(&self, words: &[&str], legal: &[Action], state: &GameState, seats: Seats) -> Option<Result<usize, String>> {
@@ -155,15 +181,23 @@ impl Namer for Names {
     }
 
     fn describe(&self, event: &Event) -> Option<String> {
-        let Some(Kind::CardPlayed(e)) = &event.kind else { return None };
-        let effect = match self.seen {
-            Some(_) => effect_text(e.effect, e.amount),
-            None => {
-                let name = DogFightEffect::try_from(e.effect).map_or("an unknown effect", |x| x.as_str_name());
-                format!("{name} {}", e.amount)
+        match &event.kind {
+            Some(Kind::CardPlayed(e)) => {
+                // `fray resolve` names cards by id: the effect says what the card is.
+                let effect = match self.seen {
+                    Some(_) => effect_text(e.effect, e.amount),
+                    None => format!("{}: {}", effect_name(e.effect), effect_text(e.effect, e.amount)),
+                };
+                Some(format!("{} plays {} ({effect})", self.player(e.player), self.card(&e.card)))
             }
-        };
-        Some(format!("{} plays {} ({effect})", self.player(e.player), self.card(&e.card)))
+            Some(Kind::AttackMissed(e)) => Some(format!(
+                "{}'s attack on {} fails: {}",
+                self.creature(&e.attacker),
+                self.creature(&e.defender),
+                e.by.replace('_', " ")
+            )),
+            _ => None,
+        }
     }
 }
 
@@ -197,6 +231,19 @@ pub fn effect_text(effect: i32, amount: i32) -> String {
     }
 }
 
+/// A card's effect by its name: `Direct Hit`, `Evasive Maneuvers`, `Armor Boost`,
+/// `Return Fire`, `Negate`.
+pub fn effect_name(effect: i32) -> &'static str {
+    match DogFightEffect::try_from(effect).unwrap_or(DogFightEffect::Unspecified) {
+        DogFightEffect::DirectHit => "Direct Hit",
+        DogFightEffect::EvasiveManeuvers => "Evasive Maneuvers",
+        DogFightEffect::ArmorBoost => "Armor Boost",
+        DogFightEffect::ReturnFire => "Return Fire",
+        DogFightEffect::Negate => "Negate",
+        DogFightEffect::Unspecified => "an effect this client does not know",
+    }
+}
+
 /// Who may play a card with this effect.
 fn when_text(effect: i32) -> &'static str {
     match DogFightEffect::try_from(effect).unwrap_or(DogFightEffect::Unspecified) {
@@ -219,18 +266,25 @@ fn find_card<'a>(board: &'a DogFightBoard, id: &str) -> Option<&'a DogFightCard>
     board.sides.iter().flat_map(|s| s.hand.iter().chain(&s.discard)).find(|c| c.id == id)
 }
 
-/// What an attack of `a` on `d` would do before any card: `3 damage, 2 through to
-/// hull 4`, or that it destroys the target, or that it is all absorbed.
+/// What an attack of `a` on `d` would do before any card: `3 damage, 2 through: hull 4
+/// down to 2` (a hull of 0 still flies), or that it destroys the target, or that it is
+/// all absorbed.
 fn forecast(a: &Vessel, d: &Vessel) -> String {
-    let mitigation = d.shields.max(0).saturating_add(d.armor.max(0)).saturating_add(d.absorb.max(0));
-    let through = a.attack.saturating_sub(mitigation).max(0);
+    let through = through(a, d);
     if through == 0 {
         format!("{} damage, all absorbed", a.attack)
     } else if d.hull - through < 0 {
         format!("{} damage, {through} through: destroys it", a.attack)
     } else {
-        format!("{} damage, {through} through to hull {}", a.attack, d.hull)
+        format!("{} damage, {through} through: hull {} down to {}", a.attack, d.hull, d.hull - through)
     }
+}
+
+/// The damage of an attack of `a` that gets through `d`'s shields, armor and
+/// absorbers, before any card.
+fn through(a: &Vessel, d: &Vessel) -> i32 {
+    let mitigation = d.shields.max(0).saturating_add(d.armor.max(0)).saturating_add(d.absorb.max(0));
+    a.attack.saturating_sub(mitigation).max(0)
 }
 
 /// One action in words, from the person's seat, in `state` (the state it applies to):
@@ -293,7 +347,8 @@ fn whose_turn(state: &GameState, seats: Seats) -> String {
 /// `*` for the person's (`0Fi*`).
 fn mark(v: &Vessel, seats: Seats) -> String {
     let short: String = v.name.chars().take(2).collect();
-    format!("{}{short}{}", v.controller, if seats.is_human(v.controller) { "*" } else { "" })
+    let yours = if seats.is_human(v.controller) { YOURS.to_string() } else { String::new() };
+    format!("{}{short}{yours}", v.controller)
 }
 
 /// Characters per grid column.
@@ -320,7 +375,7 @@ fn render_grid(board: &DogFightBoard, seats: Seats, style: Style) -> String {
                     let code = if seats.is_human(v.controller) { "1;32" } else { "1;31" };
                     style.paint(code, &text)
                 }
-                None => format!("{:<COLUMN$}", "·"),
+                None => format!("{:<COLUMN$}", EMPTY_SQUARE),
             };
             line.push_str(&cell);
         }
@@ -439,25 +494,92 @@ pub fn attack_text(state: &GameState, seats: Seats) -> Option<String> {
 }
 
 /// The numbered legal actions (numbers are 1-based positions in `legal`), under a line
-/// that says what the person may do now.
-pub fn render_menu(state: &GameState, legal: &[Action], seats: Seats, style: Style) -> String {
-    let mut out = String::new();
+/// that says what the person may do now. The attacks are a grid: a row per target, a
+/// column per vessel of the person's that may attack, each cell the attack's number
+/// and what it would leave of the target's hull before any card (every attack is in
+/// words in the whole list).
+pub fn render_menu(state: &GameState, legal: &[Action], seats: Seats) -> Menu {
     let human_pending = state.pending.as_ref().is_some_and(|p| seats.is_human(p.player));
+    let attacks: Vec<(usize, &Strike)> = legal
+        .iter()
+        .enumerate()
+        .filter_map(|(i, a)| match &a.action {
+            Some(action::Action::Strike(s)) => Some((i, s)),
+            _ => None,
+        })
+        .collect();
+    let mut head = "";
     if human_pending {
-        let _ = writeln!(out, "  your window: play a card into the attack (p HAND), one at a time, or pass (n):");
-    } else if seats.is_human(state.active_player) && state.phase == Phase::Event as i32 {
-        let attacks = legal.iter().any(|a| matches!(a.action, Some(action::Action::Strike(_))));
-        let head = if attacks {
-            "  attack with a vessel that has not attacked this turn (a MINE TARGET), or end your turn (e):"
-        } else {
-            "  none of your vessels can attack any more: end your turn (e):"
-        };
-        let _ = writeln!(out, "{head}");
+        head = "  your window: play a card into the attack (p HAND), one at a time, or pass (n):";
+    } else if seats.is_human(state.active_player) && state.phase == Phase::Event as i32 && attacks.is_empty() {
+        head = "  none of your vessels can attack any more: end your turn (e):";
+    }
+    let mut menu = Menu::new(legal.len());
+    for line in head.lines() {
+        menu.head(line);
+    }
+    if !attacks.is_empty() {
+        attack_grid(&mut menu, state, &attacks);
     }
     for (i, act) in legal.iter().enumerate() {
-        out.push_str(&style.menu_line(i + 1, &action_text(state, act, seats)));
+        let text = action_text(state, act, seats);
+        if matches!(act.action, Some(action::Action::Strike(_))) {
+            menu.grouped(i + 1, text);
+        } else {
+            menu.item(i + 1, text);
+        }
     }
-    out
+    menu
+}
+
+/// Characters of one cell of the attack grid.
+const ATTACK_CELL: usize = 14;
+
+/// The attacks as a grid of targets (rows) by attackers (columns).
+fn attack_grid(menu: &mut Menu, state: &GameState, attacks: &[(usize, &Strike)]) {
+    let board = board_of(state);
+    let mut attackers: Vec<&str> = Vec::new();
+    let mut targets: Vec<&str> = Vec::new();
+    for (_, s) in attacks {
+        if !attackers.contains(&s.attacker.as_str()) {
+            attackers.push(&s.attacker);
+        }
+        if !targets.contains(&s.defender.as_str()) {
+            targets.push(&s.defender);
+        }
+    }
+    menu.line("  attack with each vessel once a turn (a MINE TARGET), or end your turn (e); below,");
+    menu.line("  a number: your vessel (top) attacks a target (left), and the hull it would leave:");
+    let width = targets.iter().map(|t| t.chars().count()).max().unwrap_or(0) + 2;
+    let columns: String = attackers.iter().map(|a| format!("{a:<ATTACK_CELL$}")).collect();
+    menu.line(format!("    {}{}", " ".repeat(width), columns.trim_end()));
+    let vessel = |id: &str| board.vessels.iter().find(|v| v.id == id);
+    for target in targets {
+        let mut row = format!("    {target:<width$}");
+        for attacker in &attackers {
+            let found = attacks.iter().find(|(_, s)| s.attacker == *attacker && s.defender == target);
+            let cell = match (found, vessel(attacker), vessel(target)) {
+                (Some((i, _)), Some(a), Some(d)) => format!("{} {}", i + 1, outcome(a, d)),
+                (Some((i, _)), _, _) => (i + 1).to_string(),
+                (None, _, _) => "-".to_owned(),
+            };
+            let _ = write!(row, "{cell:<ATTACK_CELL$}");
+        }
+        menu.line(row.trim_end().to_owned());
+    }
+}
+
+/// What an attack of `a` leaves of `d` before any card: `hull 2`, `destroys`, or
+/// `absorbed` (nothing gets through).
+fn outcome(a: &Vessel, d: &Vessel) -> String {
+    let through = through(a, d);
+    if through == 0 {
+        "absorbed".to_owned()
+    } else if d.hull - through < 0 {
+        "destroys".to_owned()
+    } else {
+        format!("hull {}", d.hull - through)
+    }
 }
 
 /// Does `word` name `v`? Its id, the start of its id (`p1-g`, or `1-g` without the
@@ -742,7 +864,7 @@ Turn 4 · bot 1's turn · an attack waits for your response
         let pass = act(action::Action::Choice(Choice { choice: Some(choice::Choice::Decline(true)) }));
         let legal = vec![play("c01"), play("c02"), pass.clone()];
         assert_eq!(
-            render_menu(&state, &legal, seats, Style::default()),
+            render_menu(&state, &legal, seats).short(Style::default()),
             "  your window: play a card into the attack (p HAND), one at a time, or pass (n):\n    \
              1  play Armor Boost (c01, +2 armor against this attack)\n    \
              2  play Negate (c02, negates the attack)\n    \
@@ -757,13 +879,34 @@ Turn 4 · bot 1's turn · an attack waits for your response
         );
         assert_eq!(
             action_text(&state, &attack("p0-gunship", "p1-frigate"), seats),
-            "attack p1-frigate with your p0-gunship (4 damage, 2 through to hull 5)"
+            "attack p1-frigate with your p0-gunship (4 damage, 2 through: hull 5 down to 3)"
         );
         assert_eq!(
             action_text(&state, &attack("p1-fighter", "p0-gunship"), seats),
-            "attack your p0-gunship with p1-fighter (3 damage, 2 through to hull 4)"
+            "attack your p0-gunship with p1-fighter (3 damage, 2 through: hull 4 down to 2)"
         );
         assert_eq!(action_text(&state, &act(action::Action::EndPhase(EndPhase {})), seats), "end the turn");
+        // The attacks as a grid of targets by attackers; each in words in the whole list.
+        let mut turn = state.clone();
+        turn.pending = None;
+        turn.dog_fight.as_mut().unwrap().attack = None;
+        let end = act(action::Action::EndPhase(EndPhase {}));
+        let legal = vec![attack("p0-gunship", "p1-fighter"), attack("p0-gunship", "p1-frigate"), end];
+        let menu = render_menu(&turn, &legal, seats);
+        assert_eq!(
+            menu.short(Style::default()),
+            "  attack with each vessel once a turn (a MINE TARGET), or end your turn (e); below,\n  \
+             a number: your vessel (top) attacks a target (left), and the hull it would leave:\n                \
+             p0-gunship\n    \
+             p1-fighter  1 destroys\n    \
+             p1-frigate  2 hull 3\n    \
+             3  end the turn\n  \
+             (all lists all 3 actions by number)\n"
+        );
+        assert!(
+            menu.full(Style::default())
+                .contains("    2  attack p1-frigate with your p0-gunship (4 damage, 2 through: hull 5 down to 3)\n")
+        );
     }
 
     #[test]
@@ -815,6 +958,23 @@ Turn 4 · bot 1's turn · an attack waits for your response
     }
 
     #[test]
+    fn the_legend_explains_every_glyph_of_the_grid() {
+        let legend = DogFight.legend(&small_board());
+        for glyph in GLYPHS {
+            assert!(legend.contains(glyph), "`{glyph}` is not in\n{legend}");
+        }
+        assert!(HELP.contains("  all             list every legal action by number"));
+    }
+
+    #[test]
+    fn a_hull_brought_to_0_still_flies_and_below_0_is_destroyed() {
+        let vessel = |attack, shields, hull| Vessel { attack, shields, hull, ..Default::default() };
+        assert_eq!(forecast(&vessel(3, 0, 3), &vessel(3, 0, 3)), "3 damage, 3 through: hull 3 down to 0");
+        assert_eq!(forecast(&vessel(4, 0, 3), &vessel(3, 0, 3)), "4 damage, 4 through: destroys it");
+        assert_eq!(forecast(&vessel(1, 0, 3), &vessel(3, 2, 3)), "1 damage, all absorbed");
+    }
+
+    #[test]
     fn events_keep_the_other_hands_hidden() {
         let state = small_board();
         let seats = Seats { human: 0, players: 3 };
@@ -848,6 +1008,18 @@ Turn 4 · bot 1's turn · an attack waits for your response
             })),
         };
         assert_eq!(describe_with(&played, &*names), "bot 1 plays Direct Hit (c04) (+2 damage)");
+        // `fray resolve` names cards by id, and the effect by its name.
+        let raw = DogFight.names(None, &[&state], &[]);
+        assert_eq!(describe_with(&played, &*raw), "player 1 plays c04 (Direct Hit: +2 damage)");
+        let missed = Event {
+            rule: "dogfight.resolve.miss".into(),
+            kind: Some(event::Kind::AttackMissed(fray_proto::fray::v1::AttackMissed {
+                attacker: "p0-gunship".into(),
+                defender: "p1-fighter".into(),
+                by: "evasive_maneuvers".into(),
+            })),
+        };
+        assert_eq!(describe_with(&missed, &*names), "your p0-gunship's attack on p1-fighter fails: evasive maneuvers");
         assert_eq!(names.card("c03"), "a hidden card");
         assert_eq!(names.creature("p0-gunship"), "your p0-gunship");
         assert_eq!(names.creature("p1-fighter"), "p1-fighter");

@@ -16,8 +16,9 @@ use fray_proto::fray::v1::{
     PendingDecision, Phase, action, choice, event::Kind, keyforge_step,
 };
 
+use crate::menu::{self, Menu};
 use crate::play::input::{arity, number, own};
-use crate::ui::{Namer, Seats, Seen, Style, Ui, position};
+use crate::ui::{Mark, Namer, Seats, Seen, Style, Ui, legend, position};
 use words::{Item, KEY_COST, KEYS_TO_WIN, ability_text, find_ability, find_creature, item_effect};
 
 /// KeyForge's view.
@@ -29,7 +30,7 @@ impl Ui for Keyforge {
         render_board(state, seats, &format!("bot ({bots})"), style)
     }
 
-    fn menu(&self, state: &GameState, legal: &[Action], seats: Seats, style: Style) -> String {
+    fn menu(&self, state: &GameState, legal: &[Action], seats: Seats, style: Style) -> Menu {
         render_menu(state, legal, seats, style)
     }
 
@@ -39,6 +40,10 @@ impl Ui for Keyforge {
 
     fn help(&self) -> &'static str {
         HELP
+    }
+
+    fn legend(&self, _state: &GameState) -> String {
+        legend("The board (KeyForge):", &LEGEND)
     }
 
     fn find(&self, words: &[&str], legal: &[Action], state: &GameState, seats: Seats) -> Option<Result<usize, String>> {
@@ -260,12 +265,12 @@ At the prompt type one of:
   hint          ask the bot what it would do in your place, with its top actions
   why           the bot's reasoning for its last move: its top actions
   board         show the board and the actions again
-  help          this text
+  all           list every legal action by number
+  help          this text and the board's legend
   quit          save the replay and leave (end of input does the same)
 Your turn: each ready creature may fight or reap once (the first player's creatures
 but a few are dealt exhausted, as creatures enter play); everything readies at the
-end of the turn. At the start of
-your turn 6 amber forges a key; 3 keys win.
+end of the turn. At the start of your turn 6 amber forges a key; 3 keys win.
 A fight: assault, hazardous and Before Fight: abilities first (you order them when
 several are pending; if either creature leaves play the fight stops there); then
 both creatures deal damage equal to their power at once (the exchange); then Fight:
@@ -276,6 +281,25 @@ and hazardous still deal theirs). Skirmish: the attacker takes none in the excha
 Taunt: its neighbors cannot be fought (unless they have taunt). Poison: its exchange
 damage that lands destroys. A stunned creature, when used, only loses its stun.
 Amber on a destroyed creature goes to its controller's opponent.";
+
+/// What separates a creature's state, keywords and abilities on its line.
+pub const SEPARATOR: char = '·';
+/// Every glyph the board draws besides letters, digits and plain punctuation: what
+/// its legend must explain (the tests check it does).
+pub const GLYPHS: [char; 1] = [SEPARATOR];
+
+/// The board's legend: every mark it draws.
+pub const LEGEND: [Mark; 9] = [
+    Mark { glyphs: "[0]", meaning: "a creature's place in its battleline, 0 at the left (f, r, t)" },
+    Mark { glyphs: "(p0-raider)", meaning: "the creature's id (p0: player 0's)" },
+    Mark { glyphs: "power 4", meaning: "its damage in a fight; as much damage destroys it" },
+    Mark { glyphs: "2 damage", meaning: "damage on it (it stays while the creature is in play)" },
+    Mark { glyphs: "armor 1 (spent)", meaning: "cancels that much damage a turn; spent: used this turn" },
+    Mark { glyphs: "ready, exhausted", meaning: "may fight or reap this turn, or not (all ready at turn end)" },
+    Mark { glyphs: "stunned, ward", meaning: "using it only unstuns; the next damage to it is cancelled" },
+    Mark { glyphs: "·", meaning: "a separator (state · keywords · abilities; help has each)" },
+    Mark { glyphs: "Fight: Reap:", meaning: "an ability and when it acts (after a fight it survives, ...)" },
+];
 
 /// A KeyForge phase for people.
 pub fn phase_label(phase: i32) -> &'static str {
@@ -425,7 +449,8 @@ fn battleline(side: &KeyforgeSide, player: u32, seats: Seats, widths: (usize, us
         let status = if c.exhausted { style.paint("33", &status) } else { status };
         let mut extra: Vec<String> = words::keywords(c);
         extra.extend(c.abilities.iter().map(|a| ability_text(a, player, &name)));
-        let extra = if extra.is_empty() { String::new() } else { format!(" · {}", extra.join(" · ")) };
+        let between = format!(" {SEPARATOR} ");
+        let extra = if extra.is_empty() { String::new() } else { format!("{between}{}", extra.join(&between)) };
         let line = format!("    [{i}] {}  {stats}  {status}{extra}", style.paint(colour, &title));
         let _ = writeln!(out, "{}", line.trim_end());
     }
@@ -520,25 +545,22 @@ pub fn render_decision(state: &GameState, pending: &PendingDecision, seats: Seat
 
 /// The numbered legal actions (numbers are 1-based positions in `legal`), under the
 /// pending decision or a line that says what the turn allows.
-pub fn render_menu(state: &GameState, legal: &[Action], seats: Seats, style: Style) -> String {
-    let mut out = String::new();
+pub fn render_menu(state: &GameState, legal: &[Action], seats: Seats, style: Style) -> Menu {
+    let mut head = String::new();
     if let Some(pending) = &state.pending {
-        out.push_str(&render_decision(state, pending, seats, style));
+        head.push_str(&render_decision(state, pending, seats, style));
     } else if seats.is_human(state.active_player) && state.phase == Phase::Event as i32 {
         let uses = legal.iter().any(|a| matches!(a.action, Some(action::Action::Strike(_) | action::Action::Reap(_))));
-        let head = if uses {
+        let line = if uses {
             "  use a ready creature: fight (f MINE THEIRS) or reap (r MINE), or end the turn (e):"
         } else if board_of(state).sides.get(seats.human as usize).is_none_or(|s| s.battleline.is_empty()) {
             "  you have no creature left: end the turn (e):"
         } else {
             "  no creature of yours is ready: end the turn (e):"
         };
-        let _ = writeln!(out, "{head}");
+        head.push_str(line);
     }
-    for (i, act) in legal.iter().enumerate() {
-        out.push_str(&style.menu_line(i + 1, &action_text(state, act, seats)));
-    }
-    out
+    menu::plain(&head, legal.iter().map(|act| action_text(state, act, seats)))
 }
 
 /// A KeyForge board, raw ids: each side's amber and keys, its battleline left to right
@@ -614,6 +636,22 @@ fn keyforge_step_line(step: Option<&keyforge_step::Step>) -> String {
 mod tests {
     use super::*;
     use crate::trace::{describe_with, render_pending};
+
+    #[test]
+    fn the_legend_explains_every_glyph_and_the_help_reads_in_whole_lines() {
+        let legend = Keyforge.legend(&GameState::default());
+        for glyph in GLYPHS {
+            assert!(legend.contains(glyph), "`{glyph}` is not in\n{legend}");
+        }
+        // No line of the help's prose (84 columns) is cut short mid-sentence, as one
+        // once was ("At the start of" alone).
+        assert!(HELP.contains("end of the turn. At the start of your turn 6 amber forges a key; 3 keys win."));
+        let prose = HELP.lines().skip_while(|l| !l.starts_with("Your turn:"));
+        for (line, next) in prose.clone().zip(prose.skip(1)).filter(|(line, _)| !line.ends_with('.')) {
+            let first = next.split(' ').next().unwrap_or_default().chars().count();
+            assert!(line.chars().count() + 1 + first > 84, "`{line}` leaves room for `{next}`'s first word");
+        }
+    }
 
     /// The short form `line` in `legal`.
     fn find(line: &str, legal: &[Action], state: &GameState, seats: Seats) -> Result<usize, String> {
@@ -787,7 +825,7 @@ Turn 4 · your turn · fight or reap
         let state = ordering();
         let seats = Seats::two(0);
         let legal = vec![option("p0-raider:assault"), option("p1-thornback:hazardous")];
-        let text = render_menu(&state, &legal, seats, Style::default());
+        let text = render_menu(&state, &legal, seats, Style::default()).short(Style::default());
         assert_eq!(
             text,
             "  your Raider Captain [0] fights bot's Thornback [0]\n  \
@@ -809,7 +847,7 @@ Turn 4 · your turn · fight or reap
             may_decline: false,
         });
         let legal = vec![option("p0-raider"), option("p1-warden")];
-        let text = render_menu(&state, &legal, Seats::two(0), Style::default());
+        let text = render_menu(&state, &legal, Seats::two(0), Style::default()).short(Style::default());
         assert_eq!(
             text,
             "  You choose the creature that your Stormcaller's Reap: ability affects (stun a creature you choose):\n    \
@@ -834,7 +872,12 @@ Turn 4 · your turn · fight or reap
         let end = vec![act(action::Action::EndPhase(EndPhase {}))];
         let mut state = small_board(Phase::Event);
         let head = |state: &GameState, legal: &[Action]| {
-            render_menu(state, legal, seats, Style::default()).lines().next().unwrap_or_default().to_owned()
+            render_menu(state, legal, seats, Style::default())
+                .short(Style::default())
+                .lines()
+                .next()
+                .unwrap_or_default()
+                .to_owned()
         };
         assert_eq!(
             head(&state, &[reap("p0-raider")]),

@@ -8,10 +8,13 @@ pub mod words;
 
 use std::fmt::Write as _;
 
-use fray_proto::fray::v1::{Action, Creature, DecisionKind, Event, GameState, Orientation, ZoneRef, action, choice};
+use fray_proto::fray::v1::{
+    Action, Creature, DecisionKind, Event, GameState, Orientation, Ruleset, ZoneRef, action, choice,
+};
 
+use crate::menu::Menu;
 use crate::play::input::{arity, number, own};
-use crate::ui::{Namer, Seats, Seen, Style, Ui, position, zone};
+use crate::ui::{Mark, Namer, Seats, Seen, Style, Ui, legend, position, zone};
 use words::{action_text, creature_at, names};
 
 /// The zone game's view.
@@ -34,7 +37,8 @@ At the prompt type one of:
   hint             ask the bot what it would do in your place, with its top actions
   why              the bot's reasoning for its last move: its top actions
   board            show the board and the actions again
-  help             this text
+  all              list every legal action by number (the menu folds some away)
+  help             this text and the board's legend
   quit             save the replay and leave (end of input does the same)
 Zones are numbered 0..4 from the left as each player sees their own row; the
 bot's row is drawn on top, turned to face you, so its zone 4 is on your left.
@@ -45,7 +49,11 @@ impl Ui for Zone {
         render::render_board(state, seats, &format!("bot ({bots})"), style)
     }
 
-    fn menu(&self, state: &GameState, legal: &[Action], seats: Seats, style: Style) -> String {
+    fn order(&self, state: &GameState, legal: Vec<Action>, seats: Seats) -> Vec<Action> {
+        person_order(state, legal, seats)
+    }
+
+    fn menu(&self, state: &GameState, legal: &[Action], seats: Seats, style: Style) -> Menu {
         render::render_menu(state, legal, seats, style)
     }
 
@@ -55,6 +63,16 @@ impl Ui for Zone {
 
     fn help(&self) -> &'static str {
         HELP
+    }
+
+    fn legend(&self, state: &GameState) -> String {
+        let rift = state.ruleset == Ruleset::DimensionalRift as i32;
+        let marks: Vec<Mark> = LEGEND
+            .iter()
+            .filter(|(only, _)| only.is_none_or(|r| (r == Ruleset::DimensionalRift) == rift))
+            .map(|(_, m)| *m)
+            .collect();
+        legend(if rift { "The board (Dimensional Rift):" } else { "The board (e:game):" }, &marks)
     }
 
     fn find(&self, words: &[&str], legal: &[Action], state: &GameState, seats: Seats) -> Option<Result<usize, String>> {
@@ -70,6 +88,68 @@ impl Ui for Zone {
     fn raw_board(&self, state: &GameState) -> String {
         raw_board(state)
     }
+}
+
+/// The board's legend: every mark it draws, each with the ruleset it belongs to
+/// when only one has it (`None`: both).
+pub const LEGEND: [(Option<Ruleset>, Mark); 16] = [
+    (None, Mark { glyphs: "you 0, bot 4", meaning: "zones, 0-4 from each player's left: the bot's row faces yours" }),
+    (
+        None,
+        Mark {
+            glyphs: "↑ ↗ → ↘ ↓ ↙ ← ↖", meaning: "an arrow: reaches the next zone that way (to strike, to block)"
+        },
+    ),
+    (None, Mark { glyphs: "⇑ ⇒ ⇓ ⇐", meaning: "a double arrow: every zone that way, to the edge" }),
+    (None, Mark { glyphs: "·", meaning: "no arrow that way; in the first line, a separator" }),
+    (None, Mark { glyphs: "▲ ▶ ▼ ◀", meaning: "where a creature faces, as you see it (▲ towards the bot)" }),
+    (
+        None,
+        Mark {
+            glyphs: "□",
+            meaning: "your face-down creature: no arrows or stats in play; only a strike on its zone turns it face-up (and it blocks)",
+        },
+    ),
+    (None, Mark { glyphs: "░ face-down", meaning: "the bot's face-down creature, hidden until struck" }),
+    (Some(Ruleset::Egame), Mark { glyphs: "2/3", meaning: "might / life" }),
+    (Some(Ruleset::DimensionalRift), Mark { glyphs: "2/3", meaning: "attack / life" }),
+    (None, Mark { glyphs: "dmg 1", meaning: "damage taken (it never heals; as much as life destroys)" }),
+    (
+        Some(Ruleset::Egame),
+        Mark { glyphs: render::EVASIVE_TAG, meaning: "Evasive: its strike on an empty zone cannot be blocked" },
+    ),
+    (
+        Some(Ruleset::Egame),
+        Mark { glyphs: render::FADING_TAG, meaning: "Fading: struck, it may fade and let the strike through" },
+    ),
+    (
+        Some(Ruleset::DimensionalRift),
+        Mark { glyphs: "A2", meaning: "armor 2: each hit on it 2 smaller, but at least 1" },
+    ),
+    (None, Mark { glyphs: "acted", meaning: "it has struck this battle (it may still block)" }),
+    (None, Mark { glyphs: "…", meaning: "a name cut to fit" }),
+    (None, Mark { glyphs: "[0]", meaning: "your hand card 0 (for s), its arrows as if facing ▲" }),
+];
+
+/// The legal actions in the order a person reads them: strikes into one's own zones
+/// (legal, but they hit one's own piece or oneself) after the others, then ending the
+/// phase; when the bot has declined to block the person's own strike, so that the
+/// rules offer the block to the person (`egame.strike.block.active.other`), not
+/// blocking first. Otherwise the server's order.
+pub fn person_order(state: &GameState, mut legal: Vec<Action>, seats: Seats) -> Vec<Action> {
+    let offered_own_strike = words::other_block(state).is_some_and(|p| seats.is_human(p));
+    legal.sort_by_key(|a| match &a.action {
+        Some(action::Action::Strike(s)) if s.target.is_some_and(|t| seats.is_human(t.player)) => 1,
+        Some(action::Action::EndPhase(_)) => 2,
+        Some(action::Action::Choice(c))
+            if offered_own_strike && matches!(c.choice, Some(choice::Choice::Decline(_))) =>
+        {
+            0
+        }
+        Some(action::Action::Choice(_)) if offered_own_strike => 1,
+        _ => 0,
+    });
+    legal
 }
 
 /// A facing for the `s` short form: an orientation, or `None` to set it face-down.
@@ -98,6 +178,10 @@ fn find(head: &str, rest: &[&str], legal: &[Action], state: &GameState, seats: S
             &|a| matches!(a, action::Action::Choice(c) if c.choice == Some(choice::Choice::Option(id.to_owned()))),
         )
     };
+    let answering = ["n", "no", "decline", "pass", "f", "fade", "b", "block"].contains(&head);
+    if let Some(first) = pending_first(state, seats).filter(|_| !answering) {
+        return Err(first);
+    }
     match head {
         "e" | "end" => {
             arity(rest, 0, "e")?;
@@ -175,6 +259,19 @@ fn find(head: &str, rest: &[&str], legal: &[Action], state: &GameState, seats: S
     }
 }
 
+/// What to answer first when a decision of the person's is pending: only its answers
+/// (`b ZONE`, `f`, `n`, or a number) are actions now.
+fn pending_first(state: &GameState, seats: Seats) -> Option<String> {
+    let pending = state.pending.as_ref().filter(|p| seats.is_human(p.player))?;
+    Some(match DecisionKind::try_from(pending.kind).unwrap_or(DecisionKind::Unspecified) {
+        DecisionKind::Block => {
+            "answer the pending block first: b ZONE blocks with your creature there, n does not block".to_owned()
+        }
+        DecisionKind::Fade => "answer the pending fade first: f lets your creature fade, n lets it block".to_owned(),
+        other => format!("answer the pending decision ({}) first: pick one of its numbers", other.as_str_name()),
+    })
+}
+
 /// `fray resolve`'s board: each player's HP and creatures in zone order.
 fn raw_board(state: &GameState) -> String {
     let mut out = String::new();
@@ -233,7 +330,7 @@ mod tests {
 
     use super::*;
     use crate::trace::describe_with;
-    use fray_proto::fray::v1::{Arrows, Choice, PendingDecision, Phase, Reach, event};
+    use fray_proto::fray::v1::{Arrows, Choice, Keyword, PendingDecision, Phase, Reach, event};
     use fray_proto::fray::v1::{Card, EndPhase, Player, Strike, Summon};
     use words::{arrow_list, facing_glyph, frame_turn, orientation_turn};
 
@@ -405,6 +502,17 @@ mod tests {
         state.pending.as_mut().unwrap().kind = DecisionKind::Block as i32;
         assert_eq!(find("f", &state), Some(Err("nothing can fade now".to_owned())));
         assert_eq!(find("b 3", &state), Some(Err("you have no creature in your zone 3".to_owned())));
+        // While the block waits, a strike, a summon or the phase's end names it.
+        let first = "answer the pending block first: b ZONE blocks with your creature there, n does not block";
+        for line in ["a 1 3", "s 0 2", "e"] {
+            assert_eq!(find(line, &state), Some(Err(first.to_owned())), "{line}");
+        }
+        state.pending.as_mut().unwrap().kind = DecisionKind::Fade as i32;
+        assert_eq!(
+            find("a 1 3", &state),
+            Some(Err("answer the pending fade first: f lets your creature fade, n lets it block".to_owned()))
+        );
+        state.pending = None;
         assert_eq!(find("s 1", &state), Some(Err("usage: s HAND ZONE [FACING] (e.g. s 0 2 r)".to_owned())));
         assert_eq!(find("s x 1", &state), Some(Err("`x` is not a hand card number".to_owned())));
         assert_eq!(
@@ -413,6 +521,141 @@ mod tests {
         );
         assert_eq!(find("a 1 yz", &state), Some(Err("`z` is not a zone number".to_owned())));
         assert_eq!(find("e now", &state), Some(Err("usage: e".to_owned())));
+    }
+
+    /// `text` with every run of whitespace one space (legends wrap their lines).
+    fn flat(text: &str) -> String {
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    #[test]
+    fn the_legend_explains_every_glyph_and_each_rulesets_own_tags() {
+        let egame = GameState { ruleset: Ruleset::Egame as i32, ..Default::default() };
+        let rift = GameState { ruleset: Ruleset::DimensionalRift as i32, ..Default::default() };
+        let (e, r) = (Zone.legend(&egame), Zone.legend(&rift));
+        for legend in [&e, &r] {
+            for glyph in render::GLYPHS.iter().flat_map(|g| g.iter()) {
+                assert!(legend.contains(*glyph), "`{glyph}` is not in\n{legend}");
+            }
+            assert!(flat(legend).contains("only a strike on its zone turns it face-up"), "{legend}");
+        }
+        let tag_line = |legend: &str, tag: &str| legend.lines().any(|l| l.trim_start().starts_with(&format!("{tag} ")));
+        assert!(tag_line(&e, render::EVASIVE_TAG) && tag_line(&e, render::FADING_TAG), "{e}");
+        assert!(!tag_line(&r, render::EVASIVE_TAG) && !tag_line(&r, render::FADING_TAG), "Rift has neither: {r}");
+        assert!(tag_line(&r, &format!("{}2", render::ARMOR_TAG)) && !tag_line(&e, &format!("{}2", render::ARMOR_TAG)));
+        // The board shows only the ruleset's own: Rift has no Evasive, e:game no armor.
+        let keywords = [Keyword::Evasive as i32, Keyword::Fading as i32];
+        assert_eq!(render::tags(Ruleset::DimensionalRift as i32, &keywords, 2), "A2");
+        assert_eq!(render::tags(Ruleset::Egame as i32, &keywords, 2), "E F");
+        assert!(flat(&format!("{HELP}\n{e}")).contains("all list every legal action by number"));
+    }
+
+    fn strike(attacker: &str, player: u32, index: u32) -> Action {
+        act(action::Action::Strike(Strike {
+            attacker: attacker.into(),
+            target: Some(ZoneRef { player, index }),
+            ..Default::default()
+        }))
+    }
+
+    #[test]
+    fn strikes_into_ones_own_zones_are_last_and_folded_but_a_flip_stays() {
+        let seats = Seats::two(0);
+        let mut archer = creature("a", "Archer", 0, 1, false);
+        archer.arrows = Some(Arrows { left: Reach::Single as i32, right: Reach::Single as i32, ..Default::default() });
+        let state = GameState {
+            ruleset: Ruleset::Egame as i32,
+            creatures: vec![archer, creature("m", "Mole", 0, 2, true), creature("w", "Wolf", 1, 3, false)],
+            phase: Phase::Event as i32,
+            ..Default::default()
+        };
+        let end = act(action::Action::EndPhase(EndPhase {}));
+        let served = vec![strike("a", 0, 0), strike("a", 0, 2), strike("a", 1, 3), end.clone()];
+        let legal = Zone.order(&state, served, seats);
+        assert_eq!(legal, vec![strike("a", 1, 3), strike("a", 0, 0), strike("a", 0, 2), end]);
+        let menu = Zone.menu(&state, &legal, seats, Style::default());
+        let short = menu.short(Style::default());
+        assert_eq!(
+            short,
+            "    1  your Archer (your zone 1) strikes bot zone 3 (bot's Wolf)\n    \
+             3  your Archer (your zone 1) strikes your zone 2 (your Mole)\n    \
+             4  end the battle (go to deployment)\n  \
+             (all lists all 4 actions by number, with 1 folded away (strikes into your own zones))\n"
+        );
+        assert!(
+            menu.full(Style::default()).contains(
+                "    2  your Archer (your zone 1) strikes your zone 0 (empty: hits YOU unless blocked)  \
+                 [strikes into your own zones]\n"
+            ),
+            "{}",
+            menu.full(Style::default())
+        );
+    }
+
+    #[test]
+    fn the_block_of_ones_own_strike_says_why_it_is_offered_and_not_blocking_comes_first() {
+        let seats = Seats::two(0);
+        let mut knight = creature("k", "Knight", 0, 1, false);
+        knight.arrows = Some(Arrows { up: Reach::Single as i32, ..Default::default() });
+        let state = GameState {
+            ruleset: Ruleset::Egame as i32,
+            creatures: vec![creature("a", "Archer", 0, 2, false), knight],
+            phase: Phase::Event as i32,
+            chain: vec![Strike {
+                attacker: "a".into(),
+                target: Some(ZoneRef { player: 1, index: 3 }),
+                ..Default::default()
+            }],
+            pending: Some(PendingDecision {
+                player: 0,
+                kind: DecisionKind::Block as i32,
+                options: vec!["k".into()],
+                may_decline: true,
+            }),
+            ..Default::default()
+        };
+        let block = act(action::Action::Choice(Choice { choice: Some(choice::Choice::Option("k".into())) }));
+        let decline = act(action::Action::Choice(Choice { choice: Some(choice::Choice::Decline(true)) }));
+        let legal = Zone.order(&state, vec![block.clone(), decline.clone()], seats);
+        assert_eq!(legal, vec![decline, block]);
+        let menu = Zone.menu(&state, &legal, seats, Style::default()).short(Style::default());
+        assert!(menu.lines().all(|l| l.chars().count() <= 80), "{menu}");
+        let short = flat(&menu);
+        assert!(
+            short.contains(
+                "The bot did not block, so the rules (egame.strike.block.active.other) let you block it instead"
+            ),
+            "{short}"
+        );
+        assert!(short.contains("Not blocking lets it hit the bot directly: 1 do not block 2 block with"), "{short}");
+        // Typing a strike now names the block that waits.
+        let find = |line: &str| Zone.find(&line.split(' ').collect::<Vec<_>>(), &legal, &state, seats);
+        assert_eq!(
+            find("a 2 3"),
+            Some(
+                Err("answer the pending block first: b ZONE blocks with your creature there, n does not block".into())
+            )
+        );
+        assert_eq!(find("n"), Some(Ok(0)));
+    }
+
+    #[test]
+    fn armor_that_prevents_nothing_says_so() {
+        let state = GameState { creatures: vec![creature("g", "Golem", 1, 0, false)], ..Default::default() };
+        let names = Zone.names(Some(Seen { seats: Seats::two(0), reveal_all: false }), &[&state], &[]);
+        let prevented = |amount| Event {
+            rule: "rift.armor".into(),
+            kind: Some(event::Kind::DamagePrevented(fray_proto::fray::v1::DamagePrevented {
+                target: "g".into(),
+                amount,
+                by: "armor".into(),
+            })),
+        };
+        assert_eq!(
+            describe_with(&prevented(0), &*names),
+            "bot's Golem's armor prevents nothing: a hit deals at least 1"
+        );
+        assert_eq!(describe_with(&prevented(2), &*names), "bot's Golem's armor prevents 2 damage");
     }
 
     #[test]

@@ -8,12 +8,15 @@
 
 use std::fmt::Write as _;
 
-use fray_proto::fray::v1::{Action, Card, Creature, DecisionKind, GameState, Keyword, Player, ZoneRef, action};
+use fray_proto::fray::v1::{
+    Action, Card, Creature, DecisionKind, GameState, Keyword, Player, Ruleset, Summon, ZoneRef, action,
+};
 
 use super::words::{
-    action_text, arrow_glyph, arrow_list, creature_at, facing_glyph, frame_turn, names, orientation_turn, phase_label,
-    reaches,
+    DOUBLE_ARROWS, SINGLE_ARROWS, action_text, arrow_glyph, arrow_list, creature_at, facing_glyph, frame_turn, names,
+    orientation_turn, other_block, phase_label, reaches,
 };
+use crate::menu::Menu;
 use crate::ui::{Namer as _, Seats, Seen, Style};
 
 /// Characters inside one zone's box.
@@ -33,23 +36,47 @@ pub fn fit(text: &str, width: usize) -> String {
     } else {
         let mut cut: String = text.chars().take(width.saturating_sub(1)).collect();
         cut = cut.trim_end().to_owned();
-        cut.push('…');
+        cut.push(CUT);
         let n = cut.chars().count();
         format!("{cut}{}", " ".repeat(width.saturating_sub(n)))
     }
 }
 
-/// Keywords and armor in short: `E` Evasive, `F` Fading, `A2` armor 2.
-pub fn tags(keywords: &[i32], armor: i32) -> String {
+/// The tag of an Evasive creature (e:game).
+pub const EVASIVE_TAG: &str = "E";
+/// The tag of a Fading creature (e:game).
+pub const FADING_TAG: &str = "F";
+/// The tag of armor, before its amount (Dimensional Rift): `A2`.
+pub const ARMOR_TAG: &str = "A";
+/// The facing marks in the middle of a creature's compass, clockwise from up.
+pub const FACING_MARKS: [char; 4] = ['▲', '▶', '▼', '◀'];
+/// The middle of the compass of the person's own face-down creature.
+pub const OWN_FACE_DOWN: char = '□';
+/// The shading of the bot's face-down creature.
+pub const HIDDEN: char = '░';
+/// A compass point with no arrow.
+pub const NO_ARROW: char = '·';
+/// The end of a name cut to fit its box.
+pub const CUT: char = '…';
+/// Every glyph the board draws besides letters, digits and box lines: what its
+/// legend must explain (the tests check it does).
+pub const GLYPHS: [&[char]; 6] =
+    [&SINGLE_ARROWS, &DOUBLE_ARROWS, &FACING_MARKS, &[OWN_FACE_DOWN, HIDDEN], &[NO_ARROW], &[CUT]];
+
+/// Keywords and armor in short, those `ruleset` has: e:game `E` Evasive, `F` Fading;
+/// Dimensional Rift `A2` armor 2. A keyword a ruleset does not have has no effect
+/// there, so it is not shown.
+pub fn tags(ruleset: i32, keywords: &[i32], armor: i32) -> String {
+    let rift = ruleset == Ruleset::DimensionalRift as i32;
     let mut out: Vec<String> = Vec::new();
-    if keywords.contains(&(Keyword::Evasive as i32)) {
-        out.push("E".into());
+    if !rift && keywords.contains(&(Keyword::Evasive as i32)) {
+        out.push(EVASIVE_TAG.into());
     }
-    if keywords.contains(&(Keyword::Fading as i32)) {
-        out.push("F".into());
+    if !rift && keywords.contains(&(Keyword::Fading as i32)) {
+        out.push(FADING_TAG.into());
     }
-    if armor > 0 {
-        out.push(format!("A{armor}"));
+    if rift && armor > 0 {
+        out.push(format!("{ARMOR_TAG}{armor}"));
     }
     out.join(" ")
 }
@@ -59,7 +86,7 @@ pub fn tags(keywords: &[i32], armor: i32) -> String {
 fn compass(c: &Creature, turn: usize, center: char) -> [String; 3] {
     // (row, column) of each viewer-frame direction, clockwise from up.
     const CELLS: [(usize, usize); 8] = [(0, 1), (0, 2), (1, 2), (2, 2), (2, 1), (2, 0), (1, 0), (0, 0)];
-    let mut grid = [['·'; 3]; 3];
+    let mut grid = [[NO_ARROW; 3]; 3];
     grid[1][1] = center;
     for (d, reach) in reaches(c.arrows.as_ref()).iter().enumerate() {
         if *reach != fray_proto::fray::v1::Reach::None {
@@ -72,28 +99,23 @@ fn compass(c: &Creature, turn: usize, center: char) -> [String; 3] {
 }
 
 /// The lines of one zone's box, each exactly [`CELL`] characters wide (before colour).
-fn cell(c: Option<&Creature>, seats: Seats, style: Style) -> [String; CELL_LINES] {
+fn cell(c: Option<&Creature>, ruleset: i32, seats: Seats, style: Style) -> [String; CELL_LINES] {
     let Some(c) = c else {
         return std::array::from_fn(|_| " ".repeat(CELL));
     };
     let mine = seats.is_human(c.controller);
     if c.face_down && !mine {
-        let lines = [
-            fit("face-down", CELL),
-            fit(" ░░░░░░░░░░░", CELL),
-            fit(" ░░░░░░░░░░░", CELL),
-            fit(" ░░░░░░░░░░░", CELL),
-            fit("hidden", CELL),
-        ];
+        let shade = fit(&format!(" {}", HIDDEN.to_string().repeat(CELL - 3)), CELL);
+        let lines = [fit("face-down", CELL), shade.clone(), shade.clone(), shade, fit("hidden", CELL)];
         return lines.map(|l| style.paint("2", &l));
     }
     let turn = orientation_turn(c.orientation) + frame_turn(seats, c.controller);
-    let center = if c.face_down { '□' } else { facing_mark(facing_glyph(turn)) };
+    let center = if c.face_down { OWN_FACE_DOWN } else { facing_mark(facing_glyph(turn)) };
     let rose = compass(c, turn, center);
     let info = [
         format!("{}/{}", c.might, c.life),
         if c.damage > 0 { format!("dmg {}", c.damage) } else { String::new() },
-        tags(&c.keywords, c.armor),
+        tags(ruleset, &c.keywords, c.armor),
     ];
     let status = if c.face_down {
         "face-down"
@@ -117,13 +139,13 @@ fn cell(c: Option<&Creature>, seats: Seats, style: Style) -> [String; CELL_LINES
     lines
 }
 
-/// The facing marker for a facing arrow: `▲▶▼◀`.
+/// The facing mark for a facing arrow: `▲▶▼◀`.
 fn facing_mark(arrow: char) -> char {
     match arrow {
-        '→' => '▶',
-        '↓' => '▼',
-        '←' => '◀',
-        _ => '▲',
+        '→' => FACING_MARKS[1],
+        '↓' => FACING_MARKS[2],
+        '←' => FACING_MARKS[3],
+        _ => FACING_MARKS[0],
     }
 }
 
@@ -183,36 +205,37 @@ pub fn render_board(state: &GameState, seats: Seats, bot_label: &str, style: Sty
     out.push_str(&labels((0..ZONES).map(|c| format!("bot {}", ZONES - 1 - c))));
     out.push_str(&border('┌', '┬', '┐'));
     let top: Vec<_> = (0..ZONES)
-        .map(|c| cell(creature_at(state, &ZoneRef { player: bot, index: ZONES - 1 - c }), seats, style))
+        .map(|c| cell(creature_at(state, &ZoneRef { player: bot, index: ZONES - 1 - c }), state.ruleset, seats, style))
         .collect();
     out.push_str(&row(&top));
     out.push_str(&border('├', '┼', '┤'));
-    let bottom: Vec<_> =
-        (0..ZONES).map(|c| cell(creature_at(state, &ZoneRef { player: me, index: c }), seats, style)).collect();
+    let bottom: Vec<_> = (0..ZONES)
+        .map(|c| cell(creature_at(state, &ZoneRef { player: me, index: c }), state.ruleset, seats, style))
+        .collect();
     out.push_str(&row(&bottom));
     out.push_str(&border('└', '┴', '┘'));
     out.push_str(&labels((0..ZONES).map(|c| format!("you {c}"))));
     out.push_str(&side_line(state.players.get(me as usize), &format!("you, player {me}"), false));
-    out.push_str(&render_hand(state.players.get(me as usize).map_or(&[][..], |p| &p.hand), style));
+    out.push_str(&render_hand(state.ruleset, state.players.get(me as usize).map_or(&[][..], |p| &p.hand), style));
     out
 }
 
 /// The person's hand, one card a line: index, name, might/life, tags, arrows.
-pub fn render_hand(hand: &[Card], style: Style) -> String {
+pub fn render_hand(ruleset: i32, hand: &[Card], style: Style) -> String {
     if hand.is_empty() {
         return "  your hand: empty\n".to_owned();
     }
     let mut out = "  your hand:\n".to_owned();
     let width = hand.iter().map(|c| c.name.chars().count()).max().unwrap_or(0);
     for (i, card) in hand.iter().enumerate() {
-        let _ = writeln!(out, "  {}", hand_line(i, card, width, style));
+        let _ = writeln!(out, "  {}", hand_line(ruleset, i, card, width, style));
     }
     out
 }
 
-fn hand_line(index: usize, card: &Card, width: usize, style: Style) -> String {
+fn hand_line(ruleset: i32, index: usize, card: &Card, width: usize, style: Style) -> String {
     let stats = format!("{}/{}", card.might, card.life);
-    let tags = tags(&card.keywords, card.armor);
+    let tags = tags(ruleset, &card.keywords, card.armor);
     let line = format!(
         "[{index}] {}  {stats:<5} {tags:<6} {}",
         style.paint("1", &fit(&card.name, width)),
@@ -221,61 +244,97 @@ fn hand_line(index: usize, card: &Card, width: usize, style: Style) -> String {
     line.trim_end().to_owned()
 }
 
-/// The numbered legal actions (numbers are 1-based positions in `legal`), with the
-/// summons grouped by hand card and zone.
-pub fn render_menu(state: &GameState, legal: &[Action], seats: Seats, style: Style) -> String {
-    let mut out = String::new();
+/// Why the short menu folds a strike into one's own zone away: it hits the person
+/// (an empty zone) or one of their face-up creatures.
+pub const OWN_ZONES: &str = "strikes into your own zones";
+
+/// The legal actions (numbers are 1-based positions in `legal`): the pending
+/// decision's question; the summons as a grid of hand cards by zone, each cell the
+/// number of the facing the core rates best there (every facing is in the whole list
+/// and the `s` short form); strikes, with those into one's own empty zones or onto
+/// one's own face-up creatures folded away (a strike that turns one's own face-down
+/// creature face-up stays listed); ending the phase.
+pub fn render_menu(state: &GameState, legal: &[Action], seats: Seats, style: Style) -> Menu {
+    let mut menu = Menu::new(legal.len());
     if let Some(pending) = &state.pending {
-        out.push_str(&render_decision(state, pending, seats, style));
-    }
-    let mut i = 0;
-    let mut summon_header = false;
-    while i < legal.len() {
-        if let Some(action::Action::Summon(s)) = &legal[i].action {
-            if !summon_header {
-                let _ = writeln!(
-                    out,
-                    "  summon a card: its number, or s HAND ZONE FACING (facing u r b l, or down = face-down)"
-                );
-                summon_header = true;
-            }
-            let hand = state.players.get(state.active_player as usize).map_or(&[][..], |p| &p.hand);
-            let card = hand.get(s.hand_index as usize);
-            let title = card.map_or_else(
-                || format!("[{}]", s.hand_index),
-                |c| hand_line(s.hand_index as usize, c, c.name.chars().count(), style),
-            );
-            let _ = writeln!(out, "    {title}");
-            // Consecutive summons of this card, grouped by zone.
-            let mut zones: Vec<(u32, String)> = Vec::new();
-            while let Some(action::Action::Summon(t)) = legal.get(i).and_then(|a| a.action.as_ref()) {
-                if t.hand_index != s.hand_index {
-                    break;
-                }
-                let zone = t.zone.map_or(u32::MAX, |z| z.index);
-                if zones.last().is_none_or(|(z, _)| *z != zone) {
-                    zones.push((zone, format!("zone {zone}")));
-                }
-                let mark = if t.face_down {
-                    "down".to_owned()
-                } else {
-                    facing_glyph(orientation_turn(t.orientation)).to_string()
-                };
-                if let Some((_, text)) = zones.last_mut() {
-                    let _ = write!(text, " {}{mark}", style.paint("1", &format!("{:>3}", i + 1)));
-                }
-                i += 1;
-            }
-            for pair in zones.chunks(2) {
-                let texts: Vec<&str> = pair.iter().map(|(_, t)| t.as_str()).collect();
-                let _ = writeln!(out, "      {}", texts.join("    "));
-            }
-            continue;
+        for line in render_decision(state, pending, seats, style).lines() {
+            menu.head(line);
         }
-        out.push_str(&style.menu_line(i + 1, &action_text(state, &legal[i], seats, false)));
-        i += 1;
     }
-    out
+    summon_grid(&mut menu, state, legal, seats, style);
+    for (i, act) in legal.iter().enumerate() {
+        let text = action_text(state, act, seats, false);
+        match &act.action {
+            Some(action::Action::Summon(_)) => menu.grouped(i + 1, text),
+            Some(action::Action::Strike(s)) if s.target.is_some_and(|t| seats.is_human(t.player)) => {
+                let flips = s.target.and_then(|t| creature_at(state, &t)).is_some_and(|c| c.face_down);
+                if flips { menu.item(i + 1, text) } else { menu.fold(i + 1, text, OWN_ZONES) }
+            }
+            _ => menu.item(i + 1, text),
+        }
+    }
+    menu
+}
+
+/// Characters of one cell of the summon grid.
+const GRID_CELL: usize = 8;
+
+/// The summons as a grid: a row per hand card, a column per zone, each cell the
+/// number of the summon the core rates best there (its hint; the first summon of the
+/// cell when it gives none) with its facing, `taken` for a zone that holds a creature.
+fn summon_grid(menu: &mut Menu, state: &GameState, legal: &[Action], seats: Seats, style: Style) {
+    let summons: Vec<(usize, &Summon)> = legal
+        .iter()
+        .enumerate()
+        .filter_map(|(i, a)| match &a.action {
+            Some(action::Action::Summon(s)) => Some((i, s)),
+            _ => None,
+        })
+        .collect();
+    if summons.is_empty() {
+        return;
+    }
+    let hints = crate::ui::hints(state, legal);
+    let score = |i: usize| hints.get(i).copied().flatten().unwrap_or(f64::NEG_INFINITY);
+    menu.line("  summon a card: type a number below (the facing the bot rates best in that zone),");
+    menu.line("  or s HAND ZONE FACING for any other (facing u r b l, or down = face-down):");
+    let hand = state.players.get(seats.human as usize).map_or(&[][..], |p| &p.hand);
+    let mut cards: Vec<u32> = summons.iter().map(|(_, s)| s.hand_index).collect();
+    cards.dedup();
+    let width = cards
+        .iter()
+        .map(|&h| hand.get(h as usize).map_or(0, |c| c.name.chars().count()))
+        .max()
+        .unwrap_or(0)
+        .min(CELL + 6);
+    let columns: String = (0..ZONES).map(|z| format!("{:>GRID_CELL$}", format!("zone {z}"))).collect();
+    menu.line(format!("    {}{columns}", " ".repeat(width + 4)));
+    for h in cards {
+        let mut row = format!("    [{h}] {}", fit(hand.get(h as usize).map_or("", |c| c.name.as_str()), width));
+        for z in 0..ZONES {
+            let here: Vec<&(usize, &Summon)> =
+                summons.iter().filter(|(_, s)| s.hand_index == h && s.zone.is_some_and(|t| t.index == z)).collect();
+            let best = here.iter().fold(None::<&(usize, &Summon)>, |best, c| match best {
+                Some(b) if score(b.0) >= score(c.0) => Some(b),
+                _ => Some(c),
+            });
+            let cell = match best {
+                Some((i, s)) => {
+                    let mark = if s.face_down {
+                        "down".to_owned()
+                    } else {
+                        facing_glyph(orientation_turn(s.orientation)).to_string()
+                    };
+                    let number = style.paint("1", &(i + 1).to_string());
+                    let pad = GRID_CELL.saturating_sub((i + 1).to_string().len() + mark.chars().count());
+                    format!("{}{number}{mark}", " ".repeat(pad))
+                }
+                None => format!("{:>GRID_CELL$}", "taken"),
+            };
+            row.push_str(&cell);
+        }
+        menu.line(row);
+    }
 }
 
 /// A pending block or fade in words: which strike, which zone, who decides.
@@ -304,6 +363,20 @@ pub fn render_decision(
     let strike = strike.unwrap_or_else(|| "a strike is being resolved".to_owned());
     let who = if seats.is_human(pending.player) { "You" } else { "The bot" };
     let question = match kind {
+        DecisionKind::Block if other_block(state).is_some() => {
+            let controller = state.chain.last().and_then(|s| s.target).map_or(1 - pending.player.min(1), |t| t.player);
+            let attacker = state.chain.last().and_then(|s| state.creatures.iter().find(|c| c.id == s.attacker));
+            let own = attacker.is_some_and(|c| c.controller == pending.player);
+            let whom = if seats.is_human(pending.player) { "you" } else { "the bot" };
+            format!(
+                "{} did not block, so the rules (egame.strike.block.active.other) let {whom}\n  \
+                 block it instead, with a face-up creature whose arrows reach that zone{}.\n  \
+                 Not blocking lets it hit {} directly:",
+                if seats.is_human(controller) { "You" } else { "The bot" },
+                if own { "\n  (blocking one's own strike only trades damage between one's own creatures)" } else { "" },
+                seats.subject(controller)
+            )
+        }
         DecisionKind::Block => format!(
             "{who} may block it with a face-up creature whose arrows reach that zone{}:",
             if pending.may_decline { ", or not" } else { "" }
@@ -467,11 +540,14 @@ Turn 3 · your turn · battle (Event)
             });
         }
         legal.push(Action { action: Some(action::Action::EndPhase(Default::default())) });
-        let text = render_menu(&state, &legal, Seats::two(0), Style::default());
-        let expected = "  summon a card: its number, or s HAND ZONE FACING (facing u r b l, or down = face-down)
-    [0] Fearless Sentinel  1/2          ↑ ⇓
-      zone 0   1↑   2→   3↓   4←   5down    zone 2   6↑   7→   8↓   9←  10down
+        let text = render_menu(&state, &legal, Seats::two(0), Style::default()).short(Style::default());
+        // A bare state the core does not read gives no hints: each cell's first summon.
+        let expected = "  summon a card: type a number below (the facing the bot rates best in that zone),
+  or s HAND ZONE FACING for any other (facing u r b l, or down = face-down):
+                           zone 0  zone 1  zone 2  zone 3  zone 4
+    [0] Fearless Sentinel      1↑   taken      6↑   taken   taken
    11  end deployment without summoning
+  (all lists all 11 actions by number)
 ";
         assert_eq!(text, expected, "\n{text}");
     }
@@ -504,7 +580,7 @@ Turn 3 · your turn · battle (Event)
                 })),
             },
         ];
-        let text = render_menu(&state, &legal, Seats::two(0), Style::default());
+        let text = render_menu(&state, &legal, Seats::two(0), Style::default()).short(Style::default());
         assert_eq!(
             text,
             "  bot's Elf Archer (bot zone 0) strikes your zone 2 (empty)
@@ -516,7 +592,7 @@ Turn 3 · your turn · battle (Event)
         // The same strike on the zone of a Fading creature.
         state.chain[0].target = Some(ZoneRef { player: 0, index: 1 });
         state.pending = Some(PendingDecision { kind: DecisionKind::Fade as i32, ..pending });
-        let text = render_menu(&state, &legal, Seats::two(0), Style::default());
+        let text = render_menu(&state, &legal, Seats::two(0), Style::default()).short(Style::default());
         assert_eq!(
             text,
             "  bot's Elf Archer (bot zone 0) strikes your zone 1, where your Hardened Peasant stands

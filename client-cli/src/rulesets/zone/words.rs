@@ -39,6 +39,22 @@ impl Namer for Names {
         self.seen
     }
 
+    /// Armor (`rift.armor`) that prevents nothing, as when a hit of 1 meets armor 1:
+    /// a hit deals at least 1.
+    fn describe(&self, event: &Event) -> Option<String> {
+        match &event.kind {
+            Some(event::Kind::DamagePrevented(e)) if e.amount == 0 => Some(format!(
+                "{}'s {} prevents nothing: a hit deals at least 1",
+                self.creature(&e.target),
+                if e.by.is_empty() { "armor" } else { e.by.as_str() }
+            )),
+            Some(event::Kind::DamagePrevented(e)) if !e.by.is_empty() => {
+                Some(format!("{}'s {} prevents {} damage", self.creature(&e.target), e.by, e.amount))
+            }
+            _ => None,
+        }
+    }
+
     fn creature(&self, id: &str) -> String {
         match (self.seen, self.known.get(id)) {
             (Some(s), Some((name, controller, face_down))) => {
@@ -81,13 +97,17 @@ pub fn reaches(arrows: Option<&Arrows>) -> [Reach; 8] {
 /// The glyph of an arrow pointing `dir` (eighths clockwise from up, in the viewer's
 /// frame): `↑↗→↘↓↙←↖`, doubled orthogonals `⇑⇒⇓⇐`.
 pub fn arrow_glyph(dir: usize, reach: Reach) -> char {
-    const SINGLE: [char; 8] = ['↑', '↗', '→', '↘', '↓', '↙', '←', '↖'];
-    const DOUBLE: [char; 8] = ['⇑', '↗', '⇒', '↘', '⇓', '↙', '⇐', '↖'];
     match reach {
-        Reach::Double => DOUBLE[dir % 8],
-        _ => SINGLE[dir % 8],
+        Reach::Double => DOUBLE_ARROWS[dir % 8],
+        _ => SINGLE_ARROWS[dir % 8],
     }
 }
+
+/// Single arrows, clockwise from up: each reaches the next zone that way.
+pub const SINGLE_ARROWS: [char; 8] = ['↑', '↗', '→', '↘', '↓', '↙', '←', '↖'];
+/// Double arrows, clockwise from up: an orthogonal one reaches every zone that way to
+/// the edge (a diagonal cannot be double, so those are the single ones).
+pub const DOUBLE_ARROWS: [char; 8] = ['⇑', '↗', '⇒', '↘', '⇓', '↙', '⇐', '↖'];
 
 /// Arrows as glyphs rotated by `turn` eighths, clockwise from up, space separated.
 pub fn arrow_list(arrows: Option<&Arrows>, turn: usize) -> String {
@@ -117,6 +137,15 @@ pub fn phase_label(phase: i32) -> &'static str {
         Phase::Draw => "draw",
         Phase::GameOver => "game over",
     }
+}
+
+/// The chooser of a pending block that the rules offer to the player who does not
+/// control the struck zone: that zone's controller declined or could not block
+/// (`egame.strike.block.active.other`), so the other player may, on the same terms.
+pub fn other_block(state: &GameState) -> Option<u32> {
+    let pending = state.pending.as_ref().filter(|p| p.kind == DecisionKind::Block as i32)?;
+    let target = state.chain.last()?.target?;
+    (target.player != pending.player).then_some(pending.player)
 }
 
 /// The creature standing in `zone`, if any.
