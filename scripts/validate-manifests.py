@@ -8,7 +8,11 @@ other manifests of the folder; a Deployment's selector matches its pod labels; e
 Service and PodDisruptionBudget selects the pods of a Deployment of the folder; an
 HPA scales a Deployment of the folder; probes and Service target ports name a port
 the container declares; the grace period outlasts the preStop sleep plus the
-server's drain (--drain-timeout-secs, 10 s when not given).
+server's drain (--drain-timeout-secs, 10 s when not given). A Job's pods are
+selected by no Service or PodDisruptionBudget (a tournament pod is no server), its
+--server URLs name a Service of the folder and one of its ports, and every
+PersistentVolumeClaim a pod mounts is one of the folder, on a volume a container
+mounts.
 
 For a compose file: it parses as YAML, has services, and each has a health check.
 
@@ -75,6 +79,44 @@ def check_deployment(where, d, problems):
     return labels, ports
 
 
+def server_urls(container):
+    """The --server URLs a container passes (--server=URL or --server URL)."""
+    args = list(container.get("command") or []) + list(container.get("args") or [])
+    urls = []
+    for i, a in enumerate(args):
+        if a.startswith("--server="):
+            urls.append(a.split("=", 1)[1])
+        elif a == "--server" and i + 1 < len(args):
+            urls.append(args[i + 1])
+    return urls
+
+
+def check_job(where, d, services, claims, problems):
+    """A Job of the folder: its pods, their servers and their volumes."""
+    pod = ((d.get("spec") or {}).get("template") or {}).get("spec") or {}
+    volumes = {v.get("name"): v for v in pod.get("volumes") or []}
+    mounted = set()
+    for c in pod.get("containers") or []:
+        for m in c.get("volumeMounts") or []:
+            mounted.add(m.get("name"))
+            if m.get("name") not in volumes:
+                problems.append(f"{where}: {c.get('name')} mounts volume {m.get('name')}, which the pod does not declare")
+        for url in server_urls(c):
+            host_port = url.split("://", 1)[-1].split("/", 1)[0]
+            host, _, port = host_port.rpartition(":")
+            name = host.split(".", 1)[0]
+            if name not in services:
+                problems.append(f"{where}: --server {url} names no Service of this folder")
+            elif not port.isdigit() or int(port) not in services[name]:
+                problems.append(f"{where}: --server {url}: Service {name} has no port {port or '(none)'}")
+    for name, v in volumes.items():
+        claim = (v.get("persistentVolumeClaim") or {}).get("claimName")
+        if claim is not None and claim not in claims:
+            problems.append(f"{where}: volume {name} claims {claim}, which is not a PersistentVolumeClaim of this folder")
+        if name not in mounted:
+            problems.append(f"{where}: volume {name} is mounted by no container")
+
+
 def check_k8s(folder):
     problems = []
     files = sorted(f for f in os.listdir(folder) if f.endswith((".yaml", ".yml")))
@@ -123,6 +165,30 @@ def check_k8s(folder):
             ref = spec.get("scaleTargetRef") or {}
             if ref.get("kind") != "Deployment" or ref.get("name") not in deployments:
                 problems.append(f"{where}: scaleTargetRef {ref} is not a Deployment of this folder")
+    services = {
+        (d.get("metadata") or {}).get("name"): {p.get("port") for p in (d.get("spec") or {}).get("ports") or []}
+        for f, d in objects
+        if d.get("kind") == "Service"
+    }
+    claims = {(d.get("metadata") or {}).get("name") for f, d in objects if d.get("kind") == "PersistentVolumeClaim"}
+    for f, d in objects:
+        if d.get("kind") != "Job":
+            continue
+        name = (d.get("metadata") or {}).get("name")
+        where = f"{f} (Job {name})"
+        check_job(where, d, services, claims, problems)
+        labels = ((((d.get("spec") or {}).get("template") or {}).get("metadata") or {}).get("labels")) or {}
+        for g, other in objects:
+            kind, spec = other.get("kind"), other.get("spec") or {}
+            if kind == "Service":
+                selector = spec.get("selector") or {}
+            elif kind == "PodDisruptionBudget":
+                selector = (spec.get("selector") or {}).get("matchLabels") or {}
+            else:
+                continue
+            if selects(selector, labels):
+                other_name = (other.get("metadata") or {}).get("name")
+                problems.append(f"{where}: its pods are selected by {g} ({kind} {other_name}), which is for the servers")
     return problems
 
 

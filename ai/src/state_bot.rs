@@ -12,8 +12,9 @@ use crate::{ActionStat, Bot, BotError, BotSpec, Decision};
 pub trait StateBot: Send {
     /// The bot's name.
     fn name(&self) -> String;
-    /// Chooses for the player to move in `state`, as [`Bot::choose`] does.
-    fn choose(&mut self, state: &GameState, seed: u64) -> Result<Decision<ActionSetup>, BotError>;
+    /// Chooses for the player to move in `state`, as [`Bot::choose`] does. The state is
+    /// taken, not copied: the caller's copy is the bot's.
+    fn choose(&mut self, state: GameState, seed: u64) -> Result<Decision<ActionSetup>, BotError>;
 }
 
 /// A typed bot of `G` behind [`StateBot`].
@@ -24,10 +25,10 @@ impl<G: Registered> StateBot for Typed<G> {
         self.0.name()
     }
 
-    fn choose(&mut self, state: &GameState, seed: u64) -> Result<Decision<ActionSetup>, BotError> {
-        let game = G::from_game_state(state.clone()).ok_or_else(|| {
-            BotError::Backend(format!("this bot plays another ruleset than {}", state.ruleset().wire_name()))
-        })?;
+    fn choose(&mut self, state: GameState, seed: u64) -> Result<Decision<ActionSetup>, BotError> {
+        let ruleset = state.ruleset();
+        let game = G::from_game_state(state)
+            .ok_or_else(|| BotError::Backend(format!("this bot plays another ruleset than {}", ruleset.wire_name())))?;
         let d = self.0.choose(&game, seed)?;
         Ok(Decision {
             action: G::wrap_action(game.action_setup(d.action)),
@@ -83,7 +84,7 @@ mod tests {
     fn a_state_bot_answers_a_legal_action_as_plain_data() {
         let state = GameState::new_game(2, 3, "duel").unwrap().0;
         let mut bot = "greedy".parse::<BotSpec>().unwrap().state_bot(&state);
-        let d = bot.choose(&state, 1).unwrap();
+        let d = bot.choose(state.clone(), 1).unwrap();
         assert!(state.legal_actions().contains(&d.action));
         assert_eq!(bot.name(), "greedy");
     }

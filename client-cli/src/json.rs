@@ -3,6 +3,8 @@
 //! other proto3 client does: camelCase or snake_case names, enum values by name,
 //! omitted fields at their defaults, unknown fields refused.
 
+use std::sync::LazyLock;
+
 use fray_proto::fray::v1::{GameState, ResolveStrikeRequest};
 use prost_reflect::{DescriptorPool, DeserializeOptions, DynamicMessage, MessageDescriptor, SerializeOptions};
 use thiserror::Error;
@@ -77,9 +79,15 @@ pub struct ParsedInput {
     pub request: ResolveStrikeRequest,
 }
 
-/// The `fray.v1` descriptor pool, decoded from `fray_proto::FILE_DESCRIPTOR_SET`.
-pub fn pool() -> Result<DescriptorPool, JsonError> {
-    DescriptorPool::decode(fray_proto::FILE_DESCRIPTOR_SET).map_err(|e| JsonError::Descriptor(e.to_string()))
+/// The pool, decoded once per process (decoding the whole set costs far more than a
+/// message's mapping).
+static POOL: LazyLock<Result<DescriptorPool, String>> =
+    LazyLock::new(|| DescriptorPool::decode(fray_proto::FILE_DESCRIPTOR_SET).map_err(|e| e.to_string()));
+
+/// The `fray.v1` descriptor pool, decoded from `fray_proto::FILE_DESCRIPTOR_SET` on the
+/// first call and shared by every later one.
+pub fn pool() -> Result<&'static DescriptorPool, JsonError> {
+    POOL.as_ref().map_err(|e| JsonError::Descriptor(e.clone()))
 }
 
 /// The descriptor of the message named `full_name` (e.g. `fray.v1.GameState`).

@@ -92,7 +92,8 @@ struct TournamentCmd {
     /// between H0: Elo ELO0 and H1: Elo ELO1 (e.g. --sprt 0 10 0.05 0.05).
     #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"], allow_negative_numbers = true, conflicts_with = "resume")]
     sprt: Option<Vec<f64>>,
-    /// Games played at once (default: the number of cores).
+    /// Bots thinking at once (default: the number of cores); eight times as many games
+    /// are in flight, waiting on the referee while others think.
     #[arg(long, short = 'j', value_name = "N")]
     concurrency: Option<usize>,
     /// A Rules server to referee on; repeat it to share the games over several. A host
@@ -108,6 +109,11 @@ struct TournamentCmd {
     /// Continue the tournament of this log, with its own settings.
     #[arg(long, value_name = "LOG")]
     resume: Option<PathBuf>,
+    /// When --out already holds the log of a tournament with these settings, continue
+    /// it instead of refusing (for a job that may start again on the same volume); a
+    /// log of other settings is still refused, naming what differs.
+    #[arg(long, conflicts_with = "resume")]
+    resume_existing: bool,
     /// A bot whose move takes longer loses the game (e.g. 30s, 500ms).
     #[arg(long, value_name = "DURATION", default_value = "30s", value_parser = humantime::parse_duration, conflicts_with = "resume")]
     move_timeout: std::time::Duration,
@@ -282,6 +288,7 @@ async fn main() -> ExitCode {
                 tls: cmd.tls,
                 out: cmd.out,
                 resume: cmd.resume,
+                resume_existing: cmd.resume_existing,
                 move_timeout: cmd.move_timeout,
                 time_margin: cmd.time_margin,
                 quiet: cmd.quiet,

@@ -48,7 +48,7 @@ fn deploy_manifests_and_compose_file_are_valid() {
     );
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.lines().any(|l| l.starts_with("ok ") && l.ends_with("deploy/k8s")), "{all}");
-    assert!(stdout.contains("4 manifests valid against Kubernetes 1.30 (strict)"), "{all}");
+    assert!(stdout.contains("6 manifests valid against Kubernetes 1.30 (strict)"), "{all}");
     assert!(stdout.lines().any(|l| l.starts_with("ok ") && l.ends_with("deploy/compose.yaml")), "{all}");
 }
 
@@ -112,6 +112,29 @@ fn broken_manifests_are_refused() {
         replace_once(t, "terminationGracePeriodSeconds: 30", "terminationGracePeriodSeconds: 15")
     });
     expect_invalid(&dir, "does not outlast preStop sleep 5 s + drain 15 s");
+
+    // The tournament Job: its --server is not the headless Service, its pods would be
+    // the Service's endpoints, its log's claim is not the folder's.
+    let dir = broken_copy("job-server", "tournament-job.yaml", |t| {
+        replace_once(t, "--server=http://fray-server:50051", "--server=http://fray:50051")
+    });
+    expect_invalid(&dir, "--server http://fray:50051 names no Service of this folder");
+    let dir = broken_copy("job-port", "tournament-job.yaml", |t| {
+        replace_once(t, "--server=http://fray-server:50051", "--server=http://fray-server:50052")
+    });
+    expect_invalid(&dir, "Service fray-server has no port 50052");
+    let dir = broken_copy("job-labels", "tournament-job.yaml", |t| {
+        replace_once(
+            t,
+            "        app.kubernetes.io/name: fray-tournament\n",
+            "        app.kubernetes.io/name: fray-server\n",
+        )
+    });
+    expect_invalid(&dir, "its pods are selected by service.yaml (Service fray-server)");
+    let dir = broken_copy("job-claim", "tournament-job.yaml", |t| {
+        replace_once(t, "claimName: fray-tournament", "claimName: fray-games")
+    });
+    expect_invalid(&dir, "claims fray-games, which is not a PersistentVolumeClaim of this folder");
 
     // A manifest the kustomization does not list.
     let dir = broken_copy("unlisted", "kustomization.yaml", |t| replace_once(t, "  - pdb.yaml\n", ""));

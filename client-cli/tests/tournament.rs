@@ -194,6 +194,43 @@ fn resume_continues_a_torn_log_to_the_same_result() {
     code(&again, 2);
 }
 
+#[test]
+fn resume_existing_starts_a_tournament_then_continues_its_log() {
+    let full = out_dir("existing-full");
+    let job = out_dir("existing-job");
+    let args = ["greedy", "random", "--games", "8", "--resume-existing"];
+    // Nothing there yet: it starts (and a finished log is finished again, nothing played).
+    code(&tournament(&full, &args), 0);
+    code(&tournament(&full, &args), 0);
+    assert_eq!(log(&full).1.len(), 8);
+    // A pod stopped mid-run: the header, three games and a torn line are on the volume.
+    code(&tournament(&job, &args), 0);
+    let body = std::fs::read_to_string(job.join("games.jsonl")).unwrap();
+    let lines: Vec<&str> = body.lines().collect();
+    let torn = format!("{}\n{}", lines[..4].join("\n"), &lines[4][..lines[4].len() / 2]);
+    std::fs::write(job.join("games.jsonl"), torn).unwrap();
+    // The same command again continues it to the same games.
+    let out = tournament(&job, &args);
+    code(&out, 0);
+    assert_eq!(log_without_timings(&full), log_without_timings(&job));
+    assert_eq!(report(&job)["games"], 8);
+    // Stopped between creating the log and writing its header: an empty file, started anew.
+    std::fs::write(job.join("games.jsonl"), "").unwrap();
+    code(&tournament(&job, &args), 0);
+    assert_eq!(log_without_timings(&full), log_without_timings(&job));
+    // A log of other settings is refused, naming what differs, and left alone.
+    let other = tournament(&job, &["greedy", "random", "--games", "10", "--resume-existing"]);
+    code(&other, 2);
+    let err = text(&other.stderr);
+    assert!(
+        err.contains("is the log of another tournament (gamesPerPairing: the log's 8, these settings' 10)"),
+        "{err}"
+    );
+    assert_eq!(log_without_timings(&full), log_without_timings(&job));
+    // Without the flag an existing log is still refused.
+    code(&tournament(&job, &["greedy", "random", "--games", "8"]), 2);
+}
+
 /// Waits until the log holds at least `games` games.
 fn wait_for_games(dir: &Path, games: usize, child: &mut Child) {
     let started = Instant::now();

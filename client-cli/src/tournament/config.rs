@@ -86,6 +86,25 @@ pub struct Config {
     pub time_margin_ms: u64,
 }
 
+/// What differs between a log's settings and others, one `name: the log's, the
+/// other's` per setting (as the log writes them); empty when they agree.
+pub fn differences(logged: &Config, other: &Config) -> Vec<String> {
+    let (Ok(serde_json::Value::Object(a)), Ok(serde_json::Value::Object(b))) =
+        (serde_json::to_value(logged), serde_json::to_value(other))
+    else {
+        return if logged == other { Vec::new() } else { vec![format!("{logged:?} against {other:?}")] };
+    };
+    let mut names: Vec<&String> = a.keys().chain(b.keys()).collect();
+    names.sort();
+    names.dedup();
+    let shown = |v: Option<&serde_json::Value>| v.map_or_else(|| "unset".to_owned(), ToString::to_string);
+    names
+        .into_iter()
+        .filter(|name| a.get(*name) != b.get(*name))
+        .map(|name| format!("{name}: the log's {}, these settings' {}", shown(a.get(name)), shown(b.get(name))))
+        .collect()
+}
+
 fn two() -> u32 {
     2
 }
@@ -399,6 +418,22 @@ mod tests {
     }
 
     #[test]
+    fn differences_name_each_setting_that_differs() {
+        let logged = sample(&["greedy", "random"], 4);
+        assert!(differences(&logged, &logged.clone()).is_empty());
+        let other = Config { games_per_pairing: 6, seed: 2, ..logged.clone() };
+        assert_eq!(
+            differences(&logged, &other),
+            ["gamesPerPairing: the log's 4, these settings' 6", "seed: the log's 1, these settings' 2"]
+        );
+        let sprt = SprtConfig { elo0: 0.0, elo1: 10.0, alpha: 0.05, beta: 0.05 };
+        let other = Config { sprt: Some(sprt), ..logged.clone() };
+        let found = differences(&logged, &other);
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert!(found[0].starts_with("sprt: the log's unset, these settings' {"), "{found:?}");
+    }
+
+    #[test]
     fn rounds_pair_each_opening_with_sides_swapped() {
         let c = config(&["a", "b", "c"].map(|_| "random"), Format::RoundRobin, 4);
         let s = Schedule::new(&c);
@@ -498,8 +533,8 @@ mod tests {
     fn the_crash_bot_panics_on_its_nth_move() {
         let state = fray_core::GameState::new_game(1, 7, "duel").unwrap().0;
         let mut bot = "crash:after=2".parse::<PlayerSpec>().unwrap().state_bot(&state);
-        assert!(bot.choose(&state, 1).is_ok());
-        let crashed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| bot.choose(&state, 2)));
+        assert!(bot.choose(state.clone(), 1).is_ok());
+        let crashed = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| bot.choose(state, 2)));
         assert!(crashed.is_err());
     }
 }

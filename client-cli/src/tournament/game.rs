@@ -1,23 +1,19 @@
 //! One tournament game: the referee deals it and judges every action; the bots think
-//! in this process, each move on a blocking thread, so a bot that panics or runs past
-//! its time loses the game instead of stopping the tournament.
+//! in this process, on the tournament's bot threads ([`Thinkers`]), so a bot that
+//! panics or runs past its time loses the game instead of stopping the tournament.
 
-use std::any::Any;
-use std::cell::RefCell;
-use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::{Arc, Once};
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::time::Instant;
 
 use fray_ai::places::Eliminations;
-use fray_ai::{BotError, BuildBot, StateBot};
-use fray_core::GameState;
-use fray_proto::fray::v1::{self as pb, Phase, Ruleset, event};
-use fray_service::convert;
+use fray_ai::{BuildBot, StateBot};
+use fray_proto::fray::v1::{Phase, Ruleset, event};
 use tonic::Code;
 
 use super::config::{Player, Slot};
 use super::log::{Forfeit, GameRecord, RunInfo};
 use super::referee::{CallError, Referee};
+use super::thinkers::{Thinkers, Thought};
 use crate::error::CliError;
 use crate::json::{ACTION_MESSAGE, to_value};
 use crate::play::move_seed;
@@ -35,83 +31,14 @@ pub struct Table {
     pub scenario: String,
     /// The tournament seed (the bots' search seeds derive from it).
     pub seed: u64,
-}
-
-thread_local! {
-    /// The last panic on this thread, as the panic hook saw it (message and place).
-    static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
-}
-
-/// Installs (once) a panic hook that keeps a bot's panic out of the terminal and
-/// hands its message to [`think`]; panics elsewhere still print as before.
-fn quiet_bot_panics() {
-    static HOOK: Once = Once::new();
-    HOOK.call_once(|| {
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            let in_bot = LAST_PANIC.with(|p| p.borrow().is_some());
-            if in_bot {
-                let place = info.location().map(|l| format!(" (at {}:{})", l.file(), l.line())).unwrap_or_default();
-                let text = format!("{}{place}", panic_text(info.payload()));
-                LAST_PANIC.with(|p| *p.borrow_mut() = Some(text));
-            } else {
-                previous(info);
-            }
-        }));
-    });
-}
-
-fn panic_text(payload: &(dyn Any + Send)) -> String {
-    payload
-        .downcast_ref::<&str>()
-        .map(|s| (*s).to_owned())
-        .or_else(|| payload.downcast_ref::<String>().cloned())
-        .unwrap_or_else(|| "a panic".to_owned())
-}
-
-/// How a move went.
-enum Thought {
-    Chose(Box<dyn StateBot>, pb::Action),
-    Failed(String),
-}
-
-/// Runs `bot.choose` on a thread of its own with a time limit. A bot past its time
-/// is left to finish on its own (a thread cannot be stopped); its answer is dropped,
-/// and the process does not wait for it when it exits.
-async fn think(mut bot: Box<dyn StateBot>, state: GameState, seed: u64, limit: Duration) -> Result<Thought, CliError> {
-    let (tx, rx) = tokio::sync::oneshot::channel();
-    std::thread::Builder::new()
-        .name("fray-bot".to_owned())
-        .spawn(move || {
-            // Armed: the hook records instead of printing while the bot runs here.
-            LAST_PANIC.with(|p| *p.borrow_mut() = Some(String::new()));
-            let answer = catch_unwind(AssertUnwindSafe(|| bot.choose(&state, seed)));
-            let seen = LAST_PANIC.with(|p| p.borrow_mut().take()).unwrap_or_default();
-            let thought = match answer {
-                Ok(Ok(decision)) => Thought::Chose(bot, convert::action_from_setup(&decision.action)),
-                Ok(Err(BotError::GameOver)) => Thought::Failed("answered that the game is over".to_owned()),
-                Ok(Err(e)) => Thought::Failed(format!("failed: {e}")),
-                Err(payload) => Thought::Failed(if seen.is_empty() {
-                    format!("panicked: {}", panic_text(&*payload))
-                } else {
-                    format!("panicked: {seen}")
-                }),
-            };
-            // The receiver is gone when the bot ran past its time.
-            let _ = tx.send(thought);
-        })
-        .map_err(|e| CliError::Output(format!("cannot start a thread for a bot: {e}")))?;
-    Ok(match tokio::time::timeout(limit, rx).await {
-        Ok(Ok(thought)) => thought,
-        Ok(Err(_)) => Thought::Failed("its thread ended without an answer".to_owned()),
-        Err(_) => Thought::Failed(format!("ran past its time: no answer within {} ms", limit.as_millis())),
-    })
+    /// The bot threads, `--concurrency` of them: more games are in flight than bots
+    /// think at once, since a game spends most of its time waiting on the referee.
+    pub thinkers: Thinkers,
 }
 
 /// Plays game `slot` to the end (or to a forfeit). Errors are the referee's: the
 /// game could not be judged, and the tournament stops so it can be resumed.
 pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
-    quiet_bot_panics();
     let started = Instant::now();
     let players: Vec<&Player> = slot.seats.iter().map(|&s| &table.players[s]).collect();
     let dealt = table.referee.new_game(table.ruleset, slot.seed, &table.scenario).await?;
@@ -134,22 +61,18 @@ pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
     let mut eliminations = Eliminations::new(n);
     let mut end_rule = None;
     let mut forfeit = None;
-    loop {
-        let legal = table.referee.legal_actions(&state).await?;
-        if legal.is_empty() {
-            break;
-        }
+    // A skirmish is over exactly when no action is legal (LegalActions is empty then,
+    // docs/api.md): the state the referee answered says so, and needs no call.
+    while state.phase != Phase::GameOver as i32 {
         let core = core_of(&state)?;
         let Some(seat) = core.to_move().map(|p| p.index()) else {
-            return Err(CliError::Server("the referee lists legal actions but nobody is to move".to_owned()));
+            return Err(CliError::Server("the game is not over, but the rules let nobody move".to_owned()));
         };
         let Some(bot) = bots.get_mut(seat).and_then(Option::take) else {
             return Err(CliError::Server("a bot was lost mid-game".to_owned()));
         };
         let seed = move_seed(table.seed ^ slot.game.wrapping_mul(0x9E37_79B9_7F4A_7C15), actions.len() as u64, 0);
-        let clock = Instant::now();
-        let thought = think(bot, core, seed, players[seat].move_limit).await?;
-        let ms = clock.elapsed().as_millis() as u64;
+        let (thought, ms) = table.thinkers.think(bot, core, seed, players[seat].move_limit).await?;
         think_ms[seat] += ms;
         max_move_ms[seat] = max_move_ms[seat].max(ms);
         moves[seat] += 1;
@@ -189,8 +112,7 @@ pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
     let winner = match &forfeit {
         Some(f) if n == 2 => Some(1 - f.seat),
         Some(_) => None,
-        None if state.phase == Phase::GameOver as i32 => state.winner,
-        None => return Err(CliError::Server("no action is legal but the game is not over".to_owned())),
+        None => state.winner,
     };
     let places = eliminations.places(winner.map(|w| w as usize), forfeit.as_ref().map(|f| f.seat as usize));
     let two = n == 2;

@@ -4,7 +4,8 @@
 //! The bots think in this process; every game is dealt and every action judged by a
 //! Rules server: an embedded one on loopback, or one or more `--server URL`s sharing
 //! the calls, a name standing for every address it resolves to ([`referee`],
-//! [`pool`]). Games run `--concurrency` at a time ([`game`]); each lands
+//! [`pool`]). Bots think `--concurrency` moves at a time, in
+//! [`GAMES_PER_THINKING_SLOT`] times as many games ([`game`]); each lands
 //! in the JSONL log in schedule order ([`log`]), so a killed tournament resumes from
 //! its log without playing a finished game again. The standings ([`stats`]) feed the
 //! progress line, the SPRT and the reports ([`report`], [`chart`]).
@@ -17,6 +18,7 @@ pub mod pool;
 pub mod referee;
 pub mod report;
 pub mod stats;
+pub mod thinkers;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -38,9 +40,15 @@ use log::{Header, LogWriter};
 use referee::Referee;
 use report::Report;
 use stats::Standings;
+use thinkers::Thinkers;
 
 /// The log's file name in the output directory.
 pub const LOG_NAME: &str = "games.jsonl";
+
+/// Games in flight per bot thinking at once (`--concurrency`): a game's bots think for
+/// a small part of its time, the rest is the referee's calls, so the others' moves
+/// fill those waits.
+pub const GAMES_PER_THINKING_SLOT: usize = 8;
 
 /// Everything `fray tournament` was asked to do.
 #[derive(Debug, Clone, PartialEq)]
@@ -61,7 +69,7 @@ pub struct TournamentArgs {
     pub seed: u64,
     /// `elo0 elo1 alpha beta`.
     pub sprt: Option<SprtConfig>,
-    /// Games at once.
+    /// Bots thinking at once.
     pub concurrency: usize,
     /// Rules servers; empty starts an embedded one.
     pub servers: Vec<String>,
@@ -71,6 +79,10 @@ pub struct TournamentArgs {
     pub out: Option<PathBuf>,
     /// A log to continue.
     pub resume: Option<PathBuf>,
+    /// When the output directory already holds a log of these settings, continue it
+    /// (a job that may be started again on the same volume); a log of other settings
+    /// is still refused.
+    pub resume_existing: bool,
     /// The longest a move may take.
     pub move_timeout: Duration,
     /// How far past its own time budget a timed bot may run.
@@ -116,7 +128,38 @@ fn settings(args: &TournamentArgs) -> Result<(Config, Paths, Option<log::Loaded>
         time_margin_ms: args.time_margin.as_millis() as u64,
     };
     let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("fray-tournament"));
-    Ok((config, Paths { log: dir.join(LOG_NAME), dir }, None))
+    let paths = Paths { log: dir.join(LOG_NAME), dir };
+    let loaded = if args.resume_existing { existing_log(&paths.log, &config)? } else { None };
+    Ok((config, paths, loaded))
+}
+
+/// The log at `path` to continue, when there is one of `config`'s tournament. No file,
+/// or an empty one (the process was stopped between creating it and writing its
+/// header; it is removed), is a tournament to start; a log of other settings is an
+/// error naming what differs.
+fn existing_log(path: &std::path::Path, config: &Config) -> Result<Option<log::Loaded>, CliError> {
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(CliError::Output(format!("{}: cannot read: {e}", path.display()))),
+        Ok(m) if m.len() == 0 => {
+            std::fs::remove_file(path)
+                .map_err(|e| CliError::Output(format!("{}: cannot remove the empty log: {e}", path.display())))?;
+            return Ok(None);
+        }
+        Ok(_) => {}
+    }
+    let loaded = log::load(path)?;
+    let differences = config::differences(&loaded.header.config, config);
+    if !differences.is_empty() {
+        return Err(CliError::Usage(format!(
+            "{} is the log of another tournament ({}): give its settings, continue it with --resume {}, or pick \
+             another --out",
+            path.display(),
+            differences.join("; "),
+            path.display()
+        )));
+    }
+    Ok(Some(loaded))
 }
 
 /// The scenario a tournament plays unless told: the ruleset's most balanced one.
@@ -307,6 +350,7 @@ async fn play_tournament(
         ruleset,
         scenario: config.scenario.clone(),
         seed: config.seed,
+        thinkers: Thinkers::start(concurrency)?,
     });
     let stop = play_all(&table, &schedule, &mut writer, &mut standings, &mut progress, concurrency, interrupt).await;
     progress.finish();
@@ -362,9 +406,10 @@ async fn play_all(
     }
     let mut next = standings.games;
     let mut running = JoinSet::new();
+    let in_flight = concurrency.saturating_mul(GAMES_PER_THINKING_SLOT);
     tokio::pin!(interrupt);
     let stop = loop {
-        while running.len() < concurrency && next < schedule.total() {
+        while running.len() < in_flight && next < schedule.total() {
             let slot = schedule.slot(next);
             let table = Arc::clone(table);
             running.spawn(async move { game::play(&table, slot).await });

@@ -14,8 +14,8 @@ use std::time::Duration;
 
 use fray_proto::fray::v1::rules_client::RulesClient;
 use fray_proto::fray::v1::{
-    Action, ApplyActionRequest, ApplyActionResponse, GameState, LegalActionsRequest, ListRulesetsRequest,
-    NewGameRequest, NewGameResponse, Ruleset, ScenarioInfo,
+    Action, ApplyActionRequest, ApplyActionResponse, GameState, ListRulesetsRequest, NewGameRequest, NewGameResponse,
+    Ruleset, ScenarioInfo,
 };
 use tokio::task::AbortHandle;
 use tonic::transport::Channel;
@@ -198,32 +198,19 @@ impl Referee {
 
     /// NewGame.
     pub async fn new_game(&self, ruleset: Ruleset, seed: u64, scenario: &str) -> Result<NewGameResponse, CallError> {
-        let request = NewGameRequest { ruleset: ruleset as i32, seed, scenario: scenario.to_owned() };
         self.call("NewGame", |mut c| {
-            let r = request.clone();
-            async move { c.new_game(r).await }
+            let request = NewGameRequest { ruleset: ruleset as i32, seed, scenario: scenario.to_owned() };
+            async move { c.new_game(request).await }
         })
         .await
     }
 
-    /// LegalActions.
-    pub async fn legal_actions(&self, state: &GameState) -> Result<Vec<Action>, CallError> {
-        let request = LegalActionsRequest { state: Some(state.clone()) };
-        let answer = self
-            .call("LegalActions", |mut c| {
-                let r = request.clone();
-                async move { c.legal_actions(r).await }
-            })
-            .await?;
-        Ok(answer.actions)
-    }
-
-    /// ApplyAction.
+    /// ApplyAction. Each attempt copies the state into its request (tonic takes the
+    /// message), once.
     pub async fn apply(&self, state: &GameState, action: &Action) -> Result<ApplyActionResponse, CallError> {
-        let request = ApplyActionRequest { state: Some(state.clone()), action: Some(action.clone()) };
         self.call("ApplyAction", |mut c| {
-            let r = request.clone();
-            async move { c.apply_action(r).await }
+            let request = ApplyActionRequest { state: Some(state.clone()), action: Some(action.clone()) };
+            async move { c.apply_action(request).await }
         })
         .await
     }
