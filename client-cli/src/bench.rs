@@ -569,7 +569,7 @@ pub fn game_steps(
     use rand::{Rng as _, SeedableRng as _};
     use rand_chacha::ChaCha8Rng;
     let (mut game, _) = fray_core::GameState::new_game(ruleset.ruleset() as i32, seed, scenario)
-        .map_err(|e| CliError::Usage(format!("{e:?}")))?;
+        .map_err(|e| CliError::Usage(format!("fray bench steps: {e}")))?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut steps = Vec::new();
     while steps.len() < 10_000 {

@@ -441,6 +441,9 @@ fn bench_steps_prints_a_game_that_bench_load_plays_unary_and_on_one_stream() {
     }
     assert!(text.contains("| LegalActions then ApplyAction (a unary step) | 1 | "), "{text}");
     assert!(text.contains("Play messages/s / unary steps/s: "), "{text}");
+    let out = fray(&["bench", "steps", "--scenario", "nope"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("unknown scenario \"nope\""), "{}", stderr(&out));
 }
 
 #[test]

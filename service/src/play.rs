@@ -174,9 +174,9 @@ impl Stream for PlayAnswers {
             }
             Poll::Pending => match self.idle.as_mut().map(|idle| idle.as_mut().poll(cx)) {
                 Some(Poll::Ready(())) => {
-                    let secs = self.limits.stream_idle_timeout.map_or(0, |d| d.as_secs());
+                    let idle = self.limits.stream_idle_timeout.unwrap_or_default();
                     self.end(Status::resource_exhausted(format!(
-                        "no message came on this stream for {secs} s, the server's --stream-idle-timeout-secs; \
+                        "no message came on this stream for {idle:?}, the server's --stream-idle-timeout-secs; \
                          open a new stream when there is one to send"
                     )))
                 }
