@@ -122,13 +122,7 @@ pub(crate) fn resolve_strike(input: &StrikeInput) -> Result<pb::ResolveStrikeRes
     };
     let strike = convert::strike_to_setup(game.ruleset(), strike);
     let events = convert::resolve_strike(&mut game, &strike, &input.choices).map_err(|e| status::action_error(&e))?;
-    debug!(
-        rpc = "ResolveStrike",
-        ruleset = %game.ruleset(),
-        choices = input.choices.len(),
-        events = events.len(),
-        "strike resolved"
-    );
+    debug!(ruleset = %game.ruleset(), choices = input.choices.len(), events = events.len(), "strike resolved");
     Ok(pb::ResolveStrikeResponse {
         state: Some(convert::state_from_setup(game.to_setup())),
         events: convert::events_to_proto(&events),

@@ -155,11 +155,6 @@ impl ItemCodes {
             *n += 1;
         }
     }
-
-    /// How many items were answered with `code`.
-    pub fn count(&self, code: tonic::Code) -> u64 {
-        self.0.get(code as usize).copied().unwrap_or(0)
-    }
 }
 
 /// gRPC status codes: 0 (OK) to 16 (UNAUTHENTICATED).
