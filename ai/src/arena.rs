@@ -1,9 +1,9 @@
 //! Bot-vs-bot games in-process, for strength measurements and tests.
 
-use fray_core::Event;
 use fray_core::Ruleset;
 use fray_core::rulesets::zone::ZoneState;
 use fray_core::state::PlayerId;
+use fray_core::{Event, EventKind, SharedEvent};
 use fray_core::{GameState, Registered, SetupError};
 
 use crate::places::{Eliminations, Places};
@@ -20,6 +20,8 @@ pub struct GameRecord<A> {
     pub actions: Vec<A>,
     /// The turn the game ended on.
     pub turns: u32,
+    /// The rule id of the `GameOver` event that ended it.
+    pub end_rule: Option<&'static str>,
 }
 
 /// Why a game could not be played.
@@ -69,6 +71,7 @@ pub fn play<G: Registered>(
     let mut actions = Vec::new();
     let mut events: Vec<Event> = Vec::new();
     let mut eliminations = Eliminations::new(state.num_players());
+    let mut end_rule = None;
     while let Some(me) = state.to_move() {
         let Some(bot) = seats.get_mut(me.index()) else {
             return Err(ArenaError::Illegal {
@@ -83,9 +86,12 @@ pub fn play<G: Registered>(
             .apply(decision.action, &mut events)
             .map_err(|e| ArenaError::Illegal { bot: bot.name(), reason: e.to_string() })?;
         eliminations.note(actions.len() as u64, &events);
+        if let Some(e) = events.iter().find(|e| matches!(e.kind, EventKind::Shared(SharedEvent::GameOver { .. }))) {
+            end_rule = Some(e.rule);
+        }
         actions.push(decision.action);
     }
     let winner = state.outcome().and_then(|o| o.winner());
     let places = eliminations.places(winner.map(PlayerId::index), None);
-    Ok(GameRecord { winner, places, actions, turns: state.turn() })
+    Ok(GameRecord { winner, places, actions, turns: state.turn(), end_rule })
 }

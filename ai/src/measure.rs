@@ -195,6 +195,8 @@ pub struct MatchResult {
     pub points: f64,
     /// Their squares summed (for the interval).
     pub points_sq: f64,
+    /// Of the games, those that ran to the turn limit (`Game::turn_limit_rule`).
+    pub turn_limit: u32,
 }
 
 impl MatchResult {
@@ -271,10 +273,10 @@ pub fn play_match(m: &Match<'_>, progress: &(dyn Fn(u32, &MatchResult) + Sync)) 
         let seat = g as usize % players;
         let state = GameState::new_game(ruleset.wire(), opening, scenario)?.0;
         let bots: Vec<&BotSpec> = (0..players).map(|s| if s == seat { a } else { b }).collect();
-        let places = state.visit(Seated { bots, seed: opening ^ u64::from(g) })?;
+        let (places, turn_limit) = state.visit(Seated { bots, seed: opening ^ u64::from(g) })?;
         let score = places.score(seat);
         // Tally 0: every game; tally 1 + s: the games `a` played in seat s.
-        Ok((0..=players).map(|t| (t == 0 || t == seat + 1).then_some(score)).collect())
+        Ok(((0..=players).map(|t| (t == 0 || t == seat + 1).then_some(score)).collect(), turn_limit))
     };
     let mut tallies = run_games(games, jobs, players + 1, &game, &|done, t: &[MatchResult]| progress(done, &t[0]))?;
     let total = tallies.remove(0);
@@ -297,20 +299,25 @@ pub fn seat_match(
     let game = |g: u32| {
         let opening = seed.wrapping_add(u64::from(g));
         let state = GameState::new_game(ruleset.wire(), opening, scenario)?.0;
-        let places = state.visit(Seated { bots: vec![bot; players], seed: opening })?;
-        Ok((0..players).map(|s| Some(places.score(s))).collect())
+        let (places, turn_limit) = state.visit(Seated { bots: vec![bot; players], seed: opening })?;
+        Ok(((0..players).map(|s| Some(places.score(s))).collect(), turn_limit))
     };
     run_games(games, jobs, players, &game, &|done, t: &[MatchResult]| progress(done, &t[0]))
 }
 
+/// One game's scores, one per tally (`None`: the tally does not count it), and whether
+/// it ran to the turn limit.
+type GameTally = (Vec<Option<f64>>, bool);
+
 /// Plays games `0..games` on `jobs` threads and tallies them: `game(g)` gives a score
-/// for each tally (`tallies` of them) that counts the game. The tallies do not depend
-/// on `jobs`; `progress` sees them after each game, with the games played so far.
+/// for each tally (`tallies` of them) that counts the game, and whether the game ran to
+/// the turn limit. The tallies do not depend on `jobs`; `progress` sees them after each
+/// game, with the games played so far.
 fn run_games(
     games: u32,
     jobs: usize,
     tallies: usize,
-    game: &(dyn Fn(u32) -> Result<Vec<Option<f64>>, ArenaError> + Sync),
+    game: &(dyn Fn(u32) -> Result<GameTally, ArenaError> + Sync),
     progress: &(dyn Fn(u32, &[MatchResult]) + Sync),
 ) -> Result<Vec<MatchResult>, ArenaError> {
     let next = std::sync::atomic::AtomicU32::new(0);
@@ -326,11 +333,12 @@ fn run_games(
                         break;
                     }
                     match game(g) {
-                        Ok(scores) => {
+                        Ok((scores, turn_limit)) => {
                             let Ok(mut t) = total.lock() else { break };
                             for (tally, score) in t.iter_mut().zip(scores) {
                                 if let Some(score) = score {
                                     tally.add(score);
+                                    tally.turn_limit += u32::from(turn_limit);
                                 }
                             }
                             progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1, &t);
@@ -352,20 +360,22 @@ fn run_games(
     Ok(total.into_inner().unwrap_or_default())
 }
 
-/// One game from a start, `bots[i]` in seat i: where each seat finished.
+/// One game from a start, `bots[i]` in seat i: where each seat finished, and whether
+/// the game ran to the turn limit.
 struct Seated<'a> {
     bots: Vec<&'a BotSpec>,
     seed: u64,
 }
 
 impl GameVisitor for Seated<'_> {
-    type Output = Result<Places, ArenaError>;
+    type Output = Result<(Places, bool), ArenaError>;
 
     fn visit<G: fray_core::Registered>(self, start: &G) -> Self::Output {
         let mut bots: Vec<Box<dyn Bot<G>>> = self.bots.iter().map(|b| b.build::<G>()).collect();
         let mut seats: Vec<&mut dyn Bot<G>> = bots.iter_mut().map(|b| &mut **b as &mut dyn Bot<G>).collect();
         let record = play(start.clone(), &mut seats, self.seed)?;
-        Ok(record.places)
+        let turn_limit = record.end_rule == Some(start.turn_limit_rule());
+        Ok((record.places, turn_limit))
     }
 }
 

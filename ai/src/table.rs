@@ -239,13 +239,13 @@ impl Table {
              instrument (the ceiling of what an honest search could gain from knowing more), not a fair \
              opponent.\n\nWith more than two players the bot plays copies of the opponent; W: it won, L: it \
              went out first, D: anything between; score: the share of the others it finished ahead of (50% is \
-             par); the target against random is on W."
+             par); the target against random is on W. Turn limit: the games that ran to the turn limit (a draw)."
         );
         let _ = writeln!(
             out,
-            "\n| ruleset | scenario | players | bot | opponent | games | W | D | L | score | 95% interval | target | met |"
+            "\n| ruleset | scenario | players | bot | opponent | games | W | D | L | score | 95% interval | turn limit | target | met |"
         );
-        let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+        let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         let mut moved = Vec::new();
         for row in &self.rows {
             let r = &row.result;
@@ -266,7 +266,7 @@ impl Table {
             }
             let _ = writeln!(
                 out,
-                "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1}% | {:.1}% – {:.1}% | {target} | {met} |",
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1}% | {:.1}% – {:.1}% | {} | {target} | {met} |",
                 row.scenario.ruleset_name,
                 row.scenario.name,
                 row.scenario.players,
@@ -278,7 +278,8 @@ impl Table {
                 r.losses,
                 100.0 * score,
                 100.0 * lo,
-                100.0 * hi
+                100.0 * hi,
+                r.turn_limit
             );
         }
         if !moved.is_empty() {

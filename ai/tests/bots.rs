@@ -262,6 +262,20 @@ fn castle_gamble() -> GameState {
 }
 
 #[test]
+fn a_game_record_names_the_rule_that_ended_it_and_the_turn_limit_is_told_apart() {
+    let GameState::Castle(mut s) = castle_gamble() else { unreachable!() };
+    s.turn = fray_core::game::MAX_TURNS;
+    for seed in 0..3 {
+        let record = play(s.clone(), &mut [&mut RandomBot, &mut RandomBot], seed).unwrap();
+        assert_eq!(record.end_rule, Some(s.turn_limit_rule()), "seed {seed}");
+        assert_eq!(record.winner, None);
+    }
+    // A game won before the limit names its own rule.
+    let record = play(lethal(), &mut [&mut GreedyBot, &mut GreedyBot], 1).unwrap();
+    assert_eq!(record.end_rule, Some("egame.sba.game_over"));
+}
+
+#[test]
 fn greedy_decides_on_what_its_player_may_see() {
     let GameState::Castle(s) = castle_gamble() else { unreachable!() };
     let strike = s.legal_actions().into_iter().find(|a| matches!(a, CastleAction::Strike { .. })).unwrap();

@@ -85,8 +85,7 @@ pub enum BenchCommand {
         #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
         ruleset: SkirmishRuleset,
         /// The scenario.
-        /// The scenario.
-        #[arg(long, help = crate::rulesets::BENCH_SCENARIO_HELP)]
+        #[arg(long, help = crate::rulesets::bench_scenario_help())]
         scenario: Option<String>,
     },
     /// MCTS playouts per second on one core, at the default rollout depth (1500
@@ -129,8 +128,7 @@ pub enum BenchCommand {
         #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
         ruleset: SkirmishRuleset,
         /// The scenario.
-        /// The scenario.
-        #[arg(long, help = crate::rulesets::BENCH_SCENARIO_HELP)]
+        #[arg(long, help = crate::rulesets::bench_scenario_help())]
         scenario: Option<String>,
         /// Seeds the openings.
         #[arg(long, default_value_t = 1)]
@@ -186,11 +184,11 @@ pub enum BenchCommand {
         /// Games per pairing.
         #[arg(long, default_value_t = 100)]
         games: u32,
-        /// The scenario. `mirror` (both sides the same cards): on `men-vs-fey` the
-        /// first player wins nearly every game between two MCTS bots, which hides the
-        /// difference between levels.
-        #[arg(long, default_value = "mirror")]
-        scenario: String,
+        /// The scenario (default: e:game's fairest). On an unbalanced one such as
+        /// `men-vs-fey` the first player wins nearly every game between two MCTS bots,
+        /// which hides the difference between levels.
+        #[arg(long)]
+        scenario: Option<String>,
         /// Games played at once.
         #[arg(long, default_value_t = 2)]
         jobs: usize,
@@ -208,7 +206,7 @@ pub struct SearchPositions {
     #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
     pub ruleset: SkirmishRuleset,
     /// The scenario.
-    #[arg(long, help = crate::rulesets::BENCH_SCENARIO_HELP)]
+    #[arg(long, help = crate::rulesets::bench_scenario_help())]
     pub scenario: Option<String>,
 }
 
@@ -473,8 +471,17 @@ fn strength_rows(
     runs: Runs,
 ) -> Result<(), CliError> {
     let Runs { seed, jobs, quiet } = runs;
-    let players =
-        fray_core::rulesets::scenario_infos(ruleset).iter().find(|s| s.name == scenario).map_or(2, |s| s.players);
+    let info = fray_core::rulesets::scenario_infos(ruleset).into_iter().find(|s| s.name == scenario);
+    let players = info.map_or(2, |s| s.players);
+    if let Some(s) = info.filter(|s| !s.balance.is_balanced()) {
+        println!(
+            "Scenario {scenario} is not known to be balanced (seat 0 scored {:.0}% over {} games of the normal bot \
+             against itself): every opening is played from every seat, but the seats may decide more games than \
+             the bots. The default is the fairest scenario.\n",
+            100.0 * s.balance.seat0_score,
+            s.balance.games
+        );
+    }
     if players > 2 {
         println!(
             "{players} players a game: the bot against {} copies of the opponent, in each seat in turn on every \
@@ -486,8 +493,8 @@ fn strength_rows(
     if std::iter::once(bot).chain(opponents).any(BotSpec::sees_hidden) {
         println!("oracle: MCTS that sees every hidden card (a measuring instrument, not a fair opponent).\n");
     }
-    println!("| bot | opponent | games | W | D | L | score | 95% interval | time | score by seat |");
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    println!("| bot | opponent | games | W | D | L | score | 95% interval | turn limit | time | score by seat |");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for opponent in opponents {
         let started = Instant::now();
         let shown = Progress::new(&format!("{bot} vs {opponent}"), u64::from(games), 0, quiet);
@@ -503,10 +510,11 @@ fn strength_rows(
     Ok(())
 }
 
-/// `games | W | D | L | score | interval | time` of a match's table row.
+/// `games | W | D | L | score | interval | turn limit | time` of a match's table row
+/// (turn limit: the games that ran to it).
 fn result_cells(r: &MatchResult, score: f64, (lo, hi): (f64, f64), started: Instant) -> String {
     format!(
-        "{} | {} | {} | {} | {:.1}% | {:.1}% – {:.1}% | {:.0} s",
+        "{} | {} | {} | {} | {:.1}% | {:.1}% – {:.1}% | {} | {:.0} s",
         r.games(),
         r.wins,
         r.draws,
@@ -514,6 +522,7 @@ fn result_cells(r: &MatchResult, score: f64, (lo, hi): (f64, f64), started: Inst
         100.0 * score,
         100.0 * lo,
         100.0 * hi,
+        r.turn_limit,
         started.elapsed().as_secs_f64()
     )
 }
@@ -527,9 +536,9 @@ fn seat_rows(
 ) -> Result<(), CliError> {
     let Runs { seed, jobs, quiet } = runs;
     println!(
-        "| ruleset | scenario | players | bot | games | seat 0 W | D | L | seat-0 score | 95% interval | time | every seat |"
+        "| ruleset | scenario | players | bot | games | seat 0 W | D | L | seat-0 score | 95% interval | turn limit | time | every seat |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     for ruleset in rulesets {
         let scenarios: Vec<&str> = match scenario {
             Some(s) => vec![s],
@@ -720,6 +729,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
             print!("{}", table.markdown());
         }
         BenchCommand::Ladder { games, scenario, jobs } => {
+            let scenario = scenario_or_default(scenario.as_deref(), SkirmishRuleset::Egame);
             for (upper, lower) in [(Difficulty::Hard, Difficulty::Normal), (Difficulty::Normal, Difficulty::Easy)] {
                 strength_rows(
                     &spec(upper.name())?,

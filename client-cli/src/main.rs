@@ -131,7 +131,7 @@ struct PlayCmd {
     /// The ruleset.
     #[arg(long, value_enum, default_value = "egame")]
     ruleset: RulesetArg,
-    #[arg(long, value_name = "NAME", help = rulesets::PLAY_SCENARIO_HELP)]
+    #[arg(long, value_name = "NAME", help = rulesets::play_scenario_help())]
     scenario: Option<String>,
     #[arg(long, value_name = "N", help = rulesets::PLAYERS_HELP)]
     players: Option<usize>,
@@ -141,9 +141,10 @@ struct PlayCmd {
     /// The bots' strength: MCTS playouts per move, 150 / 1500 / 8000.
     #[arg(long, value_enum, default_value = "normal")]
     difficulty: Difficulty,
-    /// Who takes the first turn (you sit at seat 0 if you start, else at the last
-    /// seat; random: a seat from the seed).
-    #[arg(long, value_enum, default_value = "you")]
+    /// Who takes the first turn: random (the default) picks your seat from the game's
+    /// seed, so over many games you start as often as any bot and --seed N deals the
+    /// same seat again; you: seat 0; bot: the last seat.
+    #[arg(long, value_enum, default_value = "random")]
     first: First,
     /// Where the replay file goes (created if missing).
     #[arg(long, value_name = "DIR", default_value = "fray-replays")]

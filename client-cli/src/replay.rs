@@ -22,7 +22,8 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use fray_proto::fray::v1::{Action, ApplyActionRequest, Event, GameState, NewGameRequest, Phase, Ruleset};
+use fray_ai::places::{Eliminations, Places};
+use fray_proto::fray::v1::{Action, ApplyActionRequest, Event, GameState, NewGameRequest, Phase, Ruleset, event};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -113,22 +114,111 @@ pub struct Outcome {
     pub winner: Option<u32>,
     /// The turn the game stands at (or ended on).
     pub turn: u32,
-    /// In words: `player 1 (bot) wins`, `a draw`, `unfinished`.
+    /// In words: `player 1 (bot) wins`, `a draw`, `unfinished`; with more than two
+    /// players where each seat finished ([`Outs::words`]).
     pub text: String,
 }
 
 impl Outcome {
-    /// How `state` stands, named from `seats`.
-    pub fn of(state: &GameState, seats: Seats) -> Self {
+    /// How `state` stands, named from `seats`; `outs` says who went out when.
+    pub fn of(state: &GameState, seats: Seats, outs: &Outs) -> Self {
         let over = state.phase == Phase::GameOver as i32;
         let winner = if over { state.winner } else { None };
         let text = match (over, winner) {
+            (false, _) => "unfinished".to_owned(),
+            _ if seats.players > 2 => outs.words(seats, winner),
             (true, Some(w)) => format!("{} wins", seats.player(w)),
             (true, None) => "a draw".to_owned(),
-            (false, _) => "unfinished".to_owned(),
         };
         Self { over, winner, turn: state.turn, text }
     }
+}
+
+/// Who went out of a game and when (its `PlayerOut` events), for where each seat
+/// finished: the winner first, then those still in at the end, then those who went
+/// out, the later the better ([`Places`]). A player who went out first finished last,
+/// even when the others drew.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Outs {
+    steps: Eliminations,
+    turns: Vec<Option<u32>>,
+}
+
+impl Outs {
+    /// Nobody out yet, among `players`.
+    pub fn new(players: u32) -> Self {
+        Self { steps: Eliminations::new(players as usize), turns: vec![None; players as usize] }
+    }
+
+    /// Notes every `PlayerOut` among `events`, the answer to move `step` (0-based) made
+    /// on turn `turn`.
+    pub fn note(&mut self, step: u64, turn: u32, events: &[Event]) {
+        for e in events {
+            if let Some(event::Kind::PlayerOut(out)) = &e.kind {
+                self.steps.out(out.player as usize, step);
+                if let Some(slot) = self.turns.get_mut(out.player as usize) {
+                    slot.get_or_insert(turn);
+                }
+            }
+        }
+    }
+
+    /// Each seat's place once the game is over with `winner` (none: a draw).
+    pub fn places(&self, winner: Option<u32>) -> Places {
+        self.steps.places(winner.map(|w| w as usize), None)
+    }
+
+    /// Where each seat finished, in words from the person's seat: the winner, or who
+    /// shares a draw, then everyone else by place, e.g. `a draw between bot 1 and bot
+    /// 2; you finished 3rd of 3 (out on turn 60)`.
+    pub fn words(&self, seats: Seats, winner: Option<u32>) -> String {
+        let places = self.places(winner);
+        let n = places.players();
+        let first = places.first();
+        let name = |s: usize| seats.name(s as u32);
+        let mut text = match winner {
+            Some(w) if seats.is_human(w) => format!("you win (player {w})"),
+            Some(w) => format!("{} wins (player {w})", name(w as usize)),
+            None if first.len() == n => "a draw".to_owned(),
+            None => format!("a draw between {}", and_list(&first.iter().map(|&s| name(s)).collect::<Vec<_>>())),
+        };
+        let mut rest: Vec<usize> = (0..n).filter(|s| !first.contains(s)).collect();
+        rest.sort_by_key(|&s| (places.place(s), s));
+        let rest: Vec<String> = rest
+            .into_iter()
+            .map(|s| {
+                let out =
+                    self.turns.get(s).copied().flatten().map_or_else(String::new, |t| format!(" (out on turn {t})"));
+                let of = if seats.is_human(s as u32) { format!(" of {n}") } else { String::new() };
+                format!("{} finished {}{of}{out}", name(s), ordinal(places.place(s)))
+            })
+            .collect();
+        if !rest.is_empty() {
+            text.push_str("; ");
+            text.push_str(&rest.join(", "));
+        }
+        text
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(names: &[String]) -> String {
+    match names.split_last() {
+        Some((last, init)) if !init.is_empty() => format!("{} and {last}", init.join(", ")),
+        Some((last, _)) => last.clone(),
+        None => String::new(),
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`.
+fn ordinal(place: u8) -> String {
+    let suffix = match place {
+        1 => "st",
+        2 => "nd",
+        3 => "rd",
+        _ => "th",
+    };
+    format!("{place}{suffix}")
 }
 
 fn output_error(path: &Path, e: impl std::fmt::Display) -> CliError {
@@ -302,6 +392,7 @@ async fn verify(
         return Err(CliError::ReplayDiffers(format!("the replay differs at the setup (NewGame): {diff}")));
     }
     let mut state = started.state.unwrap_or_default();
+    let mut outs = Outs::new(seats.players);
     if !quiet {
         let bots: Vec<String> = replay
             .seats
@@ -357,9 +448,10 @@ async fn verify(
             write_out(out, &style.paint("1", &line))?;
             write_out(out, &indent(&trace::render_events_with(&applied.events, style, &*names)))?;
         }
+        outs.note(i as u64, state.turn, &applied.events);
         state = after;
     }
-    let reached = Outcome::of(&state, seats);
+    let reached = Outcome::of(&state, seats, &outs);
     let recorded = &replay.result;
     if (reached.over, reached.winner, reached.turn) != (recorded.over, recorded.winner, recorded.turn) {
         return Err(CliError::ReplayDiffers(format!(
@@ -400,6 +492,38 @@ mod tests {
             "1 events recorded, 2 replayed; the first extra one is `egame.strike.direct: player 0 loses 1 HP`"
         );
         assert!(first_difference(&[a.clone(), b], &[a], &Ids).unwrap().contains("the first missing one"));
+    }
+
+    #[test]
+    fn a_player_out_before_a_draw_reads_last_not_a_draw() {
+        let out = |p| ev("x.player_out", event::Kind::PlayerOut(fray_proto::fray::v1::PlayerOut { player: p }));
+        let over = |winner| GameState { phase: Phase::GameOver as i32, turn: 60, winner, ..Default::default() };
+        // The reported game: on turn 60 a bot destroys the person's last vessel, then
+        // the turn limit draws the game between the two bots.
+        let mut outs = Outs::new(3);
+        outs.note(211, 60, &[out(0)]);
+        let three = Seats { human: 0, players: 3 };
+        assert_eq!(outs.places(None).as_slice(), [3, 1, 1]);
+        let text = Outcome::of(&over(None), three, &outs).text;
+        assert_eq!(text, "a draw between bot 1 and bot 2; you finished 3rd of 3 (out on turn 60)");
+        // The person still in shares the draw; a bot out earlier finished below.
+        let mut outs = Outs::new(3);
+        outs.note(40, 12, &[out(2)]);
+        assert_eq!(outs.words(three, None), "a draw between you and bot 1; bot 2 finished 3rd (out on turn 12)");
+        // Nobody out: everyone shares it.
+        assert_eq!(Outs::new(3).words(three, None), "a draw");
+        // Four players, a winner: the rest by the order they went out.
+        let mut outs = Outs::new(4);
+        outs.note(10, 4, &[out(3)]);
+        outs.note(30, 9, &[out(0), out(1)]);
+        let four = Seats { human: 0, players: 4 };
+        assert_eq!(
+            outs.words(four, Some(2)),
+            "bot 2 wins (player 2); you finished 2nd of 4 (out on turn 9), bot 1 finished 2nd (out on turn 9), \
+             bot 3 finished 4th (out on turn 4)"
+        );
+        // Two players keep their words.
+        assert_eq!(Outcome::of(&over(Some(1)), Seats::two(0), &Outs::new(2)).text, "player 1 (bot) wins");
     }
 
     #[test]

@@ -254,6 +254,46 @@ fn the_end_of_input_quits_and_the_bot_may_start() {
 }
 
 #[test]
+fn plain_fray_play_deals_the_fairest_scenario_and_draws_the_seat_from_the_seed() {
+    let dir = replay_dir("defaults");
+    for seed in [3u64, 4] {
+        let out = ok(&fray_with_input(
+            &["play", "--seed", &seed.to_string(), "--replay-dir", dir.to_str().unwrap()],
+            "quit\n",
+        ));
+        let seat = fray_cli::play::human_seat(fray_cli::play::First::Random, seed, 2);
+        let starter = if seat == 0 { "you start" } else { "the bot starts" };
+        assert!(
+            out.starts_with(&format!(
+                "Fray skirmish: egame duel, seed {seed} (replay the deal with --seed {seed}), you are player {seat} \
+                 against the bot (normal); {starter}."
+            )),
+            "{out}"
+        );
+        assert!(!out.contains("warning"), "a balanced scenario: {out}");
+    }
+    // Both seeds above land on different seats: the seat is not fixed.
+    let seats = [3, 4].map(|seed| fray_cli::play::human_seat(fray_cli::play::First::Random, seed, 2));
+    assert_ne!(seats[0], seats[1]);
+}
+
+#[test]
+fn an_unbalanced_scenario_is_dealt_by_name_and_says_so() {
+    let dir = replay_dir("unbalanced");
+    let args =
+        ["play", "--seed", "3", "--first", "you", "--scenario", "men-vs-fey", "--replay-dir", dir.to_str().unwrap()];
+    let out = ok(&fray_with_input(&args, "quit\n"));
+    assert!(out.starts_with("Fray skirmish: egame men-vs-fey, seed 3 "), "{out}");
+    assert!(
+        out.contains(
+            "warning: scenario men-vs-fey is not known to be balanced under RULESET_EGAME: seat 0 scored 100% over 100 \
+             games of the normal bot against itself"
+        ),
+        "{out}"
+    );
+}
+
+#[test]
 fn an_unknown_scenario_gets_the_servers_list_of_names() {
     let dir = replay_dir("unknown-scenario");
     let out = fray(&["play", "--scenario", "chess", "--replay-dir", dir.to_str().unwrap()]);
@@ -306,7 +346,7 @@ fn play_and_replay_against_fray_serve() {
     let served = serve();
     let addr = served.addr.clone();
     let dir = replay_dir("remote");
-    let out = fray_with_input(&play_args(&dir, &["--server", &addr]), "e\n1\nquit\n");
+    let out = fray_with_input(&play_args(&dir, &["--server", &addr, "--first", "you"]), "e\n1\nquit\n");
     let text = stdout(&out);
     let replay = saved_replay(&text);
     let verdict = fray(&["replay", "--quiet", "--server", &addr, replay.to_str().unwrap()]);
@@ -322,8 +362,10 @@ fn a_whole_castle_rampage_game_against_the_bot_ends_and_replays() {
     let dir = replay_dir("castle-whole-game");
     // The person reinforces with their first card and attacks with their first card
     // that can attack, every turn; the game ends by turn 60.
-    let out =
-        ok(&fray_with_input(&ruleset_args("castle-rampage", &dir, "11", &["--first", "you"]), &"1\n".repeat(3000)));
+    let out = ok(&fray_with_input(
+        &ruleset_args("castle-rampage", &dir, "11", &["--first", "you", "--scenario", "standard"]),
+        &"1\n".repeat(3000),
+    ));
     assert!(out.starts_with("Fray skirmish: castle-rampage standard, seed 11 "), "{out}");
     let result = out.lines().find(|l| l.starts_with("game over on turn ")).unwrap_or_else(|| panic!("{out}"));
     assert!(
@@ -363,7 +405,10 @@ fn a_whole_castle_rampage_game_against_the_bot_ends_and_replays() {
 #[test]
 fn the_castle_view_hides_the_bots_hand_and_every_stack() {
     let dir = replay_dir("castle-hidden");
-    let out = ok(&fray_with_input(&ruleset_args("castle-rampage", &dir, "4", &["--first", "you"]), "help\nquit\n"));
+    let out = ok(&fray_with_input(
+        &ruleset_args("castle-rampage", &dir, "4", &["--first", "you", "--scenario", "standard"]),
+        "help\nquit\n",
+    ));
     // The same deal, straight from the core: which card is where.
     let (game, _) = fray_core::GameState::new_game(4, 4, "standard").unwrap();
     let fray_core::StateSetup::Castle(setup) = game.to_setup() else { unreachable!() };
@@ -404,7 +449,7 @@ fn the_castle_view_hides_the_bots_hand_and_every_stack() {
 fn castle_short_forms_reinforce_and_attack() {
     let dir = replay_dir("castle-short-forms");
     let out = ok(&fray_with_input(
-        &ruleset_args("castle-rampage", &dir, "4", &["--first", "you"]),
+        &ruleset_args("castle-rampage", &dir, "4", &["--first", "you", "--scenario", "standard"]),
         "s 0 1\na 0\nc 1\na 0\nquit\n",
     ));
     assert!(
@@ -422,7 +467,10 @@ fn a_whole_keyforge_game_against_the_bot_ends_and_replays() {
     // The person always plays the first listed action: a fight while one is legal,
     // the first option of an ORDER or TARGET decision, else a reap or the end of the
     // turn. The skirmish ends by turn 60.
-    let out = ok(&fray_with_input(&ruleset_args("keyforge", &dir, "6", &["--first", "you"]), &"1\n".repeat(3000)));
+    let out = ok(&fray_with_input(
+        &ruleset_args("keyforge", &dir, "6", &["--first", "you", "--scenario", "mirror"]),
+        &"1\n".repeat(3000),
+    ));
     assert!(out.starts_with("Fray skirmish: keyforge mirror, seed 6 "), "{out}");
     let result = out.lines().find(|l| l.starts_with("game over on turn ")).unwrap_or_else(|| panic!("{out}"));
     assert!(
@@ -478,7 +526,8 @@ fn keyforge_short_forms_decisions_and_help() {
     // Seed 6: your Raider Captain [0] may fight the bot's Thornback [0] (no taunt next
     // to it): assault and hazardous then wait for your ORDER.
     let input = "help\nf 0 9\nr 7\nf 0 0\nt 0\ne\n2\nhint\ne\nwhy\nquit\n";
-    let out = ok(&fray_with_input(&ruleset_args("keyforge", &dir, "6", &["--first", "you"]), input));
+    let out =
+        ok(&fray_with_input(&ruleset_args("keyforge", &dir, "6", &["--first", "you", "--scenario", "mirror"]), input));
     assert!(
         out.contains("  f MINE THEIRS use your creature at position MINE to fight the bot's creature at\n"),
         "{out}"
@@ -526,7 +575,10 @@ fn a_whole_three_player_dog_fight_against_two_bots_ends_and_replays() {
     let dir = replay_dir("dog-fight-trio");
     // The person always plays the first listed action: an attack while a vessel may
     // attack, their first card in a window, else the end of the turn.
-    let out = ok(&fray_with_input(&ruleset_args("dog-fight", &dir, "5", &["--players", "3"]), &"1\n".repeat(3000)));
+    let out = ok(&fray_with_input(
+        &ruleset_args("dog-fight", &dir, "5", &["--players", "3", "--first", "you"]),
+        &"1\n".repeat(3000),
+    ));
     assert!(
         out.starts_with(
             "Fray skirmish: dog-fight trio, seed 5 (replay the deal with --seed 5), you are player 0 against \
@@ -535,13 +587,16 @@ fn a_whole_three_player_dog_fight_against_two_bots_ends_and_replays() {
         "{out}"
     );
     let result = out.lines().find(|l| l.starts_with("game over on turn ")).unwrap_or_else(|| panic!("{out}"));
+    // Where each seat finished: the winner or who shares the draw, then the others by
+    // place, the person's own place among them.
+    let (_, words) = result.split_once(": ").unwrap();
     assert!(
-        result.ends_with("you win (player 0)")
-            || result.ends_with("bot 1 wins (player 1)")
-            || result.ends_with("bot 2 wins (player 2)")
-            || result.ends_with("a draw"),
+        ["you win (player 0)", "bot 1 wins (player 1)", "bot 2 wins (player 2)", "a draw"]
+            .iter()
+            .any(|lead| words.starts_with(lead)),
         "{result}"
     );
+    assert!(words == "a draw" || words.contains("you"), "the person's place is told: {result}");
     // The board: the grid, every vessel with its stats, the hands.
     assert!(out.contains("Turn 1 · your turn\n"), "{out}");
     assert!(out.contains("   0 0Fi*  0Gu*  0Fr*  ·     1Fi\n"), "{out}");
@@ -576,6 +631,7 @@ fn a_whole_three_player_dog_fight_against_two_bots_ends_and_replays() {
     assert_eq!(json["ruleset"], "RULESET_DOG_FIGHT");
     assert_eq!(json["scenario"], "trio");
     assert_eq!(json["result"]["over"], true);
+    assert_eq!(json["result"]["text"], words, "the replay records the same words");
     assert_eq!(json["seats"].as_array().unwrap().len(), 3);
     assert_eq!(json["seats"][0], serde_json::json!({"player": 0, "kind": "human"}));
     assert_eq!(

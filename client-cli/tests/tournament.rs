@@ -134,7 +134,7 @@ fn the_default_scenario_is_balanced_and_an_unbalanced_one_is_flagged() {
     assert!(!text(&out.stderr).contains("not known to be balanced"), "{}", text(&out.stderr));
     let help = text(&fray(&["tournament", "--help"]).stdout);
     let default = report["config"]["scenario"].as_str().unwrap();
-    assert!(help.contains(&format!("--ruleset egame (tournament default scenario: {default})")), "{help}");
+    assert!(help.contains(&format!("--ruleset egame (default scenario: {default})")), "{help}");
     // men-vs-fey hands seat 0 nearly every game: the run warns, and so does the report.
     let dir = out_dir("unbalanced-scenario");
     let out = fray(&[
@@ -460,7 +460,7 @@ fn a_castle_rampage_tournament_writes_its_log_and_report() {
     assert_eq!(report["ranking"].as_array().unwrap().len(), 2);
     assert!(!text(&out.stderr).contains("seat balance under RULESET_CASTLE_RAMPAGE"), "{}", text(&out.stderr));
     let help = text(&fray(&["tournament", "--help"]).stdout);
-    assert!(help.contains(&format!("--ruleset castle-rampage (tournament default scenario: {fairest}):")), "{help}");
+    assert!(help.contains(&format!("--ruleset castle-rampage (default scenario: {fairest}):")), "{help}");
 }
 
 #[test]
@@ -488,7 +488,7 @@ fn a_keyforge_tournament_plays_the_fairest_scenario_and_reports() {
     assert!(md.contains("Scenario clash is balanced"), "{md}");
     assert!(!text(&out.stderr).contains("seat balance under RULESET_KEYFORGE"), "{}", text(&out.stderr));
     let help = text(&fray(&["tournament", "--help"]).stdout);
-    assert!(help.contains("--ruleset keyforge (tournament default scenario: clash):"), "{help}");
+    assert!(help.contains("--ruleset keyforge (default scenario: clash):"), "{help}");
     assert!(help.contains("    mirror         seat 0  42% over 100 games, balanced"), "{help}");
 }
 

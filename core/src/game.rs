@@ -43,6 +43,22 @@ pub const MAX_PLAYERS: usize = 4;
 /// The game is a draw once this turn ends.
 pub const MAX_TURNS: u32 = 60;
 
+/// The no-progress rule of every skirmish (each ruleset's `no_progress` rule id): the
+/// game is a draw once this many rounds in a row, each player still in taking one turn
+/// a round, have passed without progress, as chess's fifty-move rule ends a game that
+/// nobody advances. What counts as progress is each ruleset's (docs/rules.md): a change
+/// that cannot be undone, such as damage, a card played or drawn. The count travels in
+/// the state (`turns_without_progress`), so a client that does not send it starts it
+/// again from 0.
+pub const NO_PROGRESS_ROUNDS: u32 = 5;
+
+/// The turns of [`NO_PROGRESS_ROUNDS`] rounds among `players` players still in: the
+/// game is a draw at the end of a turn once its count of turns without progress (the
+/// turn ending included) has reached this.
+pub const fn no_progress_turns(players: usize) -> u32 {
+    NO_PROGRESS_ROUNDS.saturating_mul(players as u32)
+}
+
 /// How a finished game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -169,6 +185,10 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
 
     /// The rule id that refuses every action once the game is over.
     fn game_over_rule(&self) -> &'static str;
+
+    /// The rule id of the `GameOver` that ends a game once turn [`MAX_TURNS`] ends (a
+    /// draw): measurements count the games that ran that long.
+    fn turn_limit_rule(&self) -> &'static str;
 
     /// The returns, one per player, once the game is over.
     fn returns(&self) -> Option<Returns> {

@@ -59,6 +59,20 @@ pub(crate) fn turn_fields(
     (active_player, winner)
 }
 
+/// The no-progress rule's count (`turns_without_progress`: the turns begun since the
+/// last progress, this one included, [`crate::game::NO_PROGRESS_ROUNDS`]): at most the
+/// turns before this one, so 0 on turn 1 and on a bare board.
+pub(crate) fn progress_count(v: &mut Violations, turns_without_progress: u32, turn: u32) -> u32 {
+    let before = turn.saturating_sub(1);
+    if turns_without_progress > before {
+        v.push(
+            "turns_without_progress",
+            format!("{turns_without_progress} turns without progress, but only {before} turns came before turn {turn}"),
+        );
+    }
+    turns_without_progress.min(before)
+}
+
 /// Checks a player seat number of a two-player ruleset.
 pub(crate) fn seat(v: &mut Violations, field: FieldPath<'_>, n: u32) -> Option<PlayerId> {
     if n < 2 {

@@ -226,6 +226,77 @@ fn the_game_is_a_draw_once_turn_60_ends() {
     assert!(g.legal_actions().is_empty());
 }
 
+// (castle.turn.dead_position)
+#[test]
+fn the_game_is_a_draw_when_no_card_left_can_break_either_castles_top() {
+    // Both Castles are topped by a Stone Wall (Castle defense 7); the cards left to
+    // attack with (hands, draw pile) reach 6 at most. The Gates could still fall, but
+    // nobody can ever win: at the next draw the game ends.
+    let wall = |id: &str| card(id, 0, 4, 7);
+    let b = Cb::bare()
+        .gate(0, vec![card("g0", 3, 2, 2)])
+        .castle(0, vec![wall("w0"), card("c0", 3, 1, 1)])
+        .castle(1, vec![wall("w1"), card("c1", 3, 1, 1)])
+        .hand(0, vec![card("militia", 3, 2, 2)])
+        .hand(1, vec![card("knight", 6, 3, 4)])
+        .draw_pile(vec![card("archer", 4, 1, 3)])
+        .phase(EVENT, 9);
+    let mut g = b.build();
+    let events = g.apply_action(&CastleActionSetup::EndPhase.into(), "action").unwrap();
+    assert_eq!(rules(&events), ["castle.turn.phase", "castle.turn.dead_position"]);
+    assert!(matches!(events.last().unwrap().kind, EventKind::Shared(SharedEvent::GameOver { winner: None })));
+    assert_eq!(g.outcome(), Some(fray_core::Outcome::Draw));
+    assert!(g.legal_actions().is_empty());
+    // A card that ties the wall destroys it: an Ogre (7) in the draw pile, or in either
+    // hand, keeps the game going; so does a weaker Castle top on one side.
+    let goes_on = [
+        b.clone().draw_pile(vec![card("ogre", 7, 4, 6)]),
+        b.clone().hand(1, vec![card("ogre", 7, 4, 6)]),
+        b.clone().castle(0, vec![card("hut", 0, 1, 6), wall("w0")]),
+    ];
+    for b in goes_on {
+        let mut g = b.build();
+        let events = g.apply_action(&CastleActionSetup::EndPhase.into(), "action").unwrap();
+        assert!(!rules(&events).contains(&"castle.turn.dead_position"), "{:?}", rules(&events));
+        assert_eq!(g.outcome(), None);
+    }
+}
+
+// (castle.turn.no_progress)
+#[test]
+fn the_game_is_a_draw_after_five_rounds_without_progress() {
+    // Both players could still win, but for 10 turns (five rounds) no card was
+    // destroyed, added to a Gate or Castle, or drawn.
+    let b = |count: u32| {
+        let mut b = Cb::bare()
+            .castle(0, vec![card("c0", 0, 1, 5)])
+            .castle(1, vec![card("c1", 0, 1, 5)])
+            .hand(0, vec![card("ram", 9, 1, 1), card("spare", 9, 1, 1)])
+            .hand(1, vec![card("troll", 8, 4, 5)])
+            .phase(EVENT, 30);
+        b.0.turns_without_progress = count;
+        b.build()
+    };
+    let mut g = b(10);
+    let events = g.apply_action(&CastleActionSetup::EndPhase.into(), "action").unwrap();
+    assert_eq!(rules(&events), ["castle.turn.no_progress"]);
+    assert!(matches!(events.last().unwrap().kind, EventKind::Shared(SharedEvent::GameOver { winner: None })));
+    assert!(g.legal_actions().is_empty());
+    // A turn short of it, the next turn begins, counted.
+    let mut g = b(9);
+    g.apply_action(&CastleActionSetup::EndPhase.into(), "action").unwrap();
+    let s = setup_of(&g);
+    assert_eq!((s.turn, s.turns_without_progress, g.outcome()), (31, 10, None));
+    // Progress, here a card added to the Gate, sets the count back to 0 (an attack
+    // would win at once: the ram breaks the Castle).
+    let mut g = Cb(setup_of(&b(10))).phase(DEPLOYMENT, 30).build();
+    g.apply_action(&reinforce("spare", "gate"), "action").unwrap();
+    assert_eq!(setup_of(&g).turns_without_progress, 0);
+    let events = g.apply_action(&CastleActionSetup::EndPhase.into(), "action").unwrap();
+    assert!(!rules(&events).contains(&"castle.turn.no_progress"), "{:?}", rules(&events));
+    assert_eq!((setup_of(&g).turn, setup_of(&g).turns_without_progress, g.outcome()), (31, 1, None));
+}
+
 // (castle.turn.stalemate)
 #[test]
 fn the_game_is_a_draw_when_no_card_can_attack_any_more() {

@@ -710,6 +710,35 @@ fn the_turn_forges_a_key_at_six_amber_readies_everything_and_three_keys_win() {
     assert_eq!((a.exhausted, a.armor_used), (false, 0));
 }
 
+// (keyforge.turn.no_progress) KeyForge has no dead position besides the stalemate: a
+// creature in play can always reap, and amber forges keys (docs/rules.md).
+#[test]
+fn the_game_is_a_draw_after_five_rounds_without_progress() {
+    // Both players have a creature that could reap; for 10 turns (five rounds) no amber
+    // came from the supply, no creature was damaged or left play, no key was forged.
+    let board = |count: u32| {
+        let mut b = Kb::bare().line(0, vec![cr("a", 3)]).line(1, vec![cr("d", 3)]).amber(1, 2).phase(EVENT, 30);
+        b.0.turns_without_progress = count;
+        b.build()
+    };
+    let mut g = board(10);
+    let events = g.apply_action(&KeyforgeActionSetup::EndPhase.into(), "action").unwrap();
+    assert_eq!(lines(&events), ["keyforge.turn.no_progress: game over: draw"]);
+    assert!(g.legal_actions().is_empty());
+    // A turn short of it, the next turn begins, counted.
+    let mut g = board(9);
+    g.apply_action(&KeyforgeActionSetup::EndPhase.into(), "action").unwrap();
+    let s = setup_of(&g);
+    assert_eq!((s.turn, s.turns_without_progress, s.winner, s.phase), (31, 10, None, EVENT));
+    // A reap gains amber from the supply: progress, the count starts again.
+    let mut g = board(10);
+    g.apply_action(&KeyforgeActionSetup::Reap("a".into()).into(), "action").unwrap();
+    assert_eq!(setup_of(&g).turns_without_progress, 0);
+    let events = g.apply_action(&KeyforgeActionSetup::EndPhase.into(), "action").unwrap();
+    assert!(!lines(&events).iter().any(|l| l.contains("no_progress")), "{events:?}");
+    assert_eq!((setup_of(&g).turn, setup_of(&g).turns_without_progress), (31, 1));
+}
+
 #[test]
 fn the_skirmish_deals_the_first_players_creatures_exhausted_but_two_and_a_reap_gains_one_amber() {
     // docs/rules.md's turn stands: each ready creature may fight or reap once. KeyForge

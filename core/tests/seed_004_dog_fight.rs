@@ -242,6 +242,125 @@ fn a_vessel_is_destroyed_only_when_its_hull_falls_below_zero_and_the_last_player
     assert_eq!(g.outcome(), Some(fray_core::Outcome::Win(PlayerId(0))));
 }
 
+/// A vessel that takes 2 damage off every attack (shields 1, absorb 1).
+fn guarded(id: &str, controller: u32, at: (i32, i32), attack: i32) -> fray_core::rulesets::dog_fight::VesselSetup {
+    fray_core::rulesets::dog_fight::VesselSetup { shields: 1, absorb: 1, ..ship(id, controller, at, attack, 3) }
+}
+
+/// Three players, each with a vessel of attack 2 behind shields 1 and absorb 1, turn
+/// `turn` of a game, player 0 to end it.
+fn three_guarded(turn: u32) -> Db {
+    let mut b = Db::new(3)
+        .vessel(guarded("a", 0, (0, 0), 2))
+        .vessel(guarded("b", 1, (4, 0), 2))
+        .vessel(guarded("c", 2, (4, 4), 2))
+        .card(0, card("no", NEGATE, 0))
+        .card(1, card("ev", EVASIVE, 0))
+        .card(2, card("ab", ARMOR_BOOST, 2));
+    b.0.phase = 2;
+    b.0.turn = turn;
+    b
+}
+
+fn end_turn(g: &mut DogFightState) -> Vec<fray_core::Event> {
+    let mut events = Vec::new();
+    g.apply(DfAction::EndPhase, &mut events).unwrap();
+    events
+}
+
+// (dogfight.turn.dead_position)
+#[test]
+fn the_game_is_a_draw_when_no_damage_can_ever_reach_a_hull() {
+    // Every attack (2) is taken by shields and absorbers (2), nobody holds a Direct Hit
+    // or a Return Fire, and no card is ever drawn: nobody can ever go out.
+    let mut g = three_guarded(7).build();
+    let events = end_turn(&mut g);
+    assert_eq!(rules(&events), ["dogfight.turn.next", "dogfight.turn.dead_position"]);
+    assert_eq!(g.outcome(), Some(fray_core::Outcome::Draw));
+    assert!(g.legal_actions().is_empty());
+    // Each of these can still damage a hull, so the game goes on: a Direct Hit (+1 on
+    // an attack of 2 against 2), a Return Fire of 3 against an attacker's 2, an attack
+    // of 3.
+    let goes_on =
+        [three_guarded(7).card(1, card("dh", DIRECT_HIT, 1)), three_guarded(7).card(2, card("rf", RETURN_FIRE, 3)), {
+            let mut b = three_guarded(7);
+            b.board().vessels[2].attack = 3;
+            b
+        }];
+    for b in goes_on {
+        let mut g = b.build();
+        let events = end_turn(&mut g);
+        assert_eq!(rules(&events), ["dogfight.turn.next"]);
+        assert_eq!(g.outcome(), None);
+    }
+}
+
+// (dogfight.turn.no_progress)
+#[test]
+fn the_game_is_a_draw_after_five_rounds_without_progress() {
+    // The vessels can hurt each other (attack 3 against 2), but for five rounds of
+    // three players (15 turns) no hull was damaged and no card played.
+    let live = |count: u32, out: bool| {
+        let mut b = three_guarded(40);
+        for v in &mut b.board().vessels {
+            v.attack = 3;
+        }
+        if out {
+            b.board().vessels.remove(1);
+        }
+        b.0.turns_without_progress = count;
+        b.build()
+    };
+    assert_eq!(fray_core::game::no_progress_turns(3), 15);
+    let mut g = live(15, false);
+    assert_eq!(rules(&end_turn(&mut g)), ["dogfight.turn.no_progress"]);
+    assert_eq!(g.outcome(), Some(fray_core::Outcome::Draw));
+    let mut g = live(14, false);
+    assert_eq!(rules(&end_turn(&mut g)), ["dogfight.turn.next"]);
+    assert_eq!((g.turn, g.turns_without_progress, g.outcome()), (41, 15, None));
+    // The rounds are of the players still in: with player 1 out, 10 turns are five.
+    let mut g = live(10, true);
+    assert_eq!(rules(&end_turn(&mut g)), ["dogfight.turn.no_progress"]);
+    // A card played is progress (here Evasive Maneuvers: the attack misses).
+    let mut g = live(15, false);
+    attack(&mut g, "a", "b").unwrap();
+    play(&mut g, "ev");
+    pass_all(&mut g);
+    assert_eq!(hull(&g, "b"), Some(3), "the attack missed");
+    assert_eq!(g.turns_without_progress, 0);
+    assert_eq!(rules(&end_turn(&mut g)), ["dogfight.turn.next"]);
+}
+
+#[test]
+fn a_player_out_before_a_draw_finished_below_those_still_in() {
+    // Turn 60 of three players: player 1 destroys player 0's last vessel, then the turn
+    // limit ends the game drawn between players 1 and 2. Player 0 finished last: the
+    // draw is shared by the two still in.
+    let mut b = Db::new(3).vessel(ship("a", 0, (0, 0), 1, 0)).vessel(ship("b", 1, (4, 0), 1, 9)).vessel(guarded(
+        "c",
+        2,
+        (4, 4),
+        0,
+    ));
+    b.0.phase = 2;
+    b.0.turn = fray_core::game::MAX_TURNS;
+    b.0.active_player = 1;
+    let mut g = b.build();
+    let events = attack(&mut g, "b", "a").unwrap();
+    assert!(lines(&events).contains(&"dogfight.player_out: player 0 is out".to_owned()), "{events:?}");
+    assert_eq!(rules(&end_turn(&mut g)), ["dogfight.turn.limit"]);
+    assert_eq!(g.outcome(), Some(fray_core::Outcome::Draw));
+    assert_eq!(g.returns().unwrap().as_slice(), [0.0, 0.5, 0.5]);
+    // Nobody out: everyone shares it.
+    let mut g = three_guarded(fray_core::game::MAX_TURNS).build();
+    for v in &mut g.vessels {
+        v.attack = 3;
+    }
+    end_turn(&mut g);
+    let share = g.returns().unwrap();
+    assert!(share.as_slice().iter().all(|v| (v - 1.0 / 3.0).abs() < 1e-12), "{share:?}");
+}
+
 #[test]
 fn range_is_the_chebyshev_distance_and_each_vessel_attacks_once_a_turn() {
     let mut a = ship("a", 0, (0, 0), 2, 5);

@@ -221,6 +221,93 @@ fn the_game_is_a_draw_when_neither_player_can_ever_act() {
     assert_eq!(events.last().unwrap().rule, "skirmish.stalemate");
 }
 
+// (skirmish.dead_position)
+#[test]
+fn the_game_is_a_draw_when_neither_player_can_ever_lose_hp_again() {
+    // Two face-up creatures of Might 0 strike each other's zones; no card is left to
+    // summon: no strike can ever take HP, so the next turn's Event ends the game.
+    let dead = || Bd::egame().put("a", (0, 2), 0, 3, "U1").put("b", (1, 2), 0, 3, "U1");
+    let at_draw = |b: Bd| {
+        let mut b = b;
+        b.0.phase = 4;
+        b.0.turn = 7;
+        b.build()
+    };
+    let mut g = at_draw(dead());
+    let events = g.apply_action(&ZoneActionSetup::EndPhase.into(), "action").unwrap();
+    assert_eq!(rules(&events), ["skirmish.phase", "skirmish.dead_position"]);
+    assert!(matches!(events.last().unwrap().kind, EventKind::Shared(SharedEvent::GameOver { winner: None })));
+    assert!(g.legal_actions().is_empty());
+    // Each of these can still cost HP some day, so the game goes on: a striker with
+    // Might 1; a face-down creature (Might 3) where a face-up one reaches, which a
+    // strike would flip; a card left in a deck.
+    let goes_on = [
+        dead().with("a", |c| c.might = 1),
+        dead().put("m", (1, 1), 3, 3, "U1").with("m", |c| c.face_down = true).with("a", |c| {
+            c.arrows = arrows("U1 UR1");
+        }),
+        {
+            let mut b = dead();
+            b.0.players[1].deck.push(CardSetup { name: "x".into(), might: 1, life: 1, ..Default::default() });
+            b
+        },
+    ];
+    for b in goes_on {
+        let mut g = at_draw(b);
+        let events = g.apply_action(&ZoneActionSetup::EndPhase.into(), "action").unwrap();
+        assert!(!rules(&events).contains(&"skirmish.dead_position"), "{:?}", rules(&events));
+        assert_eq!(g.outcome(), None);
+    }
+}
+
+// (skirmish.no_progress)
+#[test]
+fn the_game_is_a_draw_after_five_rounds_without_progress() {
+    // Both creatures could strike (the game can still change), but 10 turns, five
+    // rounds, have passed with no HP lost, no damage, no card summoned, flipped or drawn.
+    let board = |count: u32| {
+        let mut b = Bd::egame().put("k", (0, 2), 1, 9, "U1").put("w", (1, 2), 1, 9, "U1");
+        b.0.phase = 2;
+        b.0.turn = 30;
+        b.0.event = 30;
+        b.0.turns_without_progress = count;
+        b.build()
+    };
+    assert_eq!(fray_core::game::no_progress_turns(2), 10);
+    let mut g = board(10);
+    let events = g.apply_action(&ZoneActionSetup::EndPhase.into(), "action").unwrap();
+    assert_eq!(events.last().unwrap().rule, "skirmish.no_progress");
+    assert!(matches!(events.last().unwrap().kind, EventKind::Shared(SharedEvent::GameOver { winner: None })));
+    assert!(g.legal_actions().is_empty());
+    // A turn short of it, the next turn begins, counted.
+    let mut g = board(9);
+    g.apply_action(&ZoneActionSetup::EndPhase.into(), "action").unwrap();
+    let s = zone_setup(&g);
+    assert_eq!((s.turn, s.turns_without_progress, g.outcome()), (31, 10, None));
+    // Progress this turn (a blocked strike deals damage) sets the count back to 0; the
+    // turn then ends by itself (nothing else to do) and the next one is counted.
+    let mut g = board(10);
+    let events = strike(&mut g, "k", (1, 2), &[]);
+    assert!(!rules(&events).contains(&"skirmish.no_progress"), "{:?}", rules(&events));
+    let s = zone_setup(&g);
+    assert_eq!((s.turn, s.turns_without_progress, g.outcome()), (31, 1, None));
+}
+
+#[test]
+fn the_no_progress_count_is_at_most_the_turns_before_this_one() {
+    let mut b = Bd::egame().put("k", (0, 2), 1, 9, "U1");
+    b.0.phase = 2;
+    b.0.turn = 4;
+    b.0.turns_without_progress = 4;
+    let Err(SetupError::Invalid(v)) = GameState::from_setup(&b.0.clone().into()) else { panic!("accepted") };
+    assert_eq!(v.0[0].field, "turns_without_progress");
+    assert!(v.0[0].description.contains("4 turns without progress, but only 3 turns came before turn 4"), "{v:?}");
+    b.0.turns_without_progress = 3;
+    assert!(GameState::from_setup(&b.0.into()).is_ok());
+    // NewGame starts it at 0, and so does a client that does not send it.
+    assert_eq!(new_game(1, 7, "duel").turns_without_progress, 0);
+}
+
 #[test]
 fn a_player_at_zero_hp_loses_the_skirmish() {
     let mut b = Bd::egame().put("k", (0, 2), 1, 9, "U1").hp(1, 1);

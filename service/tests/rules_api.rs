@@ -571,3 +571,43 @@ async fn the_agent_answers_within_the_calls_deadline() {
     let answer = agent.choose_action(call).await.unwrap().into_inner();
     assert!(answer.action.is_some());
 }
+
+#[tokio::test]
+async fn a_game_nobody_advances_ends_by_its_no_progress_rule_and_the_count_travels_in_the_state() {
+    let server = TestServer::start().await;
+    let mut rules = server.rules();
+    let end_phase = pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})) };
+    for (ruleset, rule) in [
+        (pb::Ruleset::Egame, "skirmish.no_progress"),
+        (pb::Ruleset::DimensionalRift, "skirmish.no_progress"),
+        (pb::Ruleset::Keyforge, "keyforge.turn.no_progress"),
+        (pb::Ruleset::CastleRampage, "castle.turn.no_progress"),
+        (pb::Ruleset::DogFight, "dogfight.turn.no_progress"),
+    ] {
+        let request = pb::NewGameRequest { ruleset: ruleset as i32, seed: 3, scenario: String::new() };
+        let mut state = rules.new_game(request).await.unwrap().into_inner().state.unwrap();
+        assert_eq!(state.turns_without_progress, 0, "{ruleset:?}");
+        // More turns without progress than turns before this one: refused, by path.
+        let mut wrong = state.clone();
+        wrong.turns_without_progress = wrong.turn;
+        let status = rules.legal_actions(pb::LegalActionsRequest { state: Some(wrong) }).await.unwrap_err();
+        assert_eq!(bad_fields(&status), ["state.turns_without_progress"], "{ruleset:?}");
+        // Nobody plays a card, strikes or reaps: every player only ends the phase. The
+        // count comes back in each answer, and five rounds on the game is drawn.
+        let mut counted = 0;
+        let over = loop {
+            let answer = rules.apply_action(apply(state.clone(), end_phase.clone())).await.unwrap().into_inner();
+            state = answer.state.unwrap();
+            counted = counted.max(state.turns_without_progress);
+            if let Some(over) = answer.events.iter().find(|e| matches!(e.kind, Some(pb::event::Kind::GameOver(_)))) {
+                break over.clone();
+            }
+            assert!(state.turn <= 40, "{ruleset:?}: no end by turn 40");
+        };
+        assert_eq!(over.rule, rule, "{ruleset:?}");
+        assert_eq!(counted, 10, "{ruleset:?}: five rounds of two players");
+        assert_eq!((state.phase, state.winner), (pb::Phase::GameOver as i32, None), "{ruleset:?}");
+        let legal = rules.legal_actions(pb::LegalActionsRequest { state: Some(state) }).await.unwrap();
+        assert!(legal.into_inner().actions.is_empty(), "{ruleset:?}");
+    }
+}

@@ -21,17 +21,18 @@ use std::path::PathBuf;
 use fray_proto::fray::v1::agent_client::AgentClient;
 use fray_proto::fray::v1::rules_client::RulesClient;
 use fray_proto::fray::v1::{
-    Action, ActionStat, ApplyActionRequest, ChooseActionRequest, GameState, LegalActionsRequest, NewGameRequest,
-    SearchBudget,
+    Action, ActionStat, ApplyActionRequest, ChooseActionRequest, GameState, LegalActionsRequest, ListRulesetsRequest,
+    NewGameRequest, Ruleset, SearchBudget,
 };
 use tonic::transport::Channel;
 
 use crate::client;
 use crate::embedded::ServerHandle;
 use crate::error::{CliError, stdout_error};
-use crate::replay::{self, Outcome, Replay, Seat, SeatKind};
+use crate::replay::{self, Outcome, Outs, Replay, Seat, SeatKind};
 use crate::rulesets::{RulesetArg, short_name, ui};
 use crate::tls::TlsArgs;
+use crate::tournament::unbalanced_warning;
 use crate::trace::{self, Phases, indent};
 use crate::ui::{Seats, Seen, Style, Ui, mover_and_seats};
 use input::{Command, Lines};
@@ -69,14 +70,18 @@ impl Difficulty {
     }
 }
 
-/// Who takes the first turn.
+/// Who takes the first turn. The default is [`First::Random`]: moving first is worth
+/// something even on a balanced scenario, so no seat is the person's by default; a
+/// seat drawn from the game's seed gives each seat its share over many games (the CLI
+/// keeps nothing between games, so it could not alternate), and the printed seed
+/// deals the same seat again.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum First {
     /// The person (seat 0).
     You,
     /// A bot (the person sits at the last seat).
     Bot,
-    /// Decided by the seed.
+    /// A seat from the game's seed.
     Random,
 }
 
@@ -171,11 +176,26 @@ struct Session<'a> {
     legend_shown: bool,
     out: &'a mut dyn Write,
     input: Lines,
+    /// Who went out when, for where each seat finished.
+    outs: Outs,
 }
 
 impl Session<'_> {
     fn say(&mut self, text: &str) -> Result<(), CliError> {
         self.out.write_all(text.as_bytes()).and_then(|()| self.out.flush()).map_err(|e| stdout_error(&e))
+    }
+
+    /// What to tell the person when the scenario is not known to be balanced (the
+    /// server's catalogue, as a tournament reads it); `None` for a balanced one.
+    async fn balance_warning(&mut self, ruleset: Ruleset) -> Result<Option<String>, CliError> {
+        let catalogue = self.rules.list_rulesets(ListRulesetsRequest {}).await?.into_inner();
+        let scenario = catalogue
+            .rulesets
+            .iter()
+            .filter(|r| r.ruleset == ruleset as i32)
+            .flat_map(|r| &r.scenario_details)
+            .find(|s| s.name == self.args.scenario);
+        Ok(scenario.and_then(|s| unbalanced_warning(s, ruleset)))
     }
 
     fn bot_label(&self) -> String {
@@ -199,7 +219,7 @@ impl Session<'_> {
     }
 
     fn save(&mut self) -> Result<(), CliError> {
-        self.replay.result = Outcome::of(&self.state, self.seats);
+        self.replay.result = Outcome::of(&self.state, self.seats, &self.outs);
         self.replay.save(&self.path)
     }
 
@@ -214,6 +234,7 @@ impl Session<'_> {
         let request = ApplyActionRequest { state: Some(self.state.clone()), action: Some(action.clone()) };
         let applied = self.rules.apply_action(request).await?.into_inner();
         let after = applied.state.unwrap_or_default();
+        self.outs.note(self.replay.steps.len() as u64, self.state.turn, &applied.events);
         let who = self.seats.name(player);
         let head = self.style.paint(if self.seats.is_human(player) { "1;32" } else { "1;31" }, &format!("{who}:"));
         let text = format!("{head} {what}\n{}", self.trace(&self.state, &after, &applied.events));
@@ -486,7 +507,7 @@ async fn game(
         seats: seat_list,
         setup_events,
         steps: Vec::new(),
-        result: Outcome::of(&state, seats),
+        result: Outcome::of(&state, seats, &Outs::new(players)),
     };
     let ui = ui(ruleset as i32);
     let mut session = Session {
@@ -504,6 +525,7 @@ async fn game(
         legend_shown: false,
         out,
         input,
+        outs: Outs::new(players),
     };
     session.save()?;
     let starter = match (seats.human, players) {
@@ -526,6 +548,9 @@ async fn game(
         session.path.display()
     );
     session.say(&style.paint("1", &intro))?;
+    if let Some(warning) = session.balance_warning(ruleset).await? {
+        session.say(&style.paint("1;33", &format!("warning: {warning}\n")))?;
+    }
     let setup = session.trace(&session.state, &session.state, &started.events);
     session.say(&setup)?;
     let ending = session.play().await;
@@ -539,14 +564,16 @@ async fn game(
         }
     };
     session.save()?;
-    let outcome = Outcome::of(&session.state, seats);
+    let outcome = Outcome::of(&session.state, seats, &session.outs);
     let text = match ending {
         Ending::Over => {
             let board = session.board_text(&session.state);
+            // More than two players: where each finished (a player out before a draw
+            // finished below those still in), as the replay records it.
             let result = match outcome.winner {
+                _ if players > 2 => outcome.text.clone(),
                 Some(w) if seats.is_human(w) => format!("you win (player {w})"),
-                Some(w) if players == 2 => format!("the bot wins (player {w})"),
-                Some(w) => format!("{} wins (player {w})", seats.name(w)),
+                Some(w) => format!("the bot wins (player {w})"),
                 None => "a draw".to_owned(),
             };
             format!(

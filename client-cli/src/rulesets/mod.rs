@@ -20,16 +20,52 @@ pub const STRIKE_OPTIONS: &str = "--attacker ID --target PLAYER:INDEX (a KeyForg
 /// `fray resolve --defender`.
 pub const DEFENDER_HELP: &str =
     "The creature a KeyForge fight attacks, by id (sets or overrides the strike's defender)";
-/// `fray play --scenario`.
-pub const PLAY_SCENARIO_HELP: &str = "The built-in scenario (default: men-vs-fey for egame and rift, mirror for \
-    keyforge, standard for castle-rampage, the one for --players for dog-fight; listed below with how much each \
-    favours the first player; the server's error lists its names)";
+/// `fray play --scenario`: the defaults named from the catalogue, so the text stays true.
+pub fn play_scenario_help() -> String {
+    format!(
+        "The built-in scenario (default: the ruleset's fairest: {}. An unbalanced one is dealt only when named, and \
+         the game says so when it starts. Listed below with how much each favours the first player; the server's \
+         error lists the names)",
+        default_scenarios_text()
+    )
+}
+
+/// `fray bench --scenario`.
+pub fn bench_scenario_help() -> String {
+    format!("The scenario (default: the ruleset's fairest: {})", default_scenarios_text())
+}
+
+/// Each ruleset's default scenario in words: `egame duel; ...; dog-fight duel, trio or
+/// melee (by --players)`.
+fn default_scenarios_text() -> String {
+    let each: Vec<String> = RulesetArg::ALL
+        .iter()
+        .map(|r| {
+            let mut counts: Vec<usize> = r.scenarios().iter().map(|s| s.players).collect();
+            counts.sort_unstable();
+            counts.dedup();
+            if counts.len() > 1 {
+                let names: Vec<&str> = counts.iter().filter_map(|&n| r.scenario_for_players(n).ok()).collect();
+                format!("{} {} (by --players)", r.name(), or_list(&names))
+            } else {
+                format!("{} {}", r.name(), r.default_scenario())
+            }
+        })
+        .collect();
+    each.join("; ")
+}
+
+/// `a, b or c`.
+fn or_list(names: &[&str]) -> String {
+    match names.split_last() {
+        Some((last, init)) if !init.is_empty() => format!("{} or {last}", init.join(", ")),
+        Some((last, _)) => (*last).to_owned(),
+        None => String::new(),
+    }
+}
 /// `fray play --players`.
 pub const PLAYERS_HELP: &str =
     "Players at the table, you included: dog-fight 2, 3 or 4 (duel, trio, melee; default 2); the other rulesets only 2";
-/// `fray bench --scenario`.
-pub const BENCH_SCENARIO_HELP: &str =
-    "The scenario (default: men-vs-fey; mirror for keyforge, standard for castle-rampage)";
 /// `fray play`, in a line.
 pub const PLAY_ABOUT: &str = "Play the skirmish against the bot (Dog Fight: one to three bots) in the terminal";
 /// `fray play --help`.
@@ -175,29 +211,20 @@ impl RulesetArg {
             .unwrap_or_default()
     }
 
-    /// The scenario `fray play` and `fray bench` deal unless told: `men-vs-fey` for
-    /// the zone rulesets, the first built-in scenario otherwise (Castle Rampage:
-    /// `standard`, KeyForge: `mirror`, Dog Fight: `duel`).
+    /// The scenario every command (`fray play`, `fray tournament`, `fray bench`) deals
+    /// unless told: the ruleset's fairest two-player scenario, of the balanced ones the
+    /// nearest even ([`fray_core::rulesets::fairest_scenario`]). An unbalanced scenario
+    /// is dealt only by name.
     pub fn default_scenario(self) -> &'static str {
-        match self {
-            RulesetArg::Egame | RulesetArg::Rift => "men-vs-fey",
-            RulesetArg::Keyforge | RulesetArg::CastleRampage | RulesetArg::DogFight => {
-                self.scenarios().first().map_or("", |s| s.name)
-            }
-        }
+        fray_core::rulesets::fairest_scenario(self.core())
     }
 
-    /// The built-in scenario for `players` players: the default one when it seats
-    /// that many, else the first that does. Errors name the numbers there are.
+    /// The built-in scenario for `players` players: the fairest that seats that many.
+    /// Errors name the numbers there are.
     pub fn scenario_for_players(self, players: usize) -> Result<&'static str, CliError> {
-        let scenarios = self.scenarios();
-        let default = self.default_scenario();
-        let fits: Vec<&'static str> = scenarios.iter().filter(|s| s.players == players).map(|s| s.name).collect();
-        if fits.contains(&default) {
-            return Ok(default);
-        }
-        fits.first().copied().ok_or_else(|| {
-            let mut counts: Vec<usize> = scenarios.iter().map(|s| s.players).collect();
+        let fairest = fray_core::rulesets::fairest_scenario_for(self.core(), Some(players));
+        (!fairest.is_empty()).then_some(fairest).ok_or_else(|| {
+            let mut counts: Vec<usize> = self.scenarios().iter().map(|s| s.players).collect();
             counts.dedup();
             let counts: Vec<String> = counts.iter().map(usize::to_string).collect();
             CliError::Usage(format!(
@@ -271,7 +298,28 @@ mod tests {
             assert!(r.scenarios().iter().any(|s| s.name == r.default_scenario()), "{r:?}");
         }
         assert_eq!(RulesetArg::value_variants(), &RulesetArg::ALL);
-        assert_eq!(RulesetArg::CastleRampage.default_scenario(), "standard");
+    }
+
+    #[test]
+    fn every_default_is_the_fairest_balanced_scenario_and_the_help_names_it() {
+        let help = play_scenario_help();
+        for r in RulesetArg::ALL {
+            let default = r.default_scenario();
+            let info = r.scenarios().into_iter().find(|s| s.name == default).unwrap();
+            assert!(info.balance.is_balanced(), "{r:?}: {default}");
+            assert_eq!(info.players, 2, "{r:?}");
+            assert_eq!(default, fray_core::rulesets::fairest_scenario(r.core()), "{r:?}");
+            // No balanced scenario is nearer even.
+            for s in r.scenarios().iter().filter(|s| s.players == 2 && s.balance.is_balanced()) {
+                assert!(s.balance.worst_offset() >= info.balance.worst_offset(), "{r:?}: {} is fairer", s.name);
+            }
+            assert!(help.contains(&format!("{} {default}", r.name())), "{help}");
+            // The men-vs-fey deal that `fray play` once started with is never a default.
+            assert_ne!(default, "men-vs-fey");
+        }
+        assert!(help.contains("egame duel; rift mirror; keyforge clash; castle-rampage raid;"), "{help}");
+        assert!(help.contains("dog-fight duel, trio or melee (by --players)"), "{help}");
+        assert!(bench_scenario_help().contains("egame duel"));
     }
 
     #[test]
@@ -282,7 +330,10 @@ mod tests {
         assert_eq!(pick(df, None, Some(3)).ok().as_deref(), Some("trio"));
         assert_eq!(pick(df, None, Some(4)).ok().as_deref(), Some("melee"));
         assert_eq!(pick(df, Some("melee"), Some(4)).ok().as_deref(), Some("melee"));
-        assert_eq!(pick(RulesetArg::Egame, None, Some(2)).ok().as_deref(), Some("men-vs-fey"));
+        assert_eq!(pick(RulesetArg::Egame, None, Some(2)).ok().as_deref(), Some("duel"));
+        assert_eq!(pick(RulesetArg::Egame, None, None).ok().as_deref(), Some("duel"));
+        assert_eq!(pick(RulesetArg::CastleRampage, None, None).ok().as_deref(), Some("raid"));
+        assert_eq!(pick(RulesetArg::Egame, Some("men-vs-fey"), None).ok().as_deref(), Some("men-vs-fey"));
         assert_eq!(pick(RulesetArg::Keyforge, Some("clash"), None).ok().as_deref(), Some("clash"));
         // A name that is not built in goes to the server, which lists the names.
         assert_eq!(pick(df, Some("chess"), Some(3)).ok().as_deref(), Some("chess"));

@@ -162,11 +162,6 @@ fn existing_log(path: &std::path::Path, config: &Config) -> Result<Option<log::L
     Ok(Some(loaded))
 }
 
-/// The scenario a tournament plays unless told: the ruleset's most balanced one.
-pub fn default_scenario(ruleset: RulesetArg) -> &'static str {
-    fray_core::rulesets::fairest_scenario(ruleset.core())
-}
-
 /// The scenario and the bots per game from `--scenario` and `--players`: a named
 /// scenario fixes the number (a `--players` that differs is an error naming both);
 /// else the most balanced scenario for `--players` (default 2).
@@ -185,8 +180,7 @@ fn scenario_and_players(
         return Ok((name.to_owned(), seats));
     }
     let n = players.unwrap_or(2);
-    ruleset.scenario_for_players(n)?;
-    Ok((fray_core::rulesets::fairest_scenario_for(ruleset.core(), Some(n)).to_owned(), n))
+    Ok((ruleset.scenario_for_players(n)?.to_owned(), n))
 }
 
 /// The scenarios of each ruleset with their measured balance, for `--help`.
@@ -196,7 +190,7 @@ pub fn scenarios_help() -> String {
     );
     for ruleset in RulesetArg::value_variants() {
         let name = ruleset.to_possible_value().map_or_else(String::new, |v| v.get_name().to_owned());
-        text.push_str(&format!("  --ruleset {name} (tournament default scenario: {}):\n", default_scenario(*ruleset)));
+        text.push_str(&format!("  --ruleset {name} (default scenario: {}):\n", ruleset.default_scenario()));
         if ruleset.scenarios().iter().any(|s| s.players != 2) {
             text.push_str("    (--players N plays the most balanced scenario for N players)\n");
         }
@@ -382,8 +376,8 @@ pub fn unbalanced_warning(s: &ScenarioInfo, ruleset: fray_proto::fray::v1::Rules
         };
         format!(
             "scenario {} is not known to be balanced under {}: {measured} over {} games of the normal \
-             bot against itself, so the seats may decide more games than the bots (balanced scenarios are listed \
-             by `fray tournament --help`)",
+             bot against itself, so the seats may decide more games than the bots (`--help` lists the balanced \
+             scenarios; the default is the fairest)",
             s.name,
             ruleset.as_str_name(),
             s.seat0_games

@@ -52,6 +52,7 @@ pub fn state_to_setup(s: pb::GameState, refused: &mut Violations) -> CastleSetup
     CastleSetup {
         active_player: s.active_player,
         turn: s.turn,
+        turns_without_progress: s.turns_without_progress,
         phase: s.phase,
         winner: s.winner,
         board: s.castle_rampage.as_ref().map(board_to_setup),
@@ -64,6 +65,7 @@ pub fn state_from_setup(s: &CastleSetup) -> pb::GameState {
         ruleset: pb::Ruleset::CastleRampage as i32,
         active_player: s.active_player,
         turn: s.turn,
+        turns_without_progress: s.turns_without_progress,
         phase: s.phase,
         winner: s.winner,
         castle_rampage: s.board.as_ref().map(board_from_setup),

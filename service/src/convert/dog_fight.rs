@@ -33,6 +33,7 @@ pub fn state_to_setup(s: pb::GameState, refused: &mut Violations) -> DogFightSet
     DogFightSetup {
         active_player: s.active_player,
         turn: s.turn,
+        turns_without_progress: s.turns_without_progress,
         phase: s.phase,
         winner: s.winner,
         pending: s.pending.as_ref().map(decision_to_setup),
@@ -46,6 +47,7 @@ pub fn state_from_setup(s: &DogFightSetup) -> pb::GameState {
         ruleset: pb::Ruleset::DogFight as i32,
         active_player: s.active_player,
         turn: s.turn,
+        turns_without_progress: s.turns_without_progress,
         phase: s.phase,
         winner: s.winner,
         pending: s.pending.as_ref().map(decision_from_setup),

@@ -41,6 +41,7 @@ pub fn state_to_setup(s: pb::GameState, refused: &mut Violations) -> KeyforgeSet
     KeyforgeSetup {
         active_player: s.active_player,
         turn: s.turn,
+        turns_without_progress: s.turns_without_progress,
         phase: s.phase,
         winner: s.winner,
         pending: s.pending.as_ref().map(decision_to_setup),
@@ -54,6 +55,7 @@ pub fn state_from_setup(s: &KeyforgeSetup) -> pb::GameState {
         ruleset: pb::Ruleset::Keyforge as i32,
         active_player: s.active_player,
         turn: s.turn,
+        turns_without_progress: s.turns_without_progress,
         phase: s.phase,
         winner: s.winner,
         pending: s.pending.as_ref().map(decision_from_setup),

@@ -283,6 +283,7 @@ mod tests {
             keyforge: None,
             castle_rampage: None,
             dog_fight: None,
+            turns_without_progress: 2,
         }
     }
 

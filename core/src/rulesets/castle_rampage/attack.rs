@@ -190,10 +190,11 @@ impl CastleState {
         }
     }
 
-    /// Destroys `card`: it goes to the discard.
+    /// Destroys `card`: it goes to the discard (progress, `castle.turn.no_progress`).
     fn destroy<S: EventSink<CastleEvent>>(&mut self, card: CastleCard, rule: &'static str, sink: &mut S) {
         let id = card.id.clone();
         self.discard.push(card);
+        self.turns_without_progress = 0;
         emit(sink, rule, || CastleEvent::CardDestroyed { card: id });
     }
 

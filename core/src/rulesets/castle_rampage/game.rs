@@ -60,6 +60,10 @@ impl Game for CastleState {
         super::rule::GAME_OVER
     }
 
+    fn turn_limit_rule(&self) -> &'static str {
+        super::rule::TURN_LIMIT
+    }
+
     fn heuristic(&self) -> Returns {
         balance_heuristic(self, || material(self))
     }

@@ -37,9 +37,12 @@
 //! The turn ([`turn`]; docs/rules.md "draw 2, may add one card from hand to the bottom of
 //! your Gate or Castle, then play attack cards"): PHASE_DRAW (`castle.turn.draw`),
 //! PHASE_DEPLOYMENT (`castle.turn.reinforce`), PHASE_EVENT (attacks), then the other
-//! player's turn (`castle.turn.phase`). A draw after turn 60 (`castle.turn.limit`) or
+//! player's turn (`castle.turn.phase`). A draw after turn 60 (`castle.turn.limit`),
 //! when no card that can attack is left in a hand or the draw pile
-//! (`castle.turn.stalemate`). A bare board (phase unset) allows only attacks
+//! (`castle.turn.stalemate`), when neither player can ever win because no card left to
+//! attack with is as strong as the top of the other Castle (`castle.turn.dead_position`),
+//! or once 5 rounds pass without progress (`castle.turn.no_progress`: no card destroyed,
+//! added to a Gate or Castle, or drawn). A bare board (phase unset) allows only attacks
 //! (`castle.turn.bare`); PHASE_GAME_OVER refuses everything (`castle.game_over`).
 //! Castle Rampage asks no decisions. [`skirmish`] deals games from a seed.
 
@@ -100,6 +103,10 @@ pub mod rule {
     pub const TURN_LIMIT: &str = "castle.turn.limit";
     /// The game is a draw when no card that can attack is left to play.
     pub const STALEMATE: &str = "castle.turn.stalemate";
+    /// The game is a draw when neither player can ever destroy the other's Castle top.
+    pub const DEAD_POSITION: &str = "castle.turn.dead_position";
+    /// The game is a draw once 5 rounds pass without progress.
+    pub const NO_PROGRESS: &str = "castle.turn.no_progress";
     /// No action once the game is over.
     pub const GAME_OVER: &str = "castle.game_over";
     /// Starting a skirmish game.
@@ -258,6 +265,9 @@ pub struct CastleState {
     pub phase: Phase,
     /// The winner once the game is over (`None` with PHASE_GAME_OVER is a draw).
     pub winner: Option<PlayerId>,
+    /// The turns begun since the last progress (`castle.turn.no_progress`): a new turn
+    /// adds 1, progress sets it to 0.
+    pub turns_without_progress: u32,
 }
 
 /// A Castle Rampage action, typed: hand indices, not ids.

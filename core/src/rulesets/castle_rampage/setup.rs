@@ -9,7 +9,7 @@ use super::{CastleCard, CastleEffect, CastleState, Side};
 use crate::error::{SetupError, Violations};
 use crate::ids::UniqueIds;
 use crate::path::FieldPath;
-use crate::setup::{ChoiceSetup, seat, turn_fields};
+use crate::setup::{ChoiceSetup, progress_count, seat, turn_fields};
 use crate::state::{CreatureId, Phase, PlayerId};
 
 /// A Castle Rampage state as submitted: the turn and the board.
@@ -23,6 +23,8 @@ pub struct CastleSetup {
     pub phase: i32,
     /// Winner.
     pub winner: Option<u32>,
+    /// The no-progress rule's count of turns.
+    pub turns_without_progress: u32,
     /// The board (the `castle_rampage` field); required.
     pub board: Option<CastleBoardSetup>,
 }
@@ -146,7 +148,17 @@ impl CastleState {
         }
 
         let (active_player, winner) = turn_fields(&mut v, s.active_player, s.turn, s.winner, phase);
-        let state = CastleState { sides, draw_pile, discard, active_player, turn: s.turn, phase, winner };
+        let turns_without_progress = progress_count(&mut v, s.turns_without_progress, s.turn);
+        let state = CastleState {
+            sides,
+            draw_pile,
+            discard,
+            active_player,
+            turn: s.turn,
+            phase,
+            winner,
+            turns_without_progress,
+        };
         v.into_result(state).map_err(SetupError::Invalid)
     }
 
@@ -158,6 +170,7 @@ impl CastleState {
             turn: self.turn,
             phase: self.phase.wire(),
             winner: self.winner.map(|w| u32::from(w.0)),
+            turns_without_progress: self.turns_without_progress,
             board: Some(CastleBoardSetup {
                 sides: self
                     .sides

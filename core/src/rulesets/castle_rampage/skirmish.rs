@@ -219,6 +219,7 @@ impl CastleState {
             turn: 1,
             phase: Phase::Draw,
             winner: None,
+            turns_without_progress: 0,
         };
         emit(sink, rule::SETUP, || SharedEvent::PhaseChanged {
             phase: Phase::Draw,

@@ -13,7 +13,7 @@ use super::event::CastleEvent;
 use super::{CastleAction, CastleState, Structure, rule};
 use crate::error::IllegalAction;
 use crate::event::{EventSink, SharedEvent, emit};
-use crate::game::MAX_TURNS;
+use crate::game::{MAX_TURNS, no_progress_turns};
 use crate::state::{Phase, PlayerId};
 
 /// Cards the active player draws in PHASE_DRAW (as many as the draw pile has).
@@ -143,6 +143,7 @@ impl CastleState {
         let card = side.hand.remove(hand_index);
         let id = card.id.clone();
         side.stack_mut(structure).push(card);
+        self.turns_without_progress = 0;
         emit(sink, rule::REINFORCE, || CastleEvent::CardReturned { card: id, to: structure.name() });
         self.enter(Phase::Event, sink);
     }
@@ -173,21 +174,50 @@ impl CastleState {
     }
 
     /// PHASE_DRAW: the game is a draw if no card that can attack is left to play
-    /// (`castle.turn.stalemate`); otherwise the active player draws 2 (as many as the
-    /// draw pile has; a drawn card becomes theirs) and moves to PHASE_DEPLOYMENT.
+    /// (`castle.turn.stalemate`) or if neither player can ever win
+    /// (`castle.turn.dead_position`); otherwise the active player draws 2 (as many as
+    /// the draw pile has; a drawn card becomes theirs) and moves to PHASE_DEPLOYMENT.
     fn draw<S: EventSink<CastleEvent>>(&mut self, sink: &mut S) {
         if !self.attack_cards_left() {
             self.end_game(None, rule::STALEMATE, sink);
             return;
         }
+        if self.is_dead_position() {
+            self.end_game(None, rule::DEAD_POSITION, sink);
+            return;
+        }
         let me = self.active_player;
         let n = CARDS_DRAWN.min(self.draw_pile.len());
+        if n > 0 {
+            self.turns_without_progress = 0;
+        }
         for mut card in self.draw_pile.drain(..n) {
             card.owner = me;
             self.sides[me.index()].hand.push(card);
             emit(sink, rule::DRAW, || CastleEvent::CardDrawn { player: me });
         }
         self.enter(Phase::Deployment, sink);
+    }
+
+    /// Neither player can ever win (`castle.turn.dead_position`): for each player, every
+    /// card they may still attack with (their hand and the draw pile) has an attack
+    /// below the Castle defense of the other player's top Castle card.
+    ///
+    /// Why that is final: to win, a player must destroy every card of the other's
+    /// Castle, the top one among them. That card stays on top until it is destroyed (a
+    /// defender that holds goes back on top, a reinforcement goes to the bottom, and a
+    /// Castle is never empty while the game goes on). Destroying it takes an attack whose
+    /// strength is at least its Castle defense when it is revealed, and an attack's
+    /// strength starts at its card's attack value and only falls (defenses passed, a
+    /// Saboteur). The cards a player may ever attack with are in their hand or the draw
+    /// pile (the discard and the stacks never go back to a hand; a losing Veteran goes
+    /// back to the hand it came from).
+    pub fn is_dead_position(&self) -> bool {
+        let pile = self.draw_pile.iter().map(|c| c.attack).max().unwrap_or(0);
+        [PlayerId(0), PlayerId(1)].into_iter().all(|me| {
+            let best = self.side(me).hand.iter().map(|c| c.attack).max().unwrap_or(0).max(pile);
+            self.side(me.opponent()).castle.first().is_some_and(|top| best < top.castle_defense)
+        })
     }
 
     /// A card that can attack is in a hand or the draw pile: someone may attack again.
@@ -198,13 +228,19 @@ impl CastleState {
     }
 
     /// Ends the turn (`why`: the rule that ends it): a draw once turn [`MAX_TURNS`]
-    /// ends (`castle.turn.limit`), else the other player's PHASE_DRAW.
+    /// ends (`castle.turn.limit`) or once 5 rounds passed without progress
+    /// (`castle.turn.no_progress`), else the other player's PHASE_DRAW.
     fn end_turn<S: EventSink<CastleEvent>>(&mut self, why: &'static str, sink: &mut S) {
         if self.turn >= MAX_TURNS {
             self.end_game(None, rule::TURN_LIMIT, sink);
             return;
         }
+        if self.turns_without_progress >= no_progress_turns(2) {
+            self.end_game(None, rule::NO_PROGRESS, sink);
+            return;
+        }
         self.turn += 1;
+        self.turns_without_progress = self.turns_without_progress.saturating_add(1);
         self.active_player = self.active_player.opponent();
         self.enter_by(Phase::Draw, why, sink);
     }

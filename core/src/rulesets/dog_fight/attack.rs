@@ -112,6 +112,7 @@ impl DogFightState {
         let card = side.hand.remove(at);
         let (effect, amount) = (card.effect, card.amount);
         side.discard.push(card);
+        self.turns_without_progress = 0;
         let Some(attack) = self.attack.as_mut() else { return };
         attack.declared.push((decision.player, card_id.clone()));
         let why = window_rule(Self::role(attack, decision.player));
@@ -192,6 +193,7 @@ impl DogFightState {
         if left == 0 {
             return;
         }
+        self.turns_without_progress = 0;
         let v = &mut self.vessels[i];
         v.hull -= left;
         emit(sink, why, || DfEvent::DamageDealt { source: source.clone(), target: target.clone(), amount: left });

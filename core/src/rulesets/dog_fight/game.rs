@@ -9,6 +9,9 @@
 //! attack + 0.5 * (shields + armor + absorb)`, plus 1 per card in hand; with two players
 //! seat 0's worth minus seat 1's, divided by 10 and squashed, zero-sum; with more, each
 //! player's share of the total (the shares sum to 1, as multi-player returns do).
+//!
+//! Returns: with more than two players a draw goes to the players still in, shared; a
+//! player who went out before it scores 0, as in a loss (they finished below).
 
 use rand::RngCore;
 use rand::seq::SliceRandom;
@@ -52,6 +55,25 @@ impl Game for DogFightState {
 
     fn game_over_rule(&self) -> &'static str {
         super::rule::GAME_OVER
+    }
+
+    /// A win as [`Returns::of`]; with more than two players a draw is shared by the
+    /// players still in when it came (a player who went out finished below them and
+    /// gets a loss's 0), or by all when nobody, or everybody, is still in.
+    fn returns(&self) -> Option<Returns> {
+        let outcome = self.outcome()?;
+        let n = self.players();
+        let still_in = self.players_in().count();
+        if outcome != Outcome::Draw || n == 2 || still_in == 0 || still_in == n {
+            return Some(Returns::of(outcome, n));
+        }
+        let share = 1.0 / still_in as f64;
+        let values: Vec<f64> = (0..n).map(|p| if self.is_in(PlayerId(p as u8)) { share } else { 0.0 }).collect();
+        Some(Returns::new(&values))
+    }
+
+    fn turn_limit_rule(&self) -> &'static str {
+        super::rule::TURN_LIMIT
     }
 
     fn heuristic(&self) -> Returns {

@@ -26,7 +26,11 @@
 //!    wins (`dogfight.win`).
 //!
 //! The turn ([`turn`]): in PHASE_EVENT each vessel of the active player may attack once;
-//! `end_phase` passes the turn to the next player in seat order who is still in.
+//! `end_phase` passes the turn to the next player in seat order who is still in. The
+//! game is a draw once turn 60 ends (`dogfight.turn.limit`), when no vessel reaches an
+//! enemy (`dogfight.turn.stalemate`), when no damage can ever reach a hull again
+//! (`dogfight.turn.dead_position`), or once 5 rounds pass without progress
+//! (`dogfight.turn.no_progress`: no hull damaged, no card played).
 
 pub mod attack;
 pub mod event;
@@ -88,6 +92,10 @@ pub mod rule {
     pub const TURN_LIMIT: &str = "dogfight.turn.limit";
     /// A draw when no vessel can reach an enemy vessel (vessels do not move).
     pub const STALEMATE: &str = "dogfight.turn.stalemate";
+    /// A draw when no attack and no Return Fire can ever damage a hull again.
+    pub const DEAD_POSITION: &str = "dogfight.turn.dead_position";
+    /// A draw once 5 rounds pass without progress.
+    pub const NO_PROGRESS: &str = "dogfight.turn.no_progress";
     /// No action once the game is over.
     pub const GAME_OVER: &str = "dogfight.game_over";
     /// Starting a skirmish game.
@@ -244,6 +252,9 @@ pub struct DogFightState {
     pub attack: Option<DfAttack>,
     /// The decision it waits for.
     pub pending: Option<DfDecision>,
+    /// The turns begun since the last progress (`dogfight.turn.no_progress`): a new
+    /// turn adds 1, progress sets it to 0.
+    pub turns_without_progress: u32,
 }
 
 /// A Dog Fight action, typed: vessel and option indices.

@@ -9,7 +9,7 @@ use super::{DfAttack, DfCard, DfDecision, DfEffect, DfSide, DogFightState, PLAYE
 use crate::error::{SetupError, Violations};
 use crate::ids::UniqueIds;
 use crate::path::FieldPath;
-use crate::setup::{ChoiceSetup, DecisionSetup};
+use crate::setup::{ChoiceSetup, DecisionSetup, progress_count};
 use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
 
 /// A Dog Fight state as submitted: the turn, the pending decision and the board.
@@ -25,6 +25,8 @@ pub struct DogFightSetup {
     pub winner: Option<u32>,
     /// The pending RESPONSE decision.
     pub pending: Option<DecisionSetup>,
+    /// The no-progress rule's count of turns.
+    pub turns_without_progress: u32,
     /// The board (the `dog_fight` field); required.
     pub board: Option<DogFightBoardSetup>,
 }
@@ -242,6 +244,7 @@ impl DogFightState {
             winner,
             attack: None,
             pending: None,
+            turns_without_progress: progress_count(&mut v, s.turns_without_progress, s.turn),
         };
         if phase != Phase::GameOver && state.players_in().nth(1).is_none() && PLAYERS.contains(&n) {
             v.push("dog_fight.vessels", "fewer than two players have vessels: the game is over (PHASE_GAME_OVER)");
@@ -267,6 +270,7 @@ impl DogFightState {
             turn: self.turn,
             phase: self.phase.wire(),
             winner: self.winner.map(|w| u32::from(w.0)),
+            turns_without_progress: self.turns_without_progress,
             pending: self.pending.as_ref().map(|d| DecisionSetup {
                 player: u32::from(d.player.0),
                 kind: DecisionKind::Response.wire(),

@@ -180,6 +180,7 @@ impl DogFightState {
             winner: None,
             attack: None,
             pending: None,
+            turns_without_progress: 0,
         };
         emit(sink, rule::SETUP, || SharedEvent::PhaseChanged {
             phase: Phase::Event,

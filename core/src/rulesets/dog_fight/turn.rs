@@ -3,10 +3,10 @@
 //! actions, who moves, and applying an action.
 
 use super::event::DfEvent;
-use super::{DfAction, DogFightState, rule};
+use super::{DfAction, DfEffect, DogFightState, Vessel, rule};
 use crate::error::IllegalAction;
 use crate::event::{EventSink, SharedEvent, emit};
-use crate::game::MAX_TURNS;
+use crate::game::{MAX_TURNS, no_progress_turns};
 use crate::state::{Phase, PlayerId};
 
 impl DogFightState {
@@ -150,8 +150,10 @@ impl DogFightState {
     }
 
     /// The end of the turn: the vessels may attack again, and the next player in seat
-    /// order who is still in takes the turn; a draw once turn 60 ends or when no vessel
-    /// reaches an enemy vessel (vessels do not move, so nobody ever could again).
+    /// order who is still in takes the turn; a draw once turn 60 ends, once 5 rounds
+    /// passed without progress (`dogfight.turn.no_progress`), when no vessel reaches an
+    /// enemy vessel (vessels do not move, so nobody ever could again), or when no damage
+    /// can ever reach a hull again (`dogfight.turn.dead_position`).
     fn end_turn<S: EventSink<DfEvent>>(&mut self, sink: &mut S) {
         for v in &mut self.vessels {
             v.attacked = false;
@@ -160,12 +162,17 @@ impl DogFightState {
             self.end_game(None, rule::TURN_LIMIT, sink);
             return;
         }
+        if self.turns_without_progress >= no_progress_turns(self.players_in().count()) {
+            self.end_game(None, rule::NO_PROGRESS, sink);
+            return;
+        }
         let n = self.players();
         let next = (1..=n)
             .map(|k| PlayerId(((usize::from(self.active_player.0) + k) % n) as u8))
             .find(|&p| self.is_in(p))
             .unwrap_or(self.active_player);
         self.turn += 1;
+        self.turns_without_progress = self.turns_without_progress.saturating_add(1);
         self.active_player = next;
         let (turn, active_player) = (self.turn, next);
         emit(sink, rule::TURN, || SharedEvent::PhaseChanged { phase: Phase::Event, turn, active_player });
@@ -173,7 +180,41 @@ impl DogFightState {
         self.attacks_into(None, &mut any);
         if any.is_empty() {
             self.end_game(None, rule::STALEMATE, sink);
+        } else if self.is_dead_position() {
+            self.end_game(None, rule::DEAD_POSITION, sink);
         }
+    }
+
+    /// No hull can ever be damaged again (`dogfight.turn.dead_position`), so nobody
+    /// goes out and the result is fixed: for every vessel and every enemy vessel it
+    /// reaches, its attack plus every Direct Hit in its player's hand is at most the
+    /// target's shields, armor and other absorbers together; and every Return Fire in a
+    /// hand deals no more than those of each enemy vessel that reaches a vessel of that
+    /// hand's player.
+    ///
+    /// Why that is final: a hull is damaged only by an attack's damage or by Return
+    /// Fire, each reduced by the struck vessel's shields, armor and absorbers, none used
+    /// up (`dogfight.mitigate`); an Armor Boost only adds to them and a miss or a
+    /// negation only takes damage away. An attack deals at most its vessel's attack
+    /// value plus the Direct Hits its player plays, and hands only shrink (no card is
+    /// ever drawn), vessels never move and their values never change.
+    pub fn is_dead_position(&self) -> bool {
+        let guard = |v: &Vessel| v.shields.max(0) + v.armor.max(0) + v.absorb.max(0);
+        let in_hand = |p: PlayerId, effect: DfEffect| {
+            self.sides.get(p.index()).into_iter().flat_map(|s| &s.hand).filter(move |c| c.effect == effect)
+        };
+        for a in &self.vessels {
+            let direct_hits: i32 = in_hand(a.controller, DfEffect::DirectHit).map(|c| c.amount.max(0)).sum();
+            for t in self.vessels.iter().filter(|t| t.controller != a.controller && a.reaches(t)) {
+                if a.attack.saturating_add(direct_hits) > guard(t) {
+                    return false;
+                }
+                if in_hand(t.controller, DfEffect::ReturnFire).any(|c| c.amount > guard(a)) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     fn end_game<S: EventSink<DfEvent>>(&mut self, winner: Option<PlayerId>, why: &'static str, sink: &mut S) {

@@ -159,6 +159,8 @@ pub mod rule {
     pub const TURN_LIMIT: &str = "keyforge.turn.limit";
     /// The game is a draw when no creature is left and no key can be forged.
     pub const STALEMATE: &str = "keyforge.turn.stalemate";
+    /// The game is a draw once 5 rounds pass without progress.
+    pub const NO_PROGRESS: &str = "keyforge.turn.no_progress";
     /// No action once the game is over.
     pub const GAME_OVER: &str = "keyforge.game_over";
     /// Starting a skirmish game.
@@ -465,6 +467,9 @@ pub struct KeyforgeState {
     pub pending: Option<KfDecision>,
     /// The rest of the resolution, [0] = bottom; empty unless a decision is pending.
     pub resolution: Vec<Step>,
+    /// The turns begun since the last progress (`keyforge.turn.no_progress`): a new
+    /// turn adds 1, progress sets it to 0.
+    pub turns_without_progress: u32,
 }
 
 /// Where a creature stands: its side and its battleline position.

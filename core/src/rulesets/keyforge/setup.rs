@@ -16,7 +16,7 @@ use super::{
 use crate::error::{SetupError, Violations};
 use crate::ids::UniqueIds;
 use crate::path::{FieldPath, StoredPath};
-use crate::setup::{ChoiceSetup, DecisionSetup, turn_fields};
+use crate::setup::{ChoiceSetup, DecisionSetup, progress_count, turn_fields};
 use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
 
 /// A KeyForge state as submitted: the turn, the pending decision and the board.
@@ -32,6 +32,8 @@ pub struct KeyforgeSetup {
     pub winner: Option<u32>,
     /// The pending ORDER or TARGET decision.
     pub pending: Option<DecisionSetup>,
+    /// The no-progress rule's count of turns.
+    pub turns_without_progress: u32,
     /// The board (the `keyforge` field); required.
     pub board: Option<KeyforgeBoardSetup>,
 }
@@ -227,7 +229,17 @@ impl KeyforgeState {
             }
         }
         let (active_player, winner) = turn_fields(&mut v, s.active_player, s.turn, s.winner, phase);
-        let mut state = KeyforgeState { sides, active_player, turn: s.turn, phase, winner, pending: None, resolution };
+        let turns_without_progress = progress_count(&mut v, s.turns_without_progress, s.turn);
+        let mut state = KeyforgeState {
+            sides,
+            active_player,
+            turn: s.turn,
+            phase,
+            winner,
+            pending: None,
+            resolution,
+            turns_without_progress,
+        };
         state.pending = pending(&mut v, s.pending.as_ref(), &state);
         tag_and_check_damage(&mut v, &mut state);
         v.into_result(state).map_err(SetupError::Invalid)
@@ -243,6 +255,7 @@ impl KeyforgeState {
             turn: self.turn,
             phase: self.phase.wire(),
             winner: self.winner.map(|w| u32::from(w.0)),
+            turns_without_progress: self.turns_without_progress,
             pending: self.pending.as_ref().map(|d| DecisionSetup {
                 player: u32::from(d.player.0),
                 kind: match d.kind {

@@ -194,6 +194,7 @@ impl KeyforgeState {
             winner: None,
             pending: None,
             resolution: Vec::new(),
+            turns_without_progress: 0,
         };
         emit(sink, rule::SETUP, || SharedEvent::PhaseChanged {
             phase: Phase::Event,

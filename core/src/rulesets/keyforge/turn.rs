@@ -14,7 +14,7 @@ use super::event::KfEvent;
 use super::{KEY_COST, KEYS_TO_WIN, KeyforgeState, KfAction, Slot, rule};
 use crate::error::IllegalAction;
 use crate::event::{EventSink, SharedEvent, emit};
-use crate::game::MAX_TURNS;
+use crate::game::{MAX_TURNS, no_progress_turns};
 use crate::state::{Phase, PlayerId};
 
 impl KeyforgeState {
@@ -193,7 +193,8 @@ impl KeyforgeState {
     }
 
     /// The end of the turn: every creature readies, armor and elusive reset; a draw
-    /// once turn [`MAX_TURNS`] ends; else the other player's PHASE_BEGIN.
+    /// once turn [`MAX_TURNS`] ends or once 5 rounds passed without progress
+    /// (`keyforge.turn.no_progress`); else the other player's PHASE_BEGIN.
     fn end_turn<S: EventSink<KfEvent>>(&mut self, sink: &mut S) {
         for c in self.sides.iter_mut().flat_map(|s| s.battleline.iter_mut()) {
             c.exhausted = false;
@@ -204,7 +205,12 @@ impl KeyforgeState {
             self.end_game(None, rule::TURN_LIMIT, sink);
             return;
         }
+        if self.turns_without_progress >= no_progress_turns(2) {
+            self.end_game(None, rule::NO_PROGRESS, sink);
+            return;
+        }
         self.turn += 1;
+        self.turns_without_progress = self.turns_without_progress.saturating_add(1);
         self.active_player = self.active_player.opponent();
         self.enter(Phase::Begin, rule::TURN_END, sink);
     }
@@ -217,6 +223,7 @@ impl KeyforgeState {
             self.lose_by(me, KEY_COST, rule::FORGE, sink);
             let side = &mut self.sides[me.index()];
             side.keys += 1;
+            self.turns_without_progress = 0;
             let keys = side.keys;
             emit(sink, rule::FORGE, || KfEvent::KeyForged { player: me, keys });
             if keys >= KEYS_TO_WIN {

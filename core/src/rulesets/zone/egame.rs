@@ -310,6 +310,7 @@ impl ZoneState {
                 let id = holder.id.clone();
                 let fading = egame && holder.keywords.contains(Keyword::Fading);
                 if flipped {
+                    self.progress();
                     emit(sink, rule::FLIP_TARGETED, || ZoneEvent::CreatureFlipped { creature: id.clone() });
                 }
                 if fading {
@@ -460,6 +461,7 @@ impl ZoneState {
                 // destroyed either way.
                 c.damage = c.damage.saturating_add(amount);
                 let target = c.id.clone();
+                self.turns_without_progress = 0;
                 emit(sink, rule::DAMAGE, || ZoneEvent::DamageDealt {
                     source: source.unwrap_or_else(|| target.clone()),
                     target,
@@ -480,6 +482,7 @@ impl ZoneState {
             _ => (1, rule::DIRECT),
         };
         self.players[player.index()].hp -= amount;
+        self.progress();
         emit(sink, rule, || ZoneEvent::PlayerHpLost { player, amount });
     }
 

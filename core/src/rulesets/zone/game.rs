@@ -62,6 +62,10 @@ impl Game for ZoneState {
         crate::rulesets::zone::egame::rule::GAME_OVER
     }
 
+    fn turn_limit_rule(&self) -> &'static str {
+        crate::rulesets::zone::skirmish::rule::TURN_LIMIT
+    }
+
     fn heuristic(&self) -> Returns {
         balance_heuristic(self, || material(self))
     }

@@ -14,7 +14,7 @@ use crate::error::{SetupError, Violations};
 use crate::ids::UniqueIds;
 use crate::path::FieldPath;
 use crate::rulesets::{Ruleset, ruleset_of};
-use crate::setup::{ChoiceSetup, DecisionSetup, seat, turn_fields};
+use crate::setup::{ChoiceSetup, DecisionSetup, progress_count, seat, turn_fields};
 use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
 
 /// A whole zone-game state as submitted (the `GameState` message's top level, which
@@ -41,6 +41,8 @@ pub struct ZoneStateSetup {
     pub chain: Vec<StrikeSetup>,
     /// Winner.
     pub winner: Option<u32>,
+    /// The no-progress rule's count of turns.
+    pub turns_without_progress: u32,
 }
 
 /// A zone-game action as submitted.
@@ -382,6 +384,7 @@ impl ZoneState {
             pending: None,
             chain: Vec::new(),
             winner,
+            turns_without_progress: progress_count(&mut v, s.turns_without_progress, s.turn),
         };
         state.chain = chain(&mut v, s);
         state.pending = pending(&mut v, s, &state, over);
@@ -466,6 +469,7 @@ impl ZoneState {
                 })
                 .collect(),
             winner: self.winner.map(|w| u32::from(w.0)),
+            turns_without_progress: self.turns_without_progress,
         }
     }
 

@@ -9,8 +9,11 @@
 //! DEPLOYMENT (`skirmish.summon`: at most one card from hand into an empty own zone,
 //! face-up with a chosen orientation or set face-down), then DRAW (`skirmish.draw`: 1
 //! card if the deck has any). The game is a draw after 60 turns
-//! (`skirmish.turn_limit`) or when neither player can ever act again
-//! (`skirmish.stalemate`).
+//! (`skirmish.turn_limit`), when neither player can ever act again
+//! (`skirmish.stalemate`), when neither can ever lose HP again
+//! (`skirmish.dead_position`), or once 5 rounds pass without progress
+//! (`skirmish.no_progress`: no HP lost, no creature damaged, no card summoned, flipped
+//! or drawn).
 //!
 //! Phases in which the active player has nothing to choose pass by themselves: the
 //! state rests only where a player has a choice, so a skirmish state is terminal
@@ -27,7 +30,7 @@ use super::event::ZoneEvent;
 use crate::catalogue::{ScenarioInfo, SeatBalance};
 use crate::error::{IllegalAction, SetupError, Violations};
 use crate::event::{EventSink, SharedEvent, emit};
-use crate::game::MAX_TURNS;
+use crate::game::{MAX_TURNS, no_progress_turns};
 use crate::rulesets::Ruleset;
 use crate::rulesets::zone::action::Action;
 use crate::rulesets::zone::board::{Board, ZONES_PER_PLAYER, ZoneRef};
@@ -49,6 +52,10 @@ pub mod rule {
     pub const TURN_LIMIT: &str = "skirmish.turn_limit";
     /// The game is a draw when neither player can ever act again.
     pub const STALEMATE: &str = "skirmish.stalemate";
+    /// The game is a draw when neither player can ever lose HP again.
+    pub const DEAD_POSITION: &str = "skirmish.dead_position";
+    /// The game is a draw once 5 rounds pass without progress.
+    pub const NO_PROGRESS: &str = "skirmish.no_progress";
 }
 
 /// Cards drawn at setup.
@@ -242,6 +249,7 @@ impl ZoneState {
             pending: None,
             chain: Vec::new(),
             winner: None,
+            turns_without_progress: 0,
         };
         emit(sink, rule::SETUP, || SharedEvent::PhaseChanged {
             phase: Phase::Begin,
@@ -344,6 +352,7 @@ impl ZoneState {
             reach: Board::get().targets(zone, &card.arrows, orientation),
         };
         self.zones[me.index()][usize::from(index)] = Some(creature);
+        self.progress();
         emit(sink, rule::SUMMON, || ZoneEvent::CreatureSummoned { creature: id, zone, face_down, orientation });
         self.enter(Phase::Draw, sink);
     }
@@ -399,6 +408,10 @@ impl ZoneState {
             self.end_game(None, rule::STALEMATE, sink);
             return;
         }
+        if self.is_dead_position() {
+            self.end_game(None, rule::DEAD_POSITION, sink);
+            return;
+        }
         // A submitted counter may already be at the top of its range.
         self.event = self.event.saturating_add(1);
         for c in self.zones.iter_mut().flatten().flatten() {
@@ -414,15 +427,27 @@ impl ZoneState {
         if !player.deck.is_empty() {
             let card = player.deck.remove(0);
             player.hand.push(card);
+            self.progress();
             emit(sink, rule::DRAW, || ZoneEvent::CardDrawn { player: me });
         }
         if self.turn >= MAX_TURNS {
             self.end_game(None, rule::TURN_LIMIT, sink);
             return;
         }
+        if self.turns_without_progress >= no_progress_turns(2) {
+            self.end_game(None, rule::NO_PROGRESS, sink);
+            return;
+        }
         self.turn += 1;
+        self.turns_without_progress = self.turns_without_progress.saturating_add(1);
         self.active_player = me.opponent();
         self.enter(Phase::Begin, sink);
+    }
+
+    /// Something that cannot be undone happened (`skirmish.no_progress`): HP lost, a
+    /// creature damaged, a card summoned, flipped or drawn.
+    pub(crate) fn progress(&mut self) {
+        self.turns_without_progress = 0;
     }
 
     fn end_game<S: EventSink<ZoneEvent>>(&mut self, winner: Option<PlayerId>, rule: &'static str, sink: &mut S) {
@@ -447,6 +472,34 @@ impl ZoneState {
         let me = self.active_player;
         !self.players[me.index()].hand.is_empty()
             && (0..ZONES_PER_PLAYER).any(|index| self.at(ZoneRef { player: me, index }).is_none())
+    }
+
+    /// Neither player can ever lose HP again (`skirmish.dead_position`), so a draw is
+    /// the only result left: no card is left in a hand or deck (nothing new is ever
+    /// summoned), no face-up creature that reaches a zone has Might above 0, and no
+    /// face-down creature stands in a zone that a face-up one reaches.
+    ///
+    /// Why that is final: HP is lost only to a direct strike with Might above 0
+    /// (`egame.strike.direct`, `rift.strike.direct`). The strikers are the face-up
+    /// creatures that reach a zone; none has Might above 0, and none ever gains Might or
+    /// reach (nothing changes them). New strikers could only be summoned (no card is
+    /// left) or flipped, and a face-down creature flips only when its zone is struck,
+    /// which no striker reaches. Creatures only leave the field, so all of this stays
+    /// true.
+    fn is_dead_position(&self) -> bool {
+        if self.players.iter().any(|p| !p.hand.is_empty() || !p.deck.is_empty()) {
+            return false;
+        }
+        let mut reached = 0u16;
+        for (zone, c) in self.creatures().filter(|(_, c)| !c.face_down) {
+            let reach = self.targets_of(zone);
+            if c.might > 0 && !reach.is_empty() {
+                return false;
+            }
+            reached |= reach.0;
+        }
+        let reached = crate::rulesets::zone::board::ZoneSet(reached);
+        !self.creatures().any(|(zone, c)| c.face_down && reached.contains(zone))
     }
 
     /// `player` could still act some day: cards to summon, or a face-up creature that

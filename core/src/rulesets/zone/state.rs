@@ -189,6 +189,9 @@ pub struct ZoneState {
     pub chain: Vec<ChainLink>,
     /// The winner once the game is over (`None` with `GameOver` is a draw).
     pub winner: Option<PlayerId>,
+    /// The turns begun since the last progress (`skirmish.no_progress`): a new turn
+    /// adds 1, progress sets it to 0.
+    pub turns_without_progress: u32,
 }
 
 impl ZoneState {

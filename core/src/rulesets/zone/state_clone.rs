@@ -131,7 +131,19 @@ impl Clone for Player {
 
 impl Clone for ZoneState {
     fn clone(&self) -> Self {
-        let ZoneState { ruleset, players, zones, active_player, turn, phase, event, pending, chain, winner } = self;
+        let ZoneState {
+            ruleset,
+            players,
+            zones,
+            active_player,
+            turn,
+            phase,
+            event,
+            pending,
+            chain,
+            winner,
+            turns_without_progress,
+        } = self;
         ZoneState {
             ruleset: *ruleset,
             players: players.clone(),
@@ -143,11 +155,24 @@ impl Clone for ZoneState {
             pending: *pending,
             chain: chain.clone(),
             winner: *winner,
+            turns_without_progress: *turns_without_progress,
         }
     }
 
     fn clone_from(&mut self, source: &Self) {
-        let ZoneState { ruleset, players, zones, active_player, turn, phase, event, pending, chain, winner } = source;
+        let ZoneState {
+            ruleset,
+            players,
+            zones,
+            active_player,
+            turn,
+            phase,
+            event,
+            pending,
+            chain,
+            winner,
+            turns_without_progress,
+        } = source;
         self.ruleset = *ruleset;
         self.players.clone_from(players);
         self.zones.clone_from(zones);
@@ -158,6 +183,7 @@ impl Clone for ZoneState {
         self.pending = *pending;
         self.chain.clone_from(chain);
         self.winner = *winner;
+        self.turns_without_progress = *turns_without_progress;
     }
 }
 
