@@ -59,7 +59,7 @@ pub enum BenchCommand {
         #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
         ruleset: SkirmishRuleset,
         /// The scenario.
-        #[arg(long, help = crate::rulesets::BENCH_SCENARIO_HELP)]
+        #[arg(long, help = crate::rulesets::bench_scenario_help())]
         scenario: Option<String>,
         /// Seeds the deal and the moves.
         #[arg(long, default_value_t = 1)]
