@@ -13,8 +13,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let fds = protox::compile(files, ["."])?;
     let out = PathBuf::from(env::var("OUT_DIR")?);
     fs::write(out.join("fray_descriptor.bin"), fds.encode_to_vec())?;
-    // The generated services use the crate's codec (src/codec.rs), tonic-prost's with
-    // a faster decoder.
+    // The generated services use the crate's codec (src/codec.rs): tonic-prost's wire
+    // format, with a faster decoder and encoder.
     tonic_prost_build::configure()
         .build_client(true)
         .build_server(true)

@@ -44,11 +44,27 @@ pub struct BenchArgs {
 pub enum BenchCommand {
     /// A server under load over gRPC: one RPC from many connections and streams at full
     /// speed, calls/s and p50/p99/p99.9 latency; in the same run the health check (the
-    /// transport's baseline) and the ratio; the server's memory.
+    /// transport's baseline) and the ratio; the server's memory. With --batch and
+    /// --stream, the same boards through the batch RPC and the Play stream too, in
+    /// boards/s.
     ///
     /// Without --server it starts `fray serve` on a free loopback port as a child
     /// process (its peak RSS is reported). Run it with --release.
     Load(LoadArgs),
+    /// Prints the ApplyAction requests of one game of seeded random moves, step by
+    /// step, a proto3 JSON array for `bench load --rpc apply-action --request FILE`
+    /// (with --stream, the same game through a Play stream).
+    Steps {
+        /// The ruleset.
+        #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
+        ruleset: SkirmishRuleset,
+        /// The scenario.
+        #[arg(long, help = crate::rulesets::bench_scenario_help())]
+        scenario: Option<String>,
+        /// Seeds the deal and the moves.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// Prints ChooseAction requests, a proto3 JSON array for `bench load --rpc
     /// choose-action --request FILE`: the positions `bench playouts` searches (those
     /// with a real choice), each for its player to move, with its search seed.
@@ -233,6 +249,18 @@ pub struct LoadArgs {
     /// speed drifts, both then meet the same spells.
     #[arg(long, default_value_t = 1)]
     pub rounds: u32,
+    /// Also drive the batch RPC (ResolveStrikeBatch for resolve-strike, ApplyActionBatch
+    /// for apply-action) with this many of the requests a call, taken in turn; several
+    /// sizes comma-separated (e.g. 1,16,64), each a run of its own.
+    #[arg(long, value_delimiter = ',', value_name = "N")]
+    pub batch: Vec<usize>,
+    /// Also drive the Play stream with the same boards (resolve-strike or apply-action
+    /// requests): a stream in each place, each message sent once the previous one is
+    /// answered. With apply-action, LegalActions of the same states too, so that a game
+    /// step as a unary client takes it (LegalActions, then ApplyAction) is timed beside
+    /// Play's one message.
+    #[arg(long)]
+    pub stream: bool,
 }
 
 fn load(args: &LoadArgs) -> Result<(), CliError> {
@@ -247,16 +275,31 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
     if !(1..=100).contains(&args.rounds) {
         return Err(CliError::Usage("--rounds must be in [1, 100]".into()));
     }
+    let batched = match (args.batch.is_empty(), args.rpc.batched()) {
+        (true, _) => None,
+        (false, Some(batched)) => Some(batched),
+        (false, None) => {
+            return Err(CliError::Usage(format!(
+                "--batch: {} has no batch RPC (resolve-strike and apply-action have)",
+                args.rpc.name()
+            )));
+        }
+    };
+    if args.batch.iter().any(|&n| n == 0 || n > 100_000) {
+        return Err(CliError::Usage("--batch sizes must be in [1, 100000]".into()));
+    }
     let requests = Arc::new(args.rpc.requests(args.request.as_deref())?);
+    let play = if args.stream { Some(crate::load::play_messages(args.rpc, &requests)?) } else { None };
     let tls = args.tls.load()?;
     let child = match &args.server {
         Some(_) => None,
         None => Some(ChildServer::start(&args.server_args)?),
     };
     let url = args.server.clone().or_else(|| child.as_ref().map(|c| c.url.clone())).unwrap_or_default();
-    let plan = |rpc, requests| LoadPlan {
+    let plan = |rpc, requests, items| LoadPlan {
         rpc,
         requests,
+        items,
         connections: args.connections,
         streams: args.streams,
         warmup: Duration::from_secs_f64(args.warmup),
@@ -264,18 +307,30 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
     };
     let mut runs = Vec::new();
     if !args.no_baseline && args.rpc != LoadRpc::Check {
-        runs.push(plan(LoadRpc::Check, Arc::new(LoadRpc::Check.requests(None)?)));
+        runs.push(plan(LoadRpc::Check, Arc::new(LoadRpc::Check.requests(None)?), 1));
     }
-    runs.push(plan(args.rpc, requests));
+    runs.push(plan(args.rpc, Arc::clone(&requests), 1));
+    if let Some(batched) = batched {
+        for &n in &args.batch {
+            runs.push(plan(batched, Arc::new(crate::load::batches(&requests, n)), n));
+        }
+    }
+    if let Some(messages) = play {
+        if args.rpc == LoadRpc::ApplyAction {
+            runs.push(plan(LoadRpc::LegalActions, Arc::new(crate::load::legal_actions_of(&requests)?), 1));
+        }
+        runs.push(plan(LoadRpc::Play, Arc::new(messages), 1));
+    }
     let server = match &child {
         Some(c) => format!("`fray serve` child process (pid {}) on {}", c.pid(), c.url),
         None => url.clone(),
     };
     println!("server: {server}; client: {} connections x {} streams; {}\n", args.connections, args.streams, machine());
     println!(
-        "| RPC | request | calls | errors | calls/s | p50 | p99 | p99.9 | server CPU per call | client CPU per call |"
+        "| RPC | request | boards per call | calls | errors | calls/s | boards/s | p50 | p99 | p99.9 | server CPU per \
+         board | client CPU per board |"
     );
-    println!("|---|---|---|---|---|---|---|---|---|---|");
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
     let handle = tokio::runtime::Handle::current();
     // Per RPC: what it measured, summed over the rounds, and the CPU the server and
     // this process spent on it (`None` where it cannot be read).
@@ -305,11 +360,12 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
     let mut reports = Vec::new();
     for (r, server, client) in totals {
         let Some(r) = r else { continue };
-        let per_call = |spent: Option<Duration>| match spent {
-            Some(spent) if r.answered > 0 => format!("{:.1} µs", spent.as_secs_f64() * 1e6 / r.answered as f64),
+        let boards = r.answered * r.items as u64;
+        let per_board = |spent: Option<Duration>| match spent {
+            Some(spent) if boards > 0 => format!("{:.2} µs", spent.as_secs_f64() * 1e6 / boards as f64),
             _ => "n/a".to_owned(),
         };
-        let (server_cpu, client_cpu) = (per_call(server), per_call(client));
+        let (server_cpu, client_cpu) = (per_board(server), per_board(client));
         let errors: u64 = r.errors.values().sum();
         let errors = if errors == 0 {
             "0".to_owned()
@@ -318,25 +374,58 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
         };
         let ms = |q| format!("{:.2} ms", r.quantile(q).as_secs_f64() * 1e3);
         println!(
-            "| {} | {} B | {} | {errors} | {:.0} | {} | {} | {} | {server_cpu} | {client_cpu} |",
+            "| {} | {} B | {} | {} | {errors} | {:.0} | {:.0} | {} | {} | {} | {server_cpu} | {client_cpu} |",
             r.rpc.path().trim_start_matches('/'),
             r.request_bytes,
+            r.items,
             r.ok,
             r.per_second(),
+            r.boards_per_second(),
             ms(0.5),
             ms(0.99),
             ms(0.999)
         );
         reports.push(r);
     }
+    let rounds = if args.rounds > 1 { format!(", {} rounds alternated", args.rounds) } else { String::new() };
     if let [baseline, measured] = reports.as_slice() {
         println!(
-            "\nratio {} / {}: {:.2} (calls/s, same run{})",
+            "\nratio {} / {}: {:.2} (calls/s, same run{rounds})",
             measured.rpc.name(),
             baseline.rpc.name(),
             measured.per_second() / baseline.per_second().max(1e-9),
-            if args.rounds > 1 { format!(", {} rounds alternated", args.rounds) } else { String::new() }
         );
+    } else if reports.len() > 2 {
+        // Each run's boards/s against the first two: the health check and the unary RPC.
+        let (baseline, unary) = (&reports[0], &reports[1]);
+        println!(
+            "\nboards/s against {} and {} calls/s (same run{rounds}):\n\n| RPC | boards per call | boards/s | / {} \
+             | / {} |\n|---|---|---|---|---|",
+            baseline.rpc.name(),
+            unary.rpc.name(),
+            baseline.rpc.name(),
+            unary.rpc.name()
+        );
+        let row = |name: &str, items: usize, per_second: f64| {
+            println!(
+                "| {name} | {items} | {per_second:.0} | {:.2} | {:.2} |",
+                per_second / baseline.per_second().max(1e-9),
+                per_second / unary.per_second().max(1e-9)
+            );
+        };
+        for r in &reports[1..] {
+            row(r.rpc.name(), r.items, r.boards_per_second());
+        }
+        // A game step as a unary client takes it: LegalActions, then ApplyAction.
+        if let Some(legal) = reports.iter().find(|r| r.rpc == LoadRpc::LegalActions)
+            && unary.rpc == LoadRpc::ApplyAction
+        {
+            let step = 1.0 / (1.0 / legal.per_second().max(1e-9) + 1.0 / unary.per_second().max(1e-9));
+            row("LegalActions then ApplyAction (a unary step)", 1, step);
+            if let Some(play) = reports.iter().find(|r| r.rpc == LoadRpc::Play) {
+                println!("\nPlay messages/s / unary steps/s: {:.2}", play.per_second() / step.max(1e-9));
+            }
+        }
     }
     if let Some(child) = &child {
         match resident_memory(child.pid()) {
@@ -478,6 +567,35 @@ fn seat_rows(
     Ok(())
 }
 
+/// The ApplyAction requests of one game of `ruleset`'s `scenario` dealt by `seed`, each
+/// of its actions picked at random (seeded by `seed`) among the legal ones, until the
+/// game is over (at most 10 000 steps).
+pub fn game_steps(
+    ruleset: SkirmishRuleset,
+    scenario: &str,
+    seed: u64,
+) -> Result<Vec<fray_proto::fray::v1::ApplyActionRequest>, CliError> {
+    use rand::{Rng as _, SeedableRng as _};
+    use rand_chacha::ChaCha8Rng;
+    let (mut game, _) = fray_core::GameState::new_game(ruleset.ruleset() as i32, seed, scenario)
+        .map_err(|e| CliError::Usage(format!("fray bench steps: {e}")))?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut steps = Vec::new();
+    while steps.len() < 10_000 {
+        let legal = game.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        let action = &legal[rng.random_range(0..legal.len())];
+        steps.push(fray_proto::fray::v1::ApplyActionRequest {
+            state: Some(fray_service::convert::state_from_setup(game.to_setup())),
+            action: Some(fray_service::convert::action_from_setup(action)),
+        });
+        game.apply_action(action, "action").map_err(|e| CliError::Output(format!("a legal action failed: {e:?}")))?;
+    }
+    Ok(steps)
+}
+
 /// Runs one measurement, printing its table to stdout and progress to stderr
 /// (none when `quiet`).
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
@@ -502,6 +620,17 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|e| CliError::Output(crate::error::chain(&e)))?;
             let text = serde_json::to_string_pretty(&requests).map_err(|e| CliError::Output(e.to_string()))?;
+            println!("{text}");
+        }
+        BenchCommand::Steps { ruleset, scenario, seed } => {
+            let scenario = scenario_or_default(scenario.as_deref(), *ruleset);
+            let steps = game_steps(*ruleset, scenario, *seed)?;
+            let values = steps
+                .iter()
+                .map(|step| crate::json::to_value(step, "fray.v1.ApplyActionRequest"))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|e| CliError::Output(crate::error::chain(&e)))?;
+            let text = serde_json::to_string_pretty(&values).map_err(|e| CliError::Output(e.to_string()))?;
             println!("{text}");
         }
         BenchCommand::Rollouts { seconds, ruleset, scenario } => {

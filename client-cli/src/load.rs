@@ -1,11 +1,14 @@
 //! `fray bench load`: drives one RPC of a server at full speed from many connections
-//! and streams, and measures calls per second and latency percentiles.
+//! and streams, and measures calls (and boards) per second and latency percentiles.
 //!
 //! Requests are encoded once, before the run, and sent as raw bytes; answers are
 //! counted, not decoded (as h2load does): the client spends as little as it can, so the
 //! figure is the server's. Each connection is its own HTTP/2 connection (a tonic
 //! channel) carrying `streams` calls at a time, each stream sending its next call as
-//! soon as the previous one answers.
+//! soon as the previous one answers. A Play run keeps one Play stream open in each of
+//! those places and sends its next message as soon as the previous one is answered, as
+//! a client playing a game does. A batch carries several boards per call: the report
+//! counts boards (items) beside calls, and the CPU spent per board.
 
 use std::collections::BTreeMap;
 use std::process::{Child, Command, Stdio};
@@ -13,11 +16,14 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bytes::{Buf as _, BufMut as _, Bytes};
+use fray_proto::fray::v1 as pb;
 use hdrhistogram::Histogram;
 use prost::Message as _;
-use tonic::Status;
+use tokio::sync::mpsc;
+use tokio_stream::StreamExt as _;
 use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
 use tonic::transport::Channel;
+use tonic::{Status, Streaming};
 
 use crate::client;
 use crate::error::{CliError, chain};
@@ -35,6 +41,13 @@ pub enum LoadRpc {
     NewGame,
     /// fray.v1.Rules/ListRulesets
     ListRulesets,
+    /// fray.v1.Rules/ResolveStrikeBatch: many boards a call.
+    ResolveStrikeBatch,
+    /// fray.v1.Rules/ApplyActionBatch: many actions a call.
+    ApplyActionBatch,
+    /// fray.v1.Rules/Play: a stream per place, each message sent once the previous
+    /// one is answered.
+    Play,
     /// fray.v1.Agent/ChooseAction
     ChooseAction,
     /// grpc.health.v1.Health/Check (service ""): the transport's baseline, an answer
@@ -51,6 +64,9 @@ impl LoadRpc {
             LoadRpc::LegalActions => "/fray.v1.Rules/LegalActions",
             LoadRpc::NewGame => "/fray.v1.Rules/NewGame",
             LoadRpc::ListRulesets => "/fray.v1.Rules/ListRulesets",
+            LoadRpc::ResolveStrikeBatch => "/fray.v1.Rules/ResolveStrikeBatch",
+            LoadRpc::ApplyActionBatch => "/fray.v1.Rules/ApplyActionBatch",
+            LoadRpc::Play => "/fray.v1.Rules/Play",
             LoadRpc::ChooseAction => "/fray.v1.Agent/ChooseAction",
             LoadRpc::Check => "/grpc.health.v1.Health/Check",
         }
@@ -61,10 +77,18 @@ impl LoadRpc {
         self.path().rsplit('/').next().unwrap_or_default()
     }
 
+    /// The batch RPC that carries many requests of this one.
+    pub fn batched(self) -> Option<LoadRpc> {
+        match self {
+            LoadRpc::ResolveStrike => Some(LoadRpc::ResolveStrikeBatch),
+            LoadRpc::ApplyAction => Some(LoadRpc::ApplyActionBatch),
+            _ => None,
+        }
+    }
+
     /// Encodes one request of this RPC from a proto3 JSON value.
     fn encode(self, value: &serde_json::Value) -> Result<Vec<u8>, crate::json::JsonError> {
         use crate::json::from_value;
-        use fray_proto::fray::v1 as pb;
         Ok(match self {
             LoadRpc::ResolveStrike => {
                 from_value::<pb::ResolveStrikeRequest>(value, "fray.v1.ResolveStrikeRequest")?.encode_to_vec()
@@ -79,6 +103,13 @@ impl LoadRpc {
             LoadRpc::ListRulesets => {
                 from_value::<pb::ListRulesetsRequest>(value, "fray.v1.ListRulesetsRequest")?.encode_to_vec()
             }
+            LoadRpc::ResolveStrikeBatch => {
+                from_value::<pb::ResolveStrikeBatchRequest>(value, "fray.v1.ResolveStrikeBatchRequest")?.encode_to_vec()
+            }
+            LoadRpc::ApplyActionBatch => {
+                from_value::<pb::ApplyActionBatchRequest>(value, "fray.v1.ApplyActionBatchRequest")?.encode_to_vec()
+            }
+            LoadRpc::Play => from_value::<pb::PlayRequest>(value, "fray.v1.PlayRequest")?.encode_to_vec(),
             LoadRpc::ChooseAction => {
                 from_value::<pb::ChooseActionRequest>(value, "fray.v1.ChooseActionRequest")?.encode_to_vec()
             }
@@ -118,6 +149,68 @@ impl LoadRpc {
 /// An empty request that cannot be encoded: the embedded descriptors are broken (a bug).
 fn embedded_descriptors_broken(e: crate::json::JsonError) -> CliError {
     CliError::Output(chain(&e))
+}
+
+/// Batch requests of `per_batch` of `items` (encoded requests of the unary RPC) each:
+/// as many batches as there are items, batch `j` starting at item `j` and taking the
+/// items in turn from there, so every item is sent alike.
+pub fn batches(items: &[Bytes], per_batch: usize) -> Vec<Bytes> {
+    (0..items.len())
+        .map(|first| {
+            let mut batch = Vec::new();
+            for item in items.iter().cycle().skip(first).take(per_batch) {
+                // Field 1 (`requests`), length-delimited: its tag, its length, the item.
+                batch.put_u8(0x0a);
+                prost::encoding::encode_varint(item.len() as u64, &mut batch);
+                batch.extend_from_slice(item);
+            }
+            Bytes::from(batch)
+        })
+        .collect()
+}
+
+/// The LegalActions requests of the states of `items`, encoded ApplyAction requests: with
+/// them, a run times what a unary client spends per step of a game, LegalActions then
+/// ApplyAction, against the Play stream's one message.
+pub fn legal_actions_of(items: &[Bytes]) -> Result<Vec<Bytes>, CliError> {
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let request =
+                pb::ApplyActionRequest::decode(&item[..]).map_err(|e| CliError::Output(format!("request {i}: {e}")))?;
+            Ok(Bytes::from(pb::LegalActionsRequest { state: request.state }.encode_to_vec()))
+        })
+        .collect()
+}
+
+/// The Play messages of `items`, encoded requests of `rpc`: an ApplyAction request is
+/// a Play message as it is (the same fields); a ResolveStrike request's strike becomes
+/// the message's action (a request with `choices` cannot be one message).
+pub fn play_messages(rpc: LoadRpc, items: &[Bytes]) -> Result<Vec<Bytes>, CliError> {
+    match rpc {
+        LoadRpc::ApplyAction => Ok(items.to_vec()),
+        LoadRpc::ResolveStrike => items
+            .iter()
+            .enumerate()
+            .map(|(i, item)| {
+                let request = pb::ResolveStrikeRequest::decode(&item[..])
+                    .map_err(|e| CliError::Output(format!("request {i}: {e}")))?;
+                if !request.choices.is_empty() {
+                    return Err(CliError::Usage(format!(
+                        "--stream: request {i} has choices, which a Play message cannot carry (send them as \
+                         later messages)"
+                    )));
+                }
+                let action = request.strike.map(|s| pb::Action { action: Some(pb::action::Action::Strike(s)) });
+                Ok(Bytes::from(pb::PlayRequest { state: request.state, action }.encode_to_vec()))
+            })
+            .collect(),
+        _ => Err(CliError::Usage(format!(
+            "--stream drives Play with the boards of resolve-strike or apply-action requests, not {}",
+            rpc.name()
+        ))),
+    }
 }
 
 /// Bytes in, nothing out: requests encoded before the run, answers skipped, not
@@ -167,6 +260,8 @@ pub struct LoadPlan {
     pub rpc: LoadRpc,
     /// Its requests, encoded; stream `k` sends request `k`, `k + 1`, ... in turn.
     pub requests: Arc<Vec<Bytes>>,
+    /// Boards (items) each request carries: a batch's size, else 1.
+    pub items: usize,
     /// HTTP/2 connections.
     pub connections: usize,
     /// Calls in flight on each connection.
@@ -182,6 +277,8 @@ pub struct LoadPlan {
 pub struct LoadReport {
     /// The RPC.
     pub rpc: LoadRpc,
+    /// Boards (items) each call carries.
+    pub items: usize,
     /// The mean request size in bytes.
     pub request_bytes: usize,
     /// Answers with status OK in the measured part.
@@ -214,6 +311,11 @@ impl LoadReport {
         self.ok as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
 
+    /// Boards (items) of OK answers per second.
+    pub fn boards_per_second(&self) -> f64 {
+        self.per_second() * self.items as f64
+    }
+
     /// The latency at quantile `q` (0.5 for the median).
     pub fn quantile(&self, q: f64) -> Duration {
         Duration::from_micros(self.latency.value_at_quantile(q))
@@ -221,8 +323,8 @@ impl LoadReport {
 }
 
 /// Runs `plan` against the server at `url`. The first request is sent once before
-/// the load: a server that refuses it stops the run with its status (a bad request
-/// file is not measured as a stream of errors).
+/// the load: a server that refuses it, or any of its items, stops the run with the
+/// status (a bad request file is not measured as a stream of errors).
 pub async fn drive(url: &str, tls: &crate::tls::ClientTls, plan: &LoadPlan) -> Result<LoadReport, CliError> {
     let path: http::uri::PathAndQuery = plan.rpc.path().parse().map_err(|e| CliError::Output(format!("{e}")))?;
     let mut channels = Vec::with_capacity(plan.connections);
@@ -231,7 +333,7 @@ pub async fn drive(url: &str, tls: &crate::tls::ClientTls, plan: &LoadPlan) -> R
         channels.push(client::channel(url, tls).await?);
     }
     let first = plan.requests.first().cloned().unwrap_or_default();
-    call(&channels[0], &path, first).await.map_err(|s| CliError::Status(Box::new(s)))?;
+    check_first(&channels[0], &path, plan.rpc, first).await?;
 
     let started = Instant::now();
     let measure_from = started + plan.warmup;
@@ -239,7 +341,8 @@ pub async fn drive(url: &str, tls: &crate::tls::ClientTls, plan: &LoadPlan) -> R
     let mut tasks = Vec::new();
     for (c, channel) in channels.iter().enumerate() {
         for s in 0..plan.streams.max(1) {
-            let (channel, path, requests) = (channel.clone(), path.clone(), Arc::clone(&plan.requests));
+            let requests = Arc::clone(&plan.requests);
+            let mut caller = Caller::new(plan.rpc, channel.clone(), path.clone());
             let mut next = c * plan.streams + s;
             let mut latency = new_histogram()?;
             tasks.push(tokio::spawn(async move {
@@ -252,7 +355,7 @@ pub async fn drive(url: &str, tls: &crate::tls::ClientTls, plan: &LoadPlan) -> R
                     }
                     let request = requests[next % requests.len()].clone();
                     next += 1;
-                    let answer = call(&channel, &path, request).await;
+                    let answer = caller.call(request).await;
                     answered += 1;
                     if sent < measure_from {
                         continue;
@@ -282,7 +385,16 @@ pub async fn drive(url: &str, tls: &crate::tls::ClientTls, plan: &LoadPlan) -> R
     }
     let elapsed = until.saturating_duration_since(measure_from);
     let request_bytes = plan.requests.iter().map(Bytes::len).sum::<usize>() / plan.requests.len().max(1);
-    Ok(LoadReport { rpc: plan.rpc, request_bytes, ok: latency.len(), errors, elapsed, latency, answered })
+    Ok(LoadReport {
+        rpc: plan.rpc,
+        items: plan.items,
+        request_bytes,
+        ok: latency.len(),
+        errors,
+        elapsed,
+        latency,
+        answered,
+    })
 }
 
 /// Latencies from 1 µs to 10 min, to 3 significant digits.
@@ -290,13 +402,165 @@ fn new_histogram() -> Result<Histogram<u64>, CliError> {
     Histogram::new_with_bounds(1, 600_000_000, 3).map_err(|e| CliError::Output(format!("latency histogram: {e}")))
 }
 
-async fn call(channel: &Channel, path: &http::uri::PathAndQuery, request: Bytes) -> Result<(), Status> {
-    let mut grpc = tonic::client::Grpc::new(channel.clone())
+/// A gRPC client of `channel` with the CLI's message limits.
+fn grpc(channel: &Channel) -> tonic::client::Grpc<Channel> {
+    tonic::client::Grpc::new(channel.clone())
         .max_decoding_message_size(client::MAX_MESSAGE_BYTES)
-        .max_encoding_message_size(client::MAX_MESSAGE_BYTES);
+        .max_encoding_message_size(client::MAX_MESSAGE_BYTES)
+}
+
+async fn call(channel: &Channel, path: &http::uri::PathAndQuery, request: Bytes) -> Result<(), Status> {
+    let mut grpc = grpc(channel);
     grpc.ready().await.map_err(|e| Status::unavailable(format!("not ready: {e}")))?;
     let _: tonic::Response<()> = grpc.unary(tonic::Request::new(request), path.clone(), RawCodec).await?;
     Ok(())
+}
+
+/// Sends `request` once, decoding the answer: a refused call, or a refused item of a
+/// batch or of a Play message, is the error, with its status.
+async fn check_first(
+    channel: &Channel,
+    path: &http::uri::PathAndQuery,
+    rpc: LoadRpc,
+    request: Bytes,
+) -> Result<(), CliError> {
+    let refused = |status: Status| CliError::Status(Box::new(status));
+    let item = |what: String, s: &pb::ItemStatus| {
+        refused(Status::new(tonic::Code::from_i32(s.code), format!("{what} was refused: {}", s.message)))
+    };
+    match rpc {
+        LoadRpc::ResolveStrikeBatch => {
+            let mut grpc = grpc(channel);
+            grpc.ready().await.map_err(|e| refused(Status::unavailable(format!("not ready: {e}"))))?;
+            let answer: tonic::Response<pb::ResolveStrikeBatchResponse> =
+                grpc.unary(tonic::Request::new(request), path.clone(), RawRequest::default()).await.map_err(refused)?;
+            let results = answer.into_inner().results;
+            match results.iter().enumerate().find_map(|(i, r)| Some((i, r.status.as_ref()?))) {
+                Some((i, s)) => Err(item(format!("item {i} of the first batch"), s)),
+                None => Ok(()),
+            }
+        }
+        LoadRpc::ApplyActionBatch => {
+            let mut grpc = grpc(channel);
+            grpc.ready().await.map_err(|e| refused(Status::unavailable(format!("not ready: {e}"))))?;
+            let answer: tonic::Response<pb::ApplyActionBatchResponse> =
+                grpc.unary(tonic::Request::new(request), path.clone(), RawRequest::default()).await.map_err(refused)?;
+            let results = answer.into_inner().results;
+            match results.iter().enumerate().find_map(|(i, r)| Some((i, r.status.as_ref()?))) {
+                Some((i, s)) => Err(item(format!("item {i} of the first batch"), s)),
+                None => Ok(()),
+            }
+        }
+        LoadRpc::Play => {
+            let mut grpc = grpc(channel);
+            grpc.ready().await.map_err(|e| refused(Status::unavailable(format!("not ready: {e}"))))?;
+            let messages = tokio_stream::iter([request]);
+            let answers: tonic::Response<Streaming<pb::PlayResponse>> = grpc
+                .streaming(tonic::Request::new(messages), path.clone(), RawRequest::default())
+                .await
+                .map_err(refused)?;
+            let mut answers = answers.into_inner();
+            let first = answers.next().await.unwrap_or_else(|| Err(Status::unknown("the stream ended unanswered")));
+            match first.map_err(refused)?.status {
+                Some(s) => Err(item("the first message".to_owned(), &s)),
+                None => Ok(()),
+            }
+        }
+        _ => call(channel, path, request).await.map_err(refused),
+    }
+}
+
+/// Sends a request's bytes as they are; decodes the answer as a `R`.
+#[derive(Debug)]
+struct RawRequest<R>(std::marker::PhantomData<R>);
+
+impl<R> Default for RawRequest<R> {
+    fn default() -> Self {
+        Self(std::marker::PhantomData)
+    }
+}
+
+impl<R: prost::Message + Default + Send + 'static> Codec for RawRequest<R> {
+    type Encode = Bytes;
+    type Decode = R;
+    type Encoder = RawCodec;
+    type Decoder = fray_proto::codec::SliceDecoder<R>;
+
+    fn encoder(&mut self) -> Self::Encoder {
+        RawCodec
+    }
+
+    fn decoder(&mut self) -> Self::Decoder {
+        Default::default()
+    }
+}
+
+/// How one place of a run makes its calls: unary calls, or messages on a Play stream
+/// that it keeps open (and opens again when the server ends it, e.g. at its
+/// `--max-stream-messages`).
+struct Caller {
+    channel: Channel,
+    path: http::uri::PathAndQuery,
+    /// True for a Play stream's messages, false for unary calls.
+    streamed: bool,
+    /// The stream open now: where its messages go, and its answers.
+    open: Option<Box<(mpsc::Sender<Bytes>, Streaming<()>)>>,
+}
+
+impl Caller {
+    fn new(rpc: LoadRpc, channel: Channel, path: http::uri::PathAndQuery) -> Self {
+        Self { channel, path, streamed: rpc == LoadRpc::Play, open: None }
+    }
+
+    /// Sends `request` and waits for its answer.
+    async fn call(&mut self, request: Bytes) -> Result<(), Status> {
+        if !self.streamed {
+            return call(&self.channel, &self.path, request).await;
+        }
+        // A stream the server ended at its message limit is opened again and the
+        // message, which it did not answer, sent there.
+        for _ in 0..2 {
+            let (send, answers) = match &mut self.open {
+                Some(open) => &mut **open,
+                None => &mut **self.open.insert(Box::new(open_stream(&self.channel, &self.path).await?)),
+            };
+            if send.send(request.clone()).await.is_err() {
+                self.open = None;
+                return Err(Status::unavailable("the stream closed"));
+            }
+            match answers.next().await {
+                Some(Ok(())) => return Ok(()),
+                Some(Err(status))
+                    if status.code() == tonic::Code::ResourceExhausted
+                        && status.message().contains("--max-stream-messages") =>
+                {
+                    self.open = None;
+                }
+                Some(Err(status)) => {
+                    self.open = None;
+                    return Err(status);
+                }
+                None => {
+                    self.open = None;
+                    return Err(Status::unavailable("the stream ended with a message unanswered"));
+                }
+            }
+        }
+        Err(Status::resource_exhausted("the server ended two streams at their first message"))
+    }
+}
+
+/// A Play stream on `channel`: its sender and its answers, skipped, not decoded.
+async fn open_stream(
+    channel: &Channel,
+    path: &http::uri::PathAndQuery,
+) -> Result<(mpsc::Sender<Bytes>, Streaming<()>), Status> {
+    let mut grpc = grpc(channel);
+    grpc.ready().await.map_err(|e| Status::unavailable(format!("not ready: {e}")))?;
+    let (send, receive) = mpsc::channel::<Bytes>(1);
+    let messages = tokio_stream::wrappers::ReceiverStream::new(receive);
+    let answers = grpc.streaming(tonic::Request::new(messages), path.clone(), RawCodec).await?.into_inner();
+    Ok((send, answers))
 }
 
 /// A `fray serve` child process on a free loopback port, for a load run that should
@@ -404,5 +668,42 @@ mod tests {
         assert!(LoadRpc::ResolveStrike.requests(None).unwrap_err().to_string().contains("--request"));
         assert_eq!(LoadRpc::Check.requests(None).unwrap().len(), 1);
         std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    fn strike_request(attacker: &str) -> pb::ResolveStrikeRequest {
+        pb::ResolveStrikeRequest {
+            state: Some(pb::GameState { ruleset: pb::Ruleset::Egame as i32, ..Default::default() }),
+            strike: Some(pb::Strike { attacker: attacker.into(), ..Default::default() }),
+            choices: vec![],
+        }
+    }
+
+    #[test]
+    fn batches_take_the_requests_in_turn_and_decode_as_batch_requests() {
+        let items: Vec<Bytes> = ["a", "b", "c"].map(|a| Bytes::from(strike_request(a).encode_to_vec())).to_vec();
+        let batches = batches(&items, 4);
+        assert_eq!(batches.len(), 3);
+        let attackers = |bytes: &Bytes| -> Vec<String> {
+            let batch = pb::ResolveStrikeBatchRequest::decode(&bytes[..]).unwrap();
+            batch.requests.into_iter().map(|r| r.strike.unwrap().attacker).collect()
+        };
+        assert_eq!(attackers(&batches[0]), ["a", "b", "c", "a"]);
+        assert_eq!(attackers(&batches[2]), ["c", "a", "b", "c"]);
+    }
+
+    #[test]
+    fn a_strike_becomes_a_play_message_and_an_action_request_is_one_already() {
+        let strike = Bytes::from(strike_request("knight").encode_to_vec());
+        let messages = play_messages(LoadRpc::ResolveStrike, std::slice::from_ref(&strike)).unwrap();
+        let message = pb::PlayRequest::decode(&messages[0][..]).unwrap();
+        let Some(pb::action::Action::Strike(s)) = message.action.and_then(|a| a.action) else { panic!("no strike") };
+        assert_eq!(s.attacker, "knight");
+        let mut with_choices = strike_request("knight");
+        with_choices.choices.push(pb::Choice::default());
+        let err = play_messages(LoadRpc::ResolveStrike, &[Bytes::from(with_choices.encode_to_vec())]).unwrap_err();
+        assert!(err.to_string().contains("choices"), "{err}");
+        let action = Bytes::from(pb::ApplyActionRequest::default().encode_to_vec());
+        assert_eq!(play_messages(LoadRpc::ApplyAction, std::slice::from_ref(&action)).unwrap(), [action]);
+        assert!(play_messages(LoadRpc::NewGame, &[]).is_err());
     }
 }

@@ -358,9 +358,10 @@ fn bench_load_drives_a_child_server_and_reports_the_baseline_ratio_and_memory() 
     for path in ["grpc.health.v1.Health/Check", "fray.v1.Rules/ResolveStrike"] {
         let row = row(path).unwrap_or_else(|| panic!("no {path} row in {text}"));
         let cells: Vec<&str> = row.split('|').map(str::trim).collect();
-        // | RPC | request | calls | errors | calls/s | ...
-        assert!(cells[3].parse::<u64>().unwrap() > 0, "{row}");
-        assert_eq!(cells[4], "0", "errors: {row}");
+        // | RPC | request | boards per call | calls | errors | calls/s | ...
+        assert_eq!(cells[3], "1", "{row}");
+        assert!(cells[4].parse::<u64>().unwrap() > 0, "{row}");
+        assert_eq!(cells[5], "0", "errors: {row}");
     }
     assert!(row("fray.v1.Rules/ResolveStrike").unwrap().contains("| 506 B |"), "{text}");
     assert!(text.contains("ratio ResolveStrike / Check: "), "{text}");
@@ -371,6 +372,78 @@ fn bench_load_drives_a_child_server_and_reports_the_baseline_ratio_and_memory() 
     let out = fray(&["bench", "load", "--request", BENCH_5V5, "--rounds", "0"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("--rounds must be in [1, 100]"), "{}", stderr(&out));
+}
+
+/// The cells of the first row of `text`'s table that starts with `| path |` and has
+/// `boards` boards per call.
+fn load_row(text: &str, path: &str, boards: &str) -> Vec<String> {
+    let row = text
+        .lines()
+        .map(|l| l.split('|').map(str::trim).map(str::to_owned).collect::<Vec<_>>())
+        .find(|cells| cells.len() > 5 && cells[1] == path && cells[3] == boards);
+    row.unwrap_or_else(|| panic!("no {path} row of {boards} boards a call in {text}"))
+}
+
+#[test]
+fn bench_load_drives_the_batches_and_the_stream_with_the_same_boards() {
+    let args = ["bench", "load", "--request", BENCH_5V5, "--seconds", "0.2", "--warmup", "0.1"];
+    let out = fray(&[&args[..], &["--connections", "1", "--streams", "2", "--batch", "1,16", "--stream"]].concat());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for (path, boards) in [
+        ("fray.v1.Rules/ResolveStrike", "1"),
+        ("fray.v1.Rules/ResolveStrikeBatch", "1"),
+        ("fray.v1.Rules/ResolveStrikeBatch", "16"),
+        ("fray.v1.Rules/Play", "1"),
+    ] {
+        let cells = load_row(&text, path, boards);
+        assert!(cells[4].parse::<u64>().unwrap() > 0, "{cells:?}");
+        assert_eq!(cells[5], "0", "errors: {cells:?}");
+        // boards/s = calls/s x boards per call
+        let (calls, boards_per_s): (f64, f64) = (cells[6].parse().unwrap(), cells[7].parse().unwrap());
+        let n: f64 = boards.parse().unwrap();
+        assert!((boards_per_s - calls * n).abs() <= n, "{cells:?}");
+        assert!(cells[11].ends_with(" µs"), "server CPU per board: {cells:?}");
+    }
+    // A batch of 16 is 16 requests of 506 bytes, each with its 3 bytes of field tag and
+    // length.
+    assert_eq!(load_row(&text, "fray.v1.Rules/ResolveStrikeBatch", "16")[2], "8144 B");
+    assert!(text.contains("boards/s against Check and ResolveStrike calls/s"), "{text}");
+    assert!(text.contains("| ResolveStrikeBatch | 16 | "), "{text}");
+
+    // --batch needs an RPC with a batch form; --stream needs boards.
+    let out = fray(&["bench", "load", "--rpc", "new-game", "--request", BENCH_5V5, "--batch", "4"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("has no batch RPC"), "{}", stderr(&out));
+}
+
+#[test]
+fn bench_steps_prints_a_game_that_bench_load_plays_unary_and_on_one_stream() {
+    let out = fray(&["bench", "steps", "--seed", "2"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let steps: serde_json::Value = serde_json::from_str(&stdout(&out)).unwrap();
+    let steps = steps.as_array().unwrap();
+    assert!(steps.len() > 10, "{} steps", steps.len());
+    assert!(steps.iter().all(|s| s["state"]["ruleset"] == "RULESET_EGAME" && s["action"].is_object()));
+    let dir = std::env::temp_dir().join(format!("fray-bench-steps-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.json");
+    std::fs::write(&file, stdout(&out)).unwrap();
+    let file = file.to_str().unwrap();
+    let args = ["bench", "load", "--rpc", "apply-action", "--request", file, "--stream", "--seconds", "0.2"];
+    let out = fray(&[&args[..], &["--warmup", "0", "--connections", "1", "--streams", "1"]].concat());
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    for path in ["fray.v1.Rules/ApplyAction", "fray.v1.Rules/LegalActions", "fray.v1.Rules/Play"] {
+        let cells = load_row(&text, path, "1");
+        assert_eq!(cells[5], "0", "errors: {cells:?}");
+    }
+    assert!(text.contains("| LegalActions then ApplyAction (a unary step) | 1 | "), "{text}");
+    assert!(text.contains("Play messages/s / unary steps/s: "), "{text}");
+    let out = fray(&["bench", "steps", "--scenario", "nope"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("unknown scenario \"nope\""), "{}", stderr(&out));
 }
 
 #[test]
@@ -390,5 +463,14 @@ fn bench_load_refuses_a_request_the_server_refuses_with_its_status() {
     let out = fray(&["bench", "load", "--rpc", "apply-action", "--request", BENCH_5V5, "--seconds", "0.2"]);
     assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
     assert!(stderr(&out).contains("resolve-strike-5v5.json: request 0"), "{}", stderr(&out));
+    // A batch whose call is answered but whose item is refused stops the run too.
+    let batch = dir.join("batch.json");
+    let board = std::fs::read_to_string(&file).unwrap();
+    std::fs::write(&batch, format!(r#"{{"requests": [{board}]}}"#)).unwrap();
+    let batch = batch.to_str().unwrap();
+    let args = ["bench", "load", "--rpc", "resolve-strike-batch", "--request", batch, "--seconds", "0.2"];
+    let out = fray(&[&args[..], &["--no-baseline"]].concat());
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("item 0 of the first batch was refused"), "{}", stderr(&out));
     std::fs::remove_dir_all(&dir).unwrap();
 }

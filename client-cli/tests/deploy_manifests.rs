@@ -164,11 +164,12 @@ fn metric_names(expr: &str) -> Vec<String> {
 
 #[test]
 fn the_grafana_dashboard_reads_only_metrics_the_server_exports() {
-    // What the server exports once it has counted a call and a search.
+    // What the server exports once it has counted a call, a batch's item and a search.
     let metrics = fray_service::Metrics::new();
     let rpc = fray_service::metrics::Rpc::from_path("/fray.v1.Rules/ResolveStrike");
     metrics.started(rpc);
     metrics.handled(rpc, tonic::Code::Ok, 0.001);
+    metrics.item(fray_service::metrics::Rpc::from_path("/fray.v1.Rules/ResolveStrikeBatch"), tonic::Code::Ok);
     metrics.playouts(1);
     let exported: Vec<String> = metrics
         .render()
@@ -201,6 +202,7 @@ fn the_grafana_dashboard_reads_only_metrics_the_server_exports() {
         "grpc_server_handled_total",
         "grpc_server_handling_seconds_bucket",
         "fray_server_in_flight",
+        "fray_server_items_total",
         "fray_agent_playouts_total",
     ] {
         assert!(panels.iter().any(|p| p.to_string().contains(family)), "no panel shows {family}");

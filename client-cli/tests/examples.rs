@@ -31,12 +31,24 @@ enum Rpc {
     ApplyAction,
     NewGame,
     ListRulesets,
+    ResolveStrikeBatch,
+    ApplyActionBatch,
+    Play,
     ChooseAction,
 }
 
 impl Rpc {
-    const ALL: [Rpc; 6] =
-        [Rpc::ResolveStrike, Rpc::LegalActions, Rpc::ApplyAction, Rpc::NewGame, Rpc::ListRulesets, Rpc::ChooseAction];
+    const ALL: [Rpc; 9] = [
+        Rpc::ResolveStrike,
+        Rpc::LegalActions,
+        Rpc::ApplyAction,
+        Rpc::NewGame,
+        Rpc::ListRulesets,
+        Rpc::ResolveStrikeBatch,
+        Rpc::ApplyActionBatch,
+        Rpc::Play,
+        Rpc::ChooseAction,
+    ];
 
     /// `Service/Method`, as grpcurl and examples/README.md name it.
     fn path(self) -> &'static str {
@@ -46,6 +58,9 @@ impl Rpc {
             Rpc::ApplyAction => "fray.v1.Rules/ApplyAction",
             Rpc::NewGame => "fray.v1.Rules/NewGame",
             Rpc::ListRulesets => "fray.v1.Rules/ListRulesets",
+            Rpc::ResolveStrikeBatch => "fray.v1.Rules/ResolveStrikeBatch",
+            Rpc::ApplyActionBatch => "fray.v1.Rules/ApplyActionBatch",
+            Rpc::Play => "fray.v1.Rules/Play",
             Rpc::ChooseAction => "fray.v1.Agent/ChooseAction",
         }
     }
@@ -86,6 +101,9 @@ const EXAMPLES: &[(&str, Rpc)] = &[
     ("apply-action-keyforge-reap.json", Rpc::ApplyAction),
     ("choose-action-keyforge.json", Rpc::ChooseAction),
     ("resolve-keyforge-invalid-state.json", Rpc::ResolveStrike),
+    ("resolve-strike-batch.json", Rpc::ResolveStrikeBatch),
+    ("apply-action-batch.json", Rpc::ApplyActionBatch),
+    ("play.json", Rpc::Play),
 ];
 
 fn examples_dir() -> PathBuf {
@@ -101,6 +119,20 @@ fn parse<M: prost::Message + Default>(name: &str, message: &'static str) -> M {
     parse_message(&read(name), message).unwrap_or_else(|e| panic!("examples/{name}: {e}"))
 }
 
+/// The messages of a stream's example: JSON objects one after another, as grpcurl
+/// reads a client stream.
+fn parse_stream<M: prost::Message + Default>(name: &str, message: &'static str) -> Vec<M> {
+    let text = read(name);
+    serde_json::Deserializer::from_str(&text)
+        .into_iter::<serde_json::Value>()
+        .enumerate()
+        .map(|(i, value)| {
+            let value = value.unwrap_or_else(|e| panic!("examples/{name}: message {i}: {e}"));
+            fray_cli::json::from_value(&value, message).unwrap_or_else(|e| panic!("examples/{name}: message {i}: {e}"))
+        })
+        .collect()
+}
+
 /// What a server answered to one example.
 #[derive(Debug)]
 enum Answer {
@@ -109,6 +141,10 @@ enum Answer {
     Apply(pb::ApplyActionResponse),
     NewGame(pb::NewGameResponse),
     Rulesets(pb::ListRulesetsResponse),
+    ResolveBatch(pb::ResolveStrikeBatchResponse),
+    ApplyBatch(pb::ApplyActionBatchResponse),
+    /// Each message's answer, in order.
+    Play(Vec<pb::PlayResponse>),
     Choose(pb::ChooseActionResponse),
 }
 
@@ -150,6 +186,30 @@ impl Clients {
                     .await?
                     .into_inner(),
             ),
+            Rpc::ResolveStrikeBatch => Answer::ResolveBatch(
+                rules
+                    .resolve_strike_batch(parse::<pb::ResolveStrikeBatchRequest>(
+                        name,
+                        "fray.v1.ResolveStrikeBatchRequest",
+                    ))
+                    .await?
+                    .into_inner(),
+            ),
+            Rpc::ApplyActionBatch => Answer::ApplyBatch(
+                rules
+                    .apply_action_batch(parse::<pb::ApplyActionBatchRequest>(name, "fray.v1.ApplyActionBatchRequest"))
+                    .await?
+                    .into_inner(),
+            ),
+            Rpc::Play => {
+                let messages = parse_stream::<pb::PlayRequest>(name, "fray.v1.PlayRequest");
+                let mut answers = rules.play(tokio_stream::iter(messages)).await?.into_inner();
+                let mut all = Vec::new();
+                while let Some(answer) = tokio_stream::StreamExt::next(&mut answers).await {
+                    all.push(answer?);
+                }
+                Answer::Play(all)
+            }
             Rpc::ChooseAction => Answer::Choose(
                 self.agent
                     .choose_action(parse::<pb::ChooseActionRequest>(name, "fray.v1.ChooseActionRequest"))
@@ -1072,7 +1132,113 @@ async fn check(name: &str, answer: Result<Answer, Status>, clients: &mut Clients
             assert_eq!(said[1], "amber -1 cannot be negative");
             assert!(said[2].starts_with("damage 3 reaches power 3"), "{said:?}");
         }
+        "resolve-strike-batch.json" => {
+            let Ok(Answer::ResolveBatch(batch)) = answer else { panic!("examples/{name}: {answer:?}") };
+            let [blocked, unreachable, direct] = batch.results.as_slice() else { panic!("{batch:?}") };
+            let blocked = blocked.response.as_ref().unwrap_or_else(|| panic!("{blocked:?}"));
+            assert_eq!(
+                blocked.events,
+                [
+                    declared("knight", 1, 3),
+                    blocker("egame.strike.block.passive", "knight", Some("wolf"), true),
+                    chained("knight"),
+                    damage("knight", "wolf", 2),
+                    damage("wolf", "knight", 1),
+                    ev("egame.sba.destroy", Kind::CreatureDestroyed(pb::CreatureDestroyed { creature: "wolf".into() })),
+                ]
+            );
+            // The second board is refused on its own, as ResolveStrike refuses it.
+            assert!(unreachable.response.is_none());
+            let status = item_status(unreachable);
+            assert_eq!(status.code(), Code::FailedPrecondition);
+            assert!(status.message().starts_with("egame.strike.target: "), "{status:?}");
+            let details = status.get_error_details();
+            let info = details.error_info().unwrap_or_else(|| panic!("no ErrorInfo in {status:?}"));
+            assert_eq!((info.reason.as_str(), info.domain.as_str()), ("egame.strike.target", "fray.v1"));
+            let direct = direct.response.as_ref().unwrap_or_else(|| panic!("{direct:?}"));
+            assert!(direct.events.contains(&hp_lost("egame.strike.direct", 1, 1)), "{direct:?}");
+            assert_eq!(hps(direct.state.as_ref().unwrap()), [6, 5]);
+        }
+        "apply-action-batch.json" => {
+            let Ok(Answer::ApplyBatch(batch)) = answer else { panic!("examples/{name}: {answer:?}") };
+            let [answered, refused] = batch.results.as_slice() else { panic!("{batch:?}") };
+            let answered = answered.response.as_ref().unwrap_or_else(|| panic!("{answered:?}"));
+            assert_eq!(
+                answered.events,
+                [
+                    blocker("egame.strike.block.active.controller", "archer", Some("guard"), false),
+                    chained("archer"),
+                    damage("archer", "guard", 1),
+                ]
+            );
+            let state = answered.state.as_ref().unwrap();
+            assert_eq!((state.pending.as_ref(), state.chain.len()), (None, 0));
+            let status = item_status(refused);
+            assert_eq!(status.code(), Code::InvalidArgument, "{status:?}");
+            let details = status.get_error_details();
+            let bad = details.bad_request().unwrap_or_else(|| panic!("no BadRequest in {status:?}"));
+            let fields: Vec<&str> = bad.field_violations.iter().map(|v| v.field.as_str()).collect();
+            assert_eq!(fields, ["action.choice.option"]);
+        }
+        "play.json" => {
+            let Ok(Answer::Play(answers)) = answer else { panic!("examples/{name}: {answer:?}") };
+            let [listed, struck, refused, declined] = answers.as_slice() else { panic!("{answers:?}") };
+            // No action: only the legal actions, as LegalActions lists them.
+            assert_eq!((listed.state.as_ref(), listed.events.len(), listed.status.as_ref()), (None, 0, None));
+            let board = parse_stream::<pb::PlayRequest>(name, "fray.v1.PlayRequest")[0].state.clone().unwrap();
+            assert_eq!(listed.legal_actions, clients.legal_actions(&board).await);
+            assert!(listed.legal_actions.contains(&strike_action("archer", 1, 0)), "{listed:?}");
+            // The strike stops at the guard's block, with its answers next.
+            let state = struck.state.as_ref().unwrap();
+            assert_eq!(state.pending.as_ref(), Some(&block_decision(1, &["guard"])));
+            assert_eq!(struck.events.first(), Some(&declared("archer", 1, 0)));
+            assert_eq!(
+                struck.legal_actions,
+                [
+                    choice_action(pb::choice::Choice::Option("guard".into())),
+                    choice_action(pb::choice::Choice::Decline(true))
+                ]
+            );
+            // A summon on a bare board is refused, and the stream goes on.
+            let status = item_status(refused);
+            assert_eq!(status.code(), Code::FailedPrecondition, "{status:?}");
+            assert!(status.message().starts_with("skirmish.phase: "), "{status:?}");
+            // The returned state sent back with the block declined: a direct attack.
+            assert!(declined.events.contains(&hp_lost("egame.strike.direct", 1, 1)), "{declined:?}");
+            assert_eq!(hps(declined.state.as_ref().unwrap()), [6, 5]);
+            // The archer has acted; on a bare board the guard may still strike.
+            assert_eq!(declined.legal_actions, [strike_action("guard", 1, 0)]);
+        }
         other => panic!("examples/{other} has no check here: add it to EXAMPLES and check its answer"),
+    }
+}
+
+/// A batch item's or a Play answer's status, read as a call's.
+fn item_status(result: &impl ItemResult) -> Status {
+    let item = result.status().unwrap_or_else(|| panic!("not refused: {result:?}"));
+    Status::with_details(Code::from_i32(item.code), item.message.clone(), prost::Message::encode_to_vec(item).into())
+}
+
+/// What carries an item's status.
+trait ItemResult: std::fmt::Debug {
+    fn status(&self) -> Option<&pb::ItemStatus>;
+}
+
+impl ItemResult for pb::ResolveStrikeResult {
+    fn status(&self) -> Option<&pb::ItemStatus> {
+        self.status.as_ref()
+    }
+}
+
+impl ItemResult for pb::ApplyActionResult {
+    fn status(&self) -> Option<&pb::ItemStatus> {
+        self.status.as_ref()
+    }
+}
+
+impl ItemResult for pb::PlayResponse {
+    fn status(&self) -> Option<&pb::ItemStatus> {
+        self.status.as_ref()
     }
 }
 

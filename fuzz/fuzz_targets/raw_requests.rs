@@ -1,5 +1,5 @@
-//! Fuzz target: the input's first byte picks an RPC, the rest is decoded as its
-//! request message (inputs that do not decode are skipped) and sent through the
+//! Fuzz target: the input's first byte picks an RPC (the batches' included), the rest is
+//! decoded as its request message (inputs that do not decode are skipped) and sent through the
 //! generated clients and servers in-process. An answer that is neither a result nor a
 //! clear status, or a panic, is a crash. ChooseAction's budget is cut to 30 playouts
 //! at most, with no time budget, so that inputs stay fast.
@@ -24,6 +24,32 @@ fn check<T>(rpc: &str, answer: Result<tonic::Response<T>, tonic::Status>, rulese
     }
 }
 
+/// Panics unless a batch's answer is a result or a clear status, and each of its items'
+/// statuses a clear one (UNIMPLEMENTED is not checked, the items' rulesets being many,
+/// nor an answer refused for its size, RESOURCE_EXHAUSTED naming the flag).
+fn check_batch<T>(
+    rpc: &str,
+    answer: Result<tonic::Response<T>, tonic::Status>,
+    ruleset: i32,
+    statuses: impl Fn(&T) -> Vec<Option<&pb::ItemStatus>>,
+) {
+    let answer = match answer {
+        Ok(answer) => answer.into_inner(),
+        Err(status) => return check::<T>(rpc, Err(status), ruleset),
+    };
+    for item in statuses(&answer).into_iter().flatten() {
+        let status = fray_testkit::statuses::from_item(item);
+        let too_big =
+            status.code() == tonic::Code::ResourceExhausted && status.message().contains("--max-message-bytes");
+        if status.code() == tonic::Code::Unimplemented || too_big {
+            continue;
+        }
+        if let Err(e) = fray_testkit::robust::clear(rpc, &status, ruleset) {
+            panic!("{e}");
+        }
+    }
+}
+
 fn ruleset(state: Option<&pb::GameState>) -> i32 {
     state.map_or(0, |s| s.ruleset)
 }
@@ -32,7 +58,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((&which, bytes)) = data.split_first() else { return };
     in_process::RUNTIME.block_on(async {
         let mut api = in_process::api();
-        match which % 6 {
+        match which % 8 {
             0 => {
                 let Ok(req) = pb::LegalActionsRequest::decode(bytes) else { return };
                 let r = ruleset(req.state.as_ref());
@@ -59,6 +85,20 @@ fuzz_target!(|data: &[u8]| {
                 let Ok(req) = pb::NewGameRequest::decode(bytes) else { return };
                 let r = req.ruleset;
                 check("NewGame", api.rules.new_game(req).await, r);
+            }
+            5 => {
+                let Ok(req) = pb::ResolveStrikeBatchRequest::decode(bytes) else { return };
+                let r = ruleset(req.requests.first().and_then(|q| q.state.as_ref()));
+                check_batch("ResolveStrikeBatch", api.rules.resolve_strike_batch(req).await, r, |b| {
+                    b.results.iter().map(|r| r.status.as_ref()).collect()
+                });
+            }
+            6 => {
+                let Ok(req) = pb::ApplyActionBatchRequest::decode(bytes) else { return };
+                let r = ruleset(req.requests.first().and_then(|q| q.state.as_ref()));
+                check_batch("ApplyActionBatch", api.rules.apply_action_batch(req).await, r, |b| {
+                    b.results.iter().map(|r| r.status.as_ref()).collect()
+                });
             }
             _ => {
                 let Ok(req) = pb::ListRulesetsRequest::decode(bytes) else { return };

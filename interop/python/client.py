@@ -29,7 +29,18 @@ example requests in the repository's examples/ folder:
    first, and the attack still resolves through shields and armor to the hull;
 10. new-game-dog-fight.json: a four-player skirmish (melee) dealt by NewGame, then
    LegalActions and ApplyAction of player 0's first attack from it: the attack is
-   declared and a response window (a DECISION_KIND_RESPONSE) waits in the state.
+   declared and a response window (a DECISION_KIND_RESPONSE) waits in the state;
+11. resolve-strike-batch.json (ResolveStrikeBatch): one result per board in order, the
+   unreachable strike refused on its own with its status (FAILED_PRECONDITION and a
+   google.rpc.ErrorInfo detail, readable as a google.rpc.Status), the others resolved;
+   apply-action-batch.json (ApplyActionBatch): the answered choice and the refused one
+   (INVALID_ARGUMENT with a google.rpc.BadRequest naming action.choice.option);
+12. play.json on the Play stream (the messages one after another, as grpcurl sends
+   them): the legal actions, the strike stopping at a block, the refused summon
+   answered with its status while the stream goes on, the declined block; then a
+   game dealt by NewGame played step by step on one stream, each message sent after
+   the previous answer (the state it returned and one of its legal actions) and
+   checked against ApplyAction.
 
 Exits 1 with a message on the first mismatch; otherwise prints
 "python interop: N checks passed".
@@ -39,11 +50,12 @@ import argparse
 import copy
 import json
 import pathlib
+import queue
 import sys
 
 import grpc
 from google.protobuf import json_format
-from google.rpc import error_details_pb2
+from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
 from fray.v1 import rules_pb2, rules_pb2_grpc, state_pb2
@@ -62,6 +74,9 @@ EXAMPLES = (
     "resolve-keyforge-order.json",
     "resolve-dog-fight-return-fire.json",
     "new-game-dog-fight.json",
+    "resolve-strike-batch.json",
+    "apply-action-batch.json",
+    "play.json",
 )
 
 
@@ -379,6 +394,104 @@ def check_dog_fight_melee(stub, checks, examples):
                 and state.pending.kind == state_pb2.DECISION_KIND_RESPONSE)
 
 
+def item_details(status, message_type):
+    """The details of one google.rpc type in a batch item's or a stream answer's status."""
+    found = []
+    for detail in status.details:
+        if detail.Is(message_type.DESCRIPTOR):
+            message = message_type()
+            detail.Unpack(message)
+            found.append(message)
+    return found
+
+
+def check_batches(stub, checks, examples):
+    request = json_format.ParseDict(examples["resolve-strike-batch.json"], rules_pb2.ResolveStrikeBatchRequest())
+    response = stub.ResolveStrikeBatch(request, timeout=TIMEOUT_S)
+    checks.eq("strike batch: one result per board", len(response.results), 3)
+    blocked, refused, direct = response.results
+    checks.true("strike batch: the first board is resolved",
+                blocked.HasField("response") and not blocked.HasField("status"))
+    blockers = [e.blocker_determined.blocker for e in events_of(blocked.response, "blocker_determined")]
+    checks.eq("strike batch: the first board's blocker", blockers, ["wolf"])
+    checks.eq("strike batch: the second board is refused on its own",
+              (refused.HasField("response"), refused.status.code),
+              (False, grpc.StatusCode.FAILED_PRECONDITION.value[0]))
+    checks.true(f"strike batch: the refusal names the rule, got {refused.status.message!r}",
+                refused.status.message.startswith("egame.strike.target: "))
+    infos = item_details(refused.status, error_details_pb2.ErrorInfo)
+    checks.eq("strike batch: the refusal's ErrorInfo (reason, domain)",
+              [(i.reason, i.domain) for i in infos], [("egame.strike.target", "fray.v1")])
+    as_rpc_status = status_pb2.Status.FromString(refused.status.SerializeToString())
+    checks.eq("strike batch: the item's status reads as a google.rpc.Status (code, details)",
+              (as_rpc_status.code, len(as_rpc_status.details)), (refused.status.code, 1))
+    checks.eq("strike batch: the third board's direct hit", [p.hp for p in direct.response.state.players], [6, 5])
+
+    request = json_format.ParseDict(examples["apply-action-batch.json"], rules_pb2.ApplyActionBatchRequest())
+    response = stub.ApplyActionBatch(request, timeout=TIMEOUT_S)
+    answered, refused = response.results
+    checks.eq("action batch: the guard blocks",
+              [e.blocker_determined.blocker for e in events_of(answered.response, "blocker_determined")], ["guard"])
+    checks.eq("action batch: the second choice is refused", refused.status.code,
+              grpc.StatusCode.INVALID_ARGUMENT.value[0])
+    bad = item_details(refused.status, error_details_pb2.BadRequest)
+    checks.eq("action batch: the refused field", [v.field for b in bad for v in b.field_violations],
+              ["action.choice.option"])
+
+
+def check_stream(stub, checks, examples):
+    messages = [json_format.ParseDict(m, rules_pb2.PlayRequest()) for m in examples["play.json"]]
+    answers = list(stub.Play(iter(messages), timeout=TIMEOUT_S))
+    checks.eq("stream: one answer per message", len(answers), 4)
+    listed, struck, refused, declined = answers
+    legal = stub.LegalActions(rules_pb2.LegalActionsRequest(state=messages[0].state), timeout=TIMEOUT_S)
+    checks.eq("stream: no action, the legal actions", list(listed.legal_actions), list(legal.actions))
+    checks.eq("stream: the strike stops at the guard's block",
+              (struck.state.pending.player, list(struck.state.pending.options)), (1, ["guard"]))
+    checks.eq("stream: the refused summon's code", refused.status.code, grpc.StatusCode.FAILED_PRECONDITION.value[0])
+    checks.eq("stream: ... and after it, the declined block's direct hit",
+              [p.hp for p in declined.state.players], [6, 5])
+
+    # A game played step by step: each message carries the state the previous answer
+    # returned and one of its legal actions.
+    dealt = stub.NewGame(rules_pb2.NewGameRequest(ruleset=state_pb2.RULESET_EGAME, seed=3), timeout=TIMEOUT_S)
+    outbox = queue.Queue()
+
+    def outgoing():
+        while (message := outbox.get()) is not None:
+            yield message
+
+    answers = stub.Play(outgoing(), timeout=TIMEOUT_S)
+    outbox.put(rules_pb2.PlayRequest(state=dealt.state))
+    legal = list(next(answers).legal_actions)
+    state, steps = dealt.state, 0
+    while legal and steps < 30:
+        action = legal[steps % len(legal)]
+        outbox.put(rules_pb2.PlayRequest(state=state, action=action))
+        answer = next(answers)
+        unary = stub.ApplyAction(rules_pb2.ApplyActionRequest(state=state, action=action), timeout=TIMEOUT_S)
+        checks.eq(f"stream game: step {steps} answers as ApplyAction", (answer.state, list(answer.events)),
+                  (unary.state, list(unary.events)))
+        state, legal, steps = answer.state, list(answer.legal_actions), steps + 1
+    outbox.put(None)
+    checks.eq("stream game: the stream ends once the client closes its side", list(answers), [])
+    checks.true(f"stream game: {steps} steps played", steps >= 10)
+
+
+def load_example(path):
+    """One JSON value, or for a stream's example the JSON objects one after another."""
+    text = path.read_text()
+    decoder = json.JSONDecoder()
+    values, at = [], 0
+    while at < len(text):
+        if text[at].isspace():
+            at += 1
+            continue
+        value, at = decoder.raw_decode(text, at)
+        values.append(value)
+    return values[0] if len(values) == 1 else values
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("addr", help="the server, HOST:PORT")
@@ -390,7 +503,7 @@ def main():
     for name in EXAMPLES:
         path = args.examples / name
         try:
-            examples[name] = json.loads(path.read_text())
+            examples[name] = load_example(path)
         except (OSError, ValueError) as err:
             print(f"python interop: cannot load {path}: {err}", file=sys.stderr)
             return 1
@@ -406,7 +519,7 @@ def main():
         for check in (check_blocked, check_direct, check_invalid, check_statuses_fit_grpcio, check_unreachable,
                       check_castle_worked,
                       check_castle_win, check_keyforge_fight, check_keyforge_order, check_dog_fight_return_fire,
-                      check_dog_fight_melee):
+                      check_dog_fight_melee, check_batches, check_stream):
             try:
                 check(stub, checks, examples)
             except Mismatch as err:

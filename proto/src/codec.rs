@@ -1,23 +1,29 @@
 //! The codec of the generated clients and servers: tonic-prost's, decoding each message
-//! from one contiguous slice.
+//! from one contiguous slice, and encoding without prost's size pre-check.
 //!
 //! tonic hands a decoder the message in a `DecodeBuf`, a window on its receive buffer.
 //! prost reads a varint at a time, and every step through a `DecodeBuf` goes through
 //! the window's bounds and the `BytesMut` under it; a message arrives in one piece (it
 //! is copied into that buffer from the HTTP/2 frames), so here prost reads it as a
 //! plain `&[u8]`. A 5-against-5 ResolveStrike request has over 300 varints. The wire
-//! format and the encoder are tonic-prost's; a message that does not parse answers
-//! INVALID_ARGUMENT (tonic-prost: INTERNAL).
+//! format is tonic-prost's; a message that does not parse answers INVALID_ARGUMENT
+//! (tonic-prost: INTERNAL).
+//!
+//! tonic-prost encodes with `Message::encode`, which first walks the whole message for
+//! its length to check that the buffer has room. tonic's buffer grows as it is written,
+//! so the check never fails; and prost walks each nested message again for its own
+//! length prefix, so that walk is one more over everything: [`RawEncoder`] writes with
+//! `encode_raw` and skips it (a batch's answer nests each board two levels deeper than
+//! a unary answer, which makes the walks it costs count).
 
 use std::marker::PhantomData;
 
 use prost::Message;
 use prost::bytes::Buf as _;
 use tonic::Status;
-use tonic::codec::{BufferSettings, Codec, DecodeBuf, Decoder};
-use tonic_prost::ProstEncoder;
+use tonic::codec::{BufferSettings, Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
 
-/// `application/grpc+proto` with prost: [`SliceDecoder`] and tonic-prost's encoder.
+/// `application/grpc+proto` with prost: [`SliceDecoder`] and [`RawEncoder`].
 #[derive(Debug, Clone)]
 pub struct FrayCodec<T, U>(PhantomData<(T, U)>);
 
@@ -34,15 +40,41 @@ where
 {
     type Encode = T;
     type Decode = U;
-    type Encoder = ProstEncoder<T>;
+    type Encoder = RawEncoder<T>;
     type Decoder = SliceDecoder<U>;
 
     fn encoder(&mut self) -> Self::Encoder {
-        ProstEncoder::default()
+        RawEncoder::default()
     }
 
     fn decoder(&mut self) -> Self::Decoder {
         SliceDecoder::default()
+    }
+}
+
+/// Encodes a `T` into tonic's growing buffer, without walking it for its length first.
+#[derive(Debug, Clone)]
+pub struct RawEncoder<T>(PhantomData<T>);
+
+impl<T> Default for RawEncoder<T> {
+    fn default() -> Self {
+        Self(PhantomData)
+    }
+}
+
+impl<T: Message> Encoder for RawEncoder<T> {
+    type Item = T;
+    type Error = Status;
+
+    fn encode(&mut self, item: T, buf: &mut EncodeBuf<'_>) -> Result<(), Status> {
+        // The buffer grows as it is written (its `remaining_mut` is unbounded), which is
+        // all `encode_raw` needs.
+        item.encode_raw(buf);
+        Ok(())
+    }
+
+    fn buffer_settings(&self) -> BufferSettings {
+        BufferSettings::default()
     }
 }
 

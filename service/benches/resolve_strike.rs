@@ -1,16 +1,27 @@
 //! One ResolveStrike call as the server handles it, without the transport: the request
 //! decoded from its bytes, the handler (validation, the rules, the answer), and the
 //! answer encoded; and each part alone. The request is bench/resolve-strike-5v5.json
-//! (a full 5-against-5 e:game board, 506 bytes).
+//! (a full 5-against-5 e:game board, 506 bytes). Then the same board 64 times in one
+//! ResolveStrikeBatch call, decoded, handled and encoded, timed per board. Answers are
+//! encoded as the server's codec does (`encode_raw` into a growing buffer:
+//! fray_proto::codec::RawEncoder).
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use std::hint::black_box;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use fray_proto::fray::v1 as pb;
 use fray_service::RulesService;
 use pb::rules_server::Rules;
 use prost::Message;
+
+/// An answer encoded as the server's codec encodes it: `encode_raw` into a buffer that
+/// grows, which starts at tonic's 8 KiB.
+fn encode<M: Message>(message: &M) -> Vec<u8> {
+    let mut buf = Vec::with_capacity(8192);
+    message.encode_raw(&mut buf);
+    buf
+}
 
 /// The 5v5 board of bench/resolve-strike-5v5.json, built here (the bench reads no files).
 fn request() -> pb::ResolveStrikeRequest {
@@ -74,7 +85,7 @@ fn bench(c: &mut Criterion) {
     c.bench_function("resolve_strike/5v5/decode_handle_encode", |b| {
         b.iter(|| {
             let req = pb::ResolveStrikeRequest::decode(black_box(&bytes[..])).unwrap();
-            black_box(handle(req).encode_to_vec())
+            black_box(encode(&handle(req)))
         })
     });
     c.bench_function("resolve_strike/5v5/decode", |b| {
@@ -82,8 +93,25 @@ fn bench(c: &mut Criterion) {
     });
     c.bench_function("resolve_strike/5v5/handle", |b| b.iter(|| handle(black_box(request.clone()))));
     c.bench_function("resolve_strike/5v5/clone_request", |b| b.iter(|| black_box(request.clone())));
-    c.bench_function("resolve_strike/5v5/encode", |b| b.iter(|| black_box(&answer).encode_to_vec()));
+    c.bench_function("resolve_strike/5v5/encode", |b| b.iter(|| encode(black_box(&answer))));
     assert!(!answer_bytes.is_empty());
+
+    let batch = pb::ResolveStrikeBatchRequest { requests: vec![request.clone(); 64] }.encode_to_vec();
+    let handle_batch = |req: pb::ResolveStrikeBatchRequest| {
+        runtime.block_on(service.resolve_strike_batch(tonic::Request::new(req))).unwrap().into_inner()
+    };
+    let answers = handle_batch(pb::ResolveStrikeBatchRequest::decode(&batch[..]).unwrap());
+    assert!(answers.results.iter().all(|r| r.response.as_ref() == Some(&answer)));
+    let mut group = c.benchmark_group("resolve_strike_batch/5v5x64");
+    group.throughput(Throughput::Elements(64));
+    group.bench_function("decode_handle_encode", |b| {
+        b.iter(|| {
+            let req = pb::ResolveStrikeBatchRequest::decode(black_box(&batch[..])).unwrap();
+            black_box(encode(&handle_batch(req)))
+        })
+    });
+    group.bench_function("encode", |b| b.iter(|| encode(black_box(&answers))));
+    group.finish();
 }
 
 criterion_group!(benches, bench);

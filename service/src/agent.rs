@@ -35,7 +35,7 @@ use tonic::{Request, Response, Status};
 use tracing::{debug, error, warn};
 
 use crate::gate::Gate;
-use crate::rules::{StateInput, guarded, load};
+use crate::handlers::{StateInput, guarded, load};
 use crate::search_stop::{STOPPED, StopFlag, StopOnDrop, Stoppable};
 use crate::{convert, search_sizes, status};
 

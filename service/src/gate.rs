@@ -13,8 +13,18 @@ use std::sync::Arc;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tonic::Status;
 
-/// The RPCs that are limited, with their service.
-pub const RULES_RPCS: [&str; 5] = ["ResolveStrike", "ApplyAction", "LegalActions", "NewGame", "ListRulesets"];
+/// The Rules RPCs that are limited, each on its own (a batch is one call of its RPC,
+/// a Play stream one call for as long as it lasts).
+pub const RULES_RPCS: [&str; 8] = [
+    "ResolveStrike",
+    "ApplyAction",
+    "LegalActions",
+    "NewGame",
+    "ListRulesets",
+    "ResolveStrikeBatch",
+    "ApplyActionBatch",
+    "Play",
+];
 
 /// Calls in flight allowed per RPC.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,6 +108,9 @@ mod tests {
         assert!(refused.message().contains("--max-concurrent-rules 2"), "{refused:?}");
         // Each RPC counts on its own.
         assert!(gate.enter("ApplyAction").is_ok());
+        let _streams = [gate.enter("Play").unwrap(), gate.enter("Play").unwrap()];
+        assert!(gate.enter("Play").unwrap_err().message().contains("--max-concurrent-rules 2"));
+        assert!(gate.enter("ResolveStrikeBatch").unwrap().is_some());
         let search = gate.enter("ChooseAction").unwrap();
         assert!(gate.enter("ChooseAction").unwrap_err().message().contains("--max-concurrent-agent 1"));
         drop(a);

@@ -187,6 +187,15 @@ impl Stopping {
     pub fn stop(&self) {
         self.0.send_replace(true);
     }
+
+    /// Resolves once shutdown is asked for (or every [`Stopping`] is dropped: the server
+    /// is gone).
+    pub fn stopped(&self) -> impl Future<Output = ()> + Send + 'static {
+        let mut rx = self.0.subscribe();
+        async move {
+            let _ = rx.wait_for(|stopping| *stopping).await;
+        }
+    }
 }
 
 /// An accepted connection that closes when it has been idle for the idle timeout, or
@@ -221,10 +230,7 @@ impl<IO> IdleConn<IO> {
             request_bytes: ByteBudget::new(budget.per_connection),
             server_bytes: Arc::clone(&budget.server),
         });
-        let mut rx = stopping.0.subscribe();
-        let notice = async move {
-            let _ = rx.wait_for(|stopping| *stopping).await;
-        };
+        let notice = stopping.stopped();
         // Without an idle timeout the timer only serves the shutdown's re-checks.
         let first = idle.map_or(now + Duration::from_secs(86_400), |d| now + d);
         Self {

@@ -15,18 +15,22 @@
 #![forbid(unsafe_code)]
 
 pub mod agent;
+pub mod batch;
 pub mod connection_age;
 pub mod convert;
 pub mod framing;
 pub mod gate;
+pub mod handlers;
 pub mod health_port;
 pub mod idle;
 pub mod metrics;
 pub mod observe;
 pub mod option_error;
 pub mod options;
+pub mod play;
 pub mod remote;
 pub mod rules;
+pub mod rules_limits;
 pub mod search_sizes;
 pub mod search_stop;
 pub mod server;
@@ -40,4 +44,5 @@ pub use gate::{ConcurrencyLimits, Gate};
 pub use health_port::Listeners;
 pub use metrics::Metrics;
 pub use rules::RulesService;
+pub use rules_limits::RulesLimits;
 pub use server::{ServeError, ServerConfig, serve, serve_with_metrics};

@@ -4,8 +4,8 @@
 //! ready-made dashboards read): `grpc_server_started_total`,
 //! `grpc_server_handled_total{grpc_code}`, `grpc_server_handling_seconds`, each by
 //! `grpc_service` and `grpc_method`, with Go's code names (`OK`, `InvalidArgument`,
-//! `ResourceExhausted`, ...). Fray adds `fray_server_in_flight` and
-//! `fray_agent_playouts_total`. Labels come from fixed lists, so no request can grow
+//! `ResourceExhausted`, ...). Fray adds `fray_server_in_flight`,
+//! `fray_server_items_total` and `fray_agent_playouts_total`. Labels come from fixed lists, so no request can grow
 //! the set of series: an unknown path is counted as `unknown`.
 
 use std::fmt::Write as _;
@@ -37,11 +37,14 @@ const KNOWN: &[Rpc] = &[
     Rpc { service: "fray.v1.Rules", method: "LegalActions", index: 2 },
     Rpc { service: "fray.v1.Rules", method: "NewGame", index: 3 },
     Rpc { service: "fray.v1.Rules", method: "ListRulesets", index: 4 },
-    Rpc { service: "fray.v1.Agent", method: "ChooseAction", index: 5 },
-    Rpc { service: "grpc.health.v1.Health", method: "Check", index: 6 },
-    Rpc { service: "grpc.health.v1.Health", method: "Watch", index: 7 },
-    Rpc { service: "grpc.reflection.v1.ServerReflection", method: "ServerReflectionInfo", index: 8 },
-    Rpc { service: "grpc.reflection.v1alpha.ServerReflection", method: "ServerReflectionInfo", index: 9 },
+    Rpc { service: "fray.v1.Rules", method: "ResolveStrikeBatch", index: 5 },
+    Rpc { service: "fray.v1.Rules", method: "ApplyActionBatch", index: 6 },
+    Rpc { service: "fray.v1.Rules", method: "Play", index: 7 },
+    Rpc { service: "fray.v1.Agent", method: "ChooseAction", index: 8 },
+    Rpc { service: "grpc.health.v1.Health", method: "Check", index: 9 },
+    Rpc { service: "grpc.health.v1.Health", method: "Watch", index: 10 },
+    Rpc { service: "grpc.reflection.v1.ServerReflection", method: "ServerReflectionInfo", index: 11 },
+    Rpc { service: "grpc.reflection.v1alpha.ServerReflection", method: "ServerReflectionInfo", index: 12 },
 ];
 
 impl Rpc {
@@ -53,6 +56,11 @@ impl Rpc {
         let Some((service, method)) = path.strip_prefix('/').and_then(|p| p.split_once('/')) else {
             return Rpc::UNKNOWN;
         };
+        Rpc::of(service, method)
+    }
+
+    /// The RPC `method` of `service` (`fray.v1.Rules`, `ResolveStrike`).
+    pub fn of(service: &str, method: &str) -> Rpc {
         KNOWN.iter().find(|r| r.service == service && r.method == method).copied().unwrap_or(Rpc::UNKNOWN)
     }
 }
@@ -117,6 +125,7 @@ struct Inner {
     handled: Family<HandledLabels, Counter>,
     seconds: Family<MethodLabels, Histogram, fn() -> Histogram>,
     in_flight: Family<MethodLabels, Gauge>,
+    items: Family<HandledLabels, Counter>,
     playouts: Counter,
     /// Each RPC's series, looked up in the families once, at its first call (so an RPC
     /// never called shows no series); a call then touches no lock or hash map.
@@ -130,6 +139,22 @@ struct RpcSeries {
     seconds: Histogram,
     /// By status code (`tonic::Code as usize`), each made at its first use.
     handled: [OnceLock<Counter>; CODES],
+    /// Items answered (batch and stream RPCs), by status code, each made at its first
+    /// use.
+    items: [OnceLock<Counter>; CODES],
+}
+
+/// Items answered by one call, by status code ([`Metrics::items`]).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ItemCodes([u64; CODES]);
+
+impl ItemCodes {
+    /// One item more answered with `code`.
+    pub fn add(&mut self, code: tonic::Code) {
+        if let Some(n) = self.0.get_mut(code as usize) {
+            *n += 1;
+        }
+    }
 }
 
 /// gRPC status codes: 0 (OK) to 16 (UNAUTHENTICATED).
@@ -155,6 +180,7 @@ impl Metrics {
         let handled = Family::<HandledLabels, Counter>::default();
         let seconds = Family::<MethodLabels, Histogram, fn() -> Histogram>::new_with_constructor(latency_histogram);
         let in_flight = Family::<MethodLabels, Gauge>::default();
+        let items = Family::<HandledLabels, Counter>::default();
         let playouts = Counter::default();
         registry.register("grpc_server_started", "RPCs started on the server", started.clone());
         registry.register("grpc_server_handled", "RPCs completed on the server, by status code", handled.clone());
@@ -164,9 +190,14 @@ impl Metrics {
             seconds.clone(),
         );
         registry.register("fray_server_in_flight", "Calls started and not yet answered", in_flight.clone());
+        registry.register(
+            "fray_server_items",
+            "Items answered by the batch and stream RPCs (a batch's requests, a stream's messages), by status code",
+            items.clone(),
+        );
         registry.register("fray_agent_playouts", "MCTS playouts run by ChooseAction searches", playouts.clone());
         let series = (0..=KNOWN.len()).map(|_| OnceLock::new()).collect();
-        Self { inner: Arc::new(Inner { registry, started, handled, seconds, in_flight, playouts, series }) }
+        Self { inner: Arc::new(Inner { registry, started, handled, seconds, in_flight, items, playouts, series }) }
     }
 
     fn series(&self, rpc: Rpc) -> Option<&RpcSeries> {
@@ -178,6 +209,7 @@ impl Metrics {
                 in_flight: self.inner.in_flight.get_or_create(&labels).clone(),
                 seconds: self.inner.seconds.get_or_create(&labels).clone(),
                 handled: std::array::from_fn(|_| OnceLock::new()),
+                items: std::array::from_fn(|_| OnceLock::new()),
             }
         }))
     }
@@ -202,6 +234,31 @@ impl Metrics {
             self.inner.handled.get_or_create(&labels).clone()
         });
         counter.inc();
+    }
+
+    /// A call of `rpc` answered the items `codes` counts.
+    pub fn items(&self, rpc: Rpc, codes: &ItemCodes) {
+        for (&n, code) in codes.0.iter().zip(0..) {
+            if n > 0 {
+                self.items_of(rpc, tonic::Code::from_i32(code), n);
+            }
+        }
+    }
+
+    /// A call of `rpc` answered one item with `code`.
+    pub fn item(&self, rpc: Rpc, code: tonic::Code) {
+        self.items_of(rpc, code, 1);
+    }
+
+    fn items_of(&self, rpc: Rpc, code: tonic::Code, n: u64) {
+        let Some(series) = self.series(rpc) else { return };
+        let Some(slot) = series.items.get(code as usize) else { return };
+        let counter = slot.get_or_init(|| {
+            let labels =
+                HandledLabels { grpc_service: rpc.service, grpc_method: rpc.method, grpc_code: code_name(code) };
+            self.inner.items.get_or_create(&labels).clone()
+        });
+        counter.inc_by(n);
     }
 
     /// A search ran `n` playouts.
@@ -265,6 +322,7 @@ mod tests {
     fn paths_map_to_known_rpcs_and_anything_else_to_unknown() {
         assert_eq!(Rpc::from_path("/fray.v1.Rules/ResolveStrike").method, "ResolveStrike");
         assert_eq!(Rpc::from_path("/grpc.health.v1.Health/Check").service, "grpc.health.v1.Health");
+        assert_eq!(Rpc::from_path("/fray.v1.Rules/Play").method, "Play");
         for odd in ["", "/", "/fray.v1.Rules", "/fray.v1.Rules/Nope", "/x/y/z", "fray.v1.Rules/ResolveStrike"] {
             assert_eq!(Rpc::from_path(odd), Rpc::UNKNOWN, "{odd:?}");
         }
@@ -284,6 +342,13 @@ mod tests {
         );
         metrics.handled(rpc, tonic::Code::InvalidArgument, 0.0002);
         metrics.playouts(1500);
+        let batch = Rpc::from_path("/fray.v1.Rules/ResolveStrikeBatch");
+        let mut codes = ItemCodes::default();
+        for code in [tonic::Code::Ok, tonic::Code::Ok, tonic::Code::FailedPrecondition] {
+            codes.add(code);
+        }
+        metrics.items(batch, &codes);
+        metrics.items(batch, &codes);
         let text = metrics.render();
         for line in [
             r#"grpc_server_started_total{grpc_service="fray.v1.Rules",grpc_method="ResolveStrike"} 2"#,
@@ -292,6 +357,8 @@ mod tests {
             r#"grpc_server_handling_seconds_count{grpc_service="fray.v1.Rules",grpc_method="ResolveStrike"} 2"#,
             r#"fray_server_in_flight{grpc_service="fray.v1.Rules",grpc_method="ResolveStrike"} 0"#,
             "fray_agent_playouts_total 1500",
+            r#"fray_server_items_total{grpc_service="fray.v1.Rules",grpc_method="ResolveStrikeBatch",grpc_code="OK"} 4"#,
+            r#"fray_server_items_total{grpc_service="fray.v1.Rules",grpc_method="ResolveStrikeBatch",grpc_code="FailedPrecondition"} 2"#,
         ] {
             assert!(text.lines().any(|l| l == line), "missing {line}\n{text}");
         }

@@ -114,11 +114,9 @@ impl Call {
             return;
         }
         // A call whose client reset its stream or dropped its connection mid-request
-        // ends in whatever tonic made of the broken body; the client saw it cancelled.
-        let code = match code {
-            tonic::Code::Internal | tonic::Code::Unknown if self.gone.is_gone() => tonic::Code::Cancelled,
-            code => code,
-        };
+        // ends in whatever tonic made of the broken body (a Play stream, in OK: tonic
+        // ends its messages there); the client saw it cancelled.
+        let code = if self.gone.is_gone() { tonic::Code::Cancelled } else { code };
         let elapsed = self.start.elapsed();
         self.metrics.handled(self.rpc, code, elapsed.as_secs_f64());
         let name = code_name(code);

@@ -128,6 +128,18 @@ pub struct ServerOptions {
     /// RESOURCE_EXHAUSTED. At least --max-connection-request-bytes.
     #[arg(long, default_value_t = ServerConfig::default().max_request_bytes, value_name = "BYTES")]
     pub max_request_bytes: usize,
+    /// Requests one ResolveStrikeBatch or ApplyActionBatch call may carry; a bigger
+    /// batch answers INVALID_ARGUMENT at `requests`. More than 0.
+    #[arg(long, default_value_t = ServerConfig::default().max_batch_items, value_name = "N")]
+    pub max_batch_items: usize,
+    /// Messages one Play stream may carry; the next one ends the stream with
+    /// RESOURCE_EXHAUSTED (the client opens a new one). More than 0.
+    #[arg(long, default_value_t = ServerConfig::default().max_stream_messages, value_name = "N")]
+    pub max_stream_messages: u64,
+    /// How long a Play stream may wait for its next message, in seconds; then it ends
+    /// with RESOURCE_EXHAUSTED. 0: for ever.
+    #[arg(long, default_value_t = secs(ServerConfig::default().stream_idle_timeout), value_name = "SECS")]
+    pub stream_idle_timeout_secs: u64,
 }
 
 fn millis(d: Duration) -> u64 {
@@ -171,6 +183,12 @@ impl ServerOptions {
         if self.max_concurrent_streams == 0 {
             return Err(OptionsError::Invalid { flag: "--max-concurrent-streams", why: "must be more than 0".into() });
         }
+        if self.max_batch_items == 0 {
+            return Err(OptionsError::Invalid { flag: "--max-batch-items", why: "must be more than 0".into() });
+        }
+        if self.max_stream_messages == 0 {
+            return Err(OptionsError::Invalid { flag: "--max-stream-messages", why: "must be more than 0".into() });
+        }
         let agent_token = match &self.agent_token_file {
             None => None,
             Some(path) => {
@@ -211,6 +229,10 @@ impl ServerOptions {
             http2_keepalive: (self.http2_keepalive_secs > 0).then(|| Duration::from_secs(self.http2_keepalive_secs)),
             max_connection_request_bytes: self.max_connection_request_bytes,
             max_request_bytes: self.max_request_bytes,
+            max_batch_items: self.max_batch_items,
+            max_stream_messages: self.max_stream_messages,
+            stream_idle_timeout: (self.stream_idle_timeout_secs > 0)
+                .then(|| Duration::from_secs(self.stream_idle_timeout_secs)),
         })
     }
 
@@ -415,5 +437,26 @@ mod tests {
         assert!(err.to_string().starts_with("--max-request-bytes: must be at least --max-connection"), "{err}");
         let config = parse(&["--max-connection-request-bytes", "2097152", "--max-request-bytes", "2097152"]).config();
         assert_eq!(config.unwrap().max_request_bytes, 2 * 1024 * 1024);
+    }
+
+    #[test]
+    fn the_batch_and_stream_limits_are_flags_and_zero_items_or_messages_are_refused() {
+        let config =
+            parse(&["--max-batch-items", "64", "--max-stream-messages", "10", "--stream-idle-timeout-secs", "0"])
+                .config()
+                .unwrap();
+        assert_eq!(
+            config.rules_limits(),
+            crate::RulesLimits {
+                max_batch_items: 64,
+                max_stream_messages: 10,
+                stream_idle_timeout: None,
+                max_message_bytes: ServerConfig::default().max_message_bytes
+            }
+        );
+        for flag in ["--max-batch-items", "--max-stream-messages"] {
+            let err = parse(&[flag, "0"]).config().unwrap_err();
+            assert_eq!(err.to_string(), format!("{flag}: must be more than 0"));
+        }
     }
 }

@@ -2,115 +2,40 @@
 //!
 //! Every handler validates the whole request before it changes anything, so a
 //! rejected request answers an error and no state. Errors map as [`crate::status`]
-//! says.
+//! says. What one request comes to is in [`crate::handlers`]; the batch RPCs
+//! ([`crate::batch`]) and the Play stream ([`crate::play`]) run the same code once per
+//! item.
 
 use std::fmt::Debug;
-use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use fray_core::setup::ChoiceSetup;
-use fray_core::{GameState, SetupError, StateSetup};
+use fray_core::{GameState, SetupError};
 use fray_proto::fray::v1 as pb;
 use pb::rules_server::Rules;
-use tonic::{Request, Response, Status};
+use tonic::{Request, Response, Status, Streaming};
 use tracing::debug;
 
 use crate::gate::Gate;
-use crate::{convert, status};
+use crate::handlers::{ActionInput, StateInput, StrikeInput, guarded, legal_actions, load, rejected};
+use crate::idle::Stopping;
+use crate::metrics::Metrics;
+use crate::rules_limits::RulesLimits;
+use crate::{batch, convert, handlers, play, status};
 
 /// The Rules service. It keeps nothing between calls.
 #[derive(Debug, Clone, Default)]
 pub struct RulesService {
     gate: Gate,
-}
-
-/// A request's state as plain input: its ruleset's wire number, and that ruleset's own
-/// input with the wire fields it refuses (or why the ruleset cannot be served).
-#[derive(Debug)]
-pub(crate) struct StateInput {
-    ruleset: i32,
-    setup: Result<convert::Submitted<StateSetup>, SetupError>,
-}
-
-impl StateInput {
-    /// The message's state as plain input (its strings move).
-    pub(crate) fn new(state: pb::GameState) -> Self {
-        Self { ruleset: state.ruleset, setup: convert::state_to_setup(state) }
-    }
-}
-
-/// Loads a request's state, as plain input, into a validated core state.
-pub(crate) fn load(state: Option<&StateInput>) -> Result<GameState, Status> {
-    let Some(state) = state else {
-        return Err(status::invalid_field("state", "is required"));
-    };
-    crate::observe::record_ruleset(state.ruleset);
-    let setup = state.setup.as_ref().map_err(status::setup_error)?;
-    convert::load_state(setup).map_err(|e| status::setup_error(&e))
-}
-
-/// Logs a rejected call at debug level and passes the status on.
-fn rejected(rpc: &'static str, status: Status) -> Status {
-    debug!(rpc, code = ?status.code(), message = status.message(), "request rejected");
-    status
-}
-
-/// Takes `request` apart into the handler's `input` (the plain data it carries, moved
-/// out of the message rather than copied) and runs `handler` on it; a refusal is
-/// logged at debug level. A panic there is a bug: it answers INTERNAL and is logged
-/// with the input, which holds everything the request did ([`status::bug`]), rather
-/// than resetting the stream (which clients see as CANCELLED, with nothing in the
-/// server's log).
-pub(crate) fn guarded<Q, I: Debug, R>(
-    rpc: &'static str,
-    request: Q,
-    input: impl FnOnce(Q) -> I,
-    handler: impl FnOnce(&I) -> Result<R, Status>,
-) -> Result<R, Status> {
-    let mut kept: Option<I> = None;
-    match catch_unwind(AssertUnwindSafe(|| handler(kept.insert(input(request))))) {
-        Ok(answer) => answer.map_err(|s| rejected(rpc, s)),
-        // `None` if taking the request apart is what panicked.
-        Err(panic) => Err(status::bug(rpc, &*panic, &kept)),
-    }
-}
-
-/// A ResolveStrike request as plain input (the strike is read once the state's
-/// ruleset is known).
-#[derive(Debug)]
-struct StrikeInput {
-    state: Option<StateInput>,
-    strike: Option<pb::Strike>,
-    choices: Vec<ChoiceSetup>,
-}
-
-impl From<pb::ResolveStrikeRequest> for StrikeInput {
-    fn from(req: pb::ResolveStrikeRequest) -> Self {
-        Self {
-            state: req.state.map(StateInput::new),
-            strike: req.strike,
-            choices: req.choices.iter().map(convert::choice_to_setup).collect(),
-        }
-    }
-}
-
-/// An ApplyAction request as plain input (the action is read once the state's ruleset
-/// is known).
-#[derive(Debug)]
-struct ActionInput {
-    state: Option<StateInput>,
-    action: Option<pb::Action>,
-}
-
-impl From<pb::ApplyActionRequest> for ActionInput {
-    fn from(req: pb::ApplyActionRequest) -> Self {
-        Self { state: req.state.map(StateInput::new), action: req.action }
-    }
+    limits: RulesLimits,
+    metrics: Metrics,
+    stopping: Stopping,
 }
 
 impl RulesService {
-    /// A Rules service whose calls in flight `gate` counts.
-    pub fn new(gate: Gate) -> Self {
-        Self { gate }
+    /// A Rules service whose calls in flight `gate` counts, its batches and streams
+    /// held to `limits` and their items counted in `metrics`; its streams end when
+    /// `stopping` is set (shutdown).
+    pub fn new(gate: Gate, limits: RulesLimits, metrics: Metrics, stopping: Stopping) -> Self {
+        Self { gate, limits, metrics, stopping }
     }
 
     /// Runs `handler` for `rpc` on the request's `input`, within the RPC's concurrency
@@ -126,42 +51,9 @@ impl RulesService {
         guarded(rpc, request.into_inner(), input, handler).map(Response::new)
     }
 
-    fn resolve_strike_inner(input: &StrikeInput) -> Result<pb::ResolveStrikeResponse, Status> {
-        let mut game = load(input.state.as_ref())?;
-        let Some(strike) = &input.strike else {
-            return Err(status::invalid_field("strike", "is required"));
-        };
-        let strike = convert::strike_to_setup(game.ruleset(), strike);
-        let events =
-            convert::resolve_strike(&mut game, &strike, &input.choices).map_err(|e| status::action_error(&e))?;
-        debug!(
-            rpc = "ResolveStrike",
-            ruleset = %game.ruleset(),
-            choices = input.choices.len(),
-            events = events.len(),
-            "strike resolved"
-        );
-        Ok(pb::ResolveStrikeResponse {
-            state: Some(convert::state_from_setup(game.to_setup())),
-            events: convert::events_to_proto(&events),
-        })
-    }
-
-    fn apply_action_inner(input: &ActionInput) -> Result<pb::ApplyActionResponse, Status> {
-        let mut game = load(input.state.as_ref())?;
-        let action = convert::action_to_setup(game.ruleset(), input.action.as_ref())
-            .map_err(|v| status::invalid_argument(&v.prefixed("action")))?;
-        let events = convert::apply_action(&mut game, &action, "action").map_err(|e| status::action_error(&e))?;
-        debug!(rpc = "ApplyAction", ruleset = %game.ruleset(), events = events.len(), "action applied");
-        Ok(pb::ApplyActionResponse {
-            state: Some(convert::state_from_setup(game.to_setup())),
-            events: convert::events_to_proto(&events),
-        })
-    }
-
     fn legal_actions_inner(state: &Option<StateInput>) -> Result<pb::LegalActionsResponse, Status> {
         let game = load(state.as_ref())?;
-        let actions: Vec<_> = game.legal_actions().iter().map(convert::action_from_setup).collect();
+        let actions = legal_actions(&game);
         debug!(rpc = "LegalActions", ruleset = %game.ruleset(), actions = actions.len(), "legal actions listed");
         Ok(pb::LegalActionsResponse { actions })
     }
@@ -195,7 +87,7 @@ impl Rules for RulesService {
         &self,
         request: Request<pb::ResolveStrikeRequest>,
     ) -> Result<Response<pb::ResolveStrikeResponse>, Status> {
-        self.call("ResolveStrike", request, StrikeInput::from, Self::resolve_strike_inner)
+        self.call("ResolveStrike", request, StrikeInput::from, handlers::resolve_strike)
     }
 
     async fn legal_actions(
@@ -209,7 +101,7 @@ impl Rules for RulesService {
         &self,
         request: Request<pb::ApplyActionRequest>,
     ) -> Result<Response<pb::ApplyActionResponse>, Status> {
-        self.call("ApplyAction", request, ActionInput::from, Self::apply_action_inner)
+        self.call("ApplyAction", request, ActionInput::from, handlers::apply_action)
     }
 
     async fn new_game(&self, request: Request<pb::NewGameRequest>) -> Result<Response<pb::NewGameResponse>, Status> {
@@ -222,20 +114,44 @@ impl Rules for RulesService {
     ) -> Result<Response<pb::ListRulesetsResponse>, Status> {
         self.call("ListRulesets", request, |req| req, Self::list_rulesets_inner)
     }
+
+    async fn resolve_strike_batch(
+        &self,
+        request: Request<pb::ResolveStrikeBatchRequest>,
+    ) -> Result<Response<pb::ResolveStrikeBatchResponse>, Status> {
+        const RPC: &str = "ResolveStrikeBatch";
+        let _slot = self.gate.enter(RPC).map_err(|s| rejected(RPC, s))?;
+        let requests = batch::within_limit(RPC, request.into_inner().requests, &self.limits)?;
+        let results =
+            batch::answer(RPC, requests, StrikeInput::from, handlers::resolve_strike, &self.limits, &self.metrics)?;
+        Ok(Response::new(pb::ResolveStrikeBatchResponse { results }))
+    }
+
+    async fn apply_action_batch(
+        &self,
+        request: Request<pb::ApplyActionBatchRequest>,
+    ) -> Result<Response<pb::ApplyActionBatchResponse>, Status> {
+        const RPC: &str = "ApplyActionBatch";
+        let _slot = self.gate.enter(RPC).map_err(|s| rejected(RPC, s))?;
+        let requests = batch::within_limit(RPC, request.into_inner().requests, &self.limits)?;
+        let results =
+            batch::answer(RPC, requests, ActionInput::from, handlers::apply_action, &self.limits, &self.metrics)?;
+        Ok(Response::new(pb::ApplyActionBatchResponse { results }))
+    }
+
+    type PlayStream = play::PlayAnswers;
+
+    async fn play(&self, request: Request<Streaming<pb::PlayRequest>>) -> Result<Response<Self::PlayStream>, Status> {
+        let slot = self.gate.enter(play::RPC).map_err(|s| rejected(play::RPC, s))?;
+        let answers = play::PlayAnswers::new(request.into_inner(), slot, self.limits, &self.metrics, &self.stopping);
+        Ok(Response::new(answers))
+    }
 }
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used, clippy::panic)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_handler_that_panics_answers_internal_without_the_panic_text() {
-        let answer: Result<(), Status> = guarded("LegalActions", "the request", |req| req, |_| panic!("boom"));
-        let status = answer.unwrap_err();
-        assert_eq!(status.code(), tonic::Code::Internal);
-        assert_eq!(status.message(), "LegalActions failed on an internal error; the server logged it");
-    }
 
     #[test]
     fn a_handler_that_answers_is_passed_through() {

@@ -23,6 +23,7 @@ use crate::idle::{IdleConn, IdleLayer, RequestBudget, Stopping};
 use crate::metrics::Metrics;
 use crate::observe::ObserveLayer;
 use crate::rules::RulesService;
+use crate::rules_limits::RulesLimits;
 use crate::tls::ServerTls;
 use crate::write_batching::BatchedWrites;
 
@@ -74,6 +75,27 @@ pub struct ServerConfig {
     /// The request bytes the calls of all connections together may hold while they are
     /// being received; a call past it answers RESOURCE_EXHAUSTED ([`crate::framing`]).
     pub max_request_bytes: usize,
+    /// Requests one ResolveStrikeBatch or ApplyActionBatch may carry; more answer
+    /// INVALID_ARGUMENT at `requests` ([`crate::batch`]).
+    pub max_batch_items: usize,
+    /// Messages one Play stream may carry; the next ends it with RESOURCE_EXHAUSTED
+    /// ([`crate::play`]).
+    pub max_stream_messages: u64,
+    /// How long a Play stream may wait for its next message before it is ended with
+    /// RESOURCE_EXHAUSTED; `None`: for ever.
+    pub stream_idle_timeout: Option<Duration>,
+}
+
+impl ServerConfig {
+    /// What the Rules service's batches and streams may take.
+    pub fn rules_limits(&self) -> RulesLimits {
+        RulesLimits {
+            max_batch_items: self.max_batch_items,
+            max_stream_messages: self.max_stream_messages,
+            stream_idle_timeout: self.stream_idle_timeout,
+            max_message_bytes: self.max_message_bytes,
+        }
+    }
 }
 
 impl Default for ServerConfig {
@@ -81,8 +103,10 @@ impl Default for ServerConfig {
     /// call, no Agent token, no TLS, no connection age (with one, 30 s of grace: as long
     /// as a call may take, so none is cut), 100 streams per connection, idle connections
     /// closed after 60 s, a keepalive PING every 60 s, 16 MiB of requests being
-    /// received per connection and 128 MiB on all connections together.
+    /// received per connection and 128 MiB on all connections together; 256 requests a
+    /// batch, 100 000 messages a Play stream and 60 s for its next one.
     fn default() -> Self {
+        let rules = RulesLimits::default();
         Self {
             max_message_bytes: 1024 * 1024,
             drain_timeout: Duration::from_secs(10),
@@ -98,6 +122,9 @@ impl Default for ServerConfig {
             http2_keepalive: Some(Duration::from_secs(60)),
             max_connection_request_bytes: 16 * 1024 * 1024,
             max_request_bytes: 128 * 1024 * 1024,
+            max_batch_items: rules.max_batch_items,
+            max_stream_messages: rules.max_stream_messages,
+            stream_idle_timeout: rules.stream_idle_timeout,
         }
     }
 }
@@ -200,9 +227,10 @@ pub async fn serve_with_metrics(
 
     let limit = config.max_message_bytes;
     let gate = Gate::new(config.concurrency);
-    let rules = RulesServer::new(RulesService::new(gate.clone()))
-        .max_decoding_message_size(limit)
-        .max_encoding_message_size(limit);
+    // Set when shutdown is asked for: idle connections close, Play streams end.
+    let stopping = Stopping::default();
+    let rules = RulesService::new(gate.clone(), config.rules_limits(), metrics.clone(), stopping.clone());
+    let rules = RulesServer::new(rules).max_decoding_message_size(limit).max_encoding_message_size(limit);
     // A search never outlives the call: its time is capped within the request timeout
     // too, with a tenth left for the answer.
     let within = config.request_timeout.mul_f64(0.9);
@@ -217,7 +245,6 @@ pub async fn serve_with_metrics(
     // Unary calls are small: send each answer at once rather than wait for Nagle, and
     // the answers ready together in one write (`write_batching`).
     let lifetime = config.max_connection_age.map(|age| age + config.max_connection_age_grace);
-    let stopping = Stopping::default();
     let idle = config.idle_timeout;
     let request_budget = RequestBudget::new(config.max_connection_request_bytes, config.max_request_bytes);
     let incoming = TcpListenerStream::new(listener).map({
@@ -242,7 +269,8 @@ pub async fn serve_with_metrics(
         reporter.set_not_serving::<AgentServer<AgentService>>().await;
         reporter.set_service_status("", ServingStatus::NotServing).await;
         info!("shutting down: health NOT_SERVING, no new connections, draining in-flight calls");
-        // Connections with no call in flight close now: they hold nothing to drain.
+        // Connections with no call in flight close now: they hold nothing to drain;
+        // Play streams end (a stream would hold the drain as long as its client liked).
         stopping.stop();
         let _ = started_tx.send(());
     };
@@ -259,7 +287,7 @@ pub async fn serve_with_metrics(
     let server = builder
         .layer(ObserveLayer::new(metrics))
         .layer(IdleLayer)
-        .layer(FramingLayer)
+        .layer(FramingLayer::new(limit))
         .add_service(health)
         .add_service(reflection_v1)
         .add_service(reflection_v1alpha)

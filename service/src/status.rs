@@ -16,6 +16,8 @@ use std::any::Any;
 use std::fmt::Debug;
 
 use fray_core::{ActionError, IllegalAction, SetupError, Violations};
+use fray_proto::fray::v1 as pb;
+use prost::Message as _;
 use tonic::{Code, Status};
 use tonic_types::{ErrorDetails, FieldViolation, StatusExt};
 use tracing::error;
@@ -70,6 +72,21 @@ pub fn bug(rpc: &'static str, panic: &(dyn Any + Send), request: &dyn Debug) -> 
         .unwrap_or_else(|| "(no message)".to_owned());
     error!(rpc, panic = %text, ?request, "the handler panicked: this is a bug");
     Status::internal(format!("{rpc} failed on an internal error; the server logged it"))
+}
+
+/// `status` as one item's status in a batch's result or a stream's answer: its code,
+/// its message and the details the unary call would have carried. tonic keeps the
+/// details as an encoded `google.rpc.Status`, whose shape `ItemStatus` has (the same
+/// field numbers and types), so they decode into it as they are.
+pub fn item_status(status: &Status) -> pb::ItemStatus {
+    let details = if status.details().is_empty() {
+        Vec::new()
+    } else {
+        // Fray's own statuses always decode; should one not, the code and the message
+        // still say what happened.
+        pb::ItemStatus::decode(status.details()).map(|s| s.details).unwrap_or_default()
+    };
+    pb::ItemStatus { code: status.code() as i32, message: status.message().to_owned(), details }
 }
 
 /// The status for a state the core refused to load (paths get the `state.` prefix).
@@ -148,6 +165,24 @@ mod tests {
         let status = bug("ChooseAction", &*panic, &"the request");
         assert_eq!(status.code(), Code::Internal);
         assert_eq!(status.message(), "ChooseAction failed on an internal error; the server logged it");
+    }
+
+    #[test]
+    fn an_item_status_carries_the_code_message_and_details_of_the_call_status() {
+        let mut v = Violations::default();
+        v.push("state.creatures[1].zone.index", "zone index 7 is out of range 0..4");
+        let call = invalid_argument(&v);
+        let item = item_status(&call);
+        assert_eq!(item.code, Code::InvalidArgument as i32);
+        assert_eq!(item.message, call.message());
+        // Its bytes are a google.rpc.Status, which tonic-types reads back.
+        let back = Status::with_details(Code::InvalidArgument, item.message.clone(), item.encode_to_vec().into());
+        assert_eq!(fields(&back), ["state.creatures[1].zone.index"]);
+        let rule = item_status(&illegal(&IllegalAction::new("egame.strike.target", "out of reach")));
+        assert_eq!(rule.details.len(), 1);
+        assert_eq!(rule.details[0].type_url, "type.googleapis.com/google.rpc.ErrorInfo");
+        let bare = item_status(&unimplemented("RULESET_SOME_GAME"));
+        assert_eq!((bare.code, bare.details.len()), (Code::Unimplemented as i32, 0));
     }
 
     #[test]

@@ -311,37 +311,39 @@ async fn a_unary_request_of_two_messages_or_cut_inside_one_or_not_grpc_is_invali
 #[tokio::test]
 async fn a_call_whose_client_resets_it_mid_request_is_counted_canceled() {
     let server = TestServer::start().await;
-    let (send, connection) = h2_connection(&server).await;
-    tokio::spawn(connection);
-    let mut send = send.ready().await.unwrap();
-    let request = h2_request(server.addr, "/fray.v1.Rules/ResolveStrike", GRPC);
-    let (response, mut stream) = send.send_request(request, false).unwrap();
-    // Half a message, then the client gives up.
-    stream.send_data(bytes::Bytes::from_static(&[0, 0, 0, 0, 100, 1, 2]), false).unwrap();
-    let started = || metric(&server.metrics.render(), "grpc_server_started_total", &[("grpc_method", "ResolveStrike")]);
-    for _ in 0..500 {
-        if started() == 1.0 {
-            break;
+    for method in ["ResolveStrike", "ResolveStrikeBatch"] {
+        let (send, connection) = h2_connection(&server).await;
+        tokio::spawn(connection);
+        let mut send = send.ready().await.unwrap();
+        let request = h2_request(server.addr, &format!("/fray.v1.Rules/{method}"), GRPC);
+        let (response, mut stream) = send.send_request(request, false).unwrap();
+        // Half a message, then the client gives up.
+        stream.send_data(bytes::Bytes::from_static(&[0, 0, 0, 0, 100, 1, 2]), false).unwrap();
+        let started = || metric(&server.metrics.render(), "grpc_server_started_total", &[("grpc_method", method)]);
+        for _ in 0..500 {
+            if started() == 1.0 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
         }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
-    stream.send_reset(h2::Reason::CANCEL);
-    drop(response);
-    let handled = |code: &str| {
-        metric(
-            &server.metrics.render(),
-            "grpc_server_handled_total",
-            &[("grpc_method", "ResolveStrike"), ("grpc_code", code)],
-        )
-    };
-    for _ in 0..500 {
-        if handled("Canceled") + handled("Internal") + handled("Unknown") + handled("InvalidArgument") > 0.0 {
-            break;
+        stream.send_reset(h2::Reason::CANCEL);
+        drop(response);
+        let handled = |code: &str| {
+            metric(
+                &server.metrics.render(),
+                "grpc_server_handled_total",
+                &[("grpc_method", method), ("grpc_code", code)],
+            )
+        };
+        for _ in 0..500 {
+            if handled("Canceled") + handled("Internal") + handled("Unknown") + handled("InvalidArgument") > 0.0 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(10)).await;
         }
-        tokio::time::sleep(Duration::from_millis(10)).await;
+        let text = server.metrics.render();
+        assert_eq!(handled("Canceled"), 1.0, "{method}: {text}");
     }
-    let text = server.metrics.render();
-    assert_eq!(handled("Canceled"), 1.0, "{text}");
 }
 
 #[tokio::test]

@@ -1,22 +1,32 @@
-//! Requests as bytes: ResolveStrike with the message's bytes sent as they are (a message
-//! that does not parse, or what the generated client sends), and the HTTP/2 request a
-//! gRPC client starts, for tests that drive a connection themselves.
+//! Requests as bytes: ResolveStrike and a Play stream with the messages' bytes sent as
+//! they are (a message that does not parse, or what the generated client sends), and
+//! the HTTP/2 request a gRPC client starts, for tests that drive a connection
+//! themselves.
+
+use std::marker::PhantomData;
 
 use fray_proto::fray::v1 as pb;
+use tonic::codegen::tokio_stream;
 use tonic::transport::Channel;
 
-/// Sends the request message's bytes unchanged; decodes the answer as usual.
-#[derive(Debug, Clone, Copy, Default)]
-struct RawRequest;
+/// Sends the request messages' bytes unchanged; decodes the answers (`R`) as usual.
+#[derive(Debug)]
+struct RawRequest<R>(PhantomData<R>);
 
-impl tonic::codec::Codec for RawRequest {
+impl<R> Default for RawRequest<R> {
+    fn default() -> Self {
+        Self(PhantomData)
+    }
+}
+
+impl<R: prost::Message + Default + Send + 'static> tonic::codec::Codec for RawRequest<R> {
     type Encode = bytes::Bytes;
-    type Decode = pb::ResolveStrikeResponse;
-    type Encoder = RawRequest;
-    type Decoder = fray_proto::codec::SliceDecoder<pb::ResolveStrikeResponse>;
+    type Decode = R;
+    type Encoder = RawRequest<R>;
+    type Decoder = fray_proto::codec::SliceDecoder<R>;
 
     fn encoder(&mut self) -> Self::Encoder {
-        RawRequest
+        RawRequest::default()
     }
 
     fn decoder(&mut self) -> Self::Decoder {
@@ -24,7 +34,7 @@ impl tonic::codec::Codec for RawRequest {
     }
 }
 
-impl tonic::codec::Encoder for RawRequest {
+impl<R: Send + 'static> tonic::codec::Encoder for RawRequest<R> {
     type Item = bytes::Bytes;
     type Error = tonic::Status;
 
@@ -43,7 +53,20 @@ pub async fn resolve_strike_raw(
     let mut grpc = tonic::client::Grpc::new(channel.clone());
     grpc.ready().await.unwrap();
     let path = http::uri::PathAndQuery::from_static("/fray.v1.Rules/ResolveStrike");
-    grpc.unary(tonic::Request::new(request), path, RawRequest).await.map(tonic::Response::into_inner)
+    grpc.unary(tonic::Request::new(request), path, RawRequest::default()).await.map(tonic::Response::into_inner)
+}
+
+/// Opens `fray.v1.Rules/Play` on `channel` and sends `messages` as the messages' bytes,
+/// then closes the client's side; the answers.
+pub async fn play_raw(
+    channel: &Channel,
+    messages: Vec<bytes::Bytes>,
+) -> Result<tonic::Streaming<pb::PlayResponse>, tonic::Status> {
+    let mut grpc = tonic::client::Grpc::new(channel.clone());
+    grpc.ready().await.unwrap();
+    let path = http::uri::PathAndQuery::from_static("/fray.v1.Rules/Play");
+    let request = tonic::Request::new(tokio_stream::iter(messages));
+    grpc.streaming(request, path, RawRequest::default()).await.map(tonic::Response::into_inner)
 }
 
 /// gRPC's content type.

@@ -8,8 +8,10 @@ use fray_core::Ruleset;
 use fray_proto::fray::v1 as pb;
 use pb::agent_client::AgentClient;
 use pb::rules_client::RulesClient;
-use tonic::codegen::{Body, Bytes, StdError};
+use tonic::codegen::{Body, Bytes, StdError, tokio_stream};
 use tonic::{Code, Status};
+
+use crate::statuses::{BatchResult as _, as_item};
 
 use super::case::Case;
 use super::mutation::mutate;
@@ -70,6 +72,40 @@ where
         }
     }
 
+    /// `request` answers in an ApplyActionBatch of one, and as a Play message, exactly as
+    /// ApplyAction answered it (`applied`): the same state and events, or the same status.
+    async fn same_in_a_batch_and_on_a_stream(
+        &mut self,
+        request: &pb::ApplyActionRequest,
+        applied: &Result<pb::ApplyActionResponse, Status>,
+    ) -> Result<(), String> {
+        let batch = pb::ApplyActionBatchRequest { requests: vec![request.clone()] };
+        let results = within("ApplyActionBatch", self.limit, self.rules.apply_action_batch(batch)).await?;
+        let result = results.map_err(|s| format!("ApplyActionBatch refused a batch of one: {s:?}"))?.results;
+        let expected = [pb::ApplyActionResult::from_unary(applied)];
+        if result != expected {
+            return Err(format!("ApplyActionBatch answered {result:?}, ApplyAction {applied:?}"));
+        }
+        let message = pb::PlayRequest { state: request.state.clone(), action: request.action.clone() };
+        let answers = within("Play", self.limit, self.rules.play(tokio_stream::iter([message]))).await?;
+        let mut answers = answers.map_err(|s| format!("Play refused to open: {s:?}"))?;
+        let answer = tokio::time::timeout(self.limit, answers.message())
+            .await
+            .map_err(|_| format!("Play did not answer within {:?}", self.limit))?
+            .map_err(|s| format!("Play ended with {s:?} instead of answering"))?
+            .ok_or("Play ended without answering")?;
+        let same = match applied {
+            Ok(r) => answer.status.is_none() && answer.state == r.state && answer.events == r.events,
+            Err(s) => {
+                answer.status.as_ref() == Some(&as_item(s)) && answer.state.is_none() && answer.legal_actions.is_empty()
+            }
+        };
+        if !same {
+            return Err(format!("Play answered {answer:?}, ApplyAction {applied:?}"));
+        }
+        Ok(())
+    }
+
     /// Sends the case's mutated state to every RPC and checks every answer. The error
     /// says which RPC broke the property, with the mutations applied.
     pub async fn exercise(&mut self, case: &Case) -> Result<Vec<Answer>, String> {
@@ -105,9 +141,10 @@ where
         let action = base_legal.get(case.action.checked_rem(base_legal.len()).unwrap_or(0)).cloned();
         let action = action.unwrap_or(pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})) });
         let request = pb::ApplyActionRequest { state: Some(state.clone()), action: Some(action) };
-        let applied = within("ApplyAction", self.limit, self.rules.apply_action(request)).await?;
+        let applied = within("ApplyAction", self.limit, self.rules.apply_action(request.clone())).await?;
         answers.push(("ApplyAction", code(&applied)));
         agree("ApplyAction", accepted.is_some(), &applied)?;
+        self.same_in_a_batch_and_on_a_stream(&request, &applied).await?;
         match applied {
             Ok(r) => self.reloads("ApplyAction", r.state).await?,
             Err(s) => clear("ApplyAction", &s, ruleset)?,
@@ -119,9 +156,16 @@ where
         let choices = choices(case, base, &strike);
         let zoned = ruleset == Ruleset::Keyforge.wire() && strike.target.is_some();
         let request = pb::ResolveStrikeRequest { state: Some(state.clone()), strike: Some(strike), choices };
-        let resolved = within("ResolveStrike", self.limit, self.rules.resolve_strike(request)).await?;
+        let resolved = within("ResolveStrike", self.limit, self.rules.resolve_strike(request.clone())).await?;
         answers.push(("ResolveStrike", code(&resolved)));
         agree("ResolveStrike", accepted.is_some(), &resolved)?;
+        let batch = pb::ResolveStrikeBatchRequest { requests: vec![request] };
+        let results = within("ResolveStrikeBatch", self.limit, self.rules.resolve_strike_batch(batch)).await?;
+        let result = results.map_err(|s| format!("ResolveStrikeBatch refused a batch of one: {s:?}"))?.results;
+        let expected = [pb::ResolveStrikeResult::from_unary(&resolved)];
+        if result != expected {
+            return Err(format!("ResolveStrikeBatch answered {result:?}, ResolveStrike {resolved:?}"));
+        }
         if zoned {
             zone_refused(&resolved, accepted.is_some())?;
         }
