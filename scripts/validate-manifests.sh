@@ -45,23 +45,11 @@ die() {
   exit 2
 }
 
+# shellcheck source=scripts/pinned-venv.sh
+source "$ROOT/scripts/pinned-venv.sh"
+
 setup() {
-  local want="${PINS[*]}" log
-  [[ -x "$VENV/bin/kubernetes-validate" && "$(cat "$VENV/.fray-pins" 2>/dev/null)" == "$want" ]] && return 0
-  command -v "$PYTHON" >/dev/null 2>&1 ||
-    die "$PYTHON not found: install Python 3.11 or newer with venv and pip (Debian/Ubuntu: apt-get install python3 python3-venv python3-pip)"
-  echo "validate-manifests.sh: creating $VENV with ${PINS[*]}" >&2
-  rm -rf "$VENV"
-  if ! log="$("$PYTHON" -m venv "$VENV" 2>&1)"; then
-    rm -rf "$VENV"
-    die "cannot create a venv with $PYTHON (Debian/Ubuntu: apt-get install python3-venv): $log"
-  fi
-  [[ -x "$VENV/bin/pip" ]] || { rm -rf "$VENV"; die "the venv has no pip (Debian/Ubuntu: apt-get install python3-venv python3-pip)"; }
-  if ! log="$("$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "${PINS[@]}" 2>&1)"; then
-    rm -rf "$VENV"
-    die "pip install ${PINS[*]} failed: $log"
-  fi
-  echo "$want" >"$VENV/.fray-pins"
+  pinned_venv "$VENV/bin/kubernetes-validate" "Python 3.11 or newer"
 }
 
 if [[ $# -eq 0 ]]; then
