@@ -9,11 +9,14 @@
 //! draws a **fresh world on every playout** ([`Game::determinize`] for the searcher,
 //! who moves at the root):
 //!
-//! - a node is the searcher's view of the action history: the path of actions from the
-//!   root (each ply one action, as in the determinized search; an arm is keyed by the
-//!   typed action, which names places — a hand slot, a zone — and not hidden
-//!   contents). Its statistics mix every world that reached it, so a move is judged by
-//!   how it does over the worlds the searcher cannot tell apart, not in one of them;
+//! - a node is the searcher's view of the history: the path of actions from the root
+//!   (each ply one action, as in the determinized search; an arm is keyed by the typed
+//!   action, which names places — a hand slot, a zone — and not hidden contents), and
+//!   after each action what the searcher saw ([`Game::seen_digest`]): an arm has one
+//!   child per thing seen, so the move after an attack may depend on the card the
+//!   attack revealed. Its statistics mix every world that reached it, so a move is
+//!   judged by how it does over the worlds the searcher cannot tell apart, not in one
+//!   of them;
 //! - a node's arms are the actions legal in the worlds that reached it: an arm is added
 //!   the first time a world offers it, with its prior from that world (the same
 //!   one-ply priors as the determinized search: [`crate::eval`]'s `priors`);
@@ -41,8 +44,10 @@
 //! Limits of SO-ISMCTS kept as they are: the other players' moves are treated as the
 //! searcher sees them (the action, not the hidden card behind it), so an opponent's
 //! node mixes the worlds too and the opponent is modelled as choosing without its own
-//! hidden cards (MO-ISMCTS, a tree per player, would lift that); and nodes do not
-//! branch on chance (a card drawn in one world and another in the next share a node).
+//! hidden cards (MO-ISMCTS, a tree per player, would lift that). Chance is what the
+//! searcher sees of it: a card they draw splits the node by [`Game::seen_digest`], a
+//! card the opponent draws does not; in a ruleset that keeps the default digest
+//! (every state alike) nodes are the actions alone.
 //!
 //! Determinism: one thread, one RNG (ChaCha8, from the seed) for the worlds, the
 //! rollouts and the bandit's ties, so a search budgeted in playouts answers the same
@@ -61,9 +66,6 @@ use crate::rollout::{RolloutScratch, rollout_value};
 use fray_core::Game;
 use fray_core::state::PlayerId;
 
-/// An arm with no child node yet.
-const NO_CHILD: u32 = u32::MAX;
-
 /// One action of a node, with its statistics over every world that offered it.
 #[derive(Debug, Clone, PartialEq)]
 struct Arm<A> {
@@ -76,8 +78,9 @@ struct Arm<A> {
     available: u32,
     /// The sum of the values backed up, for the player who moved.
     reward: f64,
-    /// The node it leads to, or [`NO_CHILD`].
-    child: u32,
+    /// The nodes it leads to, one per thing the searcher saw after it (keyed by
+    /// [`Game::seen_digest`]; one key for a game that tells nothing apart).
+    children: Vec<(u64, u32)>,
 }
 
 /// The tree: node 0 is the root; a node is its arms.
@@ -106,7 +109,8 @@ impl<A: Copy + PartialEq> Tree<A> {
             let i = match found {
                 Some(i) => i,
                 None => {
-                    let arm = Arm { action, prior: f64::NAN, visits: 0, available: 0, reward: 0.0, child: NO_CHILD };
+                    let arm =
+                        Arm { action, prior: f64::NAN, visits: 0, available: 0, reward: 0.0, children: Vec::new() };
                     arms.push(arm);
                     added = true;
                     arms.len() - 1
@@ -151,19 +155,19 @@ impl<A: Copy + PartialEq> Tree<A> {
         best.1
     }
 
-    /// The child of arm `arm` of `node`, made if it has none and the tree has fewer
-    /// than `limit` nodes: `None` when the playout leaves the tree here.
-    fn descend(&mut self, node: u32, arm: usize, limit: usize) -> Option<u32> {
-        let child = self.nodes[node as usize][arm].child;
-        if child != NO_CHILD {
+    /// The child of arm `arm` of `node` for what the searcher saw after it (`seen`),
+    /// made if it has none and the tree has fewer than `limit` nodes: `None` when the
+    /// playout leaves the tree here.
+    fn descend(&mut self, node: u32, arm: usize, seen: u64, limit: usize) -> Option<u32> {
+        let children = &self.nodes[node as usize][arm].children;
+        if let Some(&(_, child)) = children.iter().find(|(key, _)| *key == seen) {
             return Some(child);
         }
         if self.nodes.len() < limit
             && let Ok(id) = u32::try_from(self.nodes.len())
-            && id != NO_CHILD
         {
             self.nodes.push(Vec::new());
-            self.nodes[node as usize][arm].child = id;
+            self.nodes[node as usize][arm].children.push((seen, id));
         }
         None
     }
@@ -236,7 +240,7 @@ pub(crate) fn search<G: Game, B: Backend<G> + ?Sized>(
             let arm = tree.select(node, &arms, c, &mut rng);
             path.push((node, arm, mover));
             backend.apply(&mut world, tree.nodes[node as usize][arm].action);
-            match tree.descend(node, arm, config.node_limit) {
+            match tree.descend(node, arm, world.seen_digest(me), config.node_limit) {
                 Some(child) => node = child,
                 None => {
                     break rollout_value(
@@ -271,7 +275,7 @@ mod tests {
     use super::*;
 
     fn arm(action: u8, prior: f64, visits: u32, available: u32, reward: f64) -> Arm<u8> {
-        Arm { action, prior, visits, available, reward, child: NO_CHILD }
+        Arm { action, prior, visits, available, reward, children: Vec::new() }
     }
 
     #[test]
@@ -325,10 +329,23 @@ mod tests {
         let mut tree = Tree::<u8>::new();
         let mut idx = Vec::new();
         tree.arms(0, &[1, 2], &mut idx);
-        assert_eq!(tree.descend(0, 0, 2), None, "a new child is made, the playout leaves the tree");
-        assert_eq!(tree.descend(0, 0, 2), Some(1));
-        assert_eq!(tree.descend(0, 1, 2), None);
-        assert_eq!(tree.descend(0, 1, 2), None, "full: arm 1 stays a leaf");
+        assert_eq!(tree.descend(0, 0, 7, 2), None, "a new child is made, the playout leaves the tree");
+        assert_eq!(tree.descend(0, 0, 7, 2), Some(1));
+        assert_eq!(tree.descend(0, 0, 8, 2), None, "full: what was seen differs, no new child");
+        assert_eq!(tree.descend(0, 1, 7, 2), None);
+        assert_eq!(tree.descend(0, 1, 7, 2), None, "full: arm 1 stays a leaf");
         assert_eq!(tree.nodes.len(), 2);
+    }
+
+    #[test]
+    fn an_arm_has_a_child_for_each_thing_seen_after_it() {
+        let mut tree = Tree::<u8>::new();
+        let mut idx = Vec::new();
+        tree.arms(0, &[1], &mut idx);
+        assert_eq!(tree.descend(0, 0, 10, 100), None);
+        assert_eq!(tree.descend(0, 0, 20, 100), None);
+        assert_eq!(tree.descend(0, 0, 10, 100), Some(1));
+        assert_eq!(tree.descend(0, 0, 20, 100), Some(2));
+        assert_eq!(tree.nodes[0][0].children, [(10, 1), (20, 2)]);
     }
 }

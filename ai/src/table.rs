@@ -120,6 +120,10 @@ pub struct Row {
     pub opponent: String,
     /// The measured bot's results.
     pub result: MatchResult,
+    /// The seed of its openings.
+    pub seed: u64,
+    /// The commit it was measured on.
+    pub commit: String,
 }
 
 impl Row {
@@ -195,27 +199,97 @@ pub struct Table {
     pub rows: Vec<Row>,
 }
 
-/// Plays every pairing of every scenario of `plan`; `progress` hears of each game
-/// (the pairing and the games done).
-pub fn measure(plan: &TablePlan, progress: &(dyn Fn(&str, u32, u32) + Sync)) -> Result<Table, ArenaError> {
-    let mut rows = Vec::new();
+/// One pairing of the plan, to be measured.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pairing {
+    /// Where.
+    pub scenario: Scenario,
+    /// The measured bot.
+    pub bot: BotSpec,
+    /// Its opponent, in every other seat.
+    pub opponent: BotSpec,
+    /// Games (a multiple of the scenario's players).
+    pub games: u32,
+}
+
+impl Pairing {
+    /// `ruleset scenario: bot vs opponent`, for progress.
+    pub fn what(&self) -> String {
+        let s = &self.scenario;
+        format!("{} {}: {} vs {}", s.ruleset_name, s.name, label(&self.bot), label(&self.opponent))
+    }
+
+    /// Whether `row` measured this pairing: the same scenario, bots, games and `seed`
+    /// (a row kept from an earlier run, measured on whatever commit it names).
+    pub fn measured_by(&self, row: &Row, seed: u64) -> bool {
+        row.scenario == self.scenario
+            && row.bot == label(&self.bot)
+            && row.opponent == label(&self.opponent)
+            && row.result.games() == self.games
+            && row.seed == seed
+    }
+}
+
+/// Every pairing of every scenario of `plan`, in the table's order.
+pub fn plan_pairings(plan: &TablePlan) -> Vec<Pairing> {
+    let mut out = Vec::new();
     for scenario in scenarios(&plan.rulesets) {
         let players = u32::try_from(scenario.players).unwrap_or(1).max(1);
         let games = plan.games.max(1).div_ceil(players) * players;
         for (bot, opponent) in pairings() {
-            let what = format!("{} {}: {} vs {}", scenario.ruleset_name, scenario.name, label(&bot), label(&opponent));
-            let m = Match {
-                a: &bot,
-                b: &opponent,
-                games,
-                ruleset: scenario.ruleset,
-                scenario: scenario.name,
-                seed: plan.seed,
-                jobs: plan.jobs,
-            };
-            let report = play_match(&m, &|done, _| progress(&what, done, games))?;
-            rows.push(Row { scenario, bot: label(&bot), opponent: label(&opponent), result: report.total });
+            out.push(Pairing { scenario, bot, opponent, games });
         }
+    }
+    out
+}
+
+/// Plays `pairing` with `plan`'s seed and jobs; `progress` hears of each game (the
+/// games done and of how many).
+pub fn measure_pairing(
+    pairing: &Pairing,
+    plan: &TablePlan,
+    progress: &(dyn Fn(u32, u32) + Sync),
+) -> Result<Row, ArenaError> {
+    let p = pairing;
+    let m = Match {
+        a: &p.bot,
+        b: &p.opponent,
+        games: p.games,
+        ruleset: p.scenario.ruleset,
+        scenario: p.scenario.name,
+        seed: plan.seed,
+        jobs: plan.jobs,
+    };
+    let report = play_match(&m, &|done, _| progress(done, p.games))?;
+    Ok(Row {
+        scenario: p.scenario,
+        bot: label(&p.bot),
+        opponent: label(&p.opponent),
+        result: report.total,
+        seed: plan.seed,
+        commit: plan.commit.clone(),
+    })
+}
+
+/// Plays every pairing of `plan` but those a row of `known` measured already (those
+/// rows are taken as they are); `on_row` hears of each row measured, in order, and
+/// may stop the table with an error of its own.
+pub fn measure<E: From<ArenaError>>(
+    plan: &TablePlan,
+    known: &[Row],
+    progress: &(dyn Fn(&str, u32, u32) + Sync),
+    on_row: &mut dyn FnMut(&Row) -> Result<(), E>,
+) -> Result<Table, E> {
+    let mut rows = Vec::new();
+    for pairing in plan_pairings(plan) {
+        if let Some(row) = known.iter().find(|r| pairing.measured_by(r, plan.seed)) {
+            rows.push(row.clone());
+            continue;
+        }
+        let what = pairing.what();
+        let row = measure_pairing(&pairing, plan, &|done, of| progress(&what, done, of))?;
+        on_row(&row)?;
+        rows.push(row);
     }
     Ok(Table { plan: plan.clone(), rows })
 }
@@ -228,7 +302,7 @@ impl Table {
         let mut out = String::new();
         let _ = writeln!(
             out,
-            "Strength table: commit {}, seed {}, {} games per pairing (each opening with the measured bot in \
+            "Strength table: commit {} (a row kept from an earlier run names its own), seed {}, {} games per pairing (each opening with the measured bot in \
              every seat; rounded up to a multiple of the players), 95% intervals (normal approximation over \
              per-game scores). easy / normal / hard: MCTS with 150 / 1500 / 8000 playouts ({normal} is normal).",
             p.commit, p.seed, p.games
@@ -243,9 +317,9 @@ impl Table {
         );
         let _ = writeln!(
             out,
-            "\n| ruleset | scenario | players | bot | opponent | games | W | D | L | score | 95% interval | turn limit | target | met |"
+            "\n| ruleset | scenario | players | bot | opponent | games | W | D | L | score | 95% interval | turn limit | target | met | commit |"
         );
-        let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+        let _ = writeln!(out, "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
         let mut moved = Vec::new();
         for row in &self.rows {
             let r = &row.result;
@@ -266,7 +340,7 @@ impl Table {
             }
             let _ = writeln!(
                 out,
-                "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1}% | {:.1}% – {:.1}% | {} | {target} | {met} |",
+                "| {} | {} | {} | {} | {} | {} | {} | {} | {} | {:.1}% | {:.1}% – {:.1}% | {} | {target} | {met} | {} |",
                 row.scenario.ruleset_name,
                 row.scenario.name,
                 row.scenario.players,
@@ -279,7 +353,8 @@ impl Table {
                 100.0 * score,
                 100.0 * lo,
                 100.0 * hi,
-                r.turn_limit
+                r.turn_limit,
+                row.commit
             );
         }
         if !moved.is_empty() {
@@ -331,7 +406,7 @@ mod tests {
 
     fn row(players: usize, bot: &str, opponent: &str, r: MatchResult) -> Row {
         let scenario = Scenario { ruleset: Ruleset::ALL[0], ruleset_name: "x", name: "y", players };
-        Row { scenario, bot: bot.into(), opponent: opponent.into(), result: r }
+        Row { scenario, bot: bot.into(), opponent: opponent.into(), result: r, seed: 7, commit: "abc1234".into() }
     }
 
     #[test]
@@ -384,11 +459,46 @@ mod tests {
         let rows = vec![row(2, "normal", "greedy", result(59, 0, 41)), row(2, "oracle", "greedy", result(65, 0, 35))];
         let plan = TablePlan { games: 100, seed: 7, jobs: 1, rulesets: Vec::new(), commit: "abc1234".into() };
         let md = Table { plan, rows }.markdown();
-        assert!(md.contains("commit abc1234, seed 7, 100 games"), "{md}");
+        assert!(
+            md.contains("commit abc1234 (a row kept from an earlier run names its own), seed 7, 100 games"),
+            "{md}"
+        );
         assert!(md.contains("oracle sees every hidden card"), "{md}");
         assert!(md.contains("| x | y | 2 | normal | greedy | 100 | 59 | 0 | 41 | 59.0% |"), "{md}");
-        assert!(md.contains("score >= 60.0% (moved) | **no** |"), "{md}");
+        assert!(md.contains("score >= 60.0% (moved) | **no** | abc1234 |"), "{md}");
         assert!(md.contains("- x y, normal vs greedy: target moved from 70.0%"), "{md}");
         assert_eq!(md.matches("\n| x |").count(), 2, "one line a row");
+    }
+
+    #[test]
+    fn rows_of_an_earlier_run_are_reused_when_pairing_games_and_seed_agree() {
+        let plan =
+            TablePlan { games: 3, seed: 7, jobs: 1, rulesets: vec![Ruleset::CastleRampage], commit: "new".into() };
+        let pairings = plan_pairings(&plan);
+        assert_eq!(pairings.len(), 8);
+        assert!(pairings.iter().all(|p| p.games == 4), "rounded up to a multiple of 2 players");
+        let earlier = |p: &Pairing, seed: u64, games: u32| Row {
+            scenario: p.scenario,
+            bot: label(&p.bot),
+            opponent: label(&p.opponent),
+            result: result(games, 0, 0),
+            seed,
+            commit: "old".into(),
+        };
+        let known: Vec<Row> = pairings.iter().map(|p| earlier(p, 7, 4)).collect();
+        let mut measured = 0;
+        let table = measure(&plan, &known, &|_, _, _| {}, &mut |_| {
+            measured += 1;
+            Ok::<(), ArenaError>(())
+        })
+        .unwrap();
+        assert_eq!(measured, 0, "every row was known: no game played");
+        assert_eq!(table.rows, known);
+        assert!(table.markdown().contains("| old |"));
+        let p = &pairings[0];
+        assert!(p.measured_by(&earlier(p, 7, 4), 7));
+        assert!(!p.measured_by(&earlier(p, 8, 4), 8 - 1), "another seed");
+        assert!(!p.measured_by(&earlier(p, 7, 6), 7), "other games");
+        assert!(!pairings[1].measured_by(&earlier(p, 7, 4), 7), "another pairing");
     }
 }

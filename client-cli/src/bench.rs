@@ -178,6 +178,11 @@ pub enum BenchCommand {
         /// Games played at once (one thread each).
         #[arg(long, default_value_t = 2)]
         jobs: usize,
+        /// Keeps each measured row in FILE (a JSON object a line, appended as the row
+        /// is done) and reuses the rows FILE holds for the same pairing, games and
+        /// seed, measured on whatever commit each names: a table can stop and go on.
+        #[arg(long, value_name = "FILE")]
+        rows: Option<std::path::PathBuf>,
     },
     /// Each difficulty against the one below (hard vs normal, normal vs easy), on e:game.
     Ladder {
@@ -704,7 +709,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
             let rulesets = ruleset.map_or_else(every, |r| vec![r]);
             seat_rows(&bot, &rulesets, scenario.as_deref(), *games, Runs { seed: *seed, jobs: *jobs, quiet })?;
         }
-        BenchCommand::Table { games, ruleset, seed, jobs } => {
+        BenchCommand::Table { games, ruleset, seed, jobs, rows } => {
             let rulesets = ruleset.iter().map(|r| r.core()).collect();
             let commit = fray_ai::table::current_commit();
             let plan = fray_ai::table::TablePlan { games: *games, seed: *seed, jobs: *jobs, rulesets, commit };
@@ -722,7 +727,12 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
                     p.game_done("");
                 }
             };
-            let table = fray_ai::table::measure(&plan, &progress).map_err(arena)?;
+            let known = rows.as_deref().map(crate::table_rows::read).transpose()?.unwrap_or_default();
+            let mut keep = |row: &fray_ai::table::Row| match rows.as_deref() {
+                Some(path) => crate::table_rows::append(path, row),
+                None => Ok(()),
+            };
+            let table = fray_ai::table::measure(&plan, &known, &progress, &mut keep)?;
             if let Some((_, p)) = shown.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take() {
                 p.finish();
             }

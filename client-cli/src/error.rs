@@ -88,6 +88,13 @@ impl CliError {
     }
 }
 
+impl From<fray_ai::arena::ArenaError> for CliError {
+    /// A game of a measurement could not be played (a bot failed or broke the rules).
+    fn from(e: fray_ai::arena::ArenaError) -> Self {
+        CliError::Usage(e.to_string())
+    }
+}
+
 impl From<tonic::Status> for CliError {
     /// A status, or the TLS failure behind it (with TLS 1.3 a server refuses a client
     /// certificate after the client's side of the handshake, so the first call fails).

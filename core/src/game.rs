@@ -218,6 +218,17 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// by a blank one (empty name and id, zero stats), so counts stay and contents go.
     fn observation(&self, viewer: PlayerId) -> Self::Setup;
 
+    /// A digest of what `viewer` sees of this state (what [`Game::observation`] keeps),
+    /// cheap to compute: states `viewer` cannot tell apart have the same digest, and
+    /// states they can tell apart should differ. Information-set search keys a node's
+    /// children by it after each action, so a later decision may depend on what that
+    /// action revealed. The default, 0 for every state, tells nothing apart: the
+    /// search's nodes are then the actions alone.
+    fn seen_digest(&self, viewer: PlayerId) -> u64 {
+        let _ = viewer;
+        0
+    }
+
     /// The state as plain data.
     fn to_setup(&self) -> Self::Setup;
 

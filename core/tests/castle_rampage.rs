@@ -504,12 +504,12 @@ fn a_veteran_returning_to_the_hand_ends_the_turn() {
     ));
     assert_eq!(ids(&board_of(&g).sides[0].hand), ["a", "vet"]);
     // On a bare board (no turns) the Veteran simply returns.
-    let mut bare = Cb::bare()
-        .castle(0, vec![card("c0", 0, 1, 1)])
-        .castle(1, vec![card("c1", 0, 9, 9)])
-        .hand(0, vec![purple("vet", 5, 3, 4, VETERAN)])
-        .build();
-    let before = bare.clone();
+    let board = |seen: Vec<u32>| {
+        let (mut c1, mut vet) = (card("c1", 0, 9, 9), purple("vet", 5, 3, 4, VETERAN));
+        (c1.seen_by, vet.seen_by) = (seen.clone(), seen);
+        Cb::bare().castle(0, vec![card("c0", 0, 1, 1)]).castle(1, vec![c1]).hand(0, vec![vet]).build()
+    };
+    let mut bare = board(vec![]);
     attack(&mut bare, "vet");
-    assert_eq!(bare, before, "the same board again");
+    assert_eq!(bare, board(vec![0, 1]), "the same board again, the two cards now seen by both (castle.hidden.seen)");
 }

@@ -142,3 +142,26 @@ fn a_bare_board_won_by_an_attack_loads_again() {
     assert_eq!(setup_of(&g).phase, 5, "the last Castle card fell");
     assert_eq!(GameState::from_setup(&g.to_setup()).unwrap(), g);
 }
+
+#[test]
+fn who_has_seen_a_card_round_trips_and_names_real_players_once() {
+    let mut seen = card("g", 0, 4, 1);
+    seen.seen_by = vec![1, 0];
+    let b = valid().gate(1, vec![seen]);
+    let g = GameState::from_setup(&b.0.clone().into()).unwrap();
+    let back = setup_of(&g);
+    assert_eq!(back.board.unwrap().sides[1].gate[0].seen_by, [0, 1], "kept, in seat order");
+
+    let mut bad = card("g", 0, 4, 1);
+    bad.seen_by = vec![0, 2, 0];
+    assert_eq!(
+        violations(&valid().gate(1, vec![bad]).0),
+        [
+            (
+                "castle_rampage.sides[1].gate[0].seen_by[1]".to_owned(),
+                "player 2 does not exist: there are 2 players, 0 and 1".to_owned()
+            ),
+            ("castle_rampage.sides[1].gate[0].seen_by[2]".to_owned(), "player 0 is listed twice".to_owned()),
+        ]
+    );
+}

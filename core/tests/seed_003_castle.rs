@@ -263,7 +263,11 @@ fn sentence_17_a_failed_attack_has_no_further_effect() {
     let mut g = b.build();
     let events = attack(&mut g, "a");
     assert_eq!(events.len(), 4);
-    let (b0, b1) = (board_of(&before), board_of(&g));
+    let (mut b0, b1) = (board_of(&before), board_of(&g));
+    // Only who has seen the returned defender changed: both players now know it
+    // (castle.hidden.seen).
+    assert_eq!(b1.sides[1].gate[0].seen_by, [0, 1]);
+    b0.sides[1].gate[0].seen_by = vec![0, 1];
     assert_eq!(b0.sides[1], b1.sides[1], "the defender's structures are as they were");
     assert_eq!(b0.sides[0].castle, b1.sides[0].castle);
 }

@@ -198,3 +198,22 @@ fn a_zone_board_named_dog_fight_is_read_as_dog_fights_and_refused_as_one() {
     };
     assert_eq!(fields(&s), ["players", "dog_fight"]);
 }
+
+#[test]
+fn who_has_seen_a_castle_card_crosses_the_wire_both_ways_and_is_checked() {
+    let mut s = castle_valid();
+    let board = s.castle_rampage.as_mut().unwrap();
+    board.sides[1].castle[0].seen_by = vec![1, 0];
+    let back = convert::state_from_setup(load(&s).to_setup());
+    assert_eq!(back.castle_rampage.unwrap().sides[1].castle[0].seen_by, [0, 1]);
+
+    let mut s = castle_valid();
+    s.castle_rampage.as_mut().unwrap().sides[1].castle[0].seen_by = vec![2];
+    assert_eq!(
+        violations(&s),
+        [(
+            "castle_rampage.sides[1].castle[0].seen_by[0]".to_owned(),
+            "player 2 does not exist: there are 2 players, 0 and 1".to_owned()
+        )]
+    );
+}

@@ -144,6 +144,7 @@ pub fn card_to_setup(c: &pb::CastleCard) -> CastleCardSetup {
         castle_defense: c.castle_defense,
         effect: c.effect,
         effect_amount: c.effect_amount,
+        seen_by: c.seen_by.clone(),
     }
 }
 
@@ -158,6 +159,7 @@ pub fn card_from_setup(c: &CastleCardSetup) -> pb::CastleCard {
         castle_defense: c.castle_defense,
         effect: c.effect,
         effect_amount: c.effect_amount,
+        seen_by: c.seen_by.clone(),
     }
 }
 

@@ -14,7 +14,7 @@ use std::cmp::Ordering;
 
 use super::Opponent;
 use super::event::CastleEvent;
-use super::{CastleCard, CastleEffect, CastleState, Structure, rule};
+use super::{CastleCard, CastleEffect, CastleState, SeenBy, Structure, rule};
 use crate::error::IllegalAction;
 use crate::event::{EventSink, SharedEvent, emit};
 use crate::state::{Phase, PlayerId};
@@ -109,6 +109,8 @@ impl CastleState {
                         veteran_back = self.attacker_loses(a, sink);
                     }
                     let id = defender.id.clone();
+                    // Both players saw it face up (castle.hidden.seen).
+                    let defender = CastleCard { seen_by: SeenBy::BOTH, ..defender };
                     self.sides[opp.index()].stack_mut(structure).insert(0, defender);
                     emit(sink, rule::WEAKER, || CastleEvent::CardReturned { card: id, to: structure.name() });
                     break Ending::Stopped(rule::WEAKER);
@@ -181,6 +183,7 @@ impl CastleState {
     fn attacker_loses<S: EventSink<CastleEvent>>(&mut self, attacker: CastleCard, sink: &mut S) -> bool {
         if attacker.effect == CastleEffect::Veteran {
             let id = attacker.id.clone();
+            let attacker = CastleCard { seen_by: SeenBy::BOTH, ..attacker };
             self.sides[attacker.owner.index()].hand.push(attacker);
             emit(sink, rule::VETERAN, || CastleEvent::CardReturned { card: id, to: "hand" });
             true

@@ -15,6 +15,9 @@
 //! The balance `x` (seat 0's side minus seat 1's) is squashed with `x / (1 + |x|)`; once
 //! the game is over the heuristic is its result.
 
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
 use rand::RngCore;
 use rand::seq::SliceRandom;
 
@@ -82,35 +85,38 @@ impl Game for CastleState {
             || self.sides.iter().any(|s| !s.gate.is_empty() || !s.castle.is_empty())
     }
 
-    /// Deals every card hidden from `viewer` (the opponent's hand, the draw pile, both
-    /// players' Gates and Castles) again at random, keeping each pile's size. A card
-    /// dealt to a side becomes that player's.
+    /// Deals every card hidden from `viewer` again at random: the opponent's hand, the
+    /// draw pile and both players' Gates and Castles, except the cards `viewer` has seen
+    /// (`castle.hidden.seen`), which stay where they are. Each pile keeps its size, each
+    /// place its `seen_by`; a card dealt to a side becomes that player's.
     fn determinize(&self, viewer: PlayerId, rng: &mut dyn RngCore) -> Self {
         let mut world = self.clone();
         let opp = viewer.opponent().index();
+        let hidden = |c: &CastleCard| !c.seen_by.contains(viewer);
         let mut unseen: Vec<CastleCard> = Vec::new();
-        unseen.append(&mut world.sides[opp].hand);
-        unseen.append(&mut world.draw_pile);
-        for side in &mut world.sides {
-            unseen.append(&mut side.gate);
-            unseen.append(&mut side.castle);
-        }
+        for_each_hidden_pile(&mut world, opp, |pile| unseen.extend(pile.iter().filter(|c| hidden(c)).cloned()));
         unseen.shuffle(rng);
         let mut deal = unseen.into_iter();
-        let mine = |owner: usize| move |c: CastleCard| CastleCard { owner: PlayerId(owner as u8), ..c };
-        world.sides[opp].hand = deal.by_ref().take(self.sides[opp].hand.len()).map(mine(opp)).collect();
-        world.draw_pile = deal.by_ref().take(self.draw_pile.len()).collect();
-        for (p, side) in world.sides.iter_mut().enumerate() {
-            side.gate = deal.by_ref().take(self.sides[p].gate.len()).map(mine(p)).collect();
-            side.castle = deal.by_ref().take(self.sides[p].castle.len()).map(mine(p)).collect();
-        }
+        for_each_hidden_pile(&mut world, opp, |pile| {
+            for place in pile.iter_mut().filter(|c| hidden(c)) {
+                if let Some(card) = deal.next() {
+                    *place = CastleCard { owner: place.owner, seen_by: place.seen_by, ..card };
+                }
+            }
+        });
         world
     }
 
-    /// Blanks the opponent's hand, the draw pile and every Gate and Castle card.
+    /// Blanks the cards hidden from `viewer`: the opponent's hand, the draw pile and
+    /// every Gate and Castle card, except those `viewer` has seen (`castle.hidden.seen`).
     fn observation(&self, viewer: PlayerId) -> CastleSetup {
         let mut s = self.to_setup();
-        let blank = |c: &mut CastleCardSetup| *c = CastleCardSetup::default();
+        let me = u32::from(viewer.0);
+        let blank = |c: &mut CastleCardSetup| {
+            if !c.seen_by.contains(&me) {
+                *c = CastleCardSetup::default();
+            }
+        };
         if let Some(board) = s.board.as_mut() {
             board.draw_pile.iter_mut().for_each(blank);
             for (i, side) in board.sides.iter_mut().enumerate() {
@@ -122,6 +128,30 @@ impl Game for CastleState {
             }
         }
         s
+    }
+
+    /// Hashes what [`Game::observation`] keeps for `viewer`: the turn, every pile's size,
+    /// and the id of each card `viewer` may see at its place (their hand, the discard,
+    /// the cards they have seen: `castle.hidden.seen`).
+    fn seen_digest(&self, viewer: PlayerId) -> u64 {
+        let mut h = DefaultHasher::new();
+        (self.turn, self.phase.wire(), self.active_player, self.winner, self.turns_without_progress).hash(&mut h);
+        let mut pile = |cards: &[CastleCard], open: bool| {
+            cards.len().hash(&mut h);
+            for (i, c) in cards.iter().enumerate() {
+                if open || c.seen_by.contains(viewer) {
+                    (i, &c.id).hash(&mut h);
+                }
+            }
+        };
+        pile(&self.draw_pile, false);
+        pile(&self.discard, true);
+        for (p, side) in self.sides.iter().enumerate() {
+            pile(&side.hand, p == viewer.index());
+            pile(&side.gate, false);
+            pile(&side.castle, false);
+        }
+        h.finish()
     }
 
     fn to_setup(&self) -> CastleSetup {
@@ -287,11 +317,23 @@ fn side_value(side: &Side) -> f64 {
     castle + gate + hand
 }
 
+/// Calls `f` on each pile that may hold cards hidden from the opponent of `opp`, in a
+/// fixed order: `opp`'s hand, the draw pile, then each side's Gate and Castle.
+fn for_each_hidden_pile(world: &mut CastleState, opp: usize, mut f: impl FnMut(&mut Vec<CastleCard>)) {
+    f(&mut world.sides[opp].hand);
+    f(&mut world.draw_pile);
+    for side in &mut world.sides {
+        f(&mut side.gate);
+        f(&mut side.castle);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::rulesets::castle_rampage::setup::card_setup;
+    use crate::rulesets::castle_rampage::{CastleEffect, SeenBy};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -337,5 +379,81 @@ mod tests {
         assert_eq!(board.sides[1].hand.len(), s.sides[1].hand.len());
         assert!(board.sides.iter().all(|side| side.castle.iter().chain(&side.gate).all(|c| c.id.is_empty())));
         assert_eq!(board.draw_pile.len(), s.draw_pile.len());
+    }
+
+    /// Player 0 attacks with a 3 against a Gate whose top defends 5: it fails, and
+    /// the defender goes back face down, seen by both.
+    fn after_a_failed_attack() -> CastleState {
+        let mut s = CastleState::new_game(3, "standard", &mut crate::event::Discard).unwrap();
+        s.active_player = PlayerId(0);
+        s.phase = crate::state::Phase::Event;
+        let weak = CastleCard { attack: 3, effect: CastleEffect::None, ..s.sides[0].hand[0].clone() };
+        s.sides[0].hand[0] = weak;
+        let strong = CastleCard { gate_defense: 5, effect: CastleEffect::None, ..s.sides[1].gate[0].clone() };
+        s.sides[1].gate[0] = strong;
+        s.apply(CastleAction::Strike { player: PlayerId(0), hand_index: 0 }, &mut crate::event::Discard).unwrap();
+        s
+    }
+
+    #[test]
+    fn a_defender_that_went_back_face_down_is_seen_by_both_and_stays_in_every_world() {
+        let s = after_a_failed_attack();
+        let top = s.sides[1].gate[0].clone();
+        assert_eq!(top.gate_defense, 5);
+        assert_eq!(top.seen_by, SeenBy::BOTH);
+        assert!(s.sides[1].gate[1..].iter().all(|c| c.seen_by == SeenBy::NOBODY));
+        let mut moved = false;
+        for seed in 0..20 {
+            let w = s.determinize(PlayerId(0), &mut ChaCha8Rng::seed_from_u64(seed));
+            assert_eq!(w.sides[1].gate[0], top, "seed {seed}: the seen card stays on top");
+            moved |= ids(&w.sides[1].gate[1..]) != ids(&s.sides[1].gate[1..]);
+        }
+        assert!(moved, "the cards below, never seen, are dealt again");
+        let o = s.observation(PlayerId(0)).board.unwrap();
+        assert_eq!(o.sides[1].gate[0], card_setup(&top), "the observation shows it");
+        assert!(o.sides[1].gate[1..].iter().all(|c| *c == CastleCardSetup::default()));
+    }
+
+    #[test]
+    fn a_card_reinforced_with_is_seen_by_its_holder_only() {
+        let mut s = CastleState::new_game(3, "standard", &mut crate::event::Discard).unwrap();
+        let me = s.active_player;
+        s.phase = crate::state::Phase::Deployment;
+        let card = s.side(me).hand[0].clone();
+        let gate = Structure::Gate;
+        s.apply(CastleAction::Reinforce { player: me, hand_index: 0, structure: gate }, &mut crate::event::Discard)
+            .unwrap();
+        let placed = s.side(me).gate.last().unwrap().clone();
+        assert_eq!(placed.id, card.id);
+        assert!(placed.seen_by.contains(me) && !placed.seen_by.contains(me.opponent()));
+        for seed in 0..10 {
+            let mine = s.determinize(me, &mut ChaCha8Rng::seed_from_u64(seed));
+            assert_eq!(mine.side(me).gate.last(), Some(&placed));
+        }
+        let theirs: Vec<_> = (0..10)
+            .map(|seed| s.determinize(me.opponent(), &mut ChaCha8Rng::seed_from_u64(seed)))
+            .map(|w| w.side(me).gate.last().unwrap().id.clone())
+            .collect();
+        assert!(theirs.iter().any(|id| *id != card.id), "the opponent did not see it");
+    }
+
+    #[test]
+    fn the_seen_digest_tells_apart_what_the_viewer_sees_and_nothing_else() {
+        let s = after_a_failed_attack();
+        for seed in 0..10 {
+            let w = s.determinize(PlayerId(0), &mut ChaCha8Rng::seed_from_u64(seed));
+            assert_eq!(w.seen_digest(PlayerId(0)), s.seen_digest(PlayerId(0)), "seed {seed}");
+        }
+        // Another card on top of the Gate, also seen: player 0 can tell the two apart.
+        let mut other = s.clone();
+        other.sides[1].gate.swap(0, 1);
+        other.sides[1].gate[0].seen_by = SeenBy::BOTH;
+        other.sides[1].gate[1].seen_by = SeenBy::NOBODY;
+        assert_ne!(other.seen_digest(PlayerId(0)), s.seen_digest(PlayerId(0)));
+        // A card drawn into player 1's hand: player 0 cannot tell which.
+        let mut drawn = s.clone();
+        drawn.sides[1].hand.swap(0, 1);
+        assert_eq!(drawn.seen_digest(PlayerId(0)), s.seen_digest(PlayerId(0)));
+        assert_ne!(drawn.seen_digest(PlayerId(1)), s.seen_digest(PlayerId(1)));
     }
 }

@@ -111,6 +111,8 @@ pub mod rule {
     pub const GAME_OVER: &str = "castle.game_over";
     /// Starting a skirmish game.
     pub const SETUP: &str = "castle.setup";
+    /// Who knows a hidden card (a card's `seen_by`): what a player's sampled worlds keep.
+    pub const SEEN: &str = "castle.hidden.seen";
 }
 
 wire_enum! {
@@ -187,6 +189,36 @@ pub struct CastleCard {
     pub effect: CastleEffect,
     /// The Saboteur's reduction (0 means [`DEFAULT_SABOTEUR_AMOUNT`]); 0 otherwise.
     pub effect_amount: i32,
+    /// The players who know this card while it is hidden from others
+    /// (`castle.hidden.seen`): its holder once they reinforced with it, both players
+    /// once an attack revealed it and it went back face down or to a hand.
+    pub seen_by: SeenBy,
+}
+
+/// A set of players (bit `p` for player `p`): who has seen a hidden card.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct SeenBy(u8);
+
+impl SeenBy {
+    /// Nobody.
+    pub const NOBODY: SeenBy = SeenBy(0);
+    /// Both players.
+    pub const BOTH: SeenBy = SeenBy(0b11);
+
+    /// Whether `player` is in the set.
+    pub fn contains(self, player: PlayerId) -> bool {
+        player.index() < 8 && self.0 & (1 << player.index()) != 0
+    }
+
+    /// The set with `player` added (players past the eighth are not tracked).
+    pub fn with(self, player: PlayerId) -> SeenBy {
+        if player.index() < 8 { SeenBy(self.0 | (1 << player.index())) } else { self }
+    }
+
+    /// The players in the set, in seat order.
+    pub fn players(self) -> impl Iterator<Item = PlayerId> {
+        (0..8u8).filter(move |p| self.0 & (1 << p) != 0).map(PlayerId)
+    }
 }
 
 impl CastleCard {

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use super::{CastleCard, CastleEffect, CastleState, Side};
+use super::{CastleCard, CastleEffect, CastleState, SeenBy, Side};
 use crate::error::{SetupError, Violations};
 use crate::ids::UniqueIds;
 use crate::path::FieldPath;
@@ -81,6 +81,8 @@ pub struct CastleCardSetup {
     pub effect: i32,
     /// The Saboteur's reduction (0 means 2); 0 on every other card.
     pub effect_amount: i32,
+    /// The players who know the card while it is hidden (`castle.hidden.seen`).
+    pub seen_by: Vec<u32>,
 }
 
 /// One Castle Rampage player's structures and hand as submitted.
@@ -195,6 +197,7 @@ pub(crate) fn card_setup(c: &CastleCard) -> CastleCardSetup {
         castle_defense: c.castle_defense,
         effect: c.effect.wire(),
         effect_amount: c.effect_amount,
+        seen_by: c.seen_by.players().map(|p| u32::from(p.0)).collect(),
     }
 }
 
@@ -273,6 +276,16 @@ fn card<'a>(
             "only a Saboteur has an effect amount (its strength reduction); leave it 0 on other cards",
         );
     }
+    let mut seen_by = SeenBy::NOBODY;
+    for (k, &p) in c.seen_by.iter().enumerate() {
+        match seat(v, f.field("seen_by").index(k), p) {
+            Some(p) if seen_by.contains(p) => {
+                v.push(f.field("seen_by").index(k), format!("player {} is listed twice", p.0));
+            }
+            Some(p) => seen_by = seen_by.with(p),
+            None => {}
+        }
+    }
     CastleCard {
         id: CreatureId(Arc::from(c.id.as_str())),
         name: Arc::from(c.name.as_str()),
@@ -282,5 +295,6 @@ fn card<'a>(
         castle_defense: c.castle_defense,
         effect,
         effect_amount: c.effect_amount,
+        seen_by,
     }
 }

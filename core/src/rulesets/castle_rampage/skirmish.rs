@@ -16,7 +16,7 @@ use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::event::CastleEvent;
-use super::{CastleCard, CastleEffect, CastleState, Side, rule};
+use super::{CastleCard, CastleEffect, CastleState, SeenBy, Side, rule};
 use crate::catalogue::{ScenarioInfo, SeatBalance};
 use crate::error::{SetupError, Violations};
 use crate::event::{EventSink, SharedEvent, emit};
@@ -167,6 +167,7 @@ fn pool_cards() -> Vec<CastleCard> {
                 castle_defense: e.castle_defense,
                 effect: e.effect,
                 effect_amount: e.effect_amount,
+                seen_by: SeenBy::NOBODY,
             })
         })
         .collect()

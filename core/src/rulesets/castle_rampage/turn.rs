@@ -10,7 +10,7 @@
 
 use super::Opponent;
 use super::event::CastleEvent;
-use super::{CastleAction, CastleState, Structure, rule};
+use super::{CastleAction, CastleCard, CastleState, Structure, rule};
 use crate::error::IllegalAction;
 use crate::event::{EventSink, SharedEvent, emit};
 use crate::game::{MAX_TURNS, no_progress_turns};
@@ -142,6 +142,8 @@ impl CastleState {
         }
         let card = side.hand.remove(hand_index);
         let id = card.id.clone();
+        // Its holder knows what went face down (castle.hidden.seen).
+        let card = CastleCard { seen_by: card.seen_by.with(self.active_player), ..card };
         side.stack_mut(structure).push(card);
         self.turns_without_progress = 0;
         emit(sink, rule::REINFORCE, || CastleEvent::CardReturned { card: id, to: structure.name() });
