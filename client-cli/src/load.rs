@@ -670,6 +670,28 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    #[test]
+    fn the_bench_folders_choose_action_files_decode_and_their_states_load() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../bench");
+        let mut files = 0;
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if !(name.starts_with("choose-action-") && name.ends_with(".json")) {
+                continue;
+            }
+            files += 1;
+            let requests = LoadRpc::ChooseAction.requests(Some(&path)).unwrap();
+            assert!(requests.len() >= 20, "{name}: {} positions", requests.len());
+            for (i, bytes) in requests.iter().enumerate() {
+                let r = pb::ChooseActionRequest::decode(bytes.clone()).unwrap();
+                assert_eq!(r.budget.as_ref().map(|b| b.playouts), Some(1500), "{name} [{i}]: normal's budget");
+                fray_service::convert::game_state(r.state.unwrap()).unwrap_or_else(|e| panic!("{name} [{i}]: {e}"));
+            }
+        }
+        assert!(files >= 7, "the mirror file and one per ruleset, with Dog Fight's melee: {files}");
+    }
+
     fn strike_request(attacker: &str) -> pb::ResolveStrikeRequest {
         pb::ResolveStrikeRequest {
             state: Some(pb::GameState { ruleset: pb::Ruleset::Egame as i32, ..Default::default() }),
