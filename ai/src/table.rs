@@ -197,6 +197,9 @@ pub struct Table {
     pub plan: TablePlan,
     /// Every pairing of every scenario, in order.
     pub rows: Vec<Row>,
+    /// The pairings of the plan not measured yet (`ruleset scenario: bot vs opponent`),
+    /// when the table was made from kept rows alone ([`kept`]).
+    pub missing: Vec<String>,
 }
 
 /// One pairing of the plan, to be measured.
@@ -291,7 +294,20 @@ pub fn measure<E: From<ArenaError>>(
         on_row(&row)?;
         rows.push(row);
     }
-    Ok(Table { plan: plan.clone(), rows })
+    Ok(Table { plan: plan.clone(), rows, missing: Vec::new() })
+}
+
+/// The table of the rows of `known` that measured a pairing of `plan`, measuring
+/// nothing: the pairings none measured are listed as missing.
+pub fn kept(plan: &TablePlan, known: &[Row]) -> Table {
+    let (mut rows, mut missing) = (Vec::new(), Vec::new());
+    for pairing in plan_pairings(plan) {
+        match known.iter().find(|r| pairing.measured_by(r, plan.seed)) {
+            Some(row) => rows.push(row.clone()),
+            None => missing.push(pairing.what()),
+        }
+    }
+    Table { plan: plan.clone(), rows, missing }
 }
 
 impl Table {
@@ -357,6 +373,12 @@ impl Table {
                 row.commit
             );
         }
+        if !self.missing.is_empty() {
+            let _ = writeln!(out, "\nNot measured yet ({} pairings):\n", self.missing.len());
+            for m in &self.missing {
+                let _ = writeln!(out, "- {m}");
+            }
+        }
         if !moved.is_empty() {
             let _ = writeln!(
                 out,
@@ -368,26 +390,6 @@ impl Table {
             }
         }
         out
-    }
-}
-
-/// The commit of the working directory's repository (`git rev-parse --short HEAD`,
-/// `-dirty` when files differ from it), or `unknown`.
-pub fn current_commit() -> String {
-    let git = |args: &[&str]| {
-        std::process::Command::new("git")
-            .args(args)
-            .output()
-            .ok()
-            .filter(|o| o.status.success())
-            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
-    };
-    match git(&["rev-parse", "--short", "HEAD"]) {
-        Some(hash) if !hash.is_empty() => {
-            let dirty = git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
-            if dirty { format!("{hash}-dirty") } else { hash }
-        }
-        _ => "unknown".into(),
     }
 }
 
@@ -458,7 +460,7 @@ mod tests {
     fn the_markdown_names_the_commit_the_seed_the_oracle_and_the_moved_targets() {
         let rows = vec![row(2, "normal", "greedy", result(59, 0, 41)), row(2, "oracle", "greedy", result(65, 0, 35))];
         let plan = TablePlan { games: 100, seed: 7, jobs: 1, rulesets: Vec::new(), commit: "abc1234".into() };
-        let md = Table { plan, rows }.markdown();
+        let md = Table { plan, rows, missing: Vec::new() }.markdown();
         assert!(
             md.contains("commit abc1234 (a row kept from an earlier run names its own), seed 7, 100 games"),
             "{md}"
@@ -495,6 +497,11 @@ mod tests {
         assert_eq!(measured, 0, "every row was known: no game played");
         assert_eq!(table.rows, known);
         assert!(table.markdown().contains("| old |"));
+        let part = kept(&plan, &known[..6]);
+        assert_eq!(part.rows, known[..6]);
+        assert_eq!(part.missing, [pairings[6].what(), pairings[7].what()]);
+        let md = part.markdown();
+        assert!(md.contains("Not measured yet (2 pairings):") && md.contains("hard vs normal"), "{md}");
         let p = &pairings[0];
         assert!(p.measured_by(&earlier(p, 7, 4), 7));
         assert!(!p.measured_by(&earlier(p, 8, 4), 8 - 1), "another seed");

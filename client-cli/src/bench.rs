@@ -183,6 +183,10 @@ pub enum BenchCommand {
         /// seed, measured on whatever commit each names: a table can stop and go on.
         #[arg(long, value_name = "FILE")]
         rows: Option<std::path::PathBuf>,
+        /// With --rows: print the table of the rows FILE holds, measuring nothing; the
+        /// pairings not measured yet are listed below it.
+        #[arg(long, requires = "rows")]
+        kept_only: bool,
     },
     /// Each difficulty against the one below (hard vs normal, normal vs easy), on e:game.
     Ladder {
@@ -709,9 +713,9 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
             let rulesets = ruleset.map_or_else(every, |r| vec![r]);
             seat_rows(&bot, &rulesets, scenario.as_deref(), *games, Runs { seed: *seed, jobs: *jobs, quiet })?;
         }
-        BenchCommand::Table { games, ruleset, seed, jobs, rows } => {
+        BenchCommand::Table { games, ruleset, seed, jobs, rows, kept_only } => {
             let rulesets = ruleset.iter().map(|r| r.core()).collect();
-            let commit = fray_ai::table::current_commit();
+            let commit = env!("FRAY_BUILD_COMMIT").to_owned();
             let plan = fray_ai::table::TablePlan { games: *games, seed: *seed, jobs: *jobs, rulesets, commit };
             // One display per measurement, made when its first game is done.
             let shown: Mutex<Option<(String, Progress)>> = Mutex::new(None);
@@ -728,6 +732,10 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
                 }
             };
             let known = rows.as_deref().map(crate::table_rows::read).transpose()?.unwrap_or_default();
+            if *kept_only {
+                print!("{}", fray_ai::table::kept(&plan, &known).markdown());
+                return Ok(());
+            }
             let mut keep = |row: &fray_ai::table::Row| match rows.as_deref() {
                 Some(path) => crate::table_rows::append(path, row),
                 None => Ok(()),
