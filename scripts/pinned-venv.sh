@@ -1,5 +1,5 @@
 # Sourced by the scripts that run a Python tool from PyPI (buf-check.sh,
-# validate-manifests.sh): `pinned_venv TOOL NEEDS` makes the venv $VENV with the
+# validate-manifests.sh, python-client.sh): `pinned_venv TOOL NEEDS` makes the venv $VENV with the
 # packages of $PINS unless it already holds exactly those and TOOL is there. NEEDS
 # names the Python wanted, for the message when there is none; the caller's `die`
 # reports failures. Uses the caller's VENV, PYTHON and PINS.

@@ -32,24 +32,10 @@ die() {
 }
 
 # The venv: create it (or recreate it when the pins changed).
-want="${PINS[*]}"
-if [[ ! -x "$VENV/bin/python" || "$(cat "$VENV/.fray-pins" 2>/dev/null)" != "$want" ]]; then
-  command -v "$PYTHON" >/dev/null 2>&1 ||
-    die "$PYTHON not found: install Python 3.9 or newer with venv and pip (Debian/Ubuntu: apt-get install python3 python3-venv python3-pip)"
-  echo "python-client.sh: creating $VENV with ${PINS[*]}" >&2
-  rm -rf "$VENV"
-  mkdir -p "$TARGET"
-  if ! log="$("$PYTHON" -m venv "$VENV" 2>&1)"; then
-    rm -rf "$VENV"
-    die "cannot create a venv with $PYTHON (Debian/Ubuntu: apt-get install python3-venv): $log"
-  fi
-  [[ -x "$VENV/bin/pip" ]] || { rm -rf "$VENV"; die "the venv has no pip (Debian/Ubuntu: apt-get install python3-venv python3-pip)"; }
-  if ! log="$("$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "${PINS[@]}" 2>&1)"; then
-    rm -rf "$VENV"
-    die "pip install ${PINS[*]} failed: $log"
-  fi
-  echo "$want" >"$VENV/.fray-pins"
-fi
+# shellcheck source=scripts/pinned-venv.sh
+source "$ROOT/scripts/pinned-venv.sh"
+mkdir -p "$TARGET"
+pinned_venv "$VENV/bin/python" "Python 3.9 or newer"
 
 # The stubs: regenerate when missing or older than a .proto file.
 protos=("$ROOT"/proto/fray/v1/*.proto)
