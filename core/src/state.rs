@@ -45,6 +45,14 @@ impl Clone for CreatureId {
     }
 }
 
+/// `*dst = src.clone()`, without the reference-count traffic when both already point
+/// at the same text (the `clone_from` of the states search copies into scratch ones).
+pub(crate) fn assign_shared(dst: &mut Arc<str>, src: &Arc<str>) {
+    if !Arc::ptr_eq(dst, src) {
+        *dst = Arc::clone(src);
+    }
+}
+
 impl CreatureId {
     /// The id as text.
     pub fn as_str(&self) -> &str {

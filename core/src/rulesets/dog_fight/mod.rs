@@ -37,6 +37,7 @@ pub mod event;
 pub mod game;
 pub mod setup;
 pub mod skirmish;
+mod state_clone;
 pub mod turn;
 
 pub use setup::{
@@ -144,7 +145,7 @@ impl DfEffect {
 }
 
 /// A modifier or response card.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct DfCard {
     /// Unique id.
     pub id: CreatureId,
@@ -157,7 +158,7 @@ pub struct DfCard {
 }
 
 /// A vessel on the grid.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct Vessel {
     /// Unique id.
     pub id: CreatureId,
@@ -193,7 +194,7 @@ impl Vessel {
 }
 
 /// One player's cards.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+#[derive(Debug, Default, PartialEq, Eq, Hash)]
 pub struct DfSide {
     /// The hand.
     pub hand: Vec<DfCard>,
@@ -202,7 +203,7 @@ pub struct DfSide {
 }
 
 /// An attack in its response windows.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct DfAttack {
     /// The attacking vessel.
     pub attacker: CreatureId,
@@ -221,7 +222,7 @@ pub struct DfAttack {
 }
 
 /// A decision waiting in an attack's windows: the player's playable cards.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct DfDecision {
     /// Who chooses.
     pub player: PlayerId,
@@ -230,7 +231,7 @@ pub struct DfDecision {
 }
 
 /// A validated Dog Fight state.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, PartialEq, Eq, Hash)]
 pub struct DogFightState {
     /// Grid width.
     pub width: u32,

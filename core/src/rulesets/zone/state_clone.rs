@@ -9,14 +9,7 @@
 use std::sync::Arc;
 
 use super::state::{Card, Creature, Player, ZoneState};
-
-/// `*dst = src.clone()`, without the reference-count traffic when both already point
-/// at the same text.
-fn assign_shared(dst: &mut Arc<str>, src: &Arc<str>) {
-    if !Arc::ptr_eq(dst, src) {
-        *dst = Arc::clone(src);
-    }
-}
+use crate::state::assign_shared;
 
 impl Clone for Card {
     fn clone(&self) -> Self {
