@@ -474,3 +474,28 @@ fn bench_load_refuses_a_request_the_server_refuses_with_its_status() {
     assert!(stderr(&out).contains("item 0 of the first batch was refused"), "{}", stderr(&out));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn bench_table_kept_only_prints_the_rows_file_and_lists_what_is_missing() {
+    let dir = std::env::temp_dir().join(format!("fray-bench-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let rows = dir.join("rows.jsonl");
+    let row = r#"{"ruleset":"castle-rampage","scenario":"raid","bot":"normal","opponent":"greedy","seed":1,"commit":"abc1234","wins":3,"draws":0,"losses":1,"points":3.0,"points_sq":3.0,"turn_limit":0}"#;
+    std::fs::write(&rows, format!("{row}\n")).unwrap();
+    let path = rows.to_str().unwrap();
+    let out = fray(&["bench", "table", "--ruleset", "castle-rampage", "--games", "4", "--rows", path, "--kept-only"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(text.contains("| castle-rampage | raid | 2 | normal | greedy | 4 | 3 | 0 | 1 | 75.0% |"), "{text}");
+    assert!(text.contains("| abc1234 |") && text.contains("Not measured yet (7 pairings):"), "{text}");
+    // Another game count or seed is another measurement: nothing kept matches.
+    let out = fray(&["bench", "table", "--ruleset", "castle-rampage", "--games", "6", "--rows", path, "--kept-only"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Not measured yet (8 pairings):"));
+    // --kept-only needs the file; a broken file is named with its line.
+    assert_eq!(fray(&["bench", "table", "--kept-only"]).status.code(), Some(2));
+    std::fs::write(&rows, format!("{row}\nnot json\n")).unwrap();
+    let out = fray(&["bench", "table", "--rows", path, "--kept-only"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("rows.jsonl: line 2: not a row of the table"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
