@@ -51,16 +51,7 @@ IMAGE="${2:-$ROOT/proto/fray-v1.binpb}"
 [[ -f "$MODULE/buf.yaml" ]] || die "no buf.yaml in $MODULE: not a Buf module folder"
 [[ -f "$IMAGE" ]] || die "no such image: $IMAGE"
 
-# One setup at a time (tests run in parallel); without flock (macOS), no lock.
-mkdir -p "$TARGET"
-if command -v flock >/dev/null 2>&1; then
-  exec 9>"$TARGET/buf-venv.lock"
-  flock 9
-fi
 setup
-if command -v flock >/dev/null 2>&1; then
-  flock -u 9
-fi
 export BUF_CACHE_DIR="$TARGET/buf-cache"
 
 failed=0

@@ -34,7 +34,6 @@ die() {
 # The venv: create it (or recreate it when the pins changed).
 # shellcheck source=scripts/pinned-venv.sh
 source "$ROOT/scripts/pinned-venv.sh"
-mkdir -p "$TARGET"
 pinned_venv "$VENV/bin/python" "Python 3.9 or newer"
 
 # The stubs: regenerate when missing or older than a .proto file.

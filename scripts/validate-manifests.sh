@@ -59,16 +59,7 @@ for path in "$@"; do
   [[ -e "$path" ]] || die "no such file or folder: $path"
 done
 
-# One setup at a time (tests run in parallel); without flock (macOS), no lock.
-mkdir -p "$TARGET"
-if command -v flock >/dev/null 2>&1; then
-  exec 9>"$TARGET/manifests-venv.lock"
-  flock 9
-fi
 setup
-if command -v flock >/dev/null 2>&1; then
-  flock -u 9
-fi
 
 failed=0
 report() { # PATH OK? OUTPUT
