@@ -453,10 +453,6 @@ fn spec(text: &str) -> Result<BotSpec, CliError> {
     text.parse::<BotSpec>().map_err(|e| CliError::Usage(e.to_string()))
 }
 
-fn arena(e: impl std::fmt::Display) -> CliError {
-    CliError::Usage(e.to_string())
-}
-
 fn machine() -> String {
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
     format!("{} cores, {} {}", cores, std::env::consts::OS, std::env::consts::ARCH)
@@ -509,7 +505,7 @@ fn strength_rows(
         let shown = Progress::new(&format!("{bot} vs {opponent}"), u64::from(games), 0, quiet);
         let progress = |_done: u32, r: &MatchResult| shown.game_done(&format!("score {:.1}%", 100.0 * r.score().0));
         let m = Match { a: bot, b: opponent, games, ruleset, scenario, seed, jobs };
-        let report = play_match(&m, &progress).map_err(arena)?;
+        let report = play_match(&m, &progress)?;
         shown.finish();
         let r = report.total;
         let (score, lo, hi) = r.score();
@@ -558,7 +554,7 @@ fn seat_rows(
             let shown = Progress::new(&format!("{} {scenario}", ruleset.core()), u64::from(games), 0, quiet);
             let progress =
                 |_done: u32, r: &MatchResult| shown.game_done(&format!("seat 0 {:.1}%", 100.0 * r.score().0));
-            let seats = seat_match(bot, games, ruleset.core(), scenario, seed, jobs, &progress).map_err(arena)?;
+            let seats = seat_match(bot, games, ruleset.core(), scenario, seed, jobs, &progress)?;
             shown.finish();
             let Some(r) = seats.first() else { continue };
             // Two players: Wilson's interval on W/D/L; more: the normal one on the scores.
@@ -613,8 +609,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         BenchCommand::Load(args) => load(args)?,
         BenchCommand::Positions { from: SearchPositions { positions, ruleset, scenario }, playouts } => {
             let scenario = scenario_or_default(scenario.as_deref(), *ruleset);
-            let requests = search_positions(ruleset.core(), scenario, *positions)
-                .map_err(arena)?
+            let requests = search_positions(ruleset.core(), scenario, *positions)?
                 .into_iter()
                 .filter_map(|(state, seed)| {
                     let player = u32::from(state.to_move()?.0);
@@ -645,7 +640,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         BenchCommand::Rollouts { seconds, ruleset, scenario } => {
             let scenario = scenario_or_default(scenario.as_deref(), *ruleset);
             let duration = Duration::from_secs_f64(seconds.clamp(0.1, 3600.0));
-            let r = rollout_speed(ruleset.core(), scenario, duration).map_err(arena)?;
+            let r = rollout_speed(ruleset.core(), scenario, duration)?;
             println!("| measure | value | games | actions | seconds | machine |");
             println!("|---|---|---|---|---|---|");
             println!(
@@ -661,7 +656,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         BenchCommand::Playouts { from: SearchPositions { positions, ruleset, scenario } } => {
             let config = Difficulty::Normal.config();
             let scenario = scenario_or_default(scenario.as_deref(), *ruleset);
-            let r = playout_speed(config, ruleset.core(), scenario, *positions).map_err(arena)?;
+            let r = playout_speed(config, ruleset.core(), scenario, *positions)?;
             println!("| measure | value | positions | playouts | rollout depth | machine |");
             println!("|---|---|---|---|---|---|");
             println!(
