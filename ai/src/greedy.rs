@@ -13,7 +13,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
-use crate::eval::settled;
+use crate::eval::Lookahead;
 use crate::{ActionStat, Bot, BotError, Decision};
 use crate::{Local, sampled_worlds};
 use fray_core::Game;
@@ -37,20 +37,28 @@ impl<G: Game> Bot<G> for GreedyBot {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let worlds = sampled_worlds(state, me, WORLDS, &mut rng);
         let legal = state.legal_actions();
-        let scored: Vec<(G::Action, f64)> = legal
-            .iter()
-            .filter_map(|&a| {
-                let values: Vec<f64> = worlds
-                    .iter()
-                    .filter_map(|world| {
-                        let mut next = world.clone();
-                        next.apply(a, &mut Discard).ok()?;
-                        Some(settled(&Local, &next, 4).get(me))
-                    })
-                    .collect();
-                (!values.is_empty()).then(|| (a, values.iter().sum::<f64>() / values.len() as f64))
-            })
-            .collect();
+        // One state to try each action on and the look-ahead's scratch, reused: a
+        // try copies into them instead of allocating a state of its own.
+        let (mut next, mut look, mut values) = (None::<G>, Lookahead::default(), Vec::with_capacity(worlds.len()));
+        let mut scored: Vec<(G::Action, f64)> = Vec::with_capacity(legal.len());
+        for &a in &legal {
+            values.clear();
+            for world in &worlds {
+                let next = match &mut next {
+                    Some(next) => {
+                        next.clone_from(world);
+                        next
+                    }
+                    none => none.insert(world.clone()),
+                };
+                if next.apply(a, &mut Discard).is_ok() {
+                    values.push(look.settled(&Local, next, 4).get(me));
+                }
+            }
+            if !values.is_empty() {
+                scored.push((a, values.iter().sum::<f64>() / values.len() as f64));
+            }
+        }
         let best = scored.iter().map(|(_, v)| *v).fold(f64::NEG_INFINITY, f64::max);
         let top: Vec<G::Action> = scored.iter().filter(|(_, v)| (*v - best).abs() < 1e-9).map(|(a, _)| *a).collect();
         let action = *top.choose(&mut rng).ok_or(BotError::GameOver)?;

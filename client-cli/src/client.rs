@@ -101,6 +101,25 @@ pub fn rules(channel: Channel) -> RulesClient<Channel> {
     RulesClient::new(channel).max_decoding_message_size(MAX_MESSAGE_BYTES).max_encoding_message_size(MAX_MESSAGE_BYTES)
 }
 
+/// Calls `path` (e.g. `/fray.v1.Rules/ApplyActionBatch`) on `channel` with `request`, a
+/// message already encoded (so that a call tried again sends the same bytes without
+/// encoding them again), and decodes the answer as an `R`; the message size limits
+/// are [`rules`]'.
+pub async fn call_encoded<R: prost::Message + Default + Send + 'static>(
+    channel: Channel,
+    path: &'static str,
+    request: bytes::Bytes,
+) -> Result<R, tonic::Status> {
+    let mut grpc = tonic::client::Grpc::new(channel)
+        .max_decoding_message_size(MAX_MESSAGE_BYTES)
+        .max_encoding_message_size(MAX_MESSAGE_BYTES);
+    // What the generated clients answer when the channel cannot take the call.
+    grpc.ready().await.map_err(|e| tonic::Status::unknown(format!("Service was not ready: {e}")))?;
+    let path = http::uri::PathAndQuery::from_static(path);
+    let codec = fray_proto::codec::EncodedRequests::default();
+    grpc.unary(tonic::Request::new(request), path, codec).await.map(tonic::Response::into_inner)
+}
+
 /// An Agent client on `channel`, with the message size limits.
 pub fn agent(channel: Channel) -> AgentClient<Channel> {
     AgentClient::new(channel).max_decoding_message_size(MAX_MESSAGE_BYTES).max_encoding_message_size(MAX_MESSAGE_BYTES)

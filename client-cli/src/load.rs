@@ -16,12 +16,13 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use bytes::{Buf as _, BufMut as _, Bytes};
+use fray_proto::codec::{BytesEncoder, EncodedRequests};
 use fray_proto::fray::v1 as pb;
 use hdrhistogram::Histogram;
 use prost::Message as _;
 use tokio::sync::mpsc;
 use tokio_stream::StreamExt as _;
-use tonic::codec::{Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
+use tonic::codec::{Codec, DecodeBuf, Decoder};
 use tonic::transport::Channel;
 use tonic::{Status, Streaming};
 
@@ -221,25 +222,15 @@ struct RawCodec;
 impl Codec for RawCodec {
     type Encode = Bytes;
     type Decode = ();
-    type Encoder = RawCodec;
+    type Encoder = BytesEncoder;
     type Decoder = RawCodec;
 
     fn encoder(&mut self) -> Self::Encoder {
-        RawCodec
+        BytesEncoder
     }
 
     fn decoder(&mut self) -> Self::Decoder {
         RawCodec
-    }
-}
-
-impl Encoder for RawCodec {
-    type Item = Bytes;
-    type Error = Status;
-
-    fn encode(&mut self, item: Bytes, dst: &mut EncodeBuf<'_>) -> Result<(), Status> {
-        dst.put(item);
-        Ok(())
     }
 }
 
@@ -432,8 +423,10 @@ async fn check_first(
         LoadRpc::ResolveStrikeBatch => {
             let mut grpc = grpc(channel);
             grpc.ready().await.map_err(|e| refused(Status::unavailable(format!("not ready: {e}"))))?;
-            let answer: tonic::Response<pb::ResolveStrikeBatchResponse> =
-                grpc.unary(tonic::Request::new(request), path.clone(), RawRequest::default()).await.map_err(refused)?;
+            let answer: tonic::Response<pb::ResolveStrikeBatchResponse> = grpc
+                .unary(tonic::Request::new(request), path.clone(), EncodedRequests::default())
+                .await
+                .map_err(refused)?;
             let results = answer.into_inner().results;
             match results.iter().enumerate().find_map(|(i, r)| Some((i, r.status.as_ref()?))) {
                 Some((i, s)) => Err(item(format!("item {i} of the first batch"), s)),
@@ -443,8 +436,10 @@ async fn check_first(
         LoadRpc::ApplyActionBatch => {
             let mut grpc = grpc(channel);
             grpc.ready().await.map_err(|e| refused(Status::unavailable(format!("not ready: {e}"))))?;
-            let answer: tonic::Response<pb::ApplyActionBatchResponse> =
-                grpc.unary(tonic::Request::new(request), path.clone(), RawRequest::default()).await.map_err(refused)?;
+            let answer: tonic::Response<pb::ApplyActionBatchResponse> = grpc
+                .unary(tonic::Request::new(request), path.clone(), EncodedRequests::default())
+                .await
+                .map_err(refused)?;
             let results = answer.into_inner().results;
             match results.iter().enumerate().find_map(|(i, r)| Some((i, r.status.as_ref()?))) {
                 Some((i, s)) => Err(item(format!("item {i} of the first batch"), s)),
@@ -456,7 +451,7 @@ async fn check_first(
             grpc.ready().await.map_err(|e| refused(Status::unavailable(format!("not ready: {e}"))))?;
             let messages = tokio_stream::iter([request]);
             let answers: tonic::Response<Streaming<pb::PlayResponse>> = grpc
-                .streaming(tonic::Request::new(messages), path.clone(), RawRequest::default())
+                .streaming(tonic::Request::new(messages), path.clone(), EncodedRequests::default())
                 .await
                 .map_err(refused)?;
             let mut answers = answers.into_inner();
@@ -467,31 +462,6 @@ async fn check_first(
             }
         }
         _ => call(channel, path, request).await.map_err(refused),
-    }
-}
-
-/// Sends a request's bytes as they are; decodes the answer as a `R`.
-#[derive(Debug)]
-struct RawRequest<R>(std::marker::PhantomData<R>);
-
-impl<R> Default for RawRequest<R> {
-    fn default() -> Self {
-        Self(std::marker::PhantomData)
-    }
-}
-
-impl<R: prost::Message + Default + Send + 'static> Codec for RawRequest<R> {
-    type Encode = Bytes;
-    type Decode = R;
-    type Encoder = RawCodec;
-    type Decoder = fray_proto::codec::SliceDecoder<R>;
-
-    fn encoder(&mut self) -> Self::Encoder {
-        RawCodec
-    }
-
-    fn decoder(&mut self) -> Self::Decoder {
-        Default::default()
     }
 }
 

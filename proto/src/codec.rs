@@ -15,11 +15,14 @@
 //! length prefix, so that walk is one more over everything: [`RawEncoder`] writes with
 //! `encode_raw` and skips it (a batch's answer nests each board two levels deeper than
 //! a unary answer, which makes the walks it costs count).
+//!
+//! [`EncodedRequests`] is for clients that encode a request once and may send it more
+//! than once (a retried call) or send bytes as they are (a load generator, a test).
 
 use std::marker::PhantomData;
 
 use prost::Message;
-use prost::bytes::Buf as _;
+use prost::bytes::{Buf as _, BufMut as _, Bytes};
 use tonic::Status;
 use tonic::codec::{BufferSettings, Codec, DecodeBuf, Decoder, EncodeBuf, Encoder};
 
@@ -75,6 +78,46 @@ impl<T: Message> Encoder for RawEncoder<T> {
 
     fn buffer_settings(&self) -> BufferSettings {
         BufferSettings::default()
+    }
+}
+
+/// A client's codec for requests already encoded: their bytes go out as they are
+/// ([`BytesEncoder`]); the answers decode as `U` ([`SliceDecoder`]).
+#[derive(Debug, Clone)]
+pub struct EncodedRequests<U>(PhantomData<U>);
+
+impl<U> Default for EncodedRequests<U> {
+    fn default() -> Self {
+        Self(PhantomData)
+    }
+}
+
+impl<U: Message + Default + Send + 'static> Codec for EncodedRequests<U> {
+    type Encode = Bytes;
+    type Decode = U;
+    type Encoder = BytesEncoder;
+    type Decoder = SliceDecoder<U>;
+
+    fn encoder(&mut self) -> Self::Encoder {
+        BytesEncoder
+    }
+
+    fn decoder(&mut self) -> Self::Decoder {
+        SliceDecoder::default()
+    }
+}
+
+/// Writes a message's bytes, already encoded, as they are.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct BytesEncoder;
+
+impl Encoder for BytesEncoder {
+    type Item = Bytes;
+    type Error = Status;
+
+    fn encode(&mut self, item: Bytes, buf: &mut EncodeBuf<'_>) -> Result<(), Status> {
+        buf.put(item);
+        Ok(())
     }
 }
 

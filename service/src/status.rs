@@ -89,6 +89,18 @@ pub fn item_status(status: &Status) -> pb::ItemStatus {
     pb::ItemStatus { code: status.code() as i32, message: status.message().to_owned(), details }
 }
 
+/// The status a client reads from one item of a batch or a stream's answer: what the
+/// unary call would have answered, details included ([`item_status`] the other way;
+/// the item is itself an encoded `google.rpc.Status`).
+pub fn from_item_status(item: &pb::ItemStatus) -> Status {
+    let code = Code::from_i32(item.code);
+    if item.details.is_empty() {
+        Status::new(code, item.message.clone())
+    } else {
+        Status::with_details(code, item.message.clone(), item.encode_to_vec().into())
+    }
+}
+
 /// The status for a state the core refused to load (paths get the `state.` prefix).
 pub fn setup_error(e: &SetupError) -> Status {
     match e {
@@ -168,7 +180,7 @@ mod tests {
     }
 
     #[test]
-    fn an_item_status_carries_the_code_message_and_details_of_the_call_status() {
+    fn an_item_status_carries_the_code_message_and_details_of_the_call_status_both_ways() {
         let mut v = Violations::default();
         v.push("state.creatures[1].zone.index", "zone index 7 is out of range 0..4");
         let call = invalid_argument(&v);
@@ -176,13 +188,18 @@ mod tests {
         assert_eq!(item.code, Code::InvalidArgument as i32);
         assert_eq!(item.message, call.message());
         // Its bytes are a google.rpc.Status, which tonic-types reads back.
-        let back = Status::with_details(Code::InvalidArgument, item.message.clone(), item.encode_to_vec().into());
+        let back = from_item_status(&item);
+        assert_eq!((back.code(), back.message()), (Code::InvalidArgument, call.message()));
         assert_eq!(fields(&back), ["state.creatures[1].zone.index"]);
         let rule = item_status(&illegal(&IllegalAction::new("egame.strike.target", "out of reach")));
         assert_eq!(rule.details.len(), 1);
         assert_eq!(rule.details[0].type_url, "type.googleapis.com/google.rpc.ErrorInfo");
+        let info = from_item_status(&rule).get_error_details().error_info().cloned().unwrap();
+        assert_eq!(info.reason, "egame.strike.target");
         let bare = item_status(&unimplemented("RULESET_SOME_GAME"));
         assert_eq!((bare.code, bare.details.len()), (Code::Unimplemented as i32, 0));
+        let back = from_item_status(&bare);
+        assert_eq!((back.code(), back.details().is_empty()), (Code::Unimplemented, true));
     }
 
     #[test]

@@ -10,6 +10,7 @@
 //! its log without playing a finished game again. The standings ([`stats`]) feed the
 //! progress line, the SPRT and the reports ([`report`], [`chart`]).
 
+pub mod batches;
 pub mod chart;
 pub mod config;
 pub mod game;

@@ -18,7 +18,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
-use fray_proto::fray::v1::rules_client::RulesClient;
 use tokio::sync::Notify;
 use tonic::transport::Channel;
 
@@ -56,8 +55,8 @@ impl Resolver for SystemResolver {
 pub struct Server {
     /// How reports name it: the URL, or `URL (ADDRESS)`.
     pub name: String,
-    /// The channel's client (connected lazily, reconnecting as needed).
-    pub client: RulesClient<Channel>,
+    /// The channel (connected lazily, reconnecting as needed).
+    pub channel: Channel,
     /// Calls sent to it and not answered yet.
     pub in_flight: AtomicUsize,
     /// Calls sent to it so far.
@@ -72,10 +71,10 @@ pub struct Server {
 }
 
 impl Server {
-    fn new(name: String, client: RulesClient<Channel>, source: usize, addr: Option<SocketAddr>) -> Self {
+    fn new(name: String, channel: Channel, source: usize, addr: Option<SocketAddr>) -> Self {
         Self {
             name,
-            client,
+            channel,
             in_flight: AtomicUsize::new(0),
             calls: AtomicU64::new(0),
             down_until: Mutex::new(None),
@@ -163,8 +162,8 @@ impl Pool {
         for (index, source) in pool.sources.iter().enumerate() {
             match &source.name {
                 None => {
-                    let client = client::rules(client::connect_lazily(&client::endpoint(&source.url, &pool.tls)?.0));
-                    pool.write().push(Arc::new(Server::new(source.url.clone(), client, index, None)));
+                    let channel = client::connect_lazily(&client::endpoint(&source.url, &pool.tls)?.0);
+                    pool.write().push(Arc::new(Server::new(source.url.clone(), channel, index, None)));
                 }
                 Some((host, port)) => {
                     let addrs = match pool.resolver.lookup(host, *port).await {
@@ -256,8 +255,8 @@ impl Pool {
         }
         let known: BTreeSet<SocketAddr> = servers.iter().filter(|s| s.source == index).filter_map(|s| s.addr).collect();
         for &addr in wanted.difference(&known) {
-            let client = client::rules(client::connect_lazily(&client::endpoint_at(&source.url, addr, &self.tls)?));
-            let server = Server::new(source.server_name(addr), client, index, Some(addr));
+            let channel = client::connect_lazily(&client::endpoint_at(&source.url, addr, &self.tls)?);
+            let server = Server::new(source.server_name(addr), channel, index, Some(addr));
             changes.push(format!("{} joins", server.name));
             servers.push(Arc::new(server));
         }
@@ -411,7 +410,7 @@ mod tests {
         let pool = Pool::new(&[URL.to_owned()], &ClientTls::default(), dns.clone()).await.unwrap();
         assert_eq!(pool.active().len(), 2);
         let leaving = pool.active().into_iter().find(|s| s.addr == Some(slow)).unwrap();
-        let mut client = leaving.client.clone();
+        let mut client = client::rules(leaving.channel.clone());
         let in_flight = tokio::spawn(async move { client.list_rulesets(ListRulesetsRequest {}).await });
         tokio::time::sleep(Duration::from_millis(100)).await;
         assert!(!in_flight.is_finished(), "the call is under way when its address goes");

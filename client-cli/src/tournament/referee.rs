@@ -12,7 +12,6 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use fray_proto::fray::v1::rules_client::RulesClient;
 use fray_proto::fray::v1::{
     Action, ApplyActionRequest, ApplyActionResponse, GameState, ListRulesetsRequest, NewGameRequest, NewGameResponse,
     Ruleset, ScenarioInfo,
@@ -21,7 +20,9 @@ use tokio::task::AbortHandle;
 use tonic::transport::Channel;
 use tonic::{Code, Status};
 
+use super::batches::Batches;
 use super::pool::{Pool, Resolver, SystemResolver};
+use crate::client;
 use crate::error::{CliError, render_status};
 use crate::tls::ClientTls;
 
@@ -56,7 +57,7 @@ impl From<CallError> for CliError {
 /// refused by a connection's GOAWAY (the server's maximum connection age, or its
 /// shutdown) is such a status, INTERNAL "h2 protocol error" in tonic, though the server
 /// never saw it.
-fn retryable(status: &Status) -> bool {
+pub(super) fn retryable(status: &Status) -> bool {
     let code = matches!(
         status.code(),
         Code::Unavailable
@@ -71,11 +72,11 @@ fn retryable(status: &Status) -> bool {
 
 /// The Rules servers a tournament plays on.
 pub struct Referee {
-    pool: Arc<Pool>,
+    servers: Arc<Servers>,
+    /// The actions of the games in flight, sent together ([`Batches`]).
+    batches: Batches,
     /// The task resolving the names again, stopped with the referee.
     refresher: Option<AbortHandle>,
-    turn: AtomicUsize,
-    retries: AtomicU64,
     /// The ruleset's scenarios as the first server that answered lists them.
     scenarios: Vec<ScenarioInfo>,
 }
@@ -86,6 +87,13 @@ impl Drop for Referee {
             refresher.abort();
         }
     }
+}
+
+/// The servers and how calls go to them: the pool, whose turn a tie is, the retries.
+pub(super) struct Servers {
+    pool: Arc<Pool>,
+    turn: AtomicUsize,
+    retries: AtomicU64,
 }
 
 impl Referee {
@@ -110,7 +118,7 @@ impl Referee {
         let mut scenarios = None;
         let mut warnings = Vec::new();
         for server in pool.active() {
-            let answer = server.client.clone().list_rulesets(ListRulesetsRequest {}).await;
+            let answer = client::rules(server.channel.clone()).list_rulesets(ListRulesetsRequest {}).await;
             match answer {
                 Ok(list) => {
                     let info = list.into_inner().rulesets.into_iter().find(|r| r.ruleset == ruleset as i32);
@@ -138,8 +146,9 @@ impl Referee {
             return Err(CliError::Connect { url, detail: warnings.join("; ") });
         };
         let refresher = pool.has_names().then(|| tokio::spawn(Arc::clone(&pool).keep_fresh(every)).abort_handle());
-        let referee = Self { pool, refresher, turn: AtomicUsize::new(0), retries: AtomicU64::new(0), scenarios };
-        Ok((referee, warnings))
+        let servers = Arc::new(Servers { pool, turn: AtomicUsize::new(0), retries: AtomicU64::new(0) });
+        let batches = Batches::start(Arc::clone(&servers));
+        Ok((Self { servers, batches, refresher, scenarios }, warnings))
     }
 
     /// The named scenario's details and balance, as the servers list them.
@@ -147,25 +156,63 @@ impl Referee {
         self.scenarios.iter().find(|s| s.name == name)
     }
 
-    /// Calls per server so far, `(name, calls)`, every server that took part.
+    /// Calls per server so far, `(name, calls)`, every server that took part (a batch
+    /// of actions is one call).
     pub fn load(&self) -> Vec<(String, u64)> {
-        self.pool.load()
+        self.servers.pool.load()
     }
 
     /// Calls retried so far.
     pub fn retries(&self) -> u64 {
-        self.retries.load(Ordering::Relaxed)
+        self.servers.retries.load(Ordering::Relaxed)
     }
 
     /// Servers that joined or left and lookups that failed since the last call.
     pub fn take_notes(&self) -> Vec<String> {
-        self.pool.take_notes()
+        self.servers.pool.take_notes()
     }
 
-    async fn call<T, F, Fut>(&self, what: &str, f: F) -> Result<T, CallError>
+    /// NewGame.
+    pub async fn new_game(&self, ruleset: Ruleset, seed: u64, scenario: &str) -> Result<NewGameResponse, CallError> {
+        self.servers
+            .call("NewGame", |channel| {
+                let request = NewGameRequest { ruleset: ruleset as i32, seed, scenario: scenario.to_owned() };
+                async move { client::rules(channel).new_game(request).await.map(tonic::Response::into_inner) }
+            })
+            .await
+    }
+
+    /// ApplyAction: `action` applied to `state`, answered as ApplyAction answers. The
+    /// state is copied into the request once; the request goes out in a batch with the
+    /// other games' actions that are waiting ([`Batches`]).
+    pub async fn apply(&self, state: &GameState, action: &Action) -> Result<ApplyActionResponse, CallError> {
+        let request = ApplyActionRequest { state: Some(state.clone()), action: Some(action.clone()) };
+        self.batches.apply(request).await
+    }
+}
+
+impl Servers {
+    /// One call, `f` on a server's channel, tried again on another server (after a
+    /// backoff) while it fails for a reason that may pass ([`retryable`]); `what` names
+    /// it in errors.
+    pub(super) async fn call<T, F, Fut>(&self, what: &str, f: F) -> Result<T, CallError>
     where
-        F: Fn(RulesClient<Channel>) -> Fut,
-        Fut: Future<Output = Result<tonic::Response<T>, Status>>,
+        F: Fn(Channel) -> Fut,
+        Fut: Future<Output = Result<T, Status>>,
+    {
+        self.call_retrying(what, retryable, f).await
+    }
+
+    /// [`Servers::call`], tried again while `retry` says a status may pass.
+    pub(super) async fn call_retrying<T, F, Fut>(
+        &self,
+        what: &str,
+        retry: fn(&Status) -> bool,
+        f: F,
+    ) -> Result<T, CallError>
+    where
+        F: Fn(Channel) -> Fut,
+        Fut: Future<Output = Result<T, Status>>,
     {
         let mut last = String::new();
         for attempt in 0..ATTEMPTS {
@@ -178,14 +225,14 @@ impl Referee {
             };
             server.in_flight.fetch_add(1, Ordering::Relaxed);
             server.calls.fetch_add(1, Ordering::Relaxed);
-            let answer = f(server.client.clone()).await;
+            let answer = f(server.channel.clone()).await;
             server.in_flight.fetch_sub(1, Ordering::Relaxed);
             match answer {
-                Ok(response) => {
+                Ok(answer) => {
                     server.mark(false);
-                    return Ok(response.into_inner());
+                    return Ok(answer);
                 }
-                Err(status) if retryable(&status) => {
+                Err(status) if retry(&status) => {
                     server.mark(true);
                     self.pool.failed(&server);
                     last = format!("{}: {}", server.name, render_status(&status));
@@ -196,23 +243,9 @@ impl Referee {
         Err(CallError::Unreachable(format!("{what} failed {ATTEMPTS} times; last: {last}")))
     }
 
-    /// NewGame.
-    pub async fn new_game(&self, ruleset: Ruleset, seed: u64, scenario: &str) -> Result<NewGameResponse, CallError> {
-        self.call("NewGame", |mut c| {
-            let request = NewGameRequest { ruleset: ruleset as i32, seed, scenario: scenario.to_owned() };
-            async move { c.new_game(request).await }
-        })
-        .await
-    }
-
-    /// ApplyAction. Each attempt copies the state into its request (tonic takes the
-    /// message), once.
-    pub async fn apply(&self, state: &GameState, action: &Action) -> Result<ApplyActionResponse, CallError> {
-        self.call("ApplyAction", |mut c| {
-            let request = ApplyActionRequest { state: Some(state.clone()), action: Some(action.clone()) };
-            async move { c.apply_action(request).await }
-        })
-        .await
+    /// How many servers take calls now.
+    pub(super) fn active(&self) -> usize {
+        self.pool.active().len()
     }
 }
 

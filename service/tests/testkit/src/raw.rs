@@ -3,46 +3,10 @@
 //! the HTTP/2 request a gRPC client starts, for tests that drive a connection
 //! themselves.
 
-use std::marker::PhantomData;
-
+use fray_proto::codec::EncodedRequests;
 use fray_proto::fray::v1 as pb;
 use tonic::codegen::tokio_stream;
 use tonic::transport::Channel;
-
-/// Sends the request messages' bytes unchanged; decodes the answers (`R`) as usual.
-#[derive(Debug)]
-struct RawRequest<R>(PhantomData<R>);
-
-impl<R> Default for RawRequest<R> {
-    fn default() -> Self {
-        Self(PhantomData)
-    }
-}
-
-impl<R: prost::Message + Default + Send + 'static> tonic::codec::Codec for RawRequest<R> {
-    type Encode = bytes::Bytes;
-    type Decode = R;
-    type Encoder = RawRequest<R>;
-    type Decoder = fray_proto::codec::SliceDecoder<R>;
-
-    fn encoder(&mut self) -> Self::Encoder {
-        RawRequest::default()
-    }
-
-    fn decoder(&mut self) -> Self::Decoder {
-        Default::default()
-    }
-}
-
-impl<R: Send + 'static> tonic::codec::Encoder for RawRequest<R> {
-    type Item = bytes::Bytes;
-    type Error = tonic::Status;
-
-    fn encode(&mut self, item: bytes::Bytes, dst: &mut tonic::codec::EncodeBuf<'_>) -> Result<(), tonic::Status> {
-        bytes::BufMut::put(dst, item);
-        Ok(())
-    }
-}
 
 /// Calls `fray.v1.Rules/ResolveStrike` on `channel` with `request` as the message's
 /// bytes.
@@ -53,7 +17,7 @@ pub async fn resolve_strike_raw(
     let mut grpc = tonic::client::Grpc::new(channel.clone());
     grpc.ready().await.unwrap();
     let path = http::uri::PathAndQuery::from_static("/fray.v1.Rules/ResolveStrike");
-    grpc.unary(tonic::Request::new(request), path, RawRequest::default()).await.map(tonic::Response::into_inner)
+    grpc.unary(tonic::Request::new(request), path, EncodedRequests::default()).await.map(tonic::Response::into_inner)
 }
 
 /// Opens `fray.v1.Rules/Play` on `channel` and sends `messages` as the messages' bytes,
@@ -66,7 +30,7 @@ pub async fn play_raw(
     grpc.ready().await.unwrap();
     let path = http::uri::PathAndQuery::from_static("/fray.v1.Rules/Play");
     let request = tonic::Request::new(tokio_stream::iter(messages));
-    grpc.streaming(request, path, RawRequest::default()).await.map(tonic::Response::into_inner)
+    grpc.streaming(request, path, EncodedRequests::default()).await.map(tonic::Response::into_inner)
 }
 
 /// gRPC's content type.
