@@ -31,6 +31,7 @@ pub mod replay;
 pub mod resolve;
 pub mod rulesets;
 pub mod serve;
+pub mod steps;
 pub mod table_rows;
 pub mod tls;
 pub mod tournament;

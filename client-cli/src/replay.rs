@@ -32,6 +32,7 @@ use crate::embedded::ServerHandle;
 use crate::error::{CliError, render_status, stdout_error};
 use crate::json::{self, ACTION_MESSAGE, EVENT_MESSAGE};
 use crate::rulesets::{self, ruleset_named};
+use crate::steps::Steps;
 use crate::tls::TlsArgs;
 use crate::trace::{self, indent};
 use crate::ui::{Namer, Seats, Seen, Style, mover_and_seats};
@@ -392,6 +393,8 @@ async fn verify(
         return Err(CliError::ReplayDiffers(format!("the replay differs at the setup (NewGame): {diff}")));
     }
     let mut state = started.state.unwrap_or_default();
+    // The actions go on one Play stream (unary calls where a server has none).
+    let mut steps = Steps::new(rules);
     let mut outs = Outs::new(seats.players);
     if !quiet {
         let bots: Vec<String> = replay
@@ -426,8 +429,8 @@ async fn verify(
             )));
         }
         let request = ApplyActionRequest { state: Some(state.clone()), action: Some(action.clone()) };
-        let applied = match rules.apply_action(request).await {
-            Ok(r) => r.into_inner(),
+        let applied = match steps.apply(request).await {
+            Ok(r) => r,
             Err(status) => {
                 return Err(CliError::ReplayDiffers(format!(
                     "the replay differs at step {n} ({what}): the server refused the action: {}",
