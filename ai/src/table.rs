@@ -43,6 +43,10 @@ pub struct TablePlan {
     pub rulesets: Vec<Ruleset>,
     /// The commit measured, as the report prints it.
     pub commit: String,
+    /// Only the pairings of these names are measured (`hard vs normal`, as
+    /// [`pairing_names`] lists them); the others are taken from the known rows or
+    /// listed as missing. Empty: every pairing.
+    pub only: Vec<String>,
 }
 
 /// A scenario of the table.
@@ -97,6 +101,12 @@ pub fn pairings() -> Vec<(BotSpec, BotSpec)> {
         (level(Difficulty::Hard), normal.clone()),
         (normal, level(Difficulty::Easy)),
     ]
+}
+
+/// The names of the pairings, `bot vs opponent`, in the table's order (what
+/// [`TablePlan::only`] takes).
+pub fn pairing_names() -> Vec<String> {
+    pairings().iter().map(|(bot, opponent)| format!("{} vs {}", label(bot), label(opponent))).collect()
 }
 
 /// A bot spec's name in the table: the difficulty it is, if it is one.
@@ -219,7 +229,12 @@ impl Pairing {
     /// `ruleset scenario: bot vs opponent`, for progress.
     pub fn what(&self) -> String {
         let s = &self.scenario;
-        format!("{} {}: {} vs {}", s.ruleset_name, s.name, label(&self.bot), label(&self.opponent))
+        format!("{} {}: {}", s.ruleset_name, s.name, self.name())
+    }
+
+    /// `bot vs opponent`, as [`pairing_names`] lists it.
+    pub fn name(&self) -> String {
+        format!("{} vs {}", label(&self.bot), label(&self.opponent))
     }
 
     /// Whether `row` measured this pairing: the same scenario, bots, games and `seed`
@@ -275,18 +290,23 @@ pub fn measure_pairing(
 }
 
 /// Plays every pairing of `plan` but those a row of `known` measured already (those
-/// rows are taken as they are); `on_row` hears of each row measured, in order, and
-/// may stop the table with an error of its own.
+/// rows are taken as they are) and those `plan.only` leaves out (listed as missing);
+/// `on_row` hears of each row measured, in order, and may stop the table with an
+/// error of its own.
 pub fn measure<E: From<ArenaError>>(
     plan: &TablePlan,
     known: &[Row],
     progress: &(dyn Fn(&str, u32, u32) + Sync),
     on_row: &mut dyn FnMut(&Row) -> Result<(), E>,
 ) -> Result<Table, E> {
-    let mut rows = Vec::new();
+    let (mut rows, mut missing) = (Vec::new(), Vec::new());
     for pairing in plan_pairings(plan) {
         if let Some(row) = known.iter().find(|r| pairing.measured_by(r, plan.seed)) {
             rows.push(row.clone());
+            continue;
+        }
+        if !plan.only.is_empty() && !plan.only.contains(&pairing.name()) {
+            missing.push(pairing.what());
             continue;
         }
         let what = pairing.what();
@@ -294,7 +314,7 @@ pub fn measure<E: From<ArenaError>>(
         on_row(&row)?;
         rows.push(row);
     }
-    Ok(Table { plan: plan.clone(), rows, missing: Vec::new() })
+    Ok(Table { plan: plan.clone(), rows, missing })
 }
 
 /// The table of the rows of `known` that measured a pairing of `plan`, measuring
@@ -459,7 +479,14 @@ mod tests {
     #[test]
     fn the_markdown_names_the_commit_the_seed_the_oracle_and_the_moved_targets() {
         let rows = vec![row(2, "normal", "greedy", result(59, 0, 41)), row(2, "oracle", "greedy", result(65, 0, 35))];
-        let plan = TablePlan { games: 100, seed: 7, jobs: 1, rulesets: Vec::new(), commit: "abc1234".into() };
+        let plan = TablePlan {
+            games: 100,
+            seed: 7,
+            jobs: 1,
+            rulesets: Vec::new(),
+            commit: "abc1234".into(),
+            only: Vec::new(),
+        };
         let md = Table { plan, rows, missing: Vec::new() }.markdown();
         assert!(
             md.contains("commit abc1234 (a row kept from an earlier run names its own), seed 7, 100 games"),
@@ -476,7 +503,8 @@ mod tests {
     fn rows_of_an_earlier_run_are_reused_when_pairing_games_and_seed_agree() {
         // A ruleset that seats two players only: one scenario of eight pairings.
         let two = *Ruleset::ALL.iter().find(|r| scenarios(&[**r]).len() == 1).unwrap();
-        let plan = TablePlan { games: 3, seed: 7, jobs: 1, rulesets: vec![two], commit: "new".into() };
+        let plan =
+            TablePlan { games: 3, seed: 7, jobs: 1, rulesets: vec![two], commit: "new".into(), only: Vec::new() };
         let pairings = plan_pairings(&plan);
         assert_eq!(pairings.len(), 8);
         assert!(pairings.iter().all(|p| p.games == 4), "rounded up to a multiple of 2 players");
@@ -503,6 +531,17 @@ mod tests {
         assert_eq!(part.missing, [pairings[6].what(), pairings[7].what()]);
         let md = part.markdown();
         assert!(md.contains("Not measured yet (2 pairings):") && md.contains("hard vs normal"), "{md}");
+        // Only named pairings are measured: the others missing are listed, not played.
+        let only = TablePlan { only: vec!["normal vs random".into()], ..plan.clone() };
+        let table = measure(&only, &known[..6], &|_, _, _| {}, &mut |_| {
+            measured += 1;
+            Ok::<(), ArenaError>(())
+        })
+        .unwrap();
+        assert_eq!(measured, 0, "the one pairing named was known");
+        assert_eq!((table.rows.as_slice(), table.missing.as_slice()), (&known[..6], &part.missing[..]));
+        assert_eq!(pairing_names().len(), pairings.len());
+        assert_eq!(pairing_names()[6], pairings[6].name());
         let p = &pairings[0];
         assert!(p.measured_by(&earlier(p, 7, 4), 7));
         assert!(!p.measured_by(&earlier(p, 8, 4), 8 - 1), "another seed");

@@ -187,6 +187,11 @@ pub enum BenchCommand {
         /// pairings not measured yet are listed below it.
         #[arg(long, requires = "rows")]
         kept_only: bool,
+        /// Measure only these pairings (repeat it), named as the table names them,
+        /// e.g. "normal vs easy"; the others come from --rows or are listed as not
+        /// measured yet (default: every pairing).
+        #[arg(long, value_name = "BOT vs OPPONENT")]
+        pairing: Vec<String>,
     },
     /// Each difficulty against the one below (hard vs normal, normal vs easy), on e:game.
     Ladder {
@@ -708,10 +713,18 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
             let rulesets = ruleset.map_or_else(every, |r| vec![r]);
             seat_rows(&bot, &rulesets, scenario.as_deref(), *games, Runs { seed: *seed, jobs: *jobs, quiet })?;
         }
-        BenchCommand::Table { games, ruleset, seed, jobs, rows, kept_only } => {
+        BenchCommand::Table { games, ruleset, seed, jobs, rows, kept_only, pairing } => {
             let rulesets = ruleset.iter().map(|r| r.core()).collect();
             let commit = env!("FRAY_BUILD_COMMIT").to_owned();
-            let plan = fray_ai::table::TablePlan { games: *games, seed: *seed, jobs: *jobs, rulesets, commit };
+            let names = fray_ai::table::pairing_names();
+            if let Some(unknown) = pairing.iter().find(|p| !names.contains(p)) {
+                return Err(CliError::Usage(format!(
+                    "--pairing {unknown:?} is not a pairing of the table; they are: {}",
+                    names.join(", ")
+                )));
+            }
+            let only = pairing.clone();
+            let plan = fray_ai::table::TablePlan { games: *games, seed: *seed, jobs: *jobs, rulesets, commit, only };
             // One display per measurement, made when its first game is done.
             let shown: Mutex<Option<(String, Progress)>> = Mutex::new(None);
             let progress = |what: &str, _done: u32, of: u32| {
