@@ -497,5 +497,13 @@ fn bench_table_kept_only_prints_the_rows_file_and_lists_what_is_missing() {
     let out = fray(&["bench", "table", "--rows", path, "--kept-only"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success() && err.contains("rows.jsonl: line 2: not a row of the table"), "{err}");
+    // --pairing takes the table's names only, and says which they are.
+    let out = fray(&["bench", "table", "--rows", path, "--pairing", "normal vs nobody"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("\"normal vs nobody\" is not a pairing of the table") && err.contains("hard vs normal"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

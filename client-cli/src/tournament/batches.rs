@@ -12,8 +12,9 @@
 //! An action waiting alone goes as a unary ApplyAction, the cheaper call for one. A
 //! batch that the server refuses as a whole (a server without the batch RPC, or with a
 //! smaller `--max-batch-items` or `--max-message-bytes`) is sent again as unary calls,
-//! and so is an item refused only for the size of the batch's answer. A batch retried for transport reasons is
-//! retried whole, as [`Servers::call`] retries any call: the service is stateless.
+//! and so is an item refused only for the size of the batch's answer. A batch that
+//! fails for transport reasons is retried whole, as [`Servers::call`] retries any
+//! call: the service is stateless.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -106,7 +107,8 @@ impl Slots {
 /// referee is dropped.
 async fn gather(servers: Arc<Servers>, mut waiting: mpsc::UnboundedReceiver<Waiting>) {
     let slots = Arc::new(Slots::default());
-    // Set once a server has refused a batch as a whole: batches then go as unary calls.
+    // Set once a server answered a batch UNIMPLEMENTED (it has no batch RPC): from then
+    // on the actions go as unary calls.
     let unbatched = Arc::new(AtomicBool::new(false));
     let mut held: Option<Waiting> = None;
     loop {
