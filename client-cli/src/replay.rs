@@ -23,7 +23,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use fray_ai::places::{Eliminations, Places};
-use fray_proto::fray::v1::{Action, ApplyActionRequest, Event, GameState, NewGameRequest, Phase, Ruleset, event};
+use fray_proto::fray::v1::{Action, Event, GameState, NewGameRequest, Phase, Ruleset, event};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -428,8 +428,7 @@ async fn verify(
                 seats.player(player)
             )));
         }
-        let request = ApplyActionRequest { state: Some(state.clone()), action: Some(action.clone()) };
-        let applied = match steps.apply(request).await {
+        let applied = match steps.apply(&state, action).await {
             Ok(r) => r,
             Err(status) => {
                 return Err(CliError::ReplayDiffers(format!(

@@ -9,7 +9,7 @@
 //! shutdown), the step and those after it go as unary ApplyAction calls.
 
 use fray_proto::fray::v1::rules_client::RulesClient;
-use fray_proto::fray::v1::{ApplyActionRequest, ApplyActionResponse, PlayRequest, PlayResponse};
+use fray_proto::fray::v1::{Action, ApplyActionRequest, ApplyActionResponse, GameState, PlayRequest, PlayResponse};
 use fray_service::status::from_item_status;
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
@@ -36,10 +36,11 @@ impl Steps {
         self.streamed
     }
 
-    /// `request` applied, as ApplyAction answers it.
-    pub async fn apply(&mut self, request: ApplyActionRequest) -> Result<ApplyActionResponse, Status> {
+    /// `action` applied to `state`, as ApplyAction answers it. The state is copied into
+    /// one message: the stream's, or the unary call's where the stream failed.
+    pub async fn apply(&mut self, state: &GameState, action: &Action) -> Result<ApplyActionResponse, Status> {
         if self.streamed {
-            match self.on_stream(&request).await {
+            match self.on_stream(state, action).await {
                 Some(answer) => return answer,
                 None => {
                     self.streamed = false;
@@ -47,19 +48,20 @@ impl Steps {
                 }
             }
         }
+        let request = ApplyActionRequest { state: Some(state.clone()), action: Some(action.clone()) };
         self.rules.apply_action(request).await.map(tonic::Response::into_inner)
     }
 
-    /// `request`'s answer on the stream (opened if need be), or None when the stream
-    /// could not carry it.
-    async fn on_stream(&mut self, request: &ApplyActionRequest) -> Option<Result<ApplyActionResponse, Status>> {
+    /// The answer on the stream (opened if need be), or None when the stream could not
+    /// carry it.
+    async fn on_stream(&mut self, state: &GameState, action: &Action) -> Option<Result<ApplyActionResponse, Status>> {
         if self.open.is_none() {
             let (send, messages) = mpsc::channel(1);
             let answers = self.rules.play(ReceiverStream::new(messages)).await.ok()?.into_inner();
             self.open = Some((send, answers));
         }
         let (send, answers) = self.open.as_mut()?;
-        let message = PlayRequest { state: request.state.clone(), action: request.action.clone() };
+        let message = PlayRequest { state: Some(state.clone()), action: Some(action.clone()) };
         send.send(message).await.ok()?;
         let PlayResponse { status, state, events, legal_actions: _ } = answers.message().await.ok()??;
         Some(match status {
@@ -73,7 +75,7 @@ impl Steps {
 mod tests {
     #![allow(clippy::unwrap_used)]
 
-    use fray_proto::fray::v1::{Action, LegalActionsRequest, NewGameRequest, Ruleset};
+    use fray_proto::fray::v1::{LegalActionsRequest, NewGameRequest, Ruleset};
     use fray_service::ServerConfig;
 
     use super::*;
@@ -97,9 +99,9 @@ mod tests {
             let legal = LegalActionsRequest { state: Some(state.clone()) };
             let actions = rules.legal_actions(legal).await.unwrap().into_inner().actions;
             let action = if step == 2 { Action::default() } else { actions[0].clone() };
-            let request = ApplyActionRequest { state: Some(state.clone()), action: Some(action) };
-            let unary = rules.apply_action(request.clone()).await;
-            match (steps.apply(request).await, unary) {
+            let unary =
+                rules.apply_action(ApplyActionRequest { state: Some(state.clone()), action: Some(action.clone()) });
+            match (steps.apply(&state, &action).await, unary.await) {
                 (Ok(stepped), Ok(unary)) => {
                     let unary = unary.into_inner();
                     assert_eq!(stepped, unary, "step {step}");
