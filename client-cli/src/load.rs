@@ -416,35 +416,16 @@ async fn check_first(
     request: Bytes,
 ) -> Result<(), CliError> {
     let refused = |status: Status| CliError::Status(Box::new(status));
-    let item = |what: String, s: &pb::ItemStatus| {
-        refused(Status::new(tonic::Code::from_i32(s.code), format!("{what} was refused: {}", s.message)))
-    };
     match rpc {
         LoadRpc::ResolveStrikeBatch => {
-            let mut grpc = grpc(channel);
-            grpc.ready().await.map_err(|e| refused(Status::unavailable(format!("not ready: {e}"))))?;
-            let answer: tonic::Response<pb::ResolveStrikeBatchResponse> = grpc
-                .unary(tonic::Request::new(request), path.clone(), EncodedRequests::default())
-                .await
-                .map_err(refused)?;
-            let results = answer.into_inner().results;
-            match results.iter().enumerate().find_map(|(i, r)| Some((i, r.status.as_ref()?))) {
-                Some((i, s)) => Err(item(format!("item {i} of the first batch"), s)),
-                None => Ok(()),
-            }
+            let answer: pb::ResolveStrikeBatchResponse =
+                client::call_encoded(channel.clone(), rpc.path(), request).await.map_err(refused)?;
+            first_refused_item(answer.results.iter().map(|r| r.status.as_ref()))
         }
         LoadRpc::ApplyActionBatch => {
-            let mut grpc = grpc(channel);
-            grpc.ready().await.map_err(|e| refused(Status::unavailable(format!("not ready: {e}"))))?;
-            let answer: tonic::Response<pb::ApplyActionBatchResponse> = grpc
-                .unary(tonic::Request::new(request), path.clone(), EncodedRequests::default())
-                .await
-                .map_err(refused)?;
-            let results = answer.into_inner().results;
-            match results.iter().enumerate().find_map(|(i, r)| Some((i, r.status.as_ref()?))) {
-                Some((i, s)) => Err(item(format!("item {i} of the first batch"), s)),
-                None => Ok(()),
-            }
+            let answer: pb::ApplyActionBatchResponse =
+                client::call_encoded(channel.clone(), rpc.path(), request).await.map_err(refused)?;
+            first_refused_item(answer.results.iter().map(|r| r.status.as_ref()))
         }
         LoadRpc::Play => {
             let mut grpc = grpc(channel);
@@ -457,12 +438,26 @@ async fn check_first(
             let mut answers = answers.into_inner();
             let first = answers.next().await.unwrap_or_else(|| Err(Status::unknown("the stream ended unanswered")));
             match first.map_err(refused)?.status {
-                Some(s) => Err(item("the first message".to_owned(), &s)),
+                Some(s) => Err(item_refused("the first message", &s)),
                 None => Ok(()),
             }
         }
         _ => call(channel, path, request).await.map_err(refused),
     }
+}
+
+/// The first item of a batch's answer that was refused, as the error; the items'
+/// statuses in order.
+fn first_refused_item<'a>(statuses: impl Iterator<Item = Option<&'a pb::ItemStatus>>) -> Result<(), CliError> {
+    match statuses.enumerate().find_map(|(i, s)| Some((i, s?))) {
+        Some((i, s)) => Err(item_refused(&format!("item {i} of the first batch"), s)),
+        None => Ok(()),
+    }
+}
+
+/// A refused item (`what`) told with its status's code and message.
+fn item_refused(what: &str, s: &pb::ItemStatus) -> CliError {
+    CliError::Status(Box::new(Status::new(tonic::Code::from_i32(s.code), format!("{what} was refused: {}", s.message))))
 }
 
 /// How one place of a run makes its calls: unary calls, or messages on a Play stream
