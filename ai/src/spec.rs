@@ -268,12 +268,27 @@ impl BotSpec {
     pub fn sees_hidden(&self) -> bool {
         matches!(self, BotSpec::Oracle(_))
     }
+
+    /// Whether a move is at most one ply over the legal actions (random and greedy): no
+    /// search and no budget, microseconds a move. A caller may think such a move where
+    /// it is rather than hand it to a thread of its own, whose wake-ups cost more than
+    /// the move.
+    pub fn is_one_ply(&self) -> bool {
+        matches!(self, BotSpec::Random | BotSpec::Greedy)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+
+    #[test]
+    fn only_random_and_greedy_are_one_ply() {
+        let one_ply = |spec: &str| spec.parse::<BotSpec>().unwrap().is_one_ply();
+        assert!(one_ply("random") && one_ply("greedy"));
+        assert!(!one_ply("easy") && !one_ply("mcts:playouts=10") && !one_ply("oracle") && !one_ply("exact"));
+    }
 
     #[test]
     fn specs_parse_and_bad_ones_say_why() {

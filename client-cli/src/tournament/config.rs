@@ -211,6 +211,13 @@ impl PlayerSpec {
             _ => None,
         }
     }
+
+    /// Whether its moves are thought on the game's own task rather than on a bot
+    /// thread: the one-ply bots ([`BotSpec::is_one_ply`]), whose move costs less than
+    /// waking a thread for it and waking the game back.
+    pub fn thinks_inline(&self) -> bool {
+        matches!(self, PlayerSpec::Bot(spec) if spec.is_one_ply())
+    }
 }
 
 /// A player: its unique name and what it is.

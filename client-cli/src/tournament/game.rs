@@ -1,6 +1,7 @@
 //! One tournament game: the referee deals it and judges every action; the bots think
-//! in this process, on the tournament's bot threads ([`Thinkers`]), so a bot that
-//! panics or runs past its time loses the game instead of stopping the tournament.
+//! in this process, on the tournament's bot threads ([`Thinkers`]), or the one-ply
+//! bots here on the game's task ([`Thinkers::think_here`]), so a bot that panics or
+//! runs past its time loses the game instead of stopping the tournament.
 
 use std::sync::Arc;
 use std::time::Instant;
@@ -72,7 +73,12 @@ pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
             return Err(CliError::Server("a bot was lost mid-game".to_owned()));
         };
         let seed = move_seed(table.seed ^ slot.game.wrapping_mul(0x9E37_79B9_7F4A_7C15), actions.len() as u64, 0);
-        let (thought, ms) = table.thinkers.think(bot, core, seed, players[seat].move_limit).await?;
+        let player = players[seat];
+        let (thought, ms) = if player.spec.thinks_inline() {
+            Thinkers::think_here(bot, core, seed, player.move_limit)
+        } else {
+            table.thinkers.think(bot, core, seed, player.move_limit).await?
+        };
         think_ms[seat] += ms;
         max_move_ms[seat] = max_move_ms[seat].max(ms);
         moves[seat] += 1;

@@ -1,5 +1,7 @@
 //! The threads the bots think on: `--concurrency` of them, shared by every game in
-//! flight, one move each at a time. A move's clock starts once a thread is free for it
+//! flight, one move each at a time. (A one-ply bot, random or greedy, thinks on its
+//! game's own task instead, [`Thinkers::think_here`]: handing its move to a thread and
+//! waking the game back cost more CPU than the move.) A move's clock starts once a thread is free for it
 //! (waiting for one is not the bot's time). A bot that panics is caught on its thread
 //! and told as the panic hook saw it; a bot past its time is left to finish on its own
 //! (a thread cannot be stopped): a new thread takes its place at once, the late answer
@@ -85,15 +87,33 @@ impl Thinkers {
             }
             // That thread is busy until the bot returns, then ends (its channel is
             // dropped here): another one takes its place.
-            (Ok(()), Err(_)) => {
-                (Thought::Failed(format!("ran past its time: no answer within {} ms", limit.as_millis())), spawn()?)
-            }
+            (Ok(()), Err(_)) => (Thought::Failed(late(limit)), spawn()?),
         };
         let ms = clock.elapsed().as_millis() as u64;
         self.idle().push(back);
         drop(free);
         Ok((thought, ms))
     }
+}
+
+impl Thinkers {
+    /// Runs `bot.choose` here, on the caller's thread, for a bot whose move is quicker
+    /// than a thread's wake-ups (a one-ply bot): a panic is caught as on a bot thread,
+    /// and a move past `limit` forfeits once it returns (nothing can stop it sooner,
+    /// and a one-ply move does not run long). The thought and the milliseconds it took.
+    pub fn think_here(bot: Box<dyn StateBot>, state: GameState, seed: u64, limit: Duration) -> (Thought, u64) {
+        quiet_bot_panics();
+        let clock = Instant::now();
+        let thought = choose(bot, state, seed);
+        let took = clock.elapsed();
+        let thought = if took > limit { Thought::Failed(late(limit)) } else { thought };
+        (thought, took.as_millis() as u64)
+    }
+}
+
+/// Why a bot past its time forfeits.
+fn late(limit: Duration) -> String {
+    format!("ran past its time: no answer within {} ms", limit.as_millis())
 }
 
 /// Starts a thread taking moves from its channel until the channel is dropped.
@@ -180,6 +200,8 @@ mod tests {
         most: Arc<AtomicUsize>,
         nap: Duration,
         panics: bool,
+        /// The thread it must run on, if one.
+        thread: Option<std::thread::ThreadId>,
     }
 
     impl StateBot for Probe {
@@ -193,6 +215,9 @@ mod tests {
             std::thread::sleep(self.nap);
             self.now.fetch_sub(1, Ordering::SeqCst);
             assert!(!self.panics, "the probe panics");
+            if let Some(thread) = self.thread {
+                assert_eq!(std::thread::current().id(), thread, "the probe ran on another thread");
+            }
             let action = state.legal_actions().into_iter().next().ok_or(BotError::GameOver)?;
             Ok(Decision { action, stats: Vec::<ActionStat<ActionSetup>>::new() })
         }
@@ -203,7 +228,7 @@ mod tests {
     }
 
     fn probe(now: &Arc<AtomicUsize>, most: &Arc<AtomicUsize>, nap: Duration, panics: bool) -> Box<dyn StateBot> {
-        Box::new(Probe { now: Arc::clone(now), most: Arc::clone(most), nap, panics })
+        Box::new(Probe { now: Arc::clone(now), most: Arc::clone(most), nap, panics, thread: None })
     }
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -248,5 +273,27 @@ mod tests {
         }
         let after = pool.think(probe(&now, &most, Duration::ZERO, false), state(), 5, Duration::from_secs(5)).await;
         assert!(matches!(after.unwrap().0, Thought::Chose(..)));
+    }
+
+    #[test]
+    fn a_move_thought_here_runs_on_the_callers_thread_and_forfeits_as_on_a_bot_thread() {
+        let (now, most) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let caller = std::thread::current().id();
+        let probe = |nap, panics| {
+            Box::new(Probe { now: Arc::clone(&now), most: Arc::clone(&most), nap, panics, thread: Some(caller) })
+        };
+        let (thought, _) = Thinkers::think_here(probe(Duration::ZERO, false), state(), 1, Duration::from_secs(5));
+        assert!(matches!(thought, Thought::Chose(..)), "the probe asserts it ran on the caller's thread");
+        match Thinkers::think_here(probe(Duration::ZERO, true), state(), 2, Duration::from_secs(5)).0 {
+            Thought::Failed(why) => assert!(why.starts_with("panicked: the probe panics (at "), "{why}"),
+            Thought::Chose(..) => panic!("a panicking bot's move was taken"),
+        }
+        let (late, ms) =
+            Thinkers::think_here(probe(Duration::from_millis(60), false), state(), 3, Duration::from_millis(20));
+        match late {
+            Thought::Failed(why) => assert_eq!(why, "ran past its time: no answer within 20 ms"),
+            Thought::Chose(..) => panic!("a late bot's move was taken"),
+        }
+        assert!(ms >= 60, "the move's own time is told: {ms} ms");
     }
 }
