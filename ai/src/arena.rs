@@ -38,6 +38,9 @@ pub enum ArenaError {
         /// What went wrong.
         error: BotError,
     },
+    /// A match's kept games do not fit it, or a game of it could not be kept.
+    #[error("{0}")]
+    Kept(String),
     /// A bot answered an illegal action (a bot bug).
     #[error("{bot} chose an illegal action: {reason}")]
     Illegal {

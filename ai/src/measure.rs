@@ -266,19 +266,62 @@ pub struct MatchReport {
 
 /// Plays a match; `progress` is called after each game with the games done so far.
 pub fn play_match(m: &Match<'_>, progress: &(dyn Fn(u32, &MatchResult) + Sync)) -> Result<MatchReport, ArenaError> {
+    resume_match(m, &[], &|_| Ok(()), progress)
+}
+
+/// One game of a match as it was played, all it takes to count it again: its number
+/// (which fixes its opening and the measured bot's seat), the measured bot's score and
+/// whether it ran to the turn limit.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlayedGame {
+    /// The game's number in the match, `0..games`.
+    pub game: u32,
+    /// The measured bot's score (0 to 1).
+    pub score: f64,
+    /// Whether it ran to the turn limit.
+    pub turn_limit: bool,
+}
+
+/// Plays a match of which the games in `played` were played already (by an earlier
+/// run of the same match: they are counted as they were, and not played again; a game
+/// number past the match's games is an error). `on_game` hears each game played now, as
+/// it ends, and may stop the match with an error of its own (e.g. the game could not be
+/// kept). Every game is seeded, so the report is the one a single run would give.
+pub fn resume_match(
+    m: &Match<'_>,
+    played: &[PlayedGame],
+    on_game: &(dyn Fn(&PlayedGame) -> Result<(), ArenaError> + Sync),
+    progress: &(dyn Fn(u32, &MatchResult) + Sync),
+) -> Result<MatchReport, ArenaError> {
     let Match { a, b, games, ruleset, scenario, seed, jobs } = *m;
     let players = GameState::new_game(ruleset.wire(), seed, scenario)?.0.num_players().max(1);
+    // Tally 0: every game; tally 1 + s: the games `a` played in seat s.
+    let tally = |p: &PlayedGame| -> GameTally {
+        let seat = p.game as usize % players;
+        ((0..=players).map(|t| (t == 0 || t == seat + 1).then_some(p.score)).collect(), p.turn_limit)
+    };
+    let mut before = std::collections::BTreeMap::new();
+    for p in played {
+        if p.game >= games {
+            return Err(ArenaError::Kept(format!(
+                "cannot take the match up again: game {} was kept, but the match has {games} games",
+                p.game
+            )));
+        }
+        before.insert(p.game, tally(p));
+    }
     let game = |g: u32| {
         let opening = seed.wrapping_add(u64::from(g) / players as u64);
         let seat = g as usize % players;
         let state = GameState::new_game(ruleset.wire(), opening, scenario)?.0;
         let bots: Vec<&BotSpec> = (0..players).map(|s| if s == seat { a } else { b }).collect();
         let (places, turn_limit) = state.visit(Seated { bots, seed: opening ^ u64::from(g) })?;
-        let score = places.score(seat);
-        // Tally 0: every game; tally 1 + s: the games `a` played in seat s.
-        Ok(((0..=players).map(|t| (t == 0 || t == seat + 1).then_some(score)).collect(), turn_limit))
+        let now = PlayedGame { game: g, score: places.score(seat), turn_limit };
+        on_game(&now)?;
+        Ok(tally(&now))
     };
-    let mut tallies = run_games(games, jobs, players + 1, &game, &|done, t: &[MatchResult]| progress(done, &t[0]))?;
+    let run = Run { games, jobs, tallies: players + 1, before: &before };
+    let mut tallies = run_games(&run, &game, &|done, t: &[MatchResult]| progress(done, &t[0]))?;
     let total = tallies.remove(0);
     Ok(MatchReport { total, by_seat: tallies })
 }
@@ -302,27 +345,49 @@ pub fn seat_match(
         let (places, turn_limit) = state.visit(Seated { bots: vec![bot; players], seed: opening })?;
         Ok(((0..players).map(|s| Some(places.score(s))).collect(), turn_limit))
     };
-    run_games(games, jobs, players, &game, &|done, t: &[MatchResult]| progress(done, &t[0]))
+    let run = Run { games, jobs, tallies: players, before: &std::collections::BTreeMap::new() };
+    run_games(&run, &game, &|done, t: &[MatchResult]| progress(done, &t[0]))
 }
 
 /// One game's scores, one per tally (`None`: the tally does not count it), and whether
 /// it ran to the turn limit.
 type GameTally = (Vec<Option<f64>>, bool);
 
-/// Plays games `0..games` on `jobs` threads and tallies them: `game(g)` gives a score
-/// for each tally (`tallies` of them) that counts the game, and whether the game ran to
-/// the turn limit. The tallies do not depend on `jobs`; `progress` sees them after each
-/// game, with the games played so far.
-fn run_games(
+/// Games to play and tally: `0..games` on `jobs` threads into `tallies` tallies, but
+/// those of `before`, played already, which are tallied as they are.
+struct Run<'a> {
     games: u32,
     jobs: usize,
     tallies: usize,
+    before: &'a std::collections::BTreeMap<u32, GameTally>,
+}
+
+/// Counts one game's `scores` (one per tally, `None` where the tally does not count
+/// it) into `tallies`.
+fn count(tallies: &mut [MatchResult], (scores, turn_limit): &GameTally) {
+    for (tally, score) in tallies.iter_mut().zip(scores) {
+        if let Some(score) = *score {
+            tally.add(score);
+            tally.turn_limit += u32::from(*turn_limit);
+        }
+    }
+}
+
+/// Plays the games of `run` and tallies them: `game(g)` gives a score for each tally
+/// that counts the game, and whether the game ran to the turn limit. The tallies do not
+/// depend on `jobs`; `progress` sees them after each game, with the games counted so
+/// far (those of `before` included).
+fn run_games(
+    run: &Run<'_>,
     game: &(dyn Fn(u32) -> Result<GameTally, ArenaError> + Sync),
     progress: &(dyn Fn(u32, &[MatchResult]) + Sync),
 ) -> Result<Vec<MatchResult>, ArenaError> {
+    let Run { games, jobs, tallies, before } = *run;
+    let mut counted = vec![MatchResult::default(); tallies];
+    before.values().for_each(|t| count(&mut counted, t));
     let next = std::sync::atomic::AtomicU32::new(0);
-    let done = std::sync::atomic::AtomicU32::new(0);
-    let total = std::sync::Mutex::new(vec![MatchResult::default(); tallies]);
+    let done = std::sync::atomic::AtomicU32::new(u32::try_from(before.len()).unwrap_or(u32::MAX));
+    let total = std::sync::Mutex::new(counted);
     let first_error = std::sync::Mutex::new(None);
     std::thread::scope(|scope| {
         for _ in 0..jobs.max(1) {
@@ -332,15 +397,13 @@ fn run_games(
                     if g >= games {
                         break;
                     }
+                    if before.contains_key(&g) {
+                        continue;
+                    }
                     match game(g) {
-                        Ok((scores, turn_limit)) => {
+                        Ok(scores) => {
                             let Ok(mut t) = total.lock() else { break };
-                            for (tally, score) in t.iter_mut().zip(scores) {
-                                if let Some(score) = score {
-                                    tally.add(score);
-                                    tally.turn_limit += u32::from(turn_limit);
-                                }
-                            }
+                            count(&mut t, &scores);
                             progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1, &t);
                         }
                         Err(e) => {
@@ -489,6 +552,59 @@ mod tests {
         let by_seat: f64 = report.by_seat.iter().map(|s| s.points).sum();
         assert!((by_seat - report.total.points).abs() < 1e-9);
         assert_eq!(play_match(&Match { jobs: 1, ..m }, &|_, _| {}).unwrap(), report, "jobs change nothing");
+    }
+
+    #[test]
+    fn a_match_taken_up_again_counts_the_kept_games_and_plays_only_the_others() {
+        let (random, greedy) = (BotSpec::Random, BotSpec::Greedy);
+        let (ruleset, scenario) = table_of(3);
+        let m = Match { a: &greedy, b: &random, games: 9, ruleset, scenario, seed: 5, jobs: 2 };
+        let kept = std::sync::Mutex::new(Vec::new());
+        let keep = |p: &PlayedGame| {
+            kept.lock().unwrap().push(*p);
+            Ok(())
+        };
+        let whole = resume_match(&m, &[], &keep, &|_, _| {}).unwrap();
+        let mut all = kept.into_inner().unwrap();
+        all.sort_by_key(|p| p.game);
+        assert_eq!(all.iter().map(|p| p.game).collect::<Vec<_>>(), (0..9).collect::<Vec<_>>());
+        assert_eq!(whole, play_match(&m, &|_, _| {}).unwrap());
+
+        // Four games kept (not the first four: a run stopped with two jobs leaves gaps).
+        let first: Vec<PlayedGame> = all.iter().filter(|p| [0, 1, 3, 6].contains(&p.game)).copied().collect();
+        let now = std::sync::Mutex::new(Vec::new());
+        let keep = |p: &PlayedGame| {
+            now.lock().unwrap().push(p.game);
+            Ok(())
+        };
+        let last_progress = std::sync::Mutex::new(0);
+        let progress = |done, _: &MatchResult| *last_progress.lock().unwrap() = done;
+        let resumed = resume_match(&m, &first, &keep, &progress).unwrap();
+        let mut played_now = now.into_inner().unwrap();
+        played_now.sort_unstable();
+        assert_eq!(played_now, [2, 4, 5, 7, 8], "only the games not kept are played");
+        assert_eq!(*last_progress.lock().unwrap(), 9, "progress counts the kept games");
+        assert_eq!(resumed.total.games(), 9);
+        assert_eq!(
+            (resumed.total.wins, resumed.total.draws, resumed.total.losses),
+            (whole.total.wins, whole.total.draws, whole.total.losses)
+        );
+        assert!((resumed.total.points - whole.total.points).abs() < 1e-9);
+        assert_eq!(resumed.by_seat.iter().map(MatchResult::games).collect::<Vec<_>>(), [3, 3, 3]);
+
+        // A kept score that differs shows in the result: the kept games are not replayed.
+        let mut lied = first.clone();
+        lied[0].score = 1.0 - lied[0].score;
+        let other = resume_match(&m, &lied, &|_| Ok(()), &|_, _| {}).unwrap();
+        assert!((other.total.points - whole.total.points).abs() > 0.1);
+
+        // A game the match does not have, or a keeper that fails, stops it.
+        let past = [PlayedGame { game: 9, score: 1.0, turn_limit: false }];
+        let e = resume_match(&m, &past, &|_| Ok(()), &|_, _| {}).unwrap_err();
+        assert_eq!(e.to_string(), "cannot take the match up again: game 9 was kept, but the match has 9 games");
+        let fails = |_: &PlayedGame| Err(ArenaError::Kept("the disk is full".into()));
+        let e = resume_match(&m, &[], &fails, &|_, _| {}).unwrap_err();
+        assert!(e.to_string().contains("the disk is full"), "{e}");
     }
 
     #[test]

@@ -18,11 +18,15 @@
 //! moves to two thirds of the way from greedy's score against that opponent (50% when
 //! the opponent is greedy) to the oracle's; the table says which moved and why.
 //! `oracle` sees every hidden card: the table says so.
+//!
+//! A table takes hours, a pairing up to several: each row is kept as it is done, and
+//! each game of a row not done yet ([`KeptGame`]), so a run stopped mid-row goes on
+//! from its last game ([`Known`]).
 
 use std::fmt::Write as _;
 
 use crate::arena::ArenaError;
-use crate::measure::{Match, MatchResult, play_match};
+use crate::measure::{Match, MatchResult, PlayedGame, resume_match};
 use crate::{BotSpec, Difficulty, MctsConfig};
 use fray_core::Ruleset;
 use fray_core::rulesets::{catalogue, fairest_scenario_for};
@@ -159,6 +163,35 @@ pub struct Verdict {
     pub moved: Option<String>,
 }
 
+/// One game of a pairing whose row is not done yet, kept so that a run stopped in the
+/// middle of the row goes on from it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KeptGame {
+    /// Where.
+    pub scenario: Scenario,
+    /// The measured bot's label.
+    pub bot: String,
+    /// Its opponent's.
+    pub opponent: String,
+    /// The pairing's games.
+    pub games: u32,
+    /// The seed of its openings.
+    pub seed: u64,
+    /// The commit the game was played on.
+    pub commit: String,
+    /// The game.
+    pub played: PlayedGame,
+}
+
+/// What an earlier run kept: its rows, and the games of rows it did not finish.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Known {
+    /// Rows measured whole.
+    pub rows: Vec<Row>,
+    /// Games of rows not measured whole.
+    pub games: Vec<KeptGame>,
+}
+
 /// The verdict of `row` of `rows` (the table so far, for the oracle and greedy rows
 /// of the same scenario), or `None` for a row without a target.
 pub fn verdict(row: &Row, rows: &[Row]) -> Option<Verdict> {
@@ -240,11 +273,33 @@ impl Pairing {
     /// Whether `row` measured this pairing: the same scenario, bots, games and `seed`
     /// (a row kept from an earlier run, measured on whatever commit it names).
     pub fn measured_by(&self, row: &Row, seed: u64) -> bool {
-        row.scenario == self.scenario
-            && row.bot == label(&self.bot)
-            && row.opponent == label(&self.opponent)
-            && row.result.games() == self.games
-            && row.seed == seed
+        self.is(row.scenario, &row.bot, &row.opponent, row.result.games(), row.seed, seed)
+    }
+
+    /// Whether `game` is a game of this pairing with `seed`.
+    pub fn played(&self, game: &KeptGame, seed: u64) -> bool {
+        self.is(game.scenario, &game.bot, &game.opponent, game.games, game.seed, seed)
+    }
+
+    fn is(&self, scenario: Scenario, bot: &str, opponent: &str, games: u32, seed: u64, plan_seed: u64) -> bool {
+        scenario == self.scenario
+            && bot == label(&self.bot)
+            && opponent == label(&self.opponent)
+            && games == self.games
+            && seed == plan_seed
+    }
+
+    /// This pairing's game `played`, measured on `commit` with `seed`, to keep.
+    pub fn kept_game(&self, seed: u64, commit: &str, played: PlayedGame) -> KeptGame {
+        KeptGame {
+            scenario: self.scenario,
+            bot: label(&self.bot),
+            opponent: label(&self.opponent),
+            games: self.games,
+            seed,
+            commit: commit.to_owned(),
+            played,
+        }
     }
 }
 
@@ -261,14 +316,38 @@ pub fn plan_pairings(plan: &TablePlan) -> Vec<Pairing> {
     out
 }
 
-/// Plays `pairing` with `plan`'s seed and jobs; `progress` hears of each game (the
-/// games done and of how many).
+/// Hears of each game of a row as it ends, to keep it; an error stops the table.
+pub type OnGame<'a> = &'a (dyn Fn(&KeptGame) -> Result<(), String> + Sync);
+
+/// Plays `pairing` with `plan`'s seed and jobs but the games of `known` that were
+/// played already (of this pairing and seed: they count as they were); `on_game` hears
+/// of each game played now, and `progress` of each game (the games done and of how
+/// many). The row names the commits its games were played on, the kept games' first.
 pub fn measure_pairing(
     pairing: &Pairing,
     plan: &TablePlan,
+    known: &[KeptGame],
+    on_game: OnGame<'_>,
     progress: &(dyn Fn(u32, u32) + Sync),
 ) -> Result<Row, ArenaError> {
     let p = pairing;
+    let mine: Vec<&KeptGame> = known.iter().filter(|k| p.played(k, plan.seed)).collect();
+    // A game kept twice (two runs at once) counts once.
+    let mut played: Vec<PlayedGame> = Vec::with_capacity(mine.len());
+    for k in &mine {
+        if !played.iter().any(|g| g.game == k.played.game) {
+            played.push(k.played);
+        }
+    }
+    let mut commits: Vec<&str> = Vec::new();
+    for k in &mine {
+        if !commits.contains(&k.commit.as_str()) {
+            commits.push(&k.commit);
+        }
+    }
+    if played.len() < p.games as usize && !commits.contains(&plan.commit.as_str()) {
+        commits.push(&plan.commit);
+    }
     let m = Match {
         a: &p.bot,
         b: &p.opponent,
@@ -278,39 +357,45 @@ pub fn measure_pairing(
         seed: plan.seed,
         jobs: plan.jobs,
     };
-    let report = play_match(&m, &|done, _| progress(done, p.games))?;
+    let keep = |g: &PlayedGame| {
+        on_game(&p.kept_game(plan.seed, &plan.commit, *g))
+            .map_err(|why| ArenaError::Kept(format!("cannot keep game {} of {}: {why}", g.game, p.what())))
+    };
+    let report = resume_match(&m, &played, &keep, &|done, _| progress(done, p.games))?;
     Ok(Row {
         scenario: p.scenario,
         bot: label(&p.bot),
         opponent: label(&p.opponent),
         result: report.total,
         seed: plan.seed,
-        commit: plan.commit.clone(),
+        commit: commits.join("+"),
     })
 }
 
 /// Plays every pairing of `plan` but those a row of `known` measured already (those
 /// rows are taken as they are) and those `plan.only` leaves out (listed as missing);
-/// `on_row` hears of each row measured, in order, and may stop the table with an
+/// a pairing with games in `known` goes on from them. `on_game` hears of each game
+/// played, `on_row` of each row measured, in order; either may stop the table with an
 /// error of its own.
 pub fn measure<E: From<ArenaError>>(
     plan: &TablePlan,
-    known: &[Row],
+    known: &Known,
     progress: &(dyn Fn(&str, u32, u32) + Sync),
+    on_game: OnGame<'_>,
     on_row: &mut dyn FnMut(&Row) -> Result<(), E>,
 ) -> Result<Table, E> {
     let (mut rows, mut missing) = (Vec::new(), Vec::new());
     for pairing in plan_pairings(plan) {
-        if let Some(row) = known.iter().find(|r| pairing.measured_by(r, plan.seed)) {
+        if let Some(row) = known.rows.iter().find(|r| pairing.measured_by(r, plan.seed)) {
             rows.push(row.clone());
             continue;
         }
         if !plan.only.is_empty() && !plan.only.contains(&pairing.name()) {
-            missing.push(pairing.what());
+            missing.push(missing_text(&pairing, plan.seed, known));
             continue;
         }
         let what = pairing.what();
-        let row = measure_pairing(&pairing, plan, &|done, of| progress(&what, done, of))?;
+        let row = measure_pairing(&pairing, plan, &known.games, on_game, &|done, of| progress(&what, done, of))?;
         on_row(&row)?;
         rows.push(row);
     }
@@ -319,15 +404,26 @@ pub fn measure<E: From<ArenaError>>(
 
 /// The table of the rows of `known` that measured a pairing of `plan`, measuring
 /// nothing: the pairings none measured are listed as missing.
-pub fn kept(plan: &TablePlan, known: &[Row]) -> Table {
+pub fn kept(plan: &TablePlan, known: &Known) -> Table {
     let (mut rows, mut missing) = (Vec::new(), Vec::new());
     for pairing in plan_pairings(plan) {
-        match known.iter().find(|r| pairing.measured_by(r, plan.seed)) {
+        match known.rows.iter().find(|r| pairing.measured_by(r, plan.seed)) {
             Some(row) => rows.push(row.clone()),
-            None => missing.push(pairing.what()),
+            None => missing.push(missing_text(&pairing, plan.seed, known)),
         }
     }
     Table { plan: plan.clone(), rows, missing }
+}
+
+/// A pairing not measured yet, as the table lists it: with the games kept of it, if any.
+fn missing_text(pairing: &Pairing, seed: u64, known: &Known) -> String {
+    let mut games: Vec<u32> = known.games.iter().filter(|k| pairing.played(k, seed)).map(|k| k.played.game).collect();
+    games.sort_unstable();
+    games.dedup();
+    match games.len() {
+        0 => pairing.what(),
+        n => format!("{} ({n} of {} games kept)", pairing.what(), pairing.games),
+    }
 }
 
 impl Table {
@@ -517,8 +613,9 @@ mod tests {
             commit: "old".into(),
         };
         let known: Vec<Row> = pairings.iter().map(|p| earlier(p, 7, 4)).collect();
+        let rows = |r: &[Row]| Known { rows: r.to_vec(), games: Vec::new() };
         let mut measured = 0;
-        let table = measure(&plan, &known, &|_, _, _| {}, &mut |_| {
+        let table = measure(&plan, &rows(&known), &|_, _, _| {}, &|_| Ok(()), &mut |_| {
             measured += 1;
             Ok::<(), ArenaError>(())
         })
@@ -526,14 +623,14 @@ mod tests {
         assert_eq!(measured, 0, "every row was known: no game played");
         assert_eq!(table.rows, known);
         assert!(table.markdown().contains("| old |"));
-        let part = kept(&plan, &known[..6]);
+        let part = kept(&plan, &rows(&known[..6]));
         assert_eq!(part.rows, known[..6]);
         assert_eq!(part.missing, [pairings[6].what(), pairings[7].what()]);
         let md = part.markdown();
         assert!(md.contains("Not measured yet (2 pairings):") && md.contains("hard vs normal"), "{md}");
         // Only named pairings are measured: the others missing are listed, not played.
         let only = TablePlan { only: vec!["normal vs random".into()], ..plan.clone() };
-        let table = measure(&only, &known[..6], &|_, _, _| {}, &mut |_| {
+        let table = measure(&only, &rows(&known[..6]), &|_, _, _| {}, &|_| Ok(()), &mut |_| {
             measured += 1;
             Ok::<(), ArenaError>(())
         })
@@ -547,5 +644,83 @@ mod tests {
         assert!(!p.measured_by(&earlier(p, 8, 4), 8 - 1), "another seed");
         assert!(!p.measured_by(&earlier(p, 7, 6), 7), "other games");
         assert!(!pairings[1].measured_by(&earlier(p, 7, 4), 7), "another pairing");
+    }
+
+    #[test]
+    fn a_row_stopped_midway_goes_on_from_its_kept_games_and_names_both_commits() {
+        let two = *Ruleset::ALL.iter().find(|r| scenarios(&[**r]).len() == 1).unwrap();
+        let only = vec!["greedy vs random".to_owned()];
+        let plan = TablePlan { games: 6, seed: 2, jobs: 2, rulesets: vec![two], commit: "new".into(), only };
+        let games = std::sync::Mutex::new(Vec::new());
+        let keep = |g: &KeptGame| {
+            games.lock().unwrap().push(g.clone());
+            Ok(())
+        };
+        let mut rows_done = Vec::new();
+        let mut on_row = |r: &Row| {
+            rows_done.push(r.clone());
+            Ok::<(), ArenaError>(())
+        };
+        let whole = measure(&plan, &Known::default(), &|_, _, _| {}, &keep, &mut on_row).unwrap();
+        let [row] = rows_done.as_slice() else { panic!("one row: {rows_done:?}") };
+        assert_eq!(row.commit, "new");
+        let mut all = games.into_inner().unwrap();
+        all.sort_by_key(|g| g.played.game);
+        assert_eq!(all.len(), 6, "every game was kept as it ended");
+        assert!(all.iter().all(|g| g.commit == "new" && g.games == 6 && g.seed == 2));
+
+        // An earlier run, on another commit, kept three games (one of them twice).
+        let earlier: Vec<KeptGame> =
+            [0, 2, 3, 3].iter().map(|&i| KeptGame { commit: "old".into(), ..all[i].clone() }).collect();
+        let known = Known { rows: Vec::new(), games: earlier.clone() };
+        let listed = kept(&plan, &known);
+        assert!(
+            listed.missing.iter().any(|m| m.ends_with("greedy vs random (3 of 6 games kept)")),
+            "{:?}",
+            listed.missing
+        );
+        let now = std::sync::Mutex::new(Vec::new());
+        let keep = |g: &KeptGame| {
+            now.lock().unwrap().push(g.played.game);
+            Ok(())
+        };
+        let mut resumed = None;
+        measure(&plan, &known, &|_, _, _| {}, &keep, &mut |r: &Row| {
+            resumed = Some(r.clone());
+            Ok::<(), ArenaError>(())
+        })
+        .unwrap();
+        let mut played_now = now.into_inner().unwrap();
+        played_now.sort_unstable();
+        assert_eq!(played_now, [1, 4, 5], "only the games not kept are played");
+        let resumed = resumed.unwrap();
+        assert_eq!(resumed.commit, "old+new");
+        assert_eq!(resumed.result.games(), 6);
+        assert_eq!(
+            (resumed.result.wins, resumed.result.draws, resumed.result.losses),
+            (row.result.wins, row.result.draws, row.result.losses)
+        );
+        assert_eq!(whole.rows.iter().find(|r| r.bot == "greedy").map(|r| r.result.games()), Some(6));
+
+        // Every game kept: nothing is played, and the row is the earlier commit's alone.
+        let known = Known {
+            rows: Vec::new(),
+            games: all.iter().map(|g| KeptGame { commit: "old".into(), ..g.clone() }).collect(),
+        };
+        let refuse = |_: &KeptGame| Err("no game should be played".to_owned());
+        let mut last = None;
+        measure(&plan, &known, &|_, _, _| {}, &refuse, &mut |r: &Row| {
+            last = Some(r.clone());
+            Ok::<(), ArenaError>(())
+        })
+        .unwrap();
+        assert_eq!(last.unwrap().commit, "old");
+
+        // A keeper that fails stops the table, naming the game and the pairing.
+        let fails = |_: &KeptGame| Err("the disk is full".to_owned());
+        let e = measure(&plan, &Known::default(), &|_, _, _| {}, &fails, &mut |_: &Row| Ok::<(), ArenaError>(()))
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("cannot keep game ") && e.contains("greedy vs random: the disk is full"), "{e}");
     }
 }

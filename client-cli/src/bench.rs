@@ -179,8 +179,10 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 2)]
         jobs: usize,
         /// Keeps each measured row in FILE (a JSON object a line, appended as the row
-        /// is done) and reuses the rows FILE holds for the same pairing, games and
-        /// seed, measured on whatever commit each names: a table can stop and go on.
+        /// is done; each game of the row being measured too, until the row takes their
+        /// place) and reuses what FILE holds for the same pairing, games and seed,
+        /// measured on whatever commit each names: a table, or a row of hours, can stop
+        /// and go on from its last game.
         #[arg(long, value_name = "FILE")]
         rows: Option<std::path::PathBuf>,
         /// With --rows: print the table of the rows FILE holds, measuring nothing; the
@@ -748,7 +750,16 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
                 Some(path) => crate::table_rows::append(path, row),
                 None => Ok(()),
             };
-            let table = fray_ai::table::measure(&plan, &known, &progress, &mut keep)?;
+            // The games of a row are appended one at a time, from the threads playing them.
+            let games_file = Mutex::new(());
+            let keep_game = |game: &fray_ai::table::KeptGame| match rows.as_deref() {
+                Some(path) => {
+                    let _one = games_file.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                    crate::table_rows::append_game(path, game).map_err(|e| e.to_string())
+                }
+                None => Ok(()),
+            };
+            let table = fray_ai::table::measure(&plan, &known, &progress, &keep_game, &mut keep)?;
             if let Some((_, p)) = shown.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take() {
                 p.finish();
             }
