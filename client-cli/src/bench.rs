@@ -729,13 +729,15 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
             let plan = fray_ai::table::TablePlan { games: *games, seed: *seed, jobs: *jobs, rulesets, commit, only };
             // One display per measurement, made when its first game is done.
             let shown: Mutex<Option<(String, Progress)>> = Mutex::new(None);
-            let progress = |what: &str, _done: u32, of: u32| {
+            let progress = |what: &str, done: u32, of: u32| {
                 let mut shown = shown.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
                 if shown.as_ref().is_none_or(|(w, _)| w != what) {
                     if let Some((_, old)) = shown.take() {
                         old.finish();
                     }
-                    *shown = Some((what.to_owned(), Progress::new(what, u64::from(of), 0, quiet)));
+                    // A row taken up again starts at the games kept of it.
+                    let before = u64::from(done.saturating_sub(1));
+                    *shown = Some((what.to_owned(), Progress::new(what, u64::from(of), before, quiet)));
                 }
                 if let Some((_, p)) = shown.as_ref() {
                     p.game_done("");
