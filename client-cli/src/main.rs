@@ -92,8 +92,9 @@ struct TournamentCmd {
     /// between H0: Elo ELO0 and H1: Elo ELO1 (e.g. --sprt 0 10 0.05 0.05).
     #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"], allow_negative_numbers = true, conflicts_with = "resume")]
     sprt: Option<Vec<f64>>,
-    /// Bots thinking at once (default: the number of cores); eight times as many games
-    /// are in flight, waiting on the referee while others think.
+    /// Bots thinking at once on the bot threads (default: the number of cores); eight
+    /// times as many games are in flight, waiting on the referee while others think.
+    /// (random and greedy think on their games' own tasks, not on those threads.)
     #[arg(long, short = 'j', value_name = "N")]
     concurrency: Option<usize>,
     /// A Rules server to referee on; repeat it to share the games over several. A host

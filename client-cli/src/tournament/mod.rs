@@ -4,8 +4,9 @@
 //! The bots think in this process; every game is dealt and every action judged by a
 //! Rules server: an embedded one on loopback, or one or more `--server URL`s sharing
 //! the calls, a name standing for every address it resolves to ([`referee`],
-//! [`pool`]). Bots think `--concurrency` moves at a time, in
-//! [`GAMES_PER_THINKING_SLOT`] times as many games ([`game`]); each lands
+//! [`pool`]). Bots think `--concurrency` moves at a time (the one-ply bots on their
+//! games' own tasks besides), in [`GAMES_PER_THINKING_SLOT`] times as many games
+//! ([`game`]); each lands
 //! in the JSONL log in schedule order ([`log`]), so a killed tournament resumes from
 //! its log without playing a finished game again. The standings ([`stats`]) feed the
 //! progress line, the SPRT and the reports ([`report`], [`chart`]).
