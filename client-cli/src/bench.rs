@@ -182,7 +182,7 @@ pub enum BenchCommand {
         /// is done; each game of the row being measured too, until the row takes their
         /// place) and reuses what FILE holds for the same pairing, games and seed,
         /// measured on whatever commit each names: a table, or a row of hours, can stop
-        /// and go on from its last game.
+        /// and go on from its last game. One run at a time to a FILE.
         #[arg(long, value_name = "FILE")]
         rows: Option<std::path::PathBuf>,
         /// With --rows: print the table of the rows FILE holds, measuring nothing; the

@@ -140,11 +140,12 @@ fn game_of(line: &str) -> Result<KeptGame, String> {
     })
 }
 
-/// Appends `line` to `path` (made if missing), flushed before it returns.
+/// Appends `line` to `path` (made if missing), flushed before it returns. The line
+/// and its end go in one write, so lines appended at once do not mix.
 fn append_line(path: &Path, line: &str, what: &str) -> Result<(), CliError> {
     let write = || -> std::io::Result<()> {
         let mut f = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
-        writeln!(f, "{line}")?;
+        f.write_all(format!("{line}\n").as_bytes())?;
         f.sync_data()
     };
     write().map_err(|e| input(path, format!("cannot append {what}: {e}")))
