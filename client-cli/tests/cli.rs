@@ -491,6 +491,24 @@ fn bench_table_kept_only_prints_the_rows_file_and_lists_what_is_missing() {
     // Another game count or seed is another measurement: nothing kept matches.
     let out = fray(&["bench", "table", "--ruleset", "castle-rampage", "--games", "6", "--rows", path, "--kept-only"]);
     assert!(String::from_utf8_lossy(&out.stdout).contains("Not measured yet (8 pairings):"));
+    // A game kept of a row not done: listed with the missing, and a run goes on from it,
+    // the row in place of the game, naming both commits.
+    let game = r#"{"game":2,"ruleset":"castle-rampage","scenario":"raid","bot":"greedy","opponent":"random","games":4,"seed":1,"commit":"old1234","score":1.0,"turn_limit":false}"#;
+    std::fs::write(&rows, format!("{row}\n{game}\n")).unwrap();
+    let out = fray(&["bench", "table", "--ruleset", "castle-rampage", "--games", "4", "--rows", path, "--kept-only"]);
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("- castle-rampage raid: greedy vs random (1 of 4 games kept)")
+    );
+    let args = ["bench", "table", "--ruleset", "castle-rampage", "--games", "4", "--rows", path, "-q"];
+    let out = fray(&[&args[..], &["--pairing", "greedy vs random"]].concat());
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let kept = std::fs::read_to_string(&rows).unwrap();
+    let lines: Vec<&str> = kept.lines().collect();
+    assert_eq!(lines.len(), 2, "the row took its game's place: {kept}");
+    assert!(
+        lines[1].contains(r#""bot":"greedy","opponent":"random""#) && lines[1].contains(r#""commit":"old1234+"#),
+        "{kept}"
+    );
     // --kept-only needs the file; a broken file is named with its line.
     assert_eq!(fray(&["bench", "table", "--kept-only"]).status.code(), Some(2));
     std::fs::write(&rows, format!("{row}\nnot json\n")).unwrap();
