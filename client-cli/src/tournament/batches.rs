@@ -161,10 +161,7 @@ async fn send(servers: &Arc<Servers>, batch: Vec<Waiting>, unbatched: &AtomicBoo
         Ok(answer) => {
             let why =
                 format!("ApplyActionBatch answered {} results for {} actions", answer.results.len(), answers.len());
-            for (_, answer) in answers {
-                let _ = answer.send(Err(CallError::Unreachable(why.clone())));
-            }
-            return;
+            return unreachable_all(answers, &why);
         }
         // Refused as a whole: not the actions' fault (each would have its own status).
         Err(CallError::Refused(status)) => {
@@ -174,12 +171,7 @@ async fn send(servers: &Arc<Servers>, batch: Vec<Waiting>, unbatched: &AtomicBoo
             let batch = requests.zip(answers).map(|(request, (bytes, answer))| Waiting { request, bytes, answer });
             return one_by_one(servers, batch.collect()).await;
         }
-        Err(CallError::Unreachable(why)) => {
-            for (_, answer) in answers {
-                let _ = answer.send(Err(CallError::Unreachable(why.clone())));
-            }
-            return;
-        }
+        Err(CallError::Unreachable(why)) => return unreachable_all(answers, &why),
     };
     let mut again = Vec::new();
     for ((bytes, answer), result) in answers.into_iter().zip(results) {
@@ -200,6 +192,13 @@ async fn send(servers: &Arc<Servers>, batch: Vec<Waiting>, unbatched: &AtomicBoo
         let _ = answer.send(answered);
     }
     one_by_one(servers, again).await;
+}
+
+/// Answers every action of a batch that could not be judged with `why`.
+fn unreachable_all<B>(answers: Vec<(B, oneshot::Sender<Result<ApplyActionResponse, CallError>>)>, why: &str) {
+    for (_, answer) in answers {
+        let _ = answer.send(Err(CallError::Unreachable(why.to_owned())));
+    }
 }
 
 /// Whether a batch that failed goes again whole: as any call ([`retryable`]), but
