@@ -2,10 +2,10 @@
 //! material balance below as the heuristic.
 //!
 //! Hidden information: the opponent's hand, the shared draw pile and every Gate and
-//! Castle card (face down). A simplification: a player's own Gate and Castle count as
-//! unknown to them too (Fray does not track which of their face-down cards a player has
-//! seen, e.g. the ones they added). A player sees their own hand, the discard pile, and
-//! the size of every pile.
+//! Castle card (face down), a player's own included, except the cards the player has
+//! seen (`castle.hidden.seen`: a card's `seen_by`, e.g. the ones they added and the
+//! defenders that held). A player sees their own hand, the discard pile, the size of
+//! every pile and the cards they have seen.
 //!
 //! Material counts, per side:
 //! - each Castle card `0.6 + 0.04 * castle_defense` (losing the Castle loses the game);
