@@ -16,7 +16,7 @@
 //! `oracle`, `oracle:playouts=N,...`: the `normal` search on the true state, hidden
 //! cards included. It sees everything: a measuring instrument (the ceiling of what
 //! knowing the hidden cards is worth), never a difficulty and never behind the Agent.
-//! It takes the `mcts` keys but `time` (a measure replays) and `worlds`.
+//! It takes the `mcts` keys but `time` (a measure replays), `worlds` and `search`.
 
 use std::fmt;
 use std::str::FromStr;
