@@ -3,9 +3,10 @@
 
 Usage: client.py ADDR [--examples DIR]
 
-Calls fray.v1.Rules/ResolveStrike with stubs generated from proto/fray/v1/*.proto
-(run it through scripts/python-client.sh, which sets PYTHONPATH to them), sending the
-example requests in the repository's examples/ folder:
+Calls the Rules service (ResolveStrike, NewGame, LegalActions, ApplyAction, both batch
+RPCs and the Play stream) with stubs generated from proto/fray/v1/*.proto (run it
+through scripts/python-client.sh, which sets PYTHONPATH to them), sending the example
+requests in the repository's examples/ folder:
 
 1. resolve-blocked.json: the blocker event, the damage and the rule ids;
 2. resolve-direct.json: a direct hit, exactly 1 HP lost whatever the Might;
@@ -40,7 +41,10 @@ example requests in the repository's examples/ folder:
    answered with its status while the stream goes on, the declined block; then a
    game dealt by NewGame played step by step on one stream, each message sent after
    the previous answer (the state it returned and one of its legal actions) and
-   checked against ApplyAction.
+   checked against ApplyAction;
+13. statuses grpcio can read: a request with 150 violations, and one echoing a 4 KB
+   id, each answered INVALID_ARGUMENT (not grpcio's RESOURCE_EXHAUSTED for headers
+   past its metadata limit).
 
 Exits 1 with a message on the first mismatch; otherwise prints
 "python interop: N checks passed".
