@@ -400,6 +400,26 @@ fn an_attack_stopped_at_a_decision_loads_again_and_resumes_the_same() {
 }
 
 #[test]
+fn an_attack_submitted_without_its_strength_hits_with_the_attackers_attack() {
+    // A client that builds the waiting attack from the contract's DogFightAttack alone
+    // leaves `strength` out (0): it reads as the attacker's attack value, the base
+    // damage the server itself stored when the attack was declared.
+    let board = || duel().card(1, card("ab", ARMOR_BOOST, 1)).build();
+    let mut stored = board();
+    attack(&mut stored, "a", "d").unwrap();
+    let mut setup = stored.to_setup();
+    let sent = setup.board.as_mut().and_then(|b| b.attack.as_mut()).unwrap();
+    assert_eq!(sent.strength, 4);
+    sent.strength = 0;
+    let mut left_out = DogFightState::from_setup(&setup).unwrap();
+    assert_eq!(left_out, stored);
+    pass_all(&mut stored);
+    pass_all(&mut left_out);
+    assert_eq!(hull(&left_out, "d"), Some(6));
+    assert_eq!(left_out, stored);
+}
+
+#[test]
 fn invalid_boards_name_every_problem() {
     let mut s =
         Db::new(5).vessel(ship("a", 7, (20, 0), -1, 5)).vessel(ship("a", 0, (0, 0), 1, 5)).card(0, card("x", 9, 0)).0;

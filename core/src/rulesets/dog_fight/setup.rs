@@ -115,7 +115,8 @@ pub struct DogFightAttackSetup {
     pub declared: Vec<(u32, String)>,
     /// Players whose window is over.
     pub passed: Vec<u32>,
-    /// The base damage.
+    /// The base damage: the attacker's attack value when the attack was declared; 0
+    /// (unset) reads as the attacker's attack value.
     pub strength: i32,
 }
 
@@ -410,6 +411,12 @@ fn attack(
         v.push(f.field("defender"), "is the attacker's own side's vessel: an attack targets another player");
     }
     in_range(v, f.field("strength"), "strength", a.strength);
+    // 0 (unset) is the attacker's attack value: the attacker is on the board while its
+    // attack waits in the windows, and nothing changes a vessel's attack.
+    let strength = match a.strength {
+        0 => s.vessels.iter().find(|x| x.id.as_str() == a.attacker).map_or(0, |x| x.attack),
+        set => set,
+    };
     let declared_path = f.field("declared");
     let declared: Vec<(PlayerId, CreatureId)> = a
         .declared
@@ -435,7 +442,7 @@ fn attack(
         target_player,
         declared,
         passed,
-        strength: a.strength,
+        strength,
     };
     let order = s.window_order(&attack);
     if !order.starts_with(&attack.passed) {
