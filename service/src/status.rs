@@ -8,7 +8,9 @@
 //! - A well-formed action the rules refuse ([`ActionError::Illegal`]):
 //!   `FAILED_PRECONDITION` whose message starts with the rule id, plus a
 //!   `google.rpc.ErrorInfo` detail with `reason` = the rule id and domain `fray.v1`.
-//! - A ruleset or action kind not served yet: `UNIMPLEMENTED`.
+//! - A ruleset the core knows but does not serve ([`SetupError::Unsupported`], none
+//!   today; an unknown ruleset number or another ruleset's action kind is a violation):
+//!   `UNIMPLEMENTED`.
 //! - A bug (a handler or a search panicked): `INTERNAL`, logged at error level with
 //!   the request ([`bug`]); the answer carries no internal detail.
 
