@@ -399,14 +399,15 @@ fn attack(
     let root = FieldPath::new("dog_fight");
     let f = root.field("attack");
     let find = |v: &mut Violations, name: &'static str, id: &str| {
-        let found = s.vessels.iter().find(|x| x.id.as_str() == id).map(|x| x.controller);
+        let found = s.vessels.iter().find(|x| x.id.as_str() == id);
         if found.is_none() {
             v.push(f.field(name), format!("{id:?} is no vessel on the board"));
         }
         found
     };
-    let attacker_player = find(v, "attacker", &a.attacker);
-    let target_player = find(v, "defender", &a.defender);
+    let attacker = find(v, "attacker", &a.attacker);
+    let attacker_player = attacker.map(|x| x.controller);
+    let target_player = find(v, "defender", &a.defender).map(|x| x.controller);
     if attacker_player.is_some() && attacker_player == target_player {
         v.push(f.field("defender"), "is the attacker's own side's vessel: an attack targets another player");
     }
@@ -414,7 +415,7 @@ fn attack(
     // 0 (unset) is the attacker's attack value: the attacker is on the board while its
     // attack waits in the windows, and nothing changes a vessel's attack.
     let strength = match a.strength {
-        0 => s.vessels.iter().find(|x| x.id.as_str() == a.attacker).map_or(0, |x| x.attack),
+        0 => attacker.map_or(0, |x| x.attack),
         set => set,
     };
     let declared_path = f.field("declared");
