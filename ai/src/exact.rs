@@ -170,9 +170,21 @@ impl Default for ExactBot {
     }
 }
 
+impl ExactBot {
+    /// Its name, which is its spec: `exact`, or `exact:nodes=N` with another node
+    /// limit than the default's.
+    pub fn name(&self) -> String {
+        if self.node_limit == ExactBot::default().node_limit {
+            "exact".into()
+        } else {
+            format!("exact:nodes={}", self.node_limit)
+        }
+    }
+}
+
 impl<G: Game> Bot<G> for ExactBot {
     fn name(&self) -> String {
-        "exact".into()
+        ExactBot::name(self)
     }
 
     fn choose(&mut self, state: &G, seed: u64) -> Result<Decision<G::Action>, BotError> {

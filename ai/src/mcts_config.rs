@@ -68,18 +68,59 @@ impl MctsConfig {
 }
 
 impl MctsConfig {
-    /// The bot's name: its budget and search, e.g. `mcts:playouts=1500` or
-    /// `mcts:playouts=1500,search=is`.
+    /// The bot's name, which is its spec: `mcts:playouts=N`, then each setting that
+    /// differs from a spec's starting point (`normal`'s settings), e.g.
+    /// `mcts:playouts=1500`, `mcts:playouts=8000,worlds=4` (hard) or
+    /// `mcts:playouts=1500,search=is`. Two bots that play differently never share a name.
     pub fn name(&self) -> String {
-        let b = self.budget;
-        let search = match self.search {
-            Search::Determinized => "",
-            Search::InformationSet => ",search=is",
-        };
-        match b.time {
-            Some(t) => format!("mcts:playouts={},time={}ms{search}", b.playouts, t.as_millis()),
-            None => format!("mcts:playouts={}{search}", b.playouts),
+        format!("mcts:{}", self.spec_keys(true))
+    }
+
+    /// The `key=value` list of [`MctsConfig::name`], comma-separated, against the
+    /// settings a spec starts from (1500 playouts, [`MctsConfig::for_playouts`]). An
+    /// oracle's (`honest` false) leaves out the keys an oracle spec refuses: `time`,
+    /// `worlds` and `search` (it searches the one true world).
+    pub(crate) fn spec_keys(&self, honest: bool) -> String {
+        let base = Self::for_playouts(1500);
+        let mut keys = vec![format!("playouts={}", self.budget.playouts)];
+        if let Some(t) = self.budget.time.filter(|_| honest) {
+            keys.push(if t.subsec_nanos() % 1_000_000 == 0 {
+                format!("time={}ms", t.as_millis())
+            } else {
+                format!("time={}s", t.as_secs_f64())
+            });
         }
+        if honest && self.determinizations != base.determinizations {
+            keys.push(format!("worlds={}", self.determinizations));
+        }
+        if self.rollout_depth != base.rollout_depth {
+            keys.push(format!("depth={}", self.rollout_depth));
+        }
+        if self.rollout_turns != base.rollout_turns {
+            keys.push(format!("turns={}", self.rollout_turns));
+        }
+        if self.rollout_policy != base.rollout_policy {
+            keys.push(match self.rollout_policy {
+                RolloutPolicy::Random => "rollout=random".to_owned(),
+                RolloutPolicy::Greedy { epsilon } => format!("rollout=greedy(epsilon {epsilon})"),
+            });
+        }
+        for (key, value, normal) in [
+            ("c", self.exploration, base.exploration),
+            ("t", self.prior_temperature, base.prior_temperature),
+            ("pos", self.position_weight, base.position_weight),
+        ] {
+            if value != normal {
+                keys.push(format!("{key}={value}"));
+            }
+        }
+        if self.threads.max(1) != base.threads.max(1) {
+            keys.push(format!("threads={}", self.threads));
+        }
+        if honest && self.search == Search::InformationSet {
+            keys.push("search=is".to_owned());
+        }
+        keys.join(",")
     }
 }
 

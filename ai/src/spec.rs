@@ -227,9 +227,10 @@ fn mcts_params(
     Ok(c)
 }
 
-/// The name of an oracle with settings `c`, e.g. `oracle:playouts=1500`.
+/// The name of an oracle with settings `c`, which is its spec: e.g.
+/// `oracle:playouts=1500` or `oracle:playouts=300,depth=5`.
 pub(crate) fn oracle_name(c: &MctsConfig) -> String {
-    format!("oracle:playouts={}", c.budget.playouts)
+    format!("oracle:{}", c.spec_keys(false))
 }
 
 impl fmt::Display for BotSpec {
@@ -257,7 +258,7 @@ impl BotSpec {
         match self {
             BotSpec::Random => "random".into(),
             BotSpec::Greedy => "greedy".into(),
-            BotSpec::Exact(_) => "exact".into(),
+            BotSpec::Exact(b) => b.name(),
             BotSpec::Mcts(c) => c.name(),
             BotSpec::Oracle(c) => oracle_name(c),
         }
@@ -290,6 +291,37 @@ mod tests {
         assert!(!one_ply("easy") && !one_ply("mcts:playouts=10") && !one_ply("oracle") && !one_ply("exact"));
     }
 
+    /// A report names a bot by its spec: the name parses back to the same bot, so two
+    /// bots that play differently never share a name.
+    #[test]
+    fn a_bots_name_is_its_spec() {
+        for (spec, name) in [
+            ("normal", "mcts:playouts=1500"),
+            ("easy", "mcts:playouts=150,worlds=1"),
+            ("hard", "mcts:playouts=8000,worlds=4"),
+            ("mcts:playouts=8000", "mcts:playouts=8000"),
+            ("mcts:worlds=8,depth=40", "mcts:playouts=1500,worlds=8,depth=40"),
+            ("mcts:time=50ms", "mcts:playouts=0,time=50ms"),
+            ("mcts:time=1.5s,playouts=900", "mcts:playouts=900,time=1500ms"),
+            ("mcts:time=0.0005s", "mcts:playouts=0,time=0.0005s"),
+            ("mcts:search=is,c=3,t=100,pos=0", "mcts:playouts=1500,c=3,t=100,pos=0,search=is"),
+            ("mcts:rollout=random,turns=2,threads=2", "mcts:playouts=1500,turns=2,rollout=random,threads=2"),
+            ("mcts:threads=1,worlds=2", "mcts:playouts=1500"),
+            ("oracle", "oracle:playouts=1500"),
+            ("oracle:playouts=300,depth=5,c=0.5", "oracle:playouts=300,depth=5,c=0.5"),
+            ("exact", "exact"),
+            ("exact:nodes=10", "exact:nodes=10"),
+            ("greedy", "greedy"),
+            ("random", "random"),
+        ] {
+            let parsed = spec.parse::<BotSpec>().unwrap();
+            assert_eq!(parsed.name(), name, "{spec}");
+            assert_eq!(name.parse::<BotSpec>().unwrap(), parsed, "{spec}: the name parses to the same bot");
+        }
+        let hard = Difficulty::Hard.config();
+        assert_ne!(BotSpec::Mcts(hard).name(), "mcts:playouts=8000".parse::<BotSpec>().unwrap().name());
+    }
+
     #[test]
     fn specs_parse_and_bad_ones_say_why() {
         assert_eq!("random".parse::<BotSpec>().unwrap(), BotSpec::Random);
@@ -313,8 +345,7 @@ mod tests {
         assert_eq!(c.budget, Difficulty::Normal.config().budget);
         let oracle = "oracle:playouts=300,depth=5".parse::<BotSpec>().unwrap();
         assert!(oracle.sees_hidden() && !"normal".parse::<BotSpec>().unwrap().sees_hidden());
-        assert_eq!(oracle.name(), "oracle:playouts=300");
-        assert_eq!(oracle.name().parse::<BotSpec>().unwrap().name(), oracle.name(), "the name is a spec");
+        assert_eq!(oracle.name(), "oracle:playouts=300,depth=5");
         for bad in [
             "mcts:playouts=x",
             "mcts:speed=3",
