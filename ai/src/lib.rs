@@ -48,7 +48,7 @@ pub use backend::{Backend, Local};
 pub use exact::{ExactBot, Solver};
 pub use greedy::GreedyBot;
 pub use mcts_bot::MctsBot;
-pub use mcts_config::{Budget, MctsConfig, Search};
+pub use mcts_config::{Budget, MctsConfig, Search, Sight};
 pub use random::RandomBot;
 pub use spec::{BotSpec, Difficulty, SpecError};
 pub use state_bot::{BuildBot, StateBot};

@@ -19,8 +19,10 @@
 //! searched separately, and root visit counts are summed. Each world's rollout RNG is
 //! seeded from the bot's seed and the world's number. With [`Search::InformationSet`]
 //! the same rollouts and priors drive information-set MCTS instead ([`crate::ismcts`]:
-//! one tree, a fresh world per playout), and [`MctsBot::oracle`] searches the true
-//! state (a measuring instrument).
+//! one tree, a fresh world per playout). Two measuring instruments search other
+//! worlds ([`Sight`]): [`MctsBot::peek`] samples worlds that keep every card some
+//! player knows ([`Game::determinize_known`]), [`MctsBot::oracle`] searches the true
+//! state.
 //!
 //! Threads: with `threads` > 1 the sampled worlds are searched side by side, each
 //! taken in turn by whichever thread is free (each world's tree grows on one thread). The
@@ -41,7 +43,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::backend::Backend;
 use crate::eval::{Lookahead, priors};
-pub use crate::mcts_config::{Budget, MctsConfig, Search};
+pub use crate::mcts_config::{Budget, MctsConfig, Search, Sight};
 use crate::rollout::{RolloutPolicy, RolloutScratch, rollout_value};
 use crate::search_node::Node;
 use crate::{ActionStat, Bot, BotError, Decision, sampled_worlds};
@@ -57,21 +59,22 @@ pub const SCALE: f64 = 1000.0;
 pub struct MctsBot<G, B> {
     backend: Arc<B>,
     config: MctsConfig,
-    /// The oracle: searches the true state, hidden cards included ([`MctsBot::oracle`]).
-    sees_all: bool,
+    /// What it sees of the hidden cards: its player's view, or (measuring
+    /// instruments) what some player knows, or everything.
+    sight: Sight,
     _game: PhantomData<fn() -> G>,
 }
 
 impl<G, B> Clone for MctsBot<G, B> {
     fn clone(&self) -> Self {
-        Self { backend: Arc::clone(&self.backend), config: self.config, sees_all: self.sees_all, _game: PhantomData }
+        Self { backend: Arc::clone(&self.backend), config: self.config, sight: self.sight, _game: PhantomData }
     }
 }
 
 impl<G: Game, B: Backend<G> + 'static> MctsBot<G, B> {
     /// An MCTS bot over `backend`: it decides on what its player may see.
     pub fn new(backend: Arc<B>, config: MctsConfig) -> Self {
-        Self { backend, config, sees_all: false, _game: PhantomData }
+        Self { backend, config, sight: Sight::Own, _game: PhantomData }
     }
 
     /// The oracle: the same search on the true state, hidden cards included (one world,
@@ -80,12 +83,21 @@ impl<G: Game, B: Backend<G> + 'static> MctsBot<G, B> {
     /// never an opponent for people. Only a bot spec builds it (`oracle`): the
     /// difficulties and the Agent, which take an [`MctsConfig`], cannot.
     pub fn oracle(backend: Arc<B>, config: MctsConfig) -> Self {
-        Self { backend, config, sees_all: true, _game: PhantomData }
+        Self { backend, config, sight: Sight::All, _game: PhantomData }
     }
 
-    /// Whether it sees the hidden cards (the oracle).
-    pub fn sees_all(&self) -> bool {
-        self.sees_all
+    /// Peek: the same determinized search over worlds that keep every card some
+    /// player knows (the opponents' hands, the cards they placed or saw) and deal
+    /// again only those nobody knows ([`Game::determinize_known`]). It cheats less than
+    /// the oracle: a measuring instrument that splits the oracle's edge into what the
+    /// other players know (what inference could recover at best) and what nobody does.
+    pub fn peek(backend: Arc<B>, config: MctsConfig) -> Self {
+        Self { backend, config, sight: Sight::Known, _game: PhantomData }
+    }
+
+    /// What it sees of the hidden cards.
+    pub fn sight(&self) -> Sight {
+        self.sight
     }
 
     /// Its settings.
@@ -209,7 +221,7 @@ impl<G: Game, B: Backend<G>> Evaluator<Spec<G, B>> for Rollouts<G, B> {
 type RootTotals = Vec<(u64, i64)>;
 
 impl<G: Game, B: Backend<G> + 'static> MctsBot<G, B> {
-    /// The determinized search (or the oracle's, on the true state): per root action,
+    /// The determinized search (peek's on known worlds, the oracle's on the true state): per root action,
     /// visits and mean reward in [-1, 1].
     fn search_determinized(
         &self,
@@ -220,10 +232,12 @@ impl<G: Game, B: Backend<G> + 'static> MctsBot<G, B> {
         root_actions: &[G::Action],
     ) -> Vec<(u64, f64)> {
         let mut world_rng = ChaCha8Rng::seed_from_u64(seed);
-        let sampled = if self.sees_all {
-            vec![state.clone()] // the oracle: the truth, not samples
-        } else {
-            sampled_worlds(state, me, self.config.determinizations as usize, &mut world_rng)
+        let sampled = match self.sight {
+            Sight::All => vec![state.clone()], // the oracle: the truth, not samples
+            Sight::Known => {
+                (0..self.config.determinizations.max(1)).map(|_| state.determinize_known(&mut world_rng)).collect()
+            }
+            Sight::Own => sampled_worlds(state, me, self.config.determinizations as usize, &mut world_rng),
         };
         let totals = self.search_worlds(sampled, seed, started, root_actions);
         totals
@@ -343,7 +357,7 @@ impl<G: Game, B: Backend<G> + 'static> MctsBot<G, B> {
 
 impl<G: Game, B: Backend<G> + 'static> Bot<G> for MctsBot<G, B> {
     fn name(&self) -> String {
-        if self.sees_all { crate::spec::oracle_name(&self.config) } else { self.config.name() }
+        self.config.name_with(self.sight)
     }
 
     fn choose(&mut self, state: &G, seed: u64) -> Result<Decision<G::Action>, BotError> {
@@ -362,7 +376,7 @@ impl<G: Game, B: Backend<G> + 'static> Bot<G> for MctsBot<G, B> {
             _ => {}
         }
         let started = Instant::now();
-        let totals = if self.config.search == Search::InformationSet && !self.sees_all {
+        let totals = if self.config.search == Search::InformationSet && self.sight == Sight::Own {
             crate::ismcts::search(&*self.backend, &self.config, state, me, &root_actions, seed, started)
         } else {
             self.search_determinized(state, me, seed, started, &root_actions)

@@ -27,6 +27,22 @@ pub enum Search {
     InformationSet,
 }
 
+/// What a search sees of the cards hidden from its player. Only the honest sight is
+/// a player: the other two are measuring instruments, which bot specs build (`peek`,
+/// `oracle`) and the difficulties and the Agent, which take an [`MctsConfig`], cannot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Sight {
+    /// What its player may see: worlds sampled by [`fray_core::Game::determinize`].
+    #[default]
+    Own,
+    /// Every card some player knows (the opponents' hands, the cards they placed or
+    /// saw), not those nobody knows: worlds by [`fray_core::Game::determinize_known`]
+    /// (`peek`).
+    Known,
+    /// Everything: the search runs on the true state (`oracle`).
+    All,
+}
+
 /// MCTS settings.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MctsConfig {
@@ -73,14 +89,26 @@ impl MctsConfig {
     /// `mcts:playouts=1500`, `mcts:playouts=8000,worlds=4` (hard) or
     /// `mcts:playouts=1500,search=is`. Two bots that play differently never share a name.
     pub fn name(&self) -> String {
-        format!("mcts:{}", self.spec_keys(true))
+        self.name_with(Sight::Own)
     }
 
-    /// The `key=value` list of [`MctsConfig::name`], comma-separated, against the
-    /// settings a spec starts from (1500 playouts, [`MctsConfig::for_playouts`]). An
-    /// oracle's (`honest` false) leaves out the keys an oracle spec refuses: `time`,
-    /// `worlds` and `search` (it searches the one true world).
-    pub(crate) fn spec_keys(&self, honest: bool) -> String {
+    /// The name of a search with these settings that sees `sight`: `mcts:...`, and for
+    /// the measuring instruments `peek:...` or `oracle:...`.
+    pub fn name_with(&self, sight: Sight) -> String {
+        let kind = match sight {
+            Sight::Own => "mcts",
+            Sight::Known => "peek",
+            Sight::All => "oracle",
+        };
+        format!("{kind}:{}", self.spec_keys(sight))
+    }
+
+    /// The `key=value` list of [`MctsConfig::name_with`], comma-separated, against the
+    /// settings a spec starts from (1500 playouts, [`MctsConfig::for_playouts`]), less
+    /// the keys a spec of that sight refuses: `time` and `search` but for [`Sight::Own`]
+    /// (a measure replays; one search), and `worlds` for [`Sight::All`] (one world).
+    pub(crate) fn spec_keys(&self, sight: Sight) -> String {
+        let honest = sight == Sight::Own;
         let base = Self::for_playouts(1500);
         let mut keys = vec![format!("playouts={}", self.budget.playouts)];
         if let Some(t) = self.budget.time.filter(|_| honest) {
@@ -90,7 +118,7 @@ impl MctsConfig {
                 format!("time={}s", t.as_secs_f64())
             });
         }
-        if honest && self.determinizations != base.determinizations {
+        if sight != Sight::All && self.determinizations != base.determinizations {
             keys.push(format!("worlds={}", self.determinizations));
         }
         if self.rollout_depth != base.rollout_depth {

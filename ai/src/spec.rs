@@ -17,6 +17,14 @@
 //! cards included. It sees everything: a measuring instrument (the ceiling of what
 //! knowing the hidden cards is worth), never a difficulty and never behind the Agent.
 //! It takes the `mcts` keys but `time` (a measure replays), `worlds` and `search`.
+//!
+//! `peek`, `peek:playouts=N,...`: the `normal` search over sampled worlds that keep
+//! every card some player knows (the opponents' hands, the cards they placed or saw)
+//! and deal again only those nobody knows (`Game::determinize_known`). It cheats less
+//! than the oracle: between the two lies what nobody knows (the face-down cards no one
+//! has seen, the order of a draw pile), between peek and `normal` what the other
+//! players know, which inference could at best recover. A measuring instrument too;
+//! it takes the `mcts` keys but `time` and `search`.
 
 use std::fmt;
 use std::str::FromStr;
@@ -25,7 +33,7 @@ use std::time::Duration;
 
 use fray_core::Game;
 
-use crate::{Bot, ExactBot, GreedyBot, Local, MctsBot, MctsConfig, RandomBot, Search};
+use crate::{Bot, ExactBot, GreedyBot, Local, MctsBot, MctsConfig, RandomBot, Search, Sight};
 
 /// Play strength presets for people: MCTS with calibrated budgets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,6 +81,9 @@ pub enum BotSpec {
     /// ([`MctsBot::oracle`]). It sees everything: a measuring instrument, never a
     /// difficulty.
     Oracle(MctsConfig),
+    /// Peek: the same MCTS over worlds that keep every card some player knows
+    /// ([`MctsBot::peek`]). A measuring instrument, never a difficulty.
+    Peek(MctsConfig),
 }
 
 impl PartialEq for ExactBot {
@@ -140,20 +151,23 @@ impl FromStr for BotSpec {
                 }
                 Ok(BotSpec::Exact(bot))
             }
-            "mcts" => mcts_params(&params, &err, true).map(BotSpec::Mcts),
-            "oracle" => mcts_params(&params, &err, false).map(BotSpec::Oracle),
-            _ => Err(err("choose random, greedy, exact, mcts, easy, normal, hard or oracle".into())),
+            "mcts" => mcts_params(&params, &err, Sight::Own).map(BotSpec::Mcts),
+            "oracle" => mcts_params(&params, &err, Sight::All).map(BotSpec::Oracle),
+            "peek" => mcts_params(&params, &err, Sight::Known).map(BotSpec::Peek),
+            _ => Err(err("choose random, greedy, exact, mcts, easy, normal, hard, oracle or peek".into())),
         }
     }
 }
 
-/// The settings of an `mcts` spec (`honest`) or an `oracle` one (no `time`: a measure
-/// must replay; no `worlds`: it searches the one true world), from `normal`'s.
+/// The settings of an `mcts` spec ([`Sight::Own`]), or a `peek` or `oracle` one (no
+/// `time`: a measure must replay; no `search`; the oracle no `worlds` either: it
+/// searches the one true world), from `normal`'s.
 fn mcts_params(
     params: &[(&str, &str)],
     err: &dyn Fn(String) -> SpecError,
-    honest: bool,
+    sight: Sight,
 ) -> Result<MctsConfig, SpecError> {
+    let honest = sight == Sight::Own;
     let mut c = Difficulty::Normal.config();
     let mut playouts_set = false;
     for &(k, v) in params {
@@ -169,7 +183,7 @@ fn mcts_params(
             "depth" => c.rollout_depth = count(v)? as usize,
             "threads" => c.threads = count(v)?.max(1),
             "turns" => c.rollout_turns = count(v)?,
-            "worlds" if honest => c.determinizations = count(v)?.max(1),
+            "worlds" if sight != Sight::All => c.determinizations = count(v)?.max(1),
             "search" if honest => {
                 c.search = match v {
                     "det" => Search::Determinized,
@@ -210,6 +224,12 @@ fn mcts_params(
                     "mcts takes playouts, time, depth, turns, worlds, search, c, t, pos, rollout, threads; not {k}"
                 )));
             }
+            _ if sight == Sight::Known => {
+                return Err(err(format!(
+                    "peek takes playouts, depth, turns, worlds, c, t, pos, rollout, threads; not {k} (a measure \
+                     replays, on a playout budget, and searches its worlds as normal does)"
+                )));
+            }
             _ => {
                 return Err(err(format!(
                     "oracle takes playouts, depth, turns, c, t, pos, rollout, threads; not {k} (it searches the \
@@ -227,12 +247,6 @@ fn mcts_params(
     Ok(c)
 }
 
-/// The name of an oracle with settings `c`, which is its spec: e.g.
-/// `oracle:playouts=1500` or `oracle:playouts=300,depth=5`.
-pub(crate) fn oracle_name(c: &MctsConfig) -> String {
-    format!("oracle:{}", c.spec_keys(false))
-}
-
 impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.name())
@@ -248,6 +262,7 @@ impl BotSpec {
             BotSpec::Exact(b) => Box::new(*b),
             BotSpec::Mcts(c) => Box::new(MctsBot::new(Arc::new(Local), *c)),
             BotSpec::Oracle(c) => Box::new(MctsBot::oracle(Arc::new(Local), *c)),
+            BotSpec::Peek(c) => Box::new(MctsBot::peek(Arc::new(Local), *c)),
         }
     }
 }
@@ -260,14 +275,28 @@ impl BotSpec {
             BotSpec::Greedy => "greedy".into(),
             BotSpec::Exact(b) => b.name(),
             BotSpec::Mcts(c) => c.name(),
-            BotSpec::Oracle(c) => oracle_name(c),
+            BotSpec::Oracle(c) => c.name_with(Sight::All),
+            BotSpec::Peek(c) => c.name_with(Sight::Known),
         }
     }
 
-    /// Whether the bot sees the cards hidden from its player (the oracle): reports
-    /// that show it say so.
+    /// Whether the bot sees cards hidden from its player (the oracle, peek): reports
+    /// that show it say so, in [`BotSpec::sight_note`]'s words.
     pub fn sees_hidden(&self) -> bool {
-        matches!(self, BotSpec::Oracle(_))
+        self.sight_note().is_some()
+    }
+
+    /// What a bot that sees hidden cards sees, for a report's note (`None` for the
+    /// honest bots).
+    pub fn sight_note(&self) -> Option<&'static str> {
+        match self {
+            BotSpec::Oracle(_) => Some("sees every hidden card"),
+            BotSpec::Peek(_) => Some(
+                "sees every card some player knows (the opponents' hands, the cards they placed or saw), not those \
+                 nobody has seen",
+            ),
+            _ => None,
+        }
     }
 
     /// Whether a move is at most one ply over the legal actions (random and greedy): no
@@ -309,6 +338,8 @@ mod tests {
             ("mcts:threads=1,worlds=2", "mcts:playouts=1500"),
             ("oracle", "oracle:playouts=1500"),
             ("oracle:playouts=300,depth=5,c=0.5", "oracle:playouts=300,depth=5,c=0.5"),
+            ("peek", "peek:playouts=1500"),
+            ("peek:worlds=4,playouts=800", "peek:playouts=800,worlds=4"),
             ("exact", "exact"),
             ("exact:nodes=10", "exact:nodes=10"),
             ("greedy", "greedy"),
@@ -345,6 +376,8 @@ mod tests {
         assert_eq!(c.budget, Difficulty::Normal.config().budget);
         let oracle = "oracle:playouts=300,depth=5".parse::<BotSpec>().unwrap();
         assert!(oracle.sees_hidden() && !"normal".parse::<BotSpec>().unwrap().sees_hidden());
+        let BotSpec::Peek(c) = "peek".parse().unwrap() else { panic!() };
+        assert_eq!(c, Difficulty::Normal.config(), "normal's search, on other worlds");
         assert_eq!(oracle.name(), "oracle:playouts=300,depth=5");
         for bad in [
             "mcts:playouts=x",
@@ -358,6 +391,9 @@ mod tests {
             "oracle:worlds=2",
             "oracle:playouts=0",
             "oracle:search=is",
+            "peek:time=50ms",
+            "peek:search=is",
+            "peek:playouts=0",
             "mcts:search=both",
         ] {
             let e = bad.parse::<BotSpec>().unwrap_err();

@@ -303,6 +303,30 @@ fn the_oracle_sees_the_hidden_gate_that_the_honest_search_cannot() {
     }
 }
 
+#[test]
+fn peek_sees_what_the_opponent_placed_and_nothing_that_nobody_has_seen() {
+    type Castle = fray_core::rulesets::castle_rampage::CastleState;
+    let GameState::Castle(unseen) = castle_gamble() else { unreachable!() };
+    let strike = unseen.legal_actions().into_iter().find(|a| matches!(a, CastleAction::Strike { .. })).unwrap();
+    let peek = "peek:playouts=300".parse::<BotSpec>().unwrap();
+    assert!(peek.sees_hidden());
+    assert_eq!(peek.name(), "peek:playouts=300");
+    let honest = "mcts:playouts=300".parse::<BotSpec>().unwrap();
+    // Nobody has seen the Gate's 9: peek's worlds are the honest search's, move for move.
+    for seed in 0..3 {
+        let (p, h) = (peek.build::<Castle>().choose(&unseen, seed), honest.build::<Castle>().choose(&unseen, seed));
+        assert_eq!(p.unwrap(), h.unwrap(), "seed {seed}");
+    }
+    // Player 1 placed it (they have seen it): peek keeps it in every world and keeps
+    // its card, as the oracle does; greedy, which cannot see it, still attacks.
+    let mut placed = unseen.clone();
+    placed.sides[1].gate[0].seen_by = fray_core::rulesets::castle_rampage::SeenBy::NOBODY.with(PlayerId(1));
+    for seed in 0..3 {
+        assert_ne!(peek.build::<Castle>().choose(&placed, seed).unwrap().action, strike, "seed {seed}");
+        assert_eq!(GreedyBot.choose(&placed, seed).unwrap().action, strike, "seed {seed}");
+    }
+}
+
 /// A mid-game state of `G` in which the player to move cannot see everything.
 fn hidden_position<G: fray_core::Registered>(ruleset: Ruleset, scenario: &str, seed: u64) -> G {
     let mut s: G = new_game(ruleset, seed, scenario).unwrap();

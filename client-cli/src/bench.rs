@@ -115,7 +115,7 @@ pub enum BenchCommand {
     },
     /// Bot-vs-bot matches with sides swapped: W/D/L and the score with a 95% interval.
     Strength {
-        /// The bot measured (any spec; `oracle` sees every hidden card).
+        /// The bot measured (any spec; `oracle` sees every hidden card, `peek` every card some player knows).
         #[arg(long, default_value = "normal")]
         bot: String,
         /// Its opponents, comma-separated.
@@ -502,8 +502,13 @@ fn strength_rows(
             players - 1
         );
     }
-    if std::iter::once(bot).chain(opponents).any(BotSpec::sees_hidden) {
-        println!("oracle: MCTS that sees every hidden card (a measuring instrument, not a fair opponent).\n");
+    let mut noted = Vec::new();
+    for spec in std::iter::once(bot).chain(opponents) {
+        if let Some(note) = spec.sight_note().filter(|n| !noted.contains(n)) {
+            let kind = spec.name().split(':').next().unwrap_or_default().to_owned();
+            println!("{kind}: MCTS that {note} (a measuring instrument, not a fair opponent).\n");
+            noted.push(note);
+        }
     }
     println!("| bot | opponent | games | W | D | L | score | 95% interval | turn limit | time | score by seat |");
     println!("|---|---|---|---|---|---|---|---|---|---|---|");

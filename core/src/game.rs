@@ -214,6 +214,14 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// everything hidden from them is dealt again at random from the same cards.
     fn determinize(&self, viewer: PlayerId, rng: &mut dyn RngCore) -> Self;
 
+    /// A world that keeps every card some player knows (each hand, the cards a player
+    /// has seen or placed) and deals again, at random from the same cards, only those
+    /// no player knows (the order of a draw pile, cards dealt face down that nobody
+    /// has seen). It is what a player who could read the others' minds would see: the
+    /// worlds of the `peek` bot, a measuring instrument between an honest search
+    /// ([`Game::determinize`]) and one on the true state (the oracle).
+    fn determinize_known(&self, rng: &mut dyn RngCore) -> Self;
+
     /// The state as `viewer` may see it, as plain data: every hidden card is replaced
     /// by a blank one (empty name and id, zero stats), so counts stay and contents go.
     fn observation(&self, viewer: PlayerId) -> Self::Setup;

@@ -155,7 +155,8 @@ impl Property for MoveAndReturns {
 }
 
 /// A determinized world shows its viewer exactly what the real state shows them, and the
-/// player to move has the same legal actions in it.
+/// player to move has the same legal actions in it; a known world
+/// ([`Game::determinize_known`]) does so for every player at once.
 struct DeterminizeKeepsTheView;
 impl Property for DeterminizeKeepsTheView {
     fn check<G: fray_core::Registered>(&self, start: &G, a: &[u16], _: &[u16], seed: u64) -> Result<(), TestCaseError> {
@@ -174,6 +175,14 @@ impl Property for DeterminizeKeepsTheView {
                 prop_assert_eq!(setups(&world), setups(&g));
             }
         }
+        let known = g.determinize_known(&mut rng);
+        for viewer in (0..g.num_players()).map(|p| PlayerId(p as u8)) {
+            prop_assert_eq!(known.observation(viewer), g.observation(viewer));
+        }
+        prop_assert_eq!(known.to_move(), g.to_move());
+        prop_assert_eq!(known.outcome(), g.outcome());
+        let setups = |s: &G| s.legal_actions().into_iter().map(|x| s.action_setup(x)).collect::<Vec<_>>();
+        prop_assert_eq!(setups(&known), setups(&g));
         Ok(())
     }
 }

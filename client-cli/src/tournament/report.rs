@@ -435,16 +435,12 @@ impl Report {
             "{} of {} games played ({}). Ruleset {}, scenario {}, openings from seed {}; {each}.\n",
             self.games, self.scheduled, self.status, c.ruleset, c.scenario, c.seed
         );
-        // An oracle cheats by design: the report says so wherever one played.
-        let sees_all = |b: &&String| b.split('#').next().and_then(|s| s.parse::<fray_ai::BotSpec>().ok());
-        let oracles: Vec<&str> =
-            c.bots.iter().filter(|b| sees_all(b).is_some_and(|s| s.sees_hidden())).map(String::as_str).collect();
-        if !oracles.is_empty() {
-            let _ = writeln!(
-                md,
-                "**{} sees every hidden card**: a measuring instrument, not a fair opponent.\n",
-                oracles.join(", ")
-            );
+        // An oracle or a peek cheats by design: the report says so wherever one played.
+        for b in &c.bots {
+            let spec = b.split('#').next().and_then(|s| s.parse::<fray_ai::BotSpec>().ok());
+            if let Some(note) = spec.as_ref().and_then(fray_ai::BotSpec::sight_note) {
+                let _ = writeln!(md, "**{b} {note}**: a measuring instrument, not a fair opponent.\n");
+            }
         }
         if n == 2 {
             md.push_str("## Ranking\n\nElo: Bradley–Terry fit over all games, mean 0, with its 95% interval. LOS: likelihood of superiority over the next bot, from their games together.\n\n");
@@ -654,6 +650,9 @@ mod tests {
         let config = sample(&["oracle:playouts=100", "greedy"], 2);
         let md = Report::new(&config, &Standings::new(&config), 2, "finished").markdown();
         assert!(md.contains("**oracle:playouts=100 sees every hidden card**"), "{md}");
+        let peek = sample(&["peek", "greedy"], 2);
+        let md = Report::new(&peek, &Standings::new(&peek), 2, "finished").markdown();
+        assert!(md.contains("**peek sees every card some player knows"), "{md}");
         let honest = sample(&["normal", "greedy"], 2);
         assert!(!Report::new(&honest, &Standings::new(&honest), 2, "finished").markdown().contains("hidden card"));
     }

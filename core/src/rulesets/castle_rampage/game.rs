@@ -24,7 +24,7 @@ use rand::seq::SliceRandom;
 use super::Opponent;
 use super::event::CastleEvent;
 use super::setup::{CastleActionSetup, CastleCardSetup, CastleSetup, CastleStrikeSetup, ReinforceSetup};
-use super::{CastleAction, CastleCard, CastleState, Side, Structure};
+use super::{CastleAction, CastleCard, CastleState, SeenBy, Side, Structure};
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::EventSink;
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
@@ -99,6 +99,26 @@ impl Game for CastleState {
         let mut deal = unseen.into_iter();
         for_each_hidden_pile(&mut world, opp, |pile| {
             for place in pile.iter_mut().filter(|c| hidden(c)) {
+                if let Some(card) = deal.next() {
+                    *place = CastleCard { owner: place.owner, seen_by: place.seen_by, ..card };
+                }
+            }
+        });
+        world
+    }
+
+    /// Deals again the cards no player has seen (`castle.hidden.seen`: `seen_by` empty)
+    /// in the draw pile and every Gate and Castle, among those places; each pile keeps
+    /// its size, each place its owner. The hands, each known to its holder, stay.
+    fn determinize_known(&self, rng: &mut dyn RngCore) -> Self {
+        let mut world = self.clone();
+        let unknown = |c: &CastleCard| c.seen_by == SeenBy::NOBODY;
+        let mut unseen: Vec<CastleCard> = Vec::new();
+        for_each_unheld_pile(&mut world, |pile| unseen.extend(pile.iter().filter(|c| unknown(c)).cloned()));
+        unseen.shuffle(rng);
+        let mut deal = unseen.into_iter();
+        for_each_unheld_pile(&mut world, |pile| {
+            for place in pile.iter_mut().filter(|c| unknown(c)) {
                 if let Some(card) = deal.next() {
                     *place = CastleCard { owner: place.owner, seen_by: place.seen_by, ..card };
                 }
@@ -318,9 +338,15 @@ fn side_value(side: &Side) -> f64 {
 }
 
 /// Calls `f` on each pile that may hold cards hidden from the opponent of `opp`, in a
-/// fixed order: `opp`'s hand, the draw pile, then each side's Gate and Castle.
+/// fixed order: `opp`'s hand, then [`for_each_unheld_pile`]'s.
 fn for_each_hidden_pile(world: &mut CastleState, opp: usize, mut f: impl FnMut(&mut Vec<CastleCard>)) {
     f(&mut world.sides[opp].hand);
+    for_each_unheld_pile(world, f);
+}
+
+/// Calls `f` on each face-down pile no hand holds, in a fixed order: the draw pile,
+/// then each side's Gate and Castle.
+fn for_each_unheld_pile(world: &mut CastleState, mut f: impl FnMut(&mut Vec<CastleCard>)) {
     f(&mut world.draw_pile);
     for side in &mut world.sides {
         f(&mut side.gate);
@@ -332,8 +358,8 @@ fn for_each_hidden_pile(world: &mut CastleState, opp: usize, mut f: impl FnMut(&
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::rulesets::castle_rampage::CastleEffect;
     use crate::rulesets::castle_rampage::setup::card_setup;
-    use crate::rulesets::castle_rampage::{CastleEffect, SeenBy};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -435,6 +461,31 @@ mod tests {
             .map(|w| w.side(me).gate.last().unwrap().id.clone())
             .collect();
         assert!(theirs.iter().any(|id| *id != card.id), "the opponent did not see it");
+    }
+
+    #[test]
+    fn a_known_world_keeps_every_card_some_player_knows_and_deals_the_rest_again() {
+        let mut s = after_a_failed_attack();
+        let me = PlayerId(1);
+        s.active_player = me;
+        s.phase = crate::state::Phase::Deployment;
+        let castle = Structure::Castle;
+        s.apply(CastleAction::Reinforce { player: me, hand_index: 0, structure: castle }, &mut crate::event::Discard)
+            .unwrap();
+        let placed = s.side(me).castle.last().unwrap().clone();
+        let held_top = s.sides[1].gate[0].clone();
+        let mut moved = false;
+        for seed in 0..20 {
+            let w = s.determinize_known(&mut ChaCha8Rng::seed_from_u64(seed));
+            assert_eq!((&w.sides[0].hand, &w.sides[1].hand), (&s.sides[0].hand, &s.sides[1].hand), "seed {seed}");
+            assert_eq!(w.sides[1].gate[0], held_top, "seed {seed}: seen by both");
+            assert_eq!(w.side(me).castle.last(), Some(&placed), "seed {seed}: seen by its holder");
+            assert_eq!(w.discard, s.discard);
+            assert_eq!(w.observation(me), s.observation(me), "seed {seed}: player 1 cannot tell");
+            assert_eq!(w.observation(me.opponent()), s.observation(me.opponent()), "seed {seed}: nor player 0");
+            moved |= ids(&w.draw_pile) != ids(&s.draw_pile) || ids(&w.sides[0].castle) != ids(&s.sides[0].castle);
+        }
+        assert!(moved, "the cards nobody has seen are dealt again");
     }
 
     #[test]

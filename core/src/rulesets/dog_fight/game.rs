@@ -103,6 +103,11 @@ impl Game for DogFightState {
         self.sides.iter().enumerate().any(|(p, s)| p != viewer.index() && !s.hand.is_empty())
     }
 
+    /// Each hand is known to its holder, and nothing else is hidden: the state itself.
+    fn determinize_known(&self, _rng: &mut dyn RngCore) -> Self {
+        self.clone()
+    }
+
     /// Deals the other players' hands again at random from the same cards.
     fn determinize(&self, viewer: PlayerId, rng: &mut dyn RngCore) -> Self {
         let mut world = self.clone();

@@ -79,6 +79,11 @@ impl Game for KeyforgeState {
         self.clone()
     }
 
+    /// Nothing is hidden: the state itself.
+    fn determinize_known(&self, _rng: &mut dyn RngCore) -> Self {
+        self.clone()
+    }
+
     fn observation(&self, _viewer: PlayerId) -> KeyforgeSetup {
         self.to_setup()
     }

@@ -123,6 +123,16 @@ impl Game for ZoneState {
         world
     }
 
+    /// Each deck is reshuffled (its holder knows its cards, nobody their order); the
+    /// hands and the face-down creatures, each known to its holder, stay.
+    fn determinize_known(&self, rng: &mut dyn RngCore) -> Self {
+        let mut world = self.clone();
+        for p in &mut world.players {
+            p.deck.shuffle(rng);
+        }
+        world
+    }
+
     /// Blanks the opponent's hand and deck, `viewer`'s own deck (its contents are
     /// known, its order is not: shown as blanks too) and the opponent's face-down
     /// creatures' card (id, zone and damage stay: they are on the table).
