@@ -221,8 +221,8 @@ impl<G: Game, B: Backend<G>> Evaluator<Spec<G, B>> for Rollouts<G, B> {
 type RootTotals = Vec<(u64, i64)>;
 
 impl<G: Game, B: Backend<G> + 'static> MctsBot<G, B> {
-    /// The determinized search (peek's on known worlds, the oracle's on the true state): per root action,
-    /// visits and mean reward in [-1, 1].
+    /// The determinized search (peek's on known worlds, the oracle's on the true
+    /// state): per root action, visits and mean reward in [-1, 1].
     fn search_determinized(
         &self,
         state: &G,

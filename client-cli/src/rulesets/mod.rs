@@ -91,7 +91,8 @@ report.md, report.json and ratings.png go to --out; a killed tournament continue
 random, greedy, exact, exact:nodes=N, easy, normal, hard, mcts:playouts=N, mcts:time=50ms, \
 mcts:playouts=N,depth=D,c=C,worlds=W,... (docs/tournaments.md), oracle, oracle:playouts=N (MCTS that sees every \
 hidden card), peek, peek:playouts=N (MCTS that sees every card some player knows: the opponents' hands, not the \
-face-down cards nobody has seen), both measuring instruments, not fair opponents, and crash:after=N, a test bot that panics on its Nth move.
+face-down cards nobody has seen), both measuring instruments, not fair opponents, and crash:after=N, a test bot \
+that panics on its Nth move.
 
 Exit codes: 0 finished (or the SPRT decided), 2 invalid options or log, 130 interrupted (the log is kept for \
 --resume), 1 anything else.";
