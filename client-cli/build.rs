@@ -14,7 +14,11 @@ fn git(args: &[&str]) -> Option<String> {
 fn main() {
     let commit = match git(&["rev-parse", "--short", "HEAD"]) {
         Some(hash) if !hash.is_empty() => {
-            let dirty = git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty());
+            // --no-optional-locks: a plain `git status` may rewrite the index (it refreshes
+            // the files' cached stats, as after a fresh clone), which this script watches:
+            // the next cargo run would then build the CLI again for nothing.
+            let dirty = git(&["--no-optional-locks", "status", "--porcelain", "--untracked-files=no"])
+                .is_some_and(|s| !s.is_empty());
             if dirty { format!("{hash}-dirty") } else { hash }
         }
         _ => "unknown".to_owned(),
