@@ -490,7 +490,8 @@ impl Table {
             );
         }
         if !self.missing.is_empty() {
-            let _ = writeln!(out, "\nNot measured yet ({} pairings):\n", self.missing.len());
+            let n = self.missing.len();
+            let _ = writeln!(out, "\nNot measured yet ({n} pairing{}):\n", if n == 1 { "" } else { "s" });
             for m in &self.missing {
                 let _ = writeln!(out, "- {m}");
             }
@@ -628,6 +629,8 @@ mod tests {
         assert_eq!(part.missing, [pairings[6].what(), pairings[7].what()]);
         let md = part.markdown();
         assert!(md.contains("Not measured yet (2 pairings):") && md.contains("hard vs normal"), "{md}");
+        let md = kept(&plan, &rows(&known[..7])).markdown();
+        assert!(md.contains("Not measured yet (1 pairing):\n\n- ") && md.contains("normal vs easy"), "{md}");
         // Only named pairings are measured: the others missing are listed, not played.
         let only = TablePlan { only: vec!["normal vs random".into()], ..plan.clone() };
         let table = measure(&only, &rows(&known[..6]), &|_, _, _| {}, &|_| Ok(()), &mut |_| {
