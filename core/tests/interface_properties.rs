@@ -162,6 +162,7 @@ impl Property for DeterminizeKeepsTheView {
     fn check<G: fray_core::Registered>(&self, start: &G, a: &[u16], _: &[u16], seed: u64) -> Result<(), TestCaseError> {
         let (g, _) = play(start.clone(), a);
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let setups = |s: &G| s.legal_actions().into_iter().map(|x| s.action_setup(x)).collect::<Vec<_>>();
         for viewer in (0..g.num_players()).map(|p| PlayerId(p as u8)) {
             let world = g.determinize(viewer, &mut rng);
             prop_assert_eq!(world.observation(viewer), g.observation(viewer));
@@ -171,7 +172,6 @@ impl Property for DeterminizeKeepsTheView {
                 prop_assert_eq!(&world, &g);
             }
             if g.to_move() == Some(viewer) {
-                let setups = |s: &G| s.legal_actions().into_iter().map(|x| s.action_setup(x)).collect::<Vec<_>>();
                 prop_assert_eq!(setups(&world), setups(&g));
             }
         }
@@ -181,7 +181,6 @@ impl Property for DeterminizeKeepsTheView {
         }
         prop_assert_eq!(known.to_move(), g.to_move());
         prop_assert_eq!(known.outcome(), g.outcome());
-        let setups = |s: &G| s.legal_actions().into_iter().map(|x| s.action_setup(x)).collect::<Vec<_>>();
         prop_assert_eq!(setups(&known), setups(&g));
         Ok(())
     }

@@ -91,19 +91,8 @@ impl Game for CastleState {
     /// place its `seen_by`; a card dealt to a side becomes that player's.
     fn determinize(&self, viewer: PlayerId, rng: &mut dyn RngCore) -> Self {
         let mut world = self.clone();
-        let opp = viewer.opponent().index();
-        let hidden = |c: &CastleCard| !c.seen_by.contains(viewer);
-        let mut unseen: Vec<CastleCard> = Vec::new();
-        for_each_hidden_pile(&mut world, opp, |pile| unseen.extend(pile.iter().filter(|c| hidden(c)).cloned()));
-        unseen.shuffle(rng);
-        let mut deal = unseen.into_iter();
-        for_each_hidden_pile(&mut world, opp, |pile| {
-            for place in pile.iter_mut().filter(|c| hidden(c)) {
-                if let Some(card) = deal.next() {
-                    *place = CastleCard { owner: place.owner, seen_by: place.seen_by, ..card };
-                }
-            }
-        });
+        let opp = Some(viewer.opponent().index());
+        deal_again(&mut world, opp, |c| !c.seen_by.contains(viewer), rng);
         world
     }
 
@@ -112,18 +101,7 @@ impl Game for CastleState {
     /// its size, each place its owner. The hands, each known to its holder, stay.
     fn determinize_known(&self, rng: &mut dyn RngCore) -> Self {
         let mut world = self.clone();
-        let unknown = |c: &CastleCard| c.seen_by == SeenBy::NOBODY;
-        let mut unseen: Vec<CastleCard> = Vec::new();
-        for_each_unheld_pile(&mut world, |pile| unseen.extend(pile.iter().filter(|c| unknown(c)).cloned()));
-        unseen.shuffle(rng);
-        let mut deal = unseen.into_iter();
-        for_each_unheld_pile(&mut world, |pile| {
-            for place in pile.iter_mut().filter(|c| unknown(c)) {
-                if let Some(card) = deal.next() {
-                    *place = CastleCard { owner: place.owner, seen_by: place.seen_by, ..card };
-                }
-            }
-        });
+        deal_again(&mut world, None, |c| c.seen_by == SeenBy::NOBODY, rng);
         world
     }
 
@@ -337,16 +315,34 @@ fn side_value(side: &Side) -> f64 {
     castle + gate + hand
 }
 
-/// Calls `f` on each pile that may hold cards hidden from the opponent of `opp`, in a
-/// fixed order: `opp`'s hand, then [`for_each_unheld_pile`]'s.
-fn for_each_hidden_pile(world: &mut CastleState, opp: usize, mut f: impl FnMut(&mut Vec<CastleCard>)) {
-    f(&mut world.sides[opp].hand);
-    for_each_unheld_pile(world, f);
+/// Deals the cards `dealt` picks again at random among their places: in side `hand`'s
+/// hand if given, the draw pile and every Gate and Castle. Each pile keeps its size,
+/// each place its owner and `seen_by`.
+fn deal_again(
+    world: &mut CastleState,
+    hand: Option<usize>,
+    dealt: impl Fn(&CastleCard) -> bool,
+    rng: &mut dyn RngCore,
+) {
+    let mut cards: Vec<CastleCard> = Vec::new();
+    for_each_pile(world, hand, |pile| cards.extend(pile.iter().filter(|c| dealt(c)).cloned()));
+    cards.shuffle(rng);
+    let mut deal = cards.into_iter();
+    for_each_pile(world, hand, |pile| {
+        for place in pile.iter_mut().filter(|c| dealt(c)) {
+            if let Some(card) = deal.next() {
+                *place = CastleCard { owner: place.owner, seen_by: place.seen_by, ..card };
+            }
+        }
+    });
 }
 
-/// Calls `f` on each face-down pile no hand holds, in a fixed order: the draw pile,
+/// Calls `f` on each pile in a fixed order: side `hand`'s hand if given, the draw pile,
 /// then each side's Gate and Castle.
-fn for_each_unheld_pile(world: &mut CastleState, mut f: impl FnMut(&mut Vec<CastleCard>)) {
+fn for_each_pile(world: &mut CastleState, hand: Option<usize>, mut f: impl FnMut(&mut Vec<CastleCard>)) {
+    if let Some(p) = hand {
+        f(&mut world.sides[p].hand);
+    }
     f(&mut world.draw_pile);
     for side in &mut world.sides {
         f(&mut side.gate);
