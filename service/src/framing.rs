@@ -15,9 +15,12 @@
 //! The bytes of every request being received count against its connection's budget
 //! (`--max-connection-request-bytes`) and the server's (`--max-request-bytes`) until
 //! its body is dropped, or, on a stream, until tonic has taken each whole message; a
-//! call whose next frame would pass either answers RESOURCE_EXHAUSTED naming it, so the
-//! streams of one connection, or of all of them, cannot hold more than that, however
-//! many are stalled.
+//! `fray.v1` message counts whole from the moment its 5-byte prefix announces its
+//! length, because tonic sets aside room for that length right then. A call whose next
+//! frame would pass either budget answers RESOURCE_EXHAUSTED naming it, before tonic
+//! sees that frame, so the streams of one connection, or of all of them, cannot make the
+//! server hold more than that, however many are stalled and however little of their
+//! messages they send.
 //!
 //! A request body that fails under the call (the client reset its stream, or the
 //! connection dropped) marks the call [`ClientGone`], so that [`crate::observe`] counts
@@ -129,6 +132,7 @@ where
         let messages = Messages {
             stream: STREAMING.contains(&path),
             max_len: SIZE_NAMED.contains(&path).then_some(self.max_message_bytes),
+            reserved_up_to: self.max_message_bytes,
             ..Messages::default()
         };
         let request =
@@ -158,12 +162,25 @@ struct Messages {
     /// Bytes of the messages made whole since they were last given back
     /// ([`Messages::take_whole`]).
     done: usize,
+    /// Bytes of the current message charged when its prefix was read and not received
+    /// yet ([`Messages::feed`]).
+    precharged: usize,
+    /// The longest message tonic takes (`--max-message-bytes`): it sets aside room for
+    /// a message this long or shorter as soon as it reads the prefix.
+    reserved_up_to: usize,
 }
 
 impl Messages {
-    /// Follows `bytes`; an error once they go past the one message of a unary call, or
-    /// announce a message over the size limit.
-    fn feed(&mut self, mut bytes: &[u8]) -> Result<(), Status> {
+    /// Follows `bytes`; the bytes they add to the budgets, or an error once they go past
+    /// the one message of a unary call, or announce a message over the size limit.
+    ///
+    /// A message is charged whole the moment its prefix is read, not as its bytes come:
+    /// tonic sets aside room for the length the prefix announces right then, so a
+    /// client that announces 1 MiB and sends a few bytes costs the server 1 MiB. Its
+    /// bytes are not charged again as they arrive. A length over `--max-message-bytes`
+    /// is refused before any room is set aside, so it is charged only as it comes.
+    fn feed(&mut self, mut bytes: &[u8]) -> Result<usize, Status> {
+        let mut charge = 0;
         while !bytes.is_empty() {
             if self.whole {
                 if !self.stream {
@@ -179,6 +196,7 @@ impl Messages {
                 self.prefix[self.prefix_seen..self.prefix_seen + n].copy_from_slice(&bytes[..n]);
                 self.prefix_seen += n;
                 self.current += n;
+                charge += n;
                 bytes = &bytes[n..];
                 if self.prefix_seen == 5 {
                     let len = u32::from_be_bytes([self.prefix[1], self.prefix[2], self.prefix[3], self.prefix[4]]);
@@ -192,6 +210,8 @@ impl Messages {
                         )));
                     }
                     self.left = self.len;
+                    self.precharged = if self.len <= self.reserved_up_to { self.len } else { 0 };
+                    charge += self.precharged;
                     self.made_whole();
                 }
                 continue;
@@ -199,10 +219,13 @@ impl Messages {
             let n = self.left.min(bytes.len());
             self.left -= n;
             self.current += n;
+            let covered = n.min(self.precharged);
+            self.precharged -= covered;
+            charge += n - covered;
             bytes = &bytes[n..];
             self.made_whole();
         }
-        Ok(())
+        Ok(charge)
     }
 
     /// Notes the current message as whole once nothing of it is left to come.
@@ -317,10 +340,11 @@ where
         Poll::Ready(match polled {
             Some(Ok(frame)) => {
                 if let Some(data) = frame.data_ref() {
-                    let checked = this.charge.add(data.len()).and_then(|()| match this.framing.as_mut() {
+                    let checked = match this.framing.as_mut() {
                         Some(messages) => messages.feed(data),
-                        None => Ok(()),
-                    });
+                        None => Ok(data.len()),
+                    }
+                    .and_then(|bytes| this.charge.add(bytes));
                     if let Err(status) = checked {
                         return Poll::Ready(Some(Err(status.into())));
                     }
@@ -396,5 +420,24 @@ mod tests {
         let mut one = unary();
         one.feed(&[0, 0, 0, 0, 1, 5]).unwrap();
         assert_eq!(one.take_whole(), 0);
+    }
+
+    #[test]
+    fn a_message_is_charged_whole_when_its_prefix_announces_it() {
+        let mut one = Messages { reserved_up_to: 1000, ..unary() };
+        // The prefix of a 300-byte message: its 5 bytes and the 300 tonic sets aside.
+        assert_eq!(one.feed(&[0, 0, 0]).unwrap(), 3);
+        assert_eq!(one.feed(&[1, 44, 9, 9]).unwrap(), 2 + 300);
+        // Its bytes are not charged again as they come.
+        assert_eq!(one.feed(&[9; 298]).unwrap(), 0);
+        assert!(one.at_end().is_ok());
+        // Past the size limit tonic sets nothing aside: bytes are charged as they come.
+        let mut over = Messages { reserved_up_to: 100, ..unary() };
+        assert_eq!(over.feed(&[0, 0, 0, 0, 200, 1, 2]).unwrap(), 7);
+        // On a stream, a whole message's bytes come back as they were charged.
+        let mut stream = Messages { stream: true, reserved_up_to: 1000, ..Messages::default() };
+        let charged = stream.feed(&[0, 0, 0, 0, 3, 1]).unwrap() + stream.feed(&[2, 3, 0, 0]).unwrap();
+        assert_eq!(charged, 8 + 2);
+        assert_eq!(stream.take_whole(), 8);
     }
 }

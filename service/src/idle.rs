@@ -207,6 +207,8 @@ pub struct IdleConn<IO> {
     timer: Pin<Box<Sleep>>,
     stopping: Option<Instant>,
     stop_notice: Option<Pin<Box<dyn Future<Output = ()> + Send>>>,
+    /// Its place under `--max-connections`, given back when it closes.
+    _slot: Option<crate::connections::Slot>,
 }
 
 impl<IO> std::fmt::Debug for IdleConn<IO> {
@@ -240,7 +242,14 @@ impl<IO> IdleConn<IO> {
             timer: Box::pin(tokio::time::sleep_until(first)),
             stopping: None,
             stop_notice: Some(Box::pin(notice)),
+            _slot: None,
         }
+    }
+
+    /// The connection holds `slot` under `--max-connections` until it closes.
+    pub fn holding(mut self, slot: crate::connections::Slot) -> Self {
+        self._slot = Some(slot);
+        self
     }
 
     /// The error every read and write answers once the connection is to close; until

@@ -17,6 +17,7 @@
 pub mod agent;
 pub mod batch;
 pub mod connection_age;
+pub mod connections;
 pub mod convert;
 pub mod framing;
 pub mod gate;

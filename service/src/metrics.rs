@@ -5,7 +5,8 @@
 //! `grpc_server_handled_total{grpc_code}`, `grpc_server_handling_seconds`, each by
 //! `grpc_service` and `grpc_method`, with Go's code names (`OK`, `InvalidArgument`,
 //! `ResourceExhausted`, ...). Fray adds `fray_server_in_flight`,
-//! `fray_server_items_total` and `fray_agent_playouts_total`. Labels come from fixed lists, so no request can grow
+//! `fray_server_items_total`, `fray_agent_playouts_total`, `fray_server_connections` (open
+//! on the gRPC port) and `fray_server_connections_refused_total` (past `--max-connections`). Labels come from fixed lists, so no request can grow
 //! the set of series: an unknown path is counted as `unknown`.
 
 use std::fmt::Write as _;
@@ -127,6 +128,8 @@ struct Inner {
     in_flight: Family<MethodLabels, Gauge>,
     items: Family<HandledLabels, Counter>,
     playouts: Counter,
+    connections: Gauge,
+    connections_refused: Counter,
     /// Each RPC's series, looked up in the families once, at its first call (so an RPC
     /// never called shows no series); a call then touches no lock or hash map.
     series: Vec<OnceLock<RpcSeries>>,
@@ -182,6 +185,8 @@ impl Metrics {
         let in_flight = Family::<MethodLabels, Gauge>::default();
         let items = Family::<HandledLabels, Counter>::default();
         let playouts = Counter::default();
+        let connections = Gauge::default();
+        let connections_refused = Counter::default();
         registry.register("grpc_server_started", "RPCs started on the server", started.clone());
         registry.register("grpc_server_handled", "RPCs completed on the server, by status code", handled.clone());
         registry.register(
@@ -196,8 +201,26 @@ impl Metrics {
             items.clone(),
         );
         registry.register("fray_agent_playouts", "MCTS playouts run by ChooseAction searches", playouts.clone());
+        registry.register("fray_server_connections", "Connections open on the gRPC port", connections.clone());
+        registry.register(
+            "fray_server_connections_refused",
+            "Connections to the gRPC port closed at once because --max-connections were open",
+            connections_refused.clone(),
+        );
         let series = (0..=KNOWN.len()).map(|_| OnceLock::new()).collect();
-        Self { inner: Arc::new(Inner { registry, started, handled, seconds, in_flight, items, playouts, series }) }
+        let inner = Inner {
+            registry,
+            started,
+            handled,
+            seconds,
+            in_flight,
+            items,
+            playouts,
+            connections,
+            connections_refused,
+            series,
+        };
+        Self { inner: Arc::new(inner) }
     }
 
     fn series(&self, rpc: Rpc) -> Option<&RpcSeries> {
@@ -264,6 +287,16 @@ impl Metrics {
     /// A search ran `n` playouts.
     pub fn playouts(&self, n: u64) {
         self.inner.playouts.inc_by(n);
+    }
+
+    /// The gauge of connections open on the gRPC port ([`crate::connections`] keeps it).
+    pub fn connections(&self) -> Gauge {
+        self.inner.connections.clone()
+    }
+
+    /// A connection was refused: `--max-connections` were open.
+    pub fn connection_refused(&self) {
+        self.inner.connections_refused.inc();
     }
 
     /// Every metric in the OpenMetrics text format.

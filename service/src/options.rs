@@ -128,6 +128,11 @@ pub struct ServerOptions {
     /// RESOURCE_EXHAUSTED. At least --max-connection-request-bytes.
     #[arg(long, default_value_t = ServerConfig::default().max_request_bytes, value_name = "BYTES")]
     pub max_request_bytes: usize,
+    /// Connections the gRPC port holds at once; one more is closed at once (a GOAWAY
+    /// over plaintext) and counted in fray_server_connections_refused_total. With the
+    /// request budgets it bounds the server's memory. More than 0.
+    #[arg(long, default_value_t = ServerConfig::default().max_connections, value_name = "N")]
+    pub max_connections: usize,
     /// Requests one ResolveStrikeBatch or ApplyActionBatch call may carry; a bigger
     /// batch answers INVALID_ARGUMENT at `requests`. More than 0.
     #[arg(long, default_value_t = ServerConfig::default().max_batch_items, value_name = "N")]
@@ -180,6 +185,9 @@ impl ServerOptions {
                     .into(),
             });
         }
+        if self.max_connections == 0 {
+            return Err(OptionsError::Invalid { flag: "--max-connections", why: "must be more than 0".into() });
+        }
         if self.max_concurrent_streams == 0 {
             return Err(OptionsError::Invalid { flag: "--max-concurrent-streams", why: "must be more than 0".into() });
         }
@@ -229,6 +237,7 @@ impl ServerOptions {
             http2_keepalive: (self.http2_keepalive_secs > 0).then(|| Duration::from_secs(self.http2_keepalive_secs)),
             max_connection_request_bytes: self.max_connection_request_bytes,
             max_request_bytes: self.max_request_bytes,
+            max_connections: self.max_connections,
             max_batch_items: self.max_batch_items,
             max_stream_messages: self.max_stream_messages,
             stream_idle_timeout: (self.stream_idle_timeout_secs > 0)

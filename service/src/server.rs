@@ -16,6 +16,7 @@ use tracing::{info, warn};
 
 use crate::agent::{AgentLimits, AgentService};
 use crate::connection_age::Aged;
+use crate::connections::{ConnectionSlots, Refusals};
 use crate::framing::FramingLayer;
 use crate::gate::{ConcurrencyLimits, Gate};
 use crate::health_port::{Listeners, SidePort};
@@ -75,6 +76,10 @@ pub struct ServerConfig {
     /// The request bytes the calls of all connections together may hold while they are
     /// being received; a call past it answers RESOURCE_EXHAUSTED ([`crate::framing`]).
     pub max_request_bytes: usize,
+    /// Connections the gRPC port holds at once; one more is closed at once
+    /// ([`crate::connections`]). With the request budgets, it bounds the server's
+    /// memory (docs/reliability.md).
+    pub max_connections: usize,
     /// Requests one ResolveStrikeBatch or ApplyActionBatch may carry; more answer
     /// INVALID_ARGUMENT at `requests` ([`crate::batch`]).
     pub max_batch_items: usize,
@@ -86,7 +91,39 @@ pub struct ServerConfig {
     pub stream_idle_timeout: Option<Duration>,
 }
 
+/// The process's own memory in the bound of [`ServerConfig::peak_memory_bound`]: its
+/// base (20-25 MiB measured) with room for the allocator's slack and a request being
+/// validated.
+const BASE_MEMORY: usize = 64 << 20;
+
+/// What one connection may cost beyond the request budgets: its HTTP/2 connection
+/// window of received data (hyper's default, 1 MiB).
+const CONNECTION_MEMORY: usize = 1 << 20;
+
+/// What one open stream may cost beyond the request budgets: tonic's decoding buffer
+/// and the stream's state.
+const STREAM_MEMORY: usize = 16 << 10;
+
+/// What one search at the default budgets holds: a tree of at most
+/// `--agent-max-playouts` nodes of about 300 bytes.
+const NODE_MEMORY: usize = 300;
+
 impl ServerConfig {
+    /// The most resident memory the server reaches, in bytes, whatever its clients send
+    /// (docs/reliability.md, "The memory of one server under the worst client"): the
+    /// base, the request bytes the budget lets calls hold, what each connection held
+    /// may cost beyond it, and the searches in flight. deploy/k8s sizes its memory limit
+    /// by it.
+    pub fn peak_memory_bound(&self) -> usize {
+        let per_connection =
+            CONNECTION_MEMORY + usize::try_from(self.max_concurrent_streams).unwrap_or(usize::MAX) * STREAM_MEMORY;
+        let searches = self.concurrency.agent * usize::try_from(self.agent.max_playouts).unwrap_or(usize::MAX);
+        BASE_MEMORY
+            .saturating_add(self.max_request_bytes)
+            .saturating_add(self.max_connections.saturating_mul(per_connection))
+            .saturating_add(searches.saturating_mul(NODE_MEMORY))
+    }
+
     /// What the Rules service's batches and streams may take.
     pub fn rules_limits(&self) -> RulesLimits {
         RulesLimits {
@@ -103,8 +140,10 @@ impl Default for ServerConfig {
     /// call, no Agent token, no TLS, no connection age (with one, 30 s of grace: as long
     /// as a call may take, so none is cut), 100 streams per connection, idle connections
     /// closed after 60 s, a keepalive PING every 60 s, 16 MiB of requests being
-    /// received per connection and 128 MiB on all connections together; 256 requests a
-    /// batch, 100 000 messages a Play stream and 60 s for its next one.
+    /// received per connection and 64 MiB on all connections together, 100 connections;
+    /// 256 requests a batch, 100 000 messages a Play stream and 60 s for its next one:
+    /// at most about 400 MiB in all under the worst client (docs/reliability.md), within
+    /// deploy/k8s's 512 MiB.
     fn default() -> Self {
         let rules = RulesLimits::default();
         Self {
@@ -121,7 +160,8 @@ impl Default for ServerConfig {
             idle_timeout: Some(Duration::from_secs(60)),
             http2_keepalive: Some(Duration::from_secs(60)),
             max_connection_request_bytes: 16 * 1024 * 1024,
-            max_request_bytes: 128 * 1024 * 1024,
+            max_request_bytes: 64 * 1024 * 1024,
+            max_connections: 100,
             max_batch_items: rules.max_batch_items,
             max_stream_messages: rules.max_stream_messages,
             stream_idle_timeout: rules.stream_idle_timeout,
@@ -247,15 +287,27 @@ pub async fn serve_with_metrics(
     let lifetime = config.max_connection_age.map(|age| age + config.max_connection_age_grace);
     let idle = config.idle_timeout;
     let request_budget = RequestBudget::new(config.max_connection_request_bytes, config.max_request_bytes);
-    let incoming = TcpListenerStream::new(listener).map({
-        let stopping = stopping.clone();
+    let slots = ConnectionSlots::new(config.max_connections, metrics.connections());
+    let refusals = Refusals::new(config.max_connections, config.tls.is_some());
+    let incoming = TcpListenerStream::new(listener).filter_map({
+        let (stopping, metrics) = (stopping.clone(), metrics.clone());
         move |conn| {
-            let conn = conn?;
-            conn.set_nodelay(true)?;
-            Ok::<_, std::io::Error>(Aged::new(
-                BatchedWrites(IdleConn::new(conn, idle, &stopping, &request_budget)),
+            let conn = match conn {
+                Ok(conn) => conn,
+                Err(e) => return Some(Err(e)),
+            };
+            let Some(slot) = slots.take() else {
+                metrics.connection_refused();
+                refusals.refuse(conn);
+                return None;
+            };
+            if let Err(e) = conn.set_nodelay(true) {
+                return Some(Err(e));
+            }
+            Some(Ok::<_, std::io::Error>(Aged::new(
+                BatchedWrites(IdleConn::new(conn, idle, &stopping, &request_budget).holding(slot)),
                 lifetime,
-            ))
+            )))
         }
     });
 

@@ -570,3 +570,135 @@ fn a_board_hand_over_the_search_limit_is_named_with_its_path() {
     assert_eq!(v.0[0].field, "state.castle_rampage.sides[0].hand");
     assert!(v.0[0].description.contains("30000 entries: a search takes at most 128"), "{v}");
 }
+
+/// The server's peak RSS under `connections` x `streams` stalled 1 MiB streams held for
+/// 3 s, with budgets small enough that the connections' own cost shows; the attack's
+/// outcome (every stream refused, reset or held; a normal client served throughout).
+#[cfg(target_os = "linux")]
+fn stalled_attack(connections: usize, streams: usize) -> fray_testkit::hostile::Outcome {
+    use fray_testkit::hostile::{Attack, run};
+    let flags = ["--max-connection-request-bytes", "2097152", "--max-request-bytes", "8388608"];
+    let (mut child, addr) = fray_server(&flags);
+    let attack = Attack::stalled(connections, streams, Duration::from_secs(3));
+    let outcome = tokio::runtime::Runtime::new().unwrap().block_on(run(child.id(), addr, attack));
+    let _ = child.kill();
+    let _ = child.wait();
+    eprintln!("{connections} x {streams}: {}", outcome.summary());
+    outcome
+}
+
+/// Issue 39: a client with many connections of stalled streams announcing 1 MiB made
+/// the server hold 1 MiB a stream whatever the budgets said (about 36 MiB more for each
+/// connection). Past the budgets, a connection may cost only its HTTP/2 window (1 MiB)
+/// and 16 KiB a stream (docs/reliability.md's bound); 18 connections more must not
+/// cost more than that.
+#[cfg(target_os = "linux")]
+#[test]
+fn memory_does_not_grow_with_connections_of_stalled_streams_past_the_budgets() {
+    let few = stalled_attack(2, 50);
+    let many = stalled_attack(20, 50);
+    for outcome in [&few, &many] {
+        assert!(outcome.other.is_empty(), "streams answered otherwise: {:?}", outcome.other);
+        assert!(outcome.normal_failures.is_empty(), "a normal client failed: {:?}", outcome.normal_failures);
+        assert!(outcome.exhausted > 0, "no stream was refused past the budgets");
+    }
+    let per_connection = 1.0 + 50.0 * 16.0 / 1024.0;
+    let allowed = 18.0 * per_connection + 8.0;
+    let growth = many.peak_rss_mib - few.peak_rss_mib;
+    assert!(
+        growth < allowed,
+        "18 connections more cost {growth:.1} MiB of peak RSS ({:.1} -> {:.1}); at most {allowed:.1} is allowed",
+        few.peak_rss_mib,
+        many.peak_rss_mib
+    );
+}
+
+/// Past `--max-connections` a connection is closed at once (a GOAWAY first) and
+/// counted; the connections held go on, and one freed makes room again.
+#[tokio::test]
+async fn connections_past_the_cap_are_refused_and_counted() {
+    // The test server's own channel holds one of the three places.
+    let config = ServerConfig { max_connections: 3, ..ServerConfig::default() };
+    let server = TestServer::with_config(config).await;
+    let (first, first_driver) = h2_connection(&server).await;
+    let first_driver = tokio::spawn(first_driver);
+    let (second, second_driver) = h2_connection(&server).await;
+    let second_driver = tokio::spawn(second_driver);
+    a_small_call_passes(&server, first.clone()).await;
+    a_small_call_passes(&server, second.clone()).await;
+    // A fourth: a gRPC client's call answers RESOURCE_EXHAUSTED, naming the flag.
+    let channel = tonic::transport::Endpoint::from_shared(format!("http://{}", server.addr)).unwrap();
+    let status = pb::rules_client::RulesClient::new(channel.connect().await.unwrap())
+        .list_rulesets(pb::ListRulesetsRequest::default())
+        .await
+        .unwrap_err();
+    assert_eq!(status.code(), Code::ResourceExhausted, "{status:?}");
+    assert!(format!("{status:?}").contains("--max-connections (3)"), "{status:?}");
+    let metrics = server.metrics.render();
+    assert!(metric(&metrics, "fray_server_connections_refused_total", &[]) >= 1.0, "{metrics}");
+    assert_eq!(metric(&metrics, "fray_server_connections", &[]), 3.0, "{metrics}");
+    // The held connections still serve; once one closes, a new one is taken.
+    a_small_call_passes(&server, second).await;
+    drop(first);
+    first_driver.abort();
+    let freed = tokio::time::timeout(Duration::from_secs(5), async {
+        loop {
+            if metric(&server.metrics.render(), "fray_server_connections", &[]) < 3.0 {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    })
+    .await;
+    assert!(freed.is_ok(), "the closed connection's place was not given back");
+    let (third, third_driver) = h2_connection(&server).await;
+    let _third_driver = tokio::spawn(third_driver);
+    a_small_call_passes(&server, third).await;
+    second_driver.abort();
+}
+
+/// deploy/k8s's Deployment: the fray-server container's args, its CPU limit and its
+/// memory limit in bytes (read line by line: the file is ours and plain).
+fn deployment_flags_and_limits() -> (Vec<String>, usize, usize) {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../deploy/k8s/deployment.yaml");
+    let text = std::fs::read_to_string(path).unwrap();
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    let start = lines.iter().position(|l| *l == "args:").expect("the container's args");
+    let args = lines[start + 1..]
+        .iter()
+        .take_while(|l| l.starts_with("- --"))
+        .map(|l| l.trim_start_matches("- ").to_owned())
+        .collect();
+    let limits = lines.iter().position(|l| *l == "limits:").expect("the container's limits");
+    let value = |key: &str| {
+        lines[limits + 1..].iter().find_map(|l| l.strip_prefix(key)).map(|v| v.trim().trim_matches('"')).unwrap()
+    };
+    let cpus: usize = value("cpu:").parse().unwrap();
+    let memory = value("memory:").strip_suffix("Mi").expect("a memory limit in Mi").parse::<usize>().unwrap() << 20;
+    (args, cpus, memory)
+}
+
+/// Issue 39: the memory limit of deploy/k8s holds the server's peak memory bound at
+/// the flags the Deployment passes (each of which the server takes).
+#[test]
+fn the_deployments_memory_limit_holds_the_servers_peak_memory_bound() {
+    use clap::Parser as _;
+    #[derive(clap::Parser)]
+    struct Server {
+        #[command(flatten)]
+        options: fray_service::options::ServerOptions,
+    }
+    let (args, cpus, memory) = deployment_flags_and_limits();
+    assert!(args.iter().any(|a| a.starts_with("--max-connections=")), "{args:?}");
+    let server = Server::try_parse_from(std::iter::once("fray-server".to_owned()).chain(args.iter().cloned()));
+    let mut config = server.unwrap().options.config().unwrap();
+    // --max-concurrent-agent defaults to the CPUs: the pod's, not this machine's.
+    config.concurrency.agent = cpus;
+    let bound = config.peak_memory_bound();
+    eprintln!("bound {} MiB, limit {} MiB", bound >> 20, memory >> 20);
+    assert!(bound <= memory * 7 / 8, "the bound, {} MiB, leaves no margin in {} MiB", bound >> 20, memory >> 20);
+    // At the defaults the formula reads as docs/reliability.md writes it.
+    let defaults = ServerConfig { concurrency: ConcurrencyLimits { agent: 2, rules: 1024 }, ..ServerConfig::default() };
+    let kib = (64 + 64 + 100) * 1024 + 100 * 100 * 16;
+    assert_eq!(defaults.peak_memory_bound(), kib * 1024 + 2 * 20_000 * 300);
+}
