@@ -2,7 +2,8 @@
 //! Game/State: a typed state and a typed action per ruleset, any number of players
 //! (2 to [`MAX_PLAYERS`]), who decides next, legal actions into a caller's buffer in a
 //! stable order, apply with an event sink, terminal returns one per player, and hidden
-//! information stated explicitly (what a player may see, and sampled worlds for search).
+//! information stated explicitly (what a player may see of a state and of its events,
+//! and sampled worlds for search).
 //!
 //! Everything above the core (bots, the Agent RPC, play, replay, tournaments, bench)
 //! is generic over [`Game`]. Each ruleset reads and writes its own plain data (the
@@ -225,6 +226,32 @@ pub trait Game: Clone + Eq + Hash + Debug + Send + Sync + 'static {
     /// The state as `viewer` may see it, as plain data: every hidden card is replaced
     /// by a blank one (empty name and id, zero stats), so counts stay and contents go.
     fn observation(&self, viewer: PlayerId) -> Self::Setup;
+
+    /// What `viewer` may know of `event`, one of the events that led to this state:
+    /// the event whole where it tells only what `viewer` may know, else the same kind
+    /// with what they may not know blanked as [`Game::observation`] blanks it (an
+    /// empty id, no options), so that counts and order stay. An event is never dropped:
+    /// that a step happened, and when, is public in every ruleset (a card drawn, a card
+    /// added to a stack, a decision asked for); only its contents may be hidden.
+    ///
+    /// `self` is the state after the events: after the whole action (or strike and its
+    /// choices) whose events these are. The events of an action reach a seat together
+    /// with the state after it, never one by one while it resolves, so an event may
+    /// name a card the viewer can see in that state even where it was hidden when the
+    /// step happened (the event then tells nothing the state does not), and may name a
+    /// card hidden in that state only where the rules showed it to every player when
+    /// the step happened (a card revealed face up, then destroyed). What a player knows
+    /// only grows within an action, so a later state never hides what an earlier one
+    /// showed. Each ruleset lists its redactions in its folder's `view.rs`; a viewer
+    /// that is not a seat of the game sees no more than any seat. Pure and
+    /// deterministic: the same state, event and viewer give the same view.
+    fn event_view(&self, event: &Event<Self::Event>, viewer: PlayerId) -> Event<Self::Event>;
+
+    /// [`Game::event_view`] of each of `events` (those of the action that led to this
+    /// state), in order: as many events as given.
+    fn events_view(&self, events: &[Event<Self::Event>], viewer: PlayerId) -> Vec<Event<Self::Event>> {
+        events.iter().map(|e| self.event_view(e, viewer)).collect()
+    }
 
     /// A digest of what `viewer` sees of this state (what [`Game::observation`] keeps),
     /// cheap to compute: states `viewer` cannot tell apart have the same digest, and

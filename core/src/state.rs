@@ -58,6 +58,17 @@ impl CreatureId {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// The id a view shows where the card is hidden from its viewer: empty, as a
+    /// blank card of an observation has (`Game::event_view`).
+    pub fn hidden() -> Self {
+        Self(Arc::from(""))
+    }
+
+    /// Whether this is the empty id of a hidden card ([`CreatureId::hidden`]).
+    pub fn is_hidden(&self) -> bool {
+        self.0.is_empty()
+    }
 }
 
 impl From<&str> for CreatureId {

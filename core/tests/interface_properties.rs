@@ -2,12 +2,15 @@
 //! for every ruleset with a skirmish in the catalogue (e:game, Dimensional Rift,
 //! KeyForge, Castle Rampage) through random games: determinism, a refused action changes
 //! nothing, someone is to move exactly when an action is legal, a finished game has no
-//! legal action, returns and heuristics sum as documented, and a determinized world keeps
-//! what its viewer sees. Then per-ruleset bookkeeping: Castle Rampage's stacks change
-//! only by the rules; KeyForge's amber and creatures change only as the events say.
+//! legal action, returns and heuristics sum as documented, a determinized world keeps
+//! what its viewer sees, and each seat's view of the state and of the events tells them
+//! what they may see and nothing else. Then per-ruleset bookkeeping: Castle Rampage's
+//! stacks change only by the rules; KeyForge's amber and creatures change only as the
+//! events say.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use fray_core::GameVisitor;
+use std::collections::BTreeSet;
+
 use fray_core::event::Discard;
 use fray_core::game::Game;
 use fray_core::rulesets::castle_rampage::{CastleAction, CastleCard, CastleState};
@@ -15,7 +18,7 @@ use fray_core::rulesets::dog_fight::{self, DogFightState};
 use fray_core::rulesets::keyforge::KeyforgeState;
 use fray_core::rulesets::keyforge::event::KfEvent;
 use fray_core::state::PlayerId;
-use fray_core::{Event, EventKind, GameState};
+use fray_core::{Event, EventKind, GameState, GameVisitor, Registered, StateSetup};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use rand::SeedableRng;
@@ -186,6 +189,193 @@ impl Property for DeterminizeKeepsTheView {
     }
 }
 
+/// What seat `s` sees of the cards of a state, read off its plain data by the rules'
+/// hidden-information sections (docs/rules.md: `egame.hidden`, `castle.hidden.seen`,
+/// `dogfight.hidden`; KeyForge hides nothing), not by [`Game::observation`]: the test's
+/// own account, which the views are held to.
+#[derive(Debug, Default)]
+struct Sight {
+    /// Each card `s` may see, at its place: `place=id name`.
+    seen: Vec<String>,
+    /// The names of the cards in `seen`.
+    seen_names: BTreeSet<String>,
+    /// The ids of the cards hidden from `s`: the opponents' hands and decks, the cards
+    /// of the stacks and the draw pile `s` has not seen. Not `s`'s own deck in the zone
+    /// game: `s` knows its contents, only its order is hidden. Not a face-down
+    /// creature's id either: it is on the table, only its card is hidden.
+    hidden_ids: BTreeSet<String>,
+    /// The names of the cards hidden from `s` (a face-down creature's included).
+    hidden_names: BTreeSet<String>,
+}
+
+impl Sight {
+    fn see(&mut self, place: String, id: &str, name: &str) {
+        self.seen.push(format!("{place}={id} {name}"));
+        self.seen_names.insert(name.to_owned());
+    }
+
+    fn hide(&mut self, id: &str, name: &str) {
+        if !id.is_empty() {
+            self.hidden_ids.insert(id.to_owned());
+        }
+        self.hidden_names.insert(name.to_owned());
+    }
+}
+
+/// [`Sight`] of `game` for seat `s`.
+fn sight<G: Registered>(game: &G, s: PlayerId) -> Sight {
+    let me = u32::from(s.0);
+    let mut out = Sight::default();
+    match G::wrap_setup(game.to_setup()) {
+        StateSetup::Zone(z) => {
+            for (i, p) in z.players.iter().enumerate() {
+                let mine = i == s.index();
+                for (k, c) in p.hand.iter().enumerate() {
+                    if mine { out.see(format!("p{i}.hand[{k}]"), &c.id, &c.name) } else { out.hide(&c.id, &c.name) }
+                }
+                for c in p.deck.iter().filter(|_| !mine) {
+                    out.hide(&c.id, &c.name);
+                }
+                for (k, c) in p.graveyard.iter().enumerate() {
+                    out.see(format!("p{i}.graveyard[{k}]"), &c.id, &c.name);
+                }
+            }
+            for c in &z.creatures {
+                let place = format!("zone {:?}", c.zone.as_ref().map(|z| (z.player, z.index)));
+                if c.face_down && c.controller != me {
+                    out.seen.push(format!("{place}={} face down", c.id));
+                    out.hidden_names.insert(c.name.clone());
+                } else {
+                    out.see(place, &c.id, &c.name);
+                }
+            }
+        }
+        StateSetup::Castle(c) => {
+            let Some(b) = c.board else { return out };
+            let mut pile =
+                |place: String, cards: &[fray_core::rulesets::castle_rampage::CastleCardSetup], open: bool| {
+                    for (k, c) in cards.iter().enumerate() {
+                        if open || c.seen_by.contains(&me) {
+                            out.see(format!("{place}[{k}]"), &c.id, &c.name);
+                        } else {
+                            out.hide(&c.id, &c.name);
+                        }
+                    }
+                };
+            for (i, side) in b.sides.iter().enumerate() {
+                pile(format!("p{i}.hand"), &side.hand, i == s.index());
+                pile(format!("p{i}.gate"), &side.gate, false);
+                pile(format!("p{i}.castle"), &side.castle, false);
+            }
+            pile("draw".into(), &b.draw_pile, false);
+            pile("discard".into(), &b.discard, true);
+        }
+        StateSetup::DogFight(d) => {
+            let Some(b) = d.board else { return out };
+            for (i, side) in b.sides.iter().enumerate() {
+                for (k, c) in side.hand.iter().enumerate() {
+                    if i == s.index() {
+                        out.see(format!("p{i}.hand[{k}]"), &c.id, &c.name)
+                    } else {
+                        out.hide(&c.id, &c.name)
+                    }
+                }
+                for (k, c) in side.discard.iter().enumerate() {
+                    out.see(format!("p{i}.discard[{k}]"), &c.id, &c.name);
+                }
+            }
+        }
+        // Nothing is hidden: the whole state is seen.
+        StateSetup::Keyforge(k) => out.seen.push(format!("{k:?}")),
+    }
+    out
+}
+
+/// Each seat's view of the state ([`Game::observation`]) and of the events
+/// ([`Game::event_view`]), along a random game, for every seat `s` at every step:
+///
+/// (a) Worlds `s` cannot tell apart give `s` the same views. `w` = the state
+///     determinized for `s` has `s`'s observation; the same action index is applied in
+///     both (when `s` is to move the two lists are the same actions; when another seat
+///     is, the lists may differ, as that seat knows what `s` does not: the index then
+///     stands for "that seat's move", whatever `s` cannot tell apart of it). Where `s`'s
+///     observations after the two moves are equal, `s` cannot tell the two moves apart
+///     by the state, and the events must not tell them apart either: their views for
+///     `s` are equal. (Where the observations differ, the move showed `s` something,
+///     and the events may say so.)
+/// (b) States that differ in what `s` sees ([`Sight::seen`], the test's own account)
+///     give `s` different observations: the state against a world determinized for
+///     another seat (which deals `s`'s own hidden cards again), and the state before an
+///     action against the state after it.
+/// (c) The view of an action's events names no card hidden from `s` both before and
+///     after it: no such id in their Debug text (ids are unique), and no such name in
+///     their Display text where no card `s` sees has that name (events name cards by id;
+///     the names guard against a kind that would print one).
+struct SeatViews;
+impl Property for SeatViews {
+    fn check<G: Registered>(&self, start: &G, a: &[u16], _: &[u16], seed: u64) -> Result<(), TestCaseError> {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let setups = |s: &G| s.legal_actions().into_iter().map(|x| s.action_setup(x)).collect::<Vec<_>>();
+        let seats: Vec<PlayerId> = (0..start.num_players()).map(|p| PlayerId(p as u8)).collect();
+        let mut g = start.clone();
+        for &p in a {
+            let legal = g.legal_actions();
+            if legal.is_empty() {
+                break;
+            }
+            let mut after = g.clone();
+            let mut events: Vec<fray_core::event::Event<G::Event>> = Vec::new();
+            after.apply(legal[usize::from(p) % legal.len()], &mut events).unwrap();
+            for &s in &seats {
+                // (a)
+                let mut world = g.determinize(s, &mut rng);
+                prop_assert_eq!(world.observation(s), g.observation(s));
+                if g.to_move() == Some(s) {
+                    prop_assert_eq!(setups(&world), setups(&g));
+                }
+                let other = world.legal_actions();
+                prop_assert!(!other.is_empty());
+                let mut world_events: Vec<fray_core::event::Event<G::Event>> = Vec::new();
+                world.apply(other[usize::from(p) % other.len()], &mut world_events).unwrap();
+                if world.observation(s) == after.observation(s) {
+                    prop_assert_eq!(
+                        world.events_view(&world_events, s),
+                        after.events_view(&events, s),
+                        "player {} tells two moves apart by the events alone",
+                        s.0
+                    );
+                }
+                // (b)
+                let (before, now) = (sight(&g, s), sight(&after, s));
+                for &t in seats.iter().filter(|&&t| t != s) {
+                    let theirs = g.determinize(t, &mut rng);
+                    if sight(&theirs, s).seen != before.seen {
+                        prop_assert_ne!(theirs.observation(s), g.observation(s), "player {} sees no change", s.0);
+                    }
+                }
+                if now.seen != before.seen {
+                    prop_assert_ne!(after.observation(s), g.observation(s), "player {} sees no change", s.0);
+                }
+                // (c)
+                let view = after.events_view(&events, s);
+                let debug = format!("{view:?}");
+                let display: String = view.iter().map(|e| format!("{e}\n")).collect();
+                for id in before.hidden_ids.intersection(&now.hidden_ids) {
+                    prop_assert!(!debug.contains(&format!("{id:?}")), "{} is named to player {}: {}", id, s.0, display);
+                }
+                let names = before.hidden_names.intersection(&now.hidden_names);
+                for name in
+                    names.filter(|n| !n.is_empty() && !before.seen_names.contains(*n) && !now.seen_names.contains(*n))
+                {
+                    prop_assert!(!display.contains(name.as_str()), "{} is named to player {}: {}", name, s.0, display);
+                }
+            }
+            g = after;
+        }
+        Ok(())
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -207,6 +397,11 @@ proptest! {
     #[test]
     fn determinize_keeps_what_the_viewer_sees((game, seed) in any_game(), a in picks()) {
         run(DeterminizeKeepsTheView, &game, a, Vec::new(), seed)?;
+    }
+
+    #[test]
+    fn each_seat_sees_of_the_state_and_the_events_what_it_may_and_nothing_else((game, seed) in any_game(), a in picks()) {
+        run(SeatViews, &game, a, Vec::new(), seed)?;
     }
 
     /// Castle Rampage: a Gate or Castle loses cards only from its top, and only to an
@@ -249,6 +444,7 @@ proptest! {
         RefusedChangesNothing.check(&game, &a, &b, seed)?;
         MoveAndReturns.check(&game, &a, &b, seed)?;
         DeterminizeKeepsTheView.check(&game, &a, &b, seed)?;
+        SeatViews.check(&game, &a, &b, seed)?;
     }
 
     /// KeyForge: each pool and each creature's amber changes exactly as the AmberMoved

@@ -132,6 +132,9 @@ pub trait Registered: Game<Event: Into<EventKind>> {
     fn wrap_action(action: Self::ActionSetup) -> ActionSetup;
     /// The ruleset's plain action out of the union, if it is one of this ruleset's.
     fn unwrap_action(action: ActionSetup) -> Option<Self::ActionSetup>;
+    /// An event of the union back in the ruleset's own kind (a shared one into its
+    /// `Shared` arm), if it is a shared one or one of this ruleset's.
+    fn unwrap_event(kind: EventKind) -> Option<Self::Event>;
 }
 
 /// Declares, for each ruleset, its variant in the unions and its [`Registered`] impl.
@@ -157,6 +160,13 @@ macro_rules! registered {
             fn unwrap_action(action: ActionSetup) -> Option<Self::ActionSetup> {
                 match action {
                     ActionSetup::$variant(a) => Some(a),
+                    _ => None,
+                }
+            }
+            fn unwrap_event(kind: EventKind) -> Option<Self::Event> {
+                match kind {
+                    EventKind::Shared(e) => Some(e.into()),
+                    EventKind::$variant(e) => Some(e),
                     _ => None,
                 }
             }
@@ -319,6 +329,21 @@ impl GameState {
         each_ruleset!(self, g => g.to_setup().into())
     }
 
+    /// The state as `viewer` may see it, as plain data: the ruleset's
+    /// [`Game::observation`] (every card hidden from `viewer` blanked, counts kept).
+    pub fn observation(&self, viewer: PlayerId) -> StateSetup {
+        each_ruleset!(self, g => g.observation(viewer).into())
+    }
+
+    /// What `viewer` may know of `events`, those of the action (or strike and its
+    /// choices) that led to this state: the ruleset's [`Game::event_view`] of each, in
+    /// order, lifted back into the union. An event of another ruleset than the state's
+    /// cannot be judged and is left out (it cannot have come from this state); every
+    /// other event is kept, its hidden contents blanked, so counts and order stay.
+    pub fn events_view(&self, events: &[Event], viewer: PlayerId) -> Vec<Event> {
+        self.visit(EventsView { events, viewer })
+    }
+
     /// The ruleset.
     pub fn ruleset(&self) -> Ruleset {
         each_ruleset!(self, g => Registered::ruleset(g))
@@ -367,6 +392,26 @@ impl GameState {
             (GameState::DogFight(g), StrikeSetup::DogFight(s)) => game::resolve_strike(g, s, choices),
             _ => Err(ActionError::Invalid(other_ruleset("strike", "a strike", self))),
         }
+    }
+}
+
+/// [`GameState::events_view`] on whichever ruleset the state holds.
+struct EventsView<'e> {
+    events: &'e [Event],
+    viewer: PlayerId,
+}
+
+impl GameVisitor for EventsView<'_> {
+    type Output = Vec<Event>;
+    fn visit<G: Registered>(self, game: &G) -> Vec<Event> {
+        self.events
+            .iter()
+            .filter_map(|e| {
+                let kind = G::unwrap_event(e.kind.clone())?;
+                let seen = game.event_view(&event::Event { rule: e.rule, kind }, self.viewer);
+                Some(Event { rule: seen.rule, kind: seen.kind.into() })
+            })
+            .collect()
     }
 }
 
@@ -421,4 +466,87 @@ pub fn fairest_scenario_for(ruleset: Ruleset, players: Option<usize>) -> &'stati
         .filter(|s| players.is_none_or(|n| s.players == n))
         .min_by(|a, b| rank(&a.balance).partial_cmp(&rank(&b.balance)).unwrap_or(std::cmp::Ordering::Equal))
         .map_or("", |s| s.name)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::state::DecisionKind;
+
+    /// A melee of Dog Fight played through the registry by its first legal action until
+    /// an action asks a decision: the state after it and its events.
+    fn asked(seed: u64) -> Option<(GameState, Vec<Event>)> {
+        let (mut g, _) = GameState::new_game(Ruleset::DogFight.wire(), seed, "melee").ok()?;
+        for _ in 0..40 {
+            let action = g.legal_actions().into_iter().next()?;
+            let events = g.apply_action(&action, "action").ok()?;
+            if events.iter().any(|e| matches!(e.kind, EventKind::Shared(SharedEvent::DecisionRequested(_)))) {
+                return Some((g, events));
+            }
+        }
+        None
+    }
+
+    fn options(events: &[Event]) -> Vec<(PlayerId, usize)> {
+        events
+            .iter()
+            .filter_map(|e| match &e.kind {
+                EventKind::Shared(SharedEvent::DecisionRequested(d)) => Some((d.player, d.options.len())),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_registry_view_of_events_is_the_rulesets_lifted_back() {
+        let (g, events) = (0..20).find_map(asked).unwrap();
+        let [(chooser, n)] = options(&events)[..] else { panic!("one decision: {events:?}") };
+        assert!(n > 0);
+        for viewer in (0..4).map(PlayerId) {
+            let seen = g.events_view(&events, viewer);
+            assert_eq!(seen.len(), events.len());
+            let expected = if viewer == chooser { n } else { 0 };
+            assert_eq!(options(&seen), vec![(chooser, expected)], "player {}", viewer.0);
+            let GameState::DogFight(s) = &g else { unreachable!() };
+            let typed: Vec<_> = events.iter().map(|e| DogFightState::unwrap_event(e.kind.clone()).unwrap()).collect();
+            let typed: Vec<_> =
+                typed.into_iter().zip(&events).map(|(kind, e)| event::Event { rule: e.rule, kind }).collect();
+            let lifted: Vec<Event> = s
+                .events_view(&typed, viewer)
+                .into_iter()
+                .map(|e| Event { rule: e.rule, kind: e.kind.into() })
+                .collect();
+            assert_eq!(seen, lifted);
+        }
+    }
+
+    #[test]
+    fn the_registry_view_leaves_out_an_event_of_another_ruleset() {
+        let (g, _) = GameState::new_game(Ruleset::CastleRampage.wire(), 1, "").unwrap();
+        let shared = Event {
+            rule: "castle.turn.phase",
+            kind: EventKind::Shared(SharedEvent::DecisionRequested(event::DecisionView {
+                player: PlayerId(0),
+                kind: DecisionKind::Block,
+                options: Vec::new(),
+                may_decline: true,
+            })),
+        };
+        let foreign = Event {
+            rule: "dogfight.turn.next",
+            kind: EventKind::DogFight(DfEvent::ResponsePassed { player: PlayerId(1) }),
+        };
+        assert_eq!(g.events_view(&[foreign, shared.clone()], PlayerId(0)), vec![shared]);
+    }
+
+    #[test]
+    fn the_registry_observation_is_the_rulesets() {
+        let (g, _) = GameState::new_game(Ruleset::CastleRampage.wire(), 1, "").unwrap();
+        let GameState::Castle(s) = &g else { unreachable!() };
+        for viewer in [PlayerId(0), PlayerId(1)] {
+            assert_eq!(g.observation(viewer), StateSetup::Castle(s.observation(viewer)));
+            assert_ne!(g.observation(viewer), g.to_setup(), "something is hidden");
+        }
+    }
 }

@@ -26,7 +26,7 @@ use super::event::CastleEvent;
 use super::setup::{CastleActionSetup, CastleCardSetup, CastleSetup, CastleStrikeSetup, ReinforceSetup};
 use super::{CastleAction, CastleCard, CastleState, SeenBy, Side, Structure};
 use crate::error::{ActionError, IllegalAction, Violations};
-use crate::event::EventSink;
+use crate::event::{Event, EventSink};
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
@@ -126,6 +126,12 @@ impl Game for CastleState {
             }
         }
         s
+    }
+
+    /// A card returned to a stack or a hand is named only to the players who see it
+    /// there (`castle.hidden.seen`): `view.rs` judges each kind.
+    fn event_view(&self, event: &Event<CastleEvent>, viewer: PlayerId) -> Event<CastleEvent> {
+        CastleState::event_view(self, event, viewer)
     }
 
     /// Hashes what [`Game::observation`] keeps for `viewer`: the turn, every pile's size,

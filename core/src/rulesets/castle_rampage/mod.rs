@@ -44,7 +44,8 @@
 //! or once 5 rounds pass without progress (`castle.turn.no_progress`: no card destroyed,
 //! added to a Gate or Castle, or drawn). A bare board (phase unset) allows only attacks
 //! (`castle.turn.bare`); PHASE_GAME_OVER refuses everything (`castle.game_over`).
-//! Castle Rampage asks no decisions. [`skirmish`] deals games from a seed.
+//! Castle Rampage asks no decisions. [`skirmish`] deals games from a seed; [`view`]
+//! says what each seat may see of the events.
 
 pub mod attack;
 pub mod event;
@@ -52,6 +53,7 @@ pub mod game;
 pub mod setup;
 pub mod skirmish;
 pub mod turn;
+pub mod view;
 
 pub use setup::{
     CastleActionSetup, CastleBoardSetup, CastleCardSetup, CastleSetup, CastleSideSetup, CastleStrikeSetup,

@@ -20,7 +20,7 @@ use super::event::DfEvent;
 use super::setup::{DogFightActionSetup, DogFightSetup, DogFightStrikeSetup};
 use super::{DfAction, DfCard, DogFightState};
 use crate::error::{ActionError, IllegalAction, Violations};
-use crate::event::EventSink;
+use crate::event::{Event, EventSink};
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
@@ -151,6 +151,12 @@ impl Game for DogFightState {
             }
         }
         s
+    }
+
+    /// A decision's options are shown to its chooser only (`dogfight.hidden`):
+    /// `view.rs` judges each kind.
+    fn event_view(&self, event: &Event<DfEvent>, viewer: PlayerId) -> Event<DfEvent> {
+        DogFightState::event_view(self, event, viewer)
     }
 
     fn to_setup(&self) -> DogFightSetup {

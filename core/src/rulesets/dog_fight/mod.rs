@@ -31,6 +31,9 @@
 //! enemy (`dogfight.turn.stalemate`), when no damage can ever reach a hull again
 //! (`dogfight.turn.dead_position`), or once 5 rounds pass without progress
 //! (`dogfight.turn.no_progress`: no hull damaged, no card played).
+//!
+//! Hidden (`dogfight.hidden`): the other players' hands and the options of a decision
+//! one is not asked; [`view`] says what each seat may see of the events.
 
 pub mod attack;
 pub mod event;
@@ -39,6 +42,7 @@ pub mod setup;
 pub mod skirmish;
 mod state_clone;
 pub mod turn;
+pub mod view;
 
 pub use setup::{
     DogFightActionSetup, DogFightAttackSetup, DogFightBoardSetup, DogFightCardSetup, DogFightSetup, DogFightSideSetup,
@@ -101,6 +105,9 @@ pub mod rule {
     pub const GAME_OVER: &str = "dogfight.game_over";
     /// Starting a skirmish game.
     pub const SETUP: &str = "dogfight.setup";
+    /// What a player may not see: the other players' hands, and the options of a
+    /// decision they are not asked (the chooser's playable cards).
+    pub const HIDDEN: &str = "dogfight.hidden";
 }
 
 /// The fewest and the most players.

@@ -18,7 +18,7 @@ use super::event::KfEvent;
 use super::setup::{KeyforgeActionSetup, KeyforgeSetup, KeyforgeStrikeSetup};
 use super::{KeyforgeState, KfAction, KfCreature, KfSide, Slot};
 use crate::error::{ActionError, IllegalAction, Violations};
-use crate::event::EventSink;
+use crate::event::{Event, EventSink};
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
@@ -86,6 +86,11 @@ impl Game for KeyforgeState {
 
     fn observation(&self, _viewer: PlayerId) -> KeyforgeSetup {
         self.to_setup()
+    }
+
+    /// Nothing is hidden: every event whole (`view.rs` lists each kind).
+    fn event_view(&self, event: &Event<KfEvent>, viewer: PlayerId) -> Event<KfEvent> {
+        KeyforgeState::event_view(self, event, viewer)
     }
 
     fn to_setup(&self) -> KeyforgeSetup {

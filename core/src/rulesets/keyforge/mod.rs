@@ -41,7 +41,8 @@
 //! Resolution stops only at decisions (ORDER, and TARGET for ABILITY_TARGET_CHOSEN,
 //! `keyforge.ability.target`); what is left travels in the state as a stack of steps
 //! ([`Step`]), so the service keeps nothing between calls. The skirmish turn is in
-//! [`turn`], the scenarios in [`skirmish`].
+//! [`turn`], the scenarios in [`skirmish`]; [`view`] says what each seat may see of the
+//! events (all of them: nothing is hidden).
 
 pub mod event;
 pub mod game;
@@ -49,6 +50,7 @@ pub mod resolve;
 pub mod setup;
 pub mod skirmish;
 pub mod turn;
+pub mod view;
 
 pub use setup::{
     AbilitySetup, KeyforgeActionSetup, KeyforgeBoardSetup, KeyforgeCreatureSetup, KeyforgeFightSetup, KeyforgeSetup,

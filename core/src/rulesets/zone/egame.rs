@@ -75,6 +75,10 @@ pub mod rule {
     pub const TURN_EVENT_PHASE: &str = "egame.turn.event_phase";
     /// Only the active player's creatures strike.
     pub const TURN_ACTIVE_PLAYER: &str = "egame.turn.active_player";
+    /// What a player may not see: the opponent's hand and deck, the card under the
+    /// opponent's face-down creatures, the order of their own deck (the events name
+    /// none of them: `view.rs`).
+    pub const HIDDEN: &str = "egame.hidden";
 }
 
 /// Where blocker determination stands.

@@ -20,7 +20,7 @@ use super::Opponent;
 use super::event::ZoneEvent;
 use super::hints;
 use crate::error::{ActionError, IllegalAction, Violations};
-use crate::event::EventSink;
+use crate::event::{Event, EventSink};
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::path::FieldPath;
 use crate::rulesets::Ruleset;
@@ -156,6 +156,11 @@ impl Game for ZoneState {
             }
         }
         s
+    }
+
+    /// Every zone event is public (`egame.hidden`): `view.rs` judges each kind.
+    fn event_view(&self, event: &Event<ZoneEvent>, viewer: PlayerId) -> Event<ZoneEvent> {
+        ZoneState::event_view(self, event, viewer)
     }
 
     fn to_setup(&self) -> ZoneStateSetup {

@@ -11,7 +11,8 @@
 //! Files: [`board`] (the zone graph), [`state`] (the validated state), [`setup`]
 //! (plain input and its validation), [`action`] (typed actions and their parsing),
 //! [`egame`] (the strike), [`skirmish`] (the game loop and scenarios), [`game`] (the
-//! [`crate::Game`] interface), [`hints`] (search hints), [`cards`] (the card pool).
+//! [`crate::Game`] interface), [`hints`] (search hints), [`cards`] (the card pool),
+//! [`view`] (what each seat may see of the events).
 
 pub mod action;
 pub mod board;
@@ -24,6 +25,7 @@ pub mod setup;
 pub mod skirmish;
 pub mod state;
 mod state_clone;
+pub mod view;
 
 pub use action::Action;
 pub use state::ZoneState;

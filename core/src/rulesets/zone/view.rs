@@ -1,0 +1,124 @@
+//! What each seat may see of the zone game's events (e:game and Dimensional Rift):
+//! [`crate::Game::event_view`], rule `egame.hidden`.
+//!
+//! Hidden from a player: the opponent's hand and deck, the card under the opponent's
+//! face-down creatures (name, stats, arrows; its id, zone, orientation and damage are
+//! on the table, as [`crate::Game::observation`] shows them), and the order of their
+//! own deck. No event of the zone game names any of those, so every event is shown
+//! whole to every seat. Kind by kind:
+//! - `CardDrawn` names the player only, never the card.
+//! - `CreatureSummoned` names the creature's id and zone, face-down or not, and its
+//!   orientation (FORWARD for a face-down one): what the board then shows every seat.
+//!   A face-down creature's card is named by no event until `CreatureFlipped`, which
+//!   turns it face up for everyone.
+//! - `StrikeDeclared`, `BlockerDetermined`, `StrikeChained`, `StrikeFizzled`,
+//!   `DamagePrevented`, `DamageDealt`, `CreatureDestroyed`, `PlayerHpLost`: only
+//!   face-up creatures strike and block (a face-down one in the struck zone flips first,
+//!   `egame.flip.targeted`), so their ids and amounts are on the table; a destroyed card
+//!   goes to an open graveyard.
+//! - `PhaseChanged`, `GameOver`, `PlayerOut`: public.
+//! - `DecisionRequested`: its options are face-up creatures on the field (blockers, a
+//!   Fading creature that was struck), public.
+//!
+//! The match below lists every kind, so that a new one does not compile until someone
+//! judges what it tells.
+
+use super::event::ZoneEvent;
+use super::state::ZoneState;
+use crate::event::{Event, SharedEvent};
+use crate::state::PlayerId;
+
+impl ZoneState {
+    /// What `viewer` may know of `event` (`egame.hidden`): the event whole, as every
+    /// kind the zone game tells is public (see the module).
+    pub fn event_view(&self, event: &Event<ZoneEvent>, viewer: PlayerId) -> Event<ZoneEvent> {
+        let _ = viewer;
+        match &event.kind {
+            ZoneEvent::Shared(
+                SharedEvent::PhaseChanged { .. }
+                | SharedEvent::DecisionRequested(_)
+                | SharedEvent::GameOver { .. }
+                | SharedEvent::PlayerOut { .. },
+            )
+            | ZoneEvent::StrikeDeclared { .. }
+            | ZoneEvent::CreatureFlipped { .. }
+            | ZoneEvent::BlockerDetermined { .. }
+            | ZoneEvent::StrikeChained { .. }
+            | ZoneEvent::StrikeFizzled { .. }
+            | ZoneEvent::DamagePrevented { .. }
+            | ZoneEvent::DamageDealt { .. }
+            | ZoneEvent::CreatureDestroyed { .. }
+            | ZoneEvent::PlayerHpLost { .. }
+            | ZoneEvent::CreatureSummoned { .. }
+            | ZoneEvent::CardDrawn { .. } => event.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::event::Discard;
+    use crate::game::Game;
+    use crate::rulesets::Ruleset;
+    use crate::rulesets::zone::action::Action;
+    use crate::rulesets::zone::state::Orientation;
+    use crate::state::Phase;
+
+    /// Plays `action` and returns its events with the state after it.
+    fn apply(mut s: ZoneState, action: Action) -> (ZoneState, Vec<Event<ZoneEvent>>) {
+        let mut events = Vec::new();
+        s.apply(action, &mut events).unwrap();
+        (s, events)
+    }
+
+    /// The opening of men-vs-fey, moved on to player 0's Deployment.
+    fn deployment() -> ZoneState {
+        let mut s = ZoneState::new_game(Ruleset::Egame, 5, "men-vs-fey", &mut Discard).unwrap();
+        while s.phase != Phase::Deployment {
+            s.apply(Action::EndPhase, &mut Discard).unwrap();
+        }
+        s
+    }
+
+    /// Every text the events say, for searching.
+    fn text(events: &[Event<ZoneEvent>]) -> String {
+        events.iter().map(|e| format!("{e} {e:?}\n")).collect()
+    }
+
+    #[test]
+    fn egame_hidden_a_drawn_card_is_named_to_nobody() {
+        let s = deployment();
+        let me = s.active_player;
+        let (after, events) = apply(s, Action::EndPhase);
+        let drawn = after.players[me.index()].hand.last().unwrap();
+        let id = drawn.id.clone().unwrap();
+        assert!(events.iter().any(|e| e.kind == ZoneEvent::CardDrawn { player: me }));
+        for viewer in [PlayerId(0), PlayerId(1)] {
+            let seen = after.events_view(&events, viewer);
+            assert_eq!(seen, events, "every zone event is public");
+            assert!(!text(&seen).contains(id.as_str()), "the drawn card {id} is not named");
+            assert!(!text(&seen).contains(&*drawn.name));
+        }
+    }
+
+    #[test]
+    fn egame_hidden_a_face_down_summon_names_the_creature_on_the_table_and_not_its_card() {
+        let s = deployment();
+        let me = s.active_player;
+        let card = &s.players[me.index()].hand[0];
+        let name = card.name.clone();
+        let summon = Action::Summon { hand_index: 0, index: 1, face_down: true, orientation: Orientation::Forward };
+        let (after, events) = apply(s.clone(), summon);
+        let opponent = PlayerId(1 - me.0);
+        let seen = after.events_view(&events, opponent);
+        assert_eq!(seen, events);
+        assert!(!text(&seen).contains(&*name), "the card's name stays hidden: {name}");
+        // What the events name, the opponent's observation shows too.
+        let creature = after.observation(opponent).creatures.into_iter().find(|c| c.face_down).unwrap();
+        assert!(creature.name.is_empty());
+        assert!(seen.iter().any(|e| matches!(&e.kind,
+            ZoneEvent::CreatureSummoned { creature: id, face_down: true, .. } if id.as_str() == creature.id)));
+    }
+}
