@@ -607,6 +607,7 @@ pub fn game_steps(
         steps.push(fray_proto::fray::v1::ApplyActionRequest {
             state: Some(fray_service::convert::state_from_setup(game.to_setup())),
             action: Some(fray_service::convert::action_from_setup(action)),
+            ..Default::default()
         });
         game.apply_action(action, "action").map_err(|e| CliError::Output(format!("a legal action failed: {e:?}")))?;
     }
@@ -630,6 +631,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
                         player,
                         budget: Some(fray_proto::fray::v1::SearchBudget { playouts: *playouts, time_ms: 0 }),
                         seed,
+                        ..Default::default()
                     };
                     Some(crate::json::to_value(&request, "fray.v1.ChooseActionRequest"))
                 })

@@ -360,6 +360,7 @@ mod tests {
                     passive: true,
                 })),
             }],
+            ..Default::default()
         };
         let text = to_json(&response, RESPONSE_MESSAGE).unwrap();
         let value: serde_json::Value = serde_json::from_str(&text).unwrap();

@@ -180,7 +180,7 @@ pub fn legal_actions_of(items: &[Bytes]) -> Result<Vec<Bytes>, CliError> {
         .map(|(i, item)| {
             let request =
                 pb::ApplyActionRequest::decode(&item[..]).map_err(|e| CliError::Output(format!("request {i}: {e}")))?;
-            Ok(Bytes::from(pb::LegalActionsRequest { state: request.state }.encode_to_vec()))
+            Ok(Bytes::from(pb::LegalActionsRequest { state: request.state, ..Default::default() }.encode_to_vec()))
         })
         .collect()
 }
@@ -204,7 +204,7 @@ pub fn play_messages(rpc: LoadRpc, items: &[Bytes]) -> Result<Vec<Bytes>, CliErr
                     )));
                 }
                 let action = request.strike.map(|s| pb::Action { action: Some(pb::action::Action::Strike(s)) });
-                Ok(Bytes::from(pb::PlayRequest { state: request.state, action }.encode_to_vec()))
+                Ok(Bytes::from(pb::PlayRequest { state: request.state, action, ..Default::default() }.encode_to_vec()))
             })
             .collect(),
         _ => Err(CliError::Usage(format!(
@@ -662,6 +662,7 @@ mod tests {
             state: Some(pb::GameState { ruleset: pb::Ruleset::Egame as i32, ..Default::default() }),
             strike: Some(pb::Strike { attacker: attacker.into(), ..Default::default() }),
             choices: vec![],
+            ..Default::default()
         }
     }
 

@@ -385,8 +385,12 @@ async fn verify(
     let ui = rulesets::ui(loaded.ruleset as i32);
     let seen = Some(Seen { seats, reveal_all: true });
     let mut rules = client::rules(server.channel().await?);
-    let new_game =
-        NewGameRequest { ruleset: loaded.ruleset as i32, seed: replay.seed, scenario: replay.scenario.clone() };
+    let new_game = NewGameRequest {
+        ruleset: loaded.ruleset as i32,
+        seed: replay.seed,
+        scenario: replay.scenario.clone(),
+        ..Default::default()
+    };
     let started = rules.new_game(new_game).await?.into_inner();
     let raw = ui.names(None, &[], &[]);
     if let Some(diff) = first_difference(&loaded.setup, &started.events, &*raw) {

@@ -260,6 +260,7 @@ mod tests {
                     ..Default::default()
                 }),
                 choices: vec![ChoiceArg::Option("a".into()).to_proto()],
+                ..Default::default()
             },
         );
         let args = ResolveArgs {

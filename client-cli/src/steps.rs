@@ -48,7 +48,8 @@ impl Steps {
                 }
             }
         }
-        let request = ApplyActionRequest { state: Some(state.clone()), action: Some(action.clone()) };
+        let request =
+            ApplyActionRequest { state: Some(state.clone()), action: Some(action.clone()), ..Default::default() };
         self.rules.apply_action(request).await.map(tonic::Response::into_inner)
     }
 
@@ -61,12 +62,12 @@ impl Steps {
             self.open = Some((send, answers));
         }
         let (send, answers) = self.open.as_mut()?;
-        let message = PlayRequest { state: Some(state.clone()), action: Some(action.clone()) };
+        let message = PlayRequest { state: Some(state.clone()), action: Some(action.clone()), ..Default::default() };
         send.send(message).await.ok()?;
-        let PlayResponse { status, state, events, legal_actions: _ } = answers.message().await.ok()??;
+        let PlayResponse { status, state, events, .. } = answers.message().await.ok()??;
         Some(match status {
             Some(refused) => Err(from_item_status(&refused)),
-            None => Ok(ApplyActionResponse { state, events }),
+            None => Ok(ApplyActionResponse { state, events, ..Default::default() }),
         })
     }
 }
@@ -93,14 +94,22 @@ mod tests {
     /// Plays the first legal action `n` times from a dealt e:game state through
     /// `steps`, with an action that is not one at step 2, against unary calls.
     async fn played_as_unary(steps: &mut Steps, rules: &mut RulesClient<Channel>, n: usize) {
-        let dealt = NewGameRequest { ruleset: Ruleset::Egame as i32, seed: 5, scenario: "duel".to_owned() };
+        let dealt = NewGameRequest {
+            ruleset: Ruleset::Egame as i32,
+            seed: 5,
+            scenario: "duel".to_owned(),
+            ..Default::default()
+        };
         let mut state = rules.new_game(dealt).await.unwrap().into_inner().state.unwrap();
         for step in 0..n {
-            let legal = LegalActionsRequest { state: Some(state.clone()) };
+            let legal = LegalActionsRequest { state: Some(state.clone()), ..Default::default() };
             let actions = rules.legal_actions(legal).await.unwrap().into_inner().actions;
             let action = if step == 2 { Action::default() } else { actions[0].clone() };
-            let unary =
-                rules.apply_action(ApplyActionRequest { state: Some(state.clone()), action: Some(action.clone()) });
+            let unary = rules.apply_action(ApplyActionRequest {
+                state: Some(state.clone()),
+                action: Some(action.clone()),
+                ..Default::default()
+            });
             match (steps.apply(&state, &action).await, unary.await) {
                 (Ok(stepped), Ok(unary)) => {
                     let unary = unary.into_inner();

@@ -220,7 +220,7 @@ impl Clients {
     }
 
     async fn legal_actions(&mut self, state: &pb::GameState) -> Vec<pb::Action> {
-        let request = pb::LegalActionsRequest { state: Some(state.clone()) };
+        let request = pb::LegalActionsRequest { state: Some(state.clone()), ..Default::default() };
         self.rules.legal_actions(request).await.unwrap().into_inner().actions
     }
 }
@@ -438,7 +438,7 @@ fn reap_action(creature: &str) -> pb::Action {
 
 /// Applies `action` to `state`, answering the new state and its events.
 async fn apply(clients: &mut Clients, state: pb::GameState, action: pb::Action) -> (pb::GameState, Vec<pb::Event>) {
-    let request = pb::ApplyActionRequest { state: Some(state), action: Some(action) };
+    let request = pb::ApplyActionRequest { state: Some(state), action: Some(action), ..Default::default() };
     let answer = clients.rules.apply_action(request).await.unwrap().into_inner();
     (answer.state.unwrap(), answer.events)
 }
@@ -785,7 +785,7 @@ async fn check(name: &str, answer: Result<Answer, Status>, clients: &mut Clients
             }
             // Player 1 has 1 HP left and nothing can block a strike on the empty 1:4.
             assert_eq!(action, strike_action("knight", 1, 4));
-            let request = pb::ApplyActionRequest { state: Some(state), action: Some(action) };
+            let request = pb::ApplyActionRequest { state: Some(state), action: Some(action), ..Default::default() };
             let after = clients.rules.apply_action(request).await.unwrap().into_inner();
             let over = ev("egame.sba.game_over", Kind::GameOver(pb::GameOver { winner: Some(0) }));
             assert_eq!(after.events.last(), Some(&over));
@@ -903,7 +903,7 @@ async fn check(name: &str, answer: Result<Answer, Status>, clients: &mut Clients
             // Castle; the Militia's 3 does not beat the Tower.
             let catapult = pb::Strike { attacker: "a-catapult".into(), ..Default::default() };
             assert_eq!(action, pb::Action { action: Some(pb::action::Action::Strike(catapult)) });
-            let request = pb::ApplyActionRequest { state: Some(state), action: Some(action) };
+            let request = pb::ApplyActionRequest { state: Some(state), action: Some(action), ..Default::default() };
             let after = clients.rules.apply_action(request).await.unwrap().into_inner();
             let over = ev("castle.attack.win", Kind::GameOver(pb::GameOver { winner: Some(0) }));
             assert_eq!(after.events.last(), Some(&over));

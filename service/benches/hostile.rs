@@ -170,7 +170,13 @@ fn vessels() {
         let channel =
             tonic::transport::Endpoint::from_shared(format!("http://{addr}")).unwrap().connect().await.unwrap();
         let mut agent = AgentClient::new(channel);
-        let request = pb::ChooseActionRequest { state: Some(sixty_four_vessels()), player: 0, budget: None, seed: 1 };
+        let request = pb::ChooseActionRequest {
+            state: Some(sixty_four_vessels()),
+            player: 0,
+            budget: None,
+            seed: 1,
+            ..Default::default()
+        };
         let mut call = tonic::Request::new(request.clone());
         call.set_timeout(Duration::from_secs(3600));
         let started = std::time::Instant::now();

@@ -66,6 +66,7 @@ fn request() -> pb::ResolveStrikeRequest {
             ..Default::default()
         }),
         choices: Vec::new(),
+        ..Default::default()
     }
 }
 

@@ -35,7 +35,8 @@ use tonic::{Request, Response, Status};
 use tracing::{debug, error, warn};
 
 use crate::gate::Gate;
-use crate::handlers::{StateInput, guarded, load};
+use crate::handlers::{Reader, StateInput, both_states, guarded, load_input, open};
+use crate::seal::Sealer;
 use crate::search_stop::{STOPPED, StopFlag, StopOnDrop, Stoppable};
 use crate::{convert, search_sizes, status};
 
@@ -85,12 +86,15 @@ pub struct AgentService {
     gate: Gate,
     /// Set when the server stops: every search stops too.
     stopping: StopFlag,
+    /// The server's keys, for requests that carry a sealed state.
+    sealer: Arc<Sealer>,
 }
 
 impl AgentService {
-    /// An agent with these limits, whose searches in flight `gate` counts.
-    pub fn new(limits: AgentLimits, gate: Gate) -> Self {
-        Self { limits, gate, stopping: StopFlag::default() }
+    /// An agent with these limits, whose searches in flight `gate` counts, opening and
+    /// sealing states with `sealer`'s keys.
+    pub fn new(limits: AgentLimits, gate: Gate, sealer: Arc<Sealer>) -> Self {
+        Self { limits, gate, stopping: StopFlag::default(), sealer }
     }
 
     /// The search settings for a requested budget within the limits and `deadline`.
@@ -197,13 +201,21 @@ impl GameVisitor for Search {
 }
 
 /// The state to search and the player to move, or why there is nothing to search.
-fn prepare(req: &pb::ChooseActionRequest) -> Result<(GameState, PlayerId), Status> {
+fn prepare(req: &pb::ChooseActionRequest, sealer: &Arc<Sealer>) -> Result<(GameState, PlayerId, Reader), Status> {
+    // The request is kept for the search's settings, so its state is copied.
+    let (state, reader) = match (&req.state, &req.sealed_state) {
+        (Some(_), Some(_)) => return Err(both_states()),
+        (state, None) => (state.clone(), Reader::All),
+        (None, Some(sealed)) => {
+            let (seat, state) = open(sealed, sealer)?;
+            (Some(state), Reader::Seat { seat, sealer: Arc::clone(sealer) })
+        }
+    };
     // The sizes a search touches first, before a long list is copied or validated.
-    if let Some(state) = &req.state {
+    if let Some(state) = &state {
         search_sizes::check(state).map_err(|v| status::invalid_argument(&v))?;
     }
-    // The request is kept for the search's settings, so its state is copied.
-    let state = load(req.state.clone().map(StateInput::new).as_ref())?;
+    let state = load_input(state.map(StateInput::new).as_ref())?;
     let Some(to_move) = state.to_move() else {
         return Err(status::illegal(&nothing_to_choose(&state)));
     };
@@ -213,7 +225,27 @@ fn prepare(req: &pb::ChooseActionRequest) -> Result<(GameState, PlayerId), Statu
             format!("player {} is to move, not player {}", to_move.0, req.player),
         )));
     }
-    Ok((state, to_move))
+    Ok((state, to_move, reader))
+}
+
+/// The answer when the Agent moved for another seat than the sealed state's: `action`
+/// applied to `state`, as that seat may see the result (no action, no statistics).
+fn moved_for_another_seat(
+    mut state: GameState,
+    action: &pb::Action,
+    reader: &Reader,
+) -> Result<pb::ChooseActionResponse, Status> {
+    let setup = convert::action_to_setup(state.ruleset(), Some(action))
+        .map_err(|v| status::invalid_argument(&v.prefixed("action")))?;
+    let events = convert::apply_action(&mut state, &setup, "action").map_err(|e| status::action_error(&e))?;
+    let told = reader.tell(&state, &events);
+    Ok(pb::ChooseActionResponse {
+        action: None,
+        stats: Vec::new(),
+        view: told.view,
+        sealed_state: told.sealed,
+        events: told.events,
+    })
 }
 
 /// The status for a search task that did not finish. A panic is a bug: it is logged
@@ -237,7 +269,7 @@ impl Agent for AgentService {
         let slot = self.gate.enter("ChooseAction")?;
         let deadline = grpc_timeout(&request);
         let req = request.into_inner();
-        let (state, to_move) = guarded("ChooseAction", &req, |req| req, |req| prepare(req))?;
+        let (state, to_move, reader) = guarded("ChooseAction", &req, |req| req, |req| prepare(req, &self.sealer))?;
         let mut config = self.config(req.budget.as_ref(), deadline);
         config.threads = self.limits.threads_with(self.gate.in_flight("ChooseAction"));
         let seed = req.seed;
@@ -274,7 +306,11 @@ impl Agent for AgentService {
             visits,
             "action chosen"
         );
-        let mut response = Response::new(pb::ChooseActionResponse { action: Some(action), stats });
+        let answer = match &reader {
+            Reader::Seat { seat, .. } if *seat != to_move => moved_for_another_seat(state, &action, &reader)?,
+            _ => pb::ChooseActionResponse { action: Some(action), stats, ..Default::default() },
+        };
+        let mut response = Response::new(answer);
         response.extensions_mut().insert(crate::observe::Playouts(visits));
         Ok(response)
     }
@@ -298,7 +334,7 @@ mod tests {
     #[test]
     fn the_search_time_never_passes_the_max_time_whatever_the_deadline() {
         let limits = AgentLimits { max_time: Duration::from_secs(3), ..AgentLimits::default() };
-        let agent = AgentService::new(limits, Gate::default());
+        let agent = AgentService::new(limits, Gate::default(), Arc::default());
         let hour = Some(Duration::from_secs(3600));
         let time = |time_ms, deadline| {
             let budget = pb::SearchBudget { playouts: 0, time_ms };

@@ -1,19 +1,35 @@
 //! What the Rules RPCs do with one request: take it apart into plain input (its strings
-//! moved, not copied), load its state, and answer it, with a panic answered INTERNAL
-//! ([`guarded`]). The unary handlers ([`crate::rules`]), each item of a batch
-//! ([`crate::batch`]) and each message of a Play stream ([`crate::play`]) go through
-//! these same functions, so a board is resolved one way whichever RPC carries it.
+//! moved, not copied; a sealed state opened), load its state, and answer it, with a
+//! panic answered INTERNAL ([`guarded`]). The unary handlers ([`crate::rules`]), each
+//! item of a batch ([`crate::batch`]) and each message of a Play stream
+//! ([`crate::play`]) go through these same functions, so a board is resolved one way
+//! whichever RPC carries it.
+//!
+//! A request's state is plain (the answer carries the whole new state, as a referee
+//! sees it) or sealed for one seat ([`crate::seal`]): the answer is then that seat's
+//! ([`Reader::Seat`]): its view of the new state, the events as it may see them, and the
+//! state sealed again; only that seat acts on it, and its legal actions are listed only
+//! while it is to move, so nothing answered tells it what it may not see.
 
 use std::fmt::Debug;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
 
 use fray_core::setup::ChoiceSetup;
-use fray_core::{Event, GameState, SetupError, StateSetup};
+use fray_core::state::PlayerId;
+use fray_core::{Event, GameState, IllegalAction, SetupError, StateSetup};
 use fray_proto::fray::v1 as pb;
 use tonic::Status;
 use tracing::debug;
 
+use crate::seal::Sealer;
 use crate::{convert, status};
+
+/// Rule ids of the service's own refusals on sealed states.
+pub mod rule {
+    /// On a sealed state only its seat acts: another player is to move.
+    pub const SEAT_TO_MOVE: &str = "view.seat_to_move";
+}
 
 /// A request's state as plain input: its ruleset's wire number, and that ruleset's own
 /// input with the wire fields it refuses (or why the ruleset cannot be served).
@@ -30,8 +46,142 @@ impl StateInput {
     }
 }
 
+/// Whom an answer is for.
+#[derive(Debug, Clone)]
+pub(crate) enum Reader {
+    /// Whoever sent a plain state: the whole new state (a referee's answer).
+    All,
+    /// The seat a sealed state is bound to: its view, its events, the state sealed
+    /// again for it.
+    Seat {
+        /// The seat.
+        seat: PlayerId,
+        /// The server's keys, to seal the next state.
+        sealer: Arc<Sealer>,
+    },
+}
+
+/// What an answer carries of the new state, as its [`Reader`] may have it.
+#[derive(Debug, Default)]
+pub(crate) struct Told {
+    /// The whole state (plain requests).
+    pub(crate) state: Option<pb::GameState>,
+    /// The seat's view (sealed requests).
+    pub(crate) view: Option<pb::GameState>,
+    /// The state sealed again for the seat (sealed requests).
+    pub(crate) sealed: Option<pb::SealedState>,
+    /// The events, as the reader may see them.
+    pub(crate) events: Vec<pb::Event>,
+}
+
+impl Reader {
+    /// What the answer carries of `game`, the state after `events`.
+    pub(crate) fn tell(&self, game: &GameState, events: &[Event]) -> Told {
+        match self {
+            Reader::All => Told {
+                state: Some(convert::state_from_setup(game.to_setup())),
+                events: convert::events_to_proto(events),
+                ..Told::default()
+            },
+            Reader::Seat { seat, sealer } => {
+                let whole = convert::state_from_setup(game.to_setup());
+                let blob = sealer.seal(&whole, seat.0);
+                Told {
+                    state: None,
+                    view: Some(convert::state_from_setup(game.observation(*seat))),
+                    sealed: Some(pb::SealedState { blob, seat: u32::from(seat.0) }),
+                    events: convert::events_to_proto(&game.events_view(events, *seat)),
+                }
+            }
+        }
+    }
+
+    /// Refuses a move on `game` by anyone but the sealed state's seat: only the bound
+    /// seat acts on it (the Agent moves for the others).
+    pub(crate) fn may_move(&self, game: &GameState) -> Result<(), Status> {
+        let Reader::Seat { seat, .. } = self else { return Ok(()) };
+        match game.to_move() {
+            Some(to_move) if to_move == *seat => Ok(()),
+            to_move => {
+                let who = to_move.map_or("nobody is".to_owned(), |p| format!("player {} is", p.0));
+                Err(status::illegal(&IllegalAction::new(
+                    rule::SEAT_TO_MOVE,
+                    format!(
+                        "this state is sealed for seat {}, and {who} to move: only seat {} acts on it (ask the \
+                         Agent to move for another seat)",
+                        seat.0, seat.0
+                    ),
+                )))
+            }
+        }
+    }
+
+    /// The actions legal in `game` that the reader may see: all of them, or on a sealed
+    /// state its seat's, none while another player is to move.
+    pub(crate) fn legal_actions(&self, game: &GameState) -> Vec<pb::Action> {
+        if self.may_move(game).is_err() { Vec::new() } else { legal_actions(game) }
+    }
+}
+
+/// A request's state, plain or sealed, as plain input, and whom the answer is for.
+#[derive(Debug)]
+pub(crate) struct Held {
+    /// The state (a sealed one opened), or why it could not be taken.
+    state: Result<Option<StateInput>, Status>,
+    /// Whom the answer is for.
+    pub(crate) reader: Reader,
+}
+
+impl Held {
+    /// A request's `state` or `sealed_state` (at most one of them), a sealed one opened
+    /// with `sealer`'s keys.
+    pub(crate) fn new(state: Option<pb::GameState>, sealed: Option<pb::SealedState>, sealer: &Arc<Sealer>) -> Self {
+        match (state, sealed) {
+            (state, None) => Self::plain(state),
+            (Some(_), Some(_)) => Self { state: Err(both_states()), reader: Reader::All },
+            (None, Some(sealed)) => match open(&sealed, sealer) {
+                Ok((seat, state)) => Self {
+                    state: Ok(Some(StateInput::new(state))),
+                    reader: Reader::Seat { seat, sealer: Arc::clone(sealer) },
+                },
+                Err(status) => Self { state: Err(status), reader: Reader::All },
+            },
+        }
+    }
+
+    /// A plain state (or none).
+    pub(crate) fn plain(state: Option<pb::GameState>) -> Self {
+        Self { state: Ok(state.map(StateInput::new)), reader: Reader::All }
+    }
+}
+
+/// The refusal of a request that carries both a state and a sealed state.
+pub(crate) fn both_states() -> Status {
+    status::invalid_field("sealed_state", "is set together with `state`: send one of them")
+}
+
+/// Opens a request's sealed state: the seat it is bound to and the whole state, or
+/// INVALID_ARGUMENT naming the field.
+pub(crate) fn open(sealed: &pb::SealedState, sealer: &Sealer) -> Result<(PlayerId, pb::GameState), Status> {
+    let (seat, state) =
+        sealer.open(&sealed.blob).map_err(|e| status::invalid_field("sealed_state.blob", &e.to_string()))?;
+    if sealed.seat != u32::from(seat) {
+        return Err(status::invalid_field(
+            "sealed_state.seat",
+            &format!("is {}, but the state is sealed for seat {seat}", sealed.seat),
+        ));
+    }
+    Ok((PlayerId(seat), state))
+}
+
+/// Loads a request's state, plain or sealed, into a validated core state.
+pub(crate) fn load(held: &Held) -> Result<GameState, Status> {
+    let state = held.state.as_ref().map_err(Clone::clone)?;
+    load_input(state.as_ref())
+}
+
 /// Loads a request's state, as plain input, into a validated core state.
-pub(crate) fn load(state: Option<&StateInput>) -> Result<GameState, Status> {
+pub(crate) fn load_input(state: Option<&StateInput>) -> Result<GameState, Status> {
     let Some(state) = state else {
         return Err(status::invalid_field("state", "is required"));
     };
@@ -70,15 +220,16 @@ pub(crate) fn guarded<Q, I: Debug, R>(
 /// ruleset is known).
 #[derive(Debug)]
 pub(crate) struct StrikeInput {
-    state: Option<StateInput>,
+    state: Held,
     strike: Option<pb::Strike>,
     choices: Vec<ChoiceSetup>,
 }
 
-impl From<pb::ResolveStrikeRequest> for StrikeInput {
-    fn from(req: pb::ResolveStrikeRequest) -> Self {
+impl StrikeInput {
+    /// The request as plain input, a sealed state opened with `sealer`.
+    pub(crate) fn new(req: pb::ResolveStrikeRequest, sealer: &Arc<Sealer>) -> Self {
         Self {
-            state: req.state.map(StateInput::new),
+            state: Held::new(req.state, req.sealed_state, sealer),
             strike: req.strike,
             choices: req.choices.iter().map(convert::choice_to_setup).collect(),
         }
@@ -89,19 +240,27 @@ impl From<pb::ResolveStrikeRequest> for StrikeInput {
 /// the state's ruleset is known).
 #[derive(Debug)]
 pub(crate) struct ActionInput {
-    pub(crate) state: Option<StateInput>,
+    pub(crate) state: Held,
     pub(crate) action: Option<pb::Action>,
 }
 
-impl From<pb::ApplyActionRequest> for ActionInput {
-    fn from(req: pb::ApplyActionRequest) -> Self {
-        Self { state: req.state.map(StateInput::new), action: req.action }
+impl ActionInput {
+    /// An ApplyAction request as plain input, a sealed state opened with `sealer`.
+    pub(crate) fn new(req: pb::ApplyActionRequest, sealer: &Arc<Sealer>) -> Self {
+        Self { state: Held::new(req.state, req.sealed_state, sealer), action: req.action }
+    }
+
+    /// A Play message as plain input, a sealed state opened with `sealer`.
+    pub(crate) fn of_message(message: pb::PlayRequest, sealer: &Arc<Sealer>) -> Self {
+        Self { state: Held::new(message.state, message.sealed_state, sealer), action: message.action }
     }
 }
 
-/// Applies `input`'s action to its state: the state after it and what happened.
+/// Applies `input`'s action to its state: the state after it and what happened. On a
+/// sealed state only its seat may move.
 pub(crate) fn applied(input: &ActionInput) -> Result<(GameState, Vec<Event>), Status> {
-    let mut game = load(input.state.as_ref())?;
+    let mut game = load(&input.state)?;
+    input.state.reader.may_move(&game)?;
     let action = convert::action_to_setup(game.ruleset(), input.action.as_ref())
         .map_err(|v| status::invalid_argument(&v.prefixed("action")))?;
     let events = convert::apply_action(&mut game, &action, "action").map_err(|e| status::action_error(&e))?;
@@ -114,34 +273,37 @@ pub(crate) fn legal_actions(game: &GameState) -> Vec<pb::Action> {
     game.legal_actions().iter().map(convert::action_from_setup).collect()
 }
 
-/// ResolveStrike's answer to one request.
+/// ResolveStrike's answer to one request. On a sealed state the strike and every choice
+/// must be its seat's.
 pub(crate) fn resolve_strike(input: &StrikeInput) -> Result<pb::ResolveStrikeResponse, Status> {
-    let mut game = load(input.state.as_ref())?;
+    let mut game = load(&input.state)?;
     let Some(strike) = &input.strike else {
         return Err(status::invalid_field("strike", "is required"));
     };
     let strike = convert::strike_to_setup(game.ruleset(), strike);
+    let reader = &input.state.reader;
+    reader.may_move(&game)?;
+    if matches!(reader, Reader::Seat { .. }) {
+        // Each choice answers a decision of the seat's: the resolution up to it, on a
+        // copy, must leave the seat to move (a refusal on the way is the answer).
+        for answered in 1..=input.choices.len() {
+            let mut before = game.clone();
+            let choices = &input.choices[..answered - 1];
+            convert::resolve_strike(&mut before, &strike, choices).map_err(|e| status::action_error(&e))?;
+            reader.may_move(&before)?;
+        }
+    }
     let events = convert::resolve_strike(&mut game, &strike, &input.choices).map_err(|e| status::action_error(&e))?;
     debug!(ruleset = %game.ruleset(), choices = input.choices.len(), events = events.len(), "strike resolved");
-    Ok(pb::ResolveStrikeResponse {
-        state: Some(convert::state_from_setup(game.to_setup())),
-        events: convert::events_to_proto(&events),
-    })
+    let told = reader.tell(&game, &events);
+    Ok(pb::ResolveStrikeResponse { state: told.state, events: told.events, view: told.view, sealed_state: told.sealed })
 }
 
 /// ApplyAction's answer to one request.
 pub(crate) fn apply_action(input: &ActionInput) -> Result<pb::ApplyActionResponse, Status> {
     let (game, events) = applied(input)?;
-    Ok(pb::ApplyActionResponse {
-        state: Some(convert::state_from_setup(game.to_setup())),
-        events: convert::events_to_proto(&events),
-    })
-}
-
-impl From<pb::PlayRequest> for ActionInput {
-    fn from(message: pb::PlayRequest) -> Self {
-        Self { state: message.state.map(StateInput::new), action: message.action }
-    }
+    let told = input.state.reader.tell(&game, &events);
+    Ok(pb::ApplyActionResponse { state: told.state, events: told.events, view: told.view, sealed_state: told.sealed })
 }
 
 #[cfg(test)]

@@ -32,6 +32,7 @@ pub mod play;
 pub mod remote;
 pub mod rules;
 pub mod rules_limits;
+pub mod seal;
 pub mod search_sizes;
 pub mod search_stop;
 pub mod server;

@@ -17,6 +17,7 @@ use crate::gate::ConcurrencyLimits;
 use crate::health_port::Listeners;
 use crate::metrics::Metrics;
 pub use crate::option_error::OptionsError;
+use crate::seal::SealKeys;
 use crate::server::{ServeError, ServerConfig, serve_with_metrics};
 use crate::tls::ServerTls;
 
@@ -73,6 +74,14 @@ pub struct ServerOptions {
     /// Agent is open, like the Rules service always is.
     #[arg(long, env = "FRAY_AGENT_TOKEN_FILE", value_name = "PATH")]
     pub agent_token_file: Option<PathBuf>,
+    /// A file of keys that seal and open the states answered for one seat (docs/api.md,
+    /// "Views and sealed states"): one `ID BASE64` line per key (32 bytes; e.g. `echo
+    /// "k1 $(head -c 32 /dev/urandom | base64)"`), `#` comments; the last line seals,
+    /// every line opens, so keys rotate by adding a line and later removing the old one.
+    /// Replicas that share a client must share the file. Without it, a random key for
+    /// this process alone.
+    #[arg(long, env = "FRAY_SEAL_KEY_FILE", value_name = "PATH")]
+    pub seal_key_file: Option<PathBuf>,
     /// Serve Prometheus metrics at http://ADDR/metrics (e.g. 0.0.0.0:9090; port 0
     /// picks a free port, printed). Off without it.
     #[arg(long, env = "FRAY_METRICS_LISTEN", value_name = "ADDR")]
@@ -215,6 +224,21 @@ impl ServerOptions {
                 Some(token.to_owned())
             }
         };
+        let seal_keys = match &self.seal_key_file {
+            None => None,
+            Some(path) => {
+                let text = std::fs::read_to_string(path).map_err(|source| OptionsError::Unreadable {
+                    flag: "--seal-key-file",
+                    path: path.display().to_string(),
+                    source,
+                })?;
+                let keys = SealKeys::parse(&text).map_err(|e| OptionsError::Invalid {
+                    flag: "--seal-key-file",
+                    why: format!("{}: {e}", path.display()),
+                })?;
+                Some(keys)
+            }
+        };
         let tls = self.tls()?;
         Ok(ServerConfig {
             max_message_bytes: self.max_message_bytes,
@@ -238,6 +262,7 @@ impl ServerOptions {
             max_connection_request_bytes: self.max_connection_request_bytes,
             max_request_bytes: self.max_request_bytes,
             max_connections: self.max_connections,
+            seal_keys,
             max_batch_items: self.max_batch_items,
             max_stream_messages: self.max_stream_messages,
             stream_idle_timeout: (self.stream_idle_timeout_secs > 0)

@@ -15,6 +15,7 @@
 
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
 use std::task::{Context, Poll};
 
 use fray_proto::fray::v1 as pb;
@@ -25,11 +26,12 @@ use tokio_stream::Stream;
 use tonic::{Code, Status, Streaming};
 use tracing::Span;
 
-use crate::handlers::{ActionInput, applied, guarded, legal_actions, load, rejected};
+use crate::handlers::{ActionInput, applied, guarded, load, rejected};
 use crate::idle::Stopping;
 use crate::metrics::{Metrics, Rpc};
 use crate::rules_limits::RulesLimits;
-use crate::{convert, status};
+use crate::seal::Sealer;
+use crate::status;
 
 /// The RPC's name, as the gate and the metrics know it.
 pub(crate) const RPC: &str = "Play";
@@ -52,6 +54,8 @@ pub struct PlayAnswers {
     done: bool,
     /// The RPC's slot in the gate, held while the stream lasts.
     _slot: Option<OwnedSemaphorePermit>,
+    /// The server's keys, for messages that carry a sealed state.
+    sealer: Arc<Sealer>,
 }
 
 impl std::fmt::Debug for PlayAnswers {
@@ -69,6 +73,7 @@ impl PlayAnswers {
         limits: RulesLimits,
         metrics: &Metrics,
         stopping: &Stopping,
+        sealer: Arc<Sealer>,
     ) -> Self {
         Self {
             inbound,
@@ -81,6 +86,7 @@ impl PlayAnswers {
             span: Span::current(),
             done: false,
             _slot: slot,
+            sealer,
         }
     }
 
@@ -93,7 +99,8 @@ impl PlayAnswers {
     /// The answer to one message, counted by its code.
     fn answer(&mut self, message: pb::PlayRequest) -> pb::PlayResponse {
         let _entered = self.span.enter();
-        let answer = guarded(RPC, message, ActionInput::from, step).and_then(|answer| {
+        let sealer = &self.sealer;
+        let answer = guarded(RPC, message, |m| ActionInput::of_message(m, sealer), step).and_then(|answer| {
             let bytes = answer.encoded_len();
             if bytes > self.limits.max_message_bytes {
                 return Err(rejected(
@@ -122,16 +129,20 @@ impl PlayAnswers {
 /// One message's answer: the action applied (ApplyAction's handler) and the actions
 /// legal after it; without an action, the actions legal in the state.
 fn step(input: &ActionInput) -> Result<pb::PlayResponse, Status> {
+    let reader = &input.state.reader;
     if input.action.is_none() {
-        let game = load(input.state.as_ref())?;
-        return Ok(pb::PlayResponse { legal_actions: legal_actions(&game), ..Default::default() });
+        let game = load(&input.state)?;
+        return Ok(pb::PlayResponse { legal_actions: reader.legal_actions(&game), ..Default::default() });
     }
     let (game, events) = applied(input)?;
+    let told = reader.tell(&game, &events);
     Ok(pb::PlayResponse {
         status: None,
-        legal_actions: legal_actions(&game),
-        events: convert::events_to_proto(&events),
-        state: Some(convert::state_from_setup(game.to_setup())),
+        legal_actions: reader.legal_actions(&game),
+        events: told.events,
+        state: told.state,
+        view: told.view,
+        sealed_state: told.sealed,
     })
 }
 

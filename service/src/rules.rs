@@ -7,6 +7,7 @@
 //! item.
 
 use std::fmt::Debug;
+use std::sync::Arc;
 
 use fray_core::{GameState, SetupError};
 use fray_proto::fray::v1 as pb;
@@ -15,10 +16,11 @@ use tonic::{Request, Response, Status, Streaming};
 use tracing::debug;
 
 use crate::gate::Gate;
-use crate::handlers::{ActionInput, StateInput, StrikeInput, guarded, legal_actions, load, rejected};
+use crate::handlers::{ActionInput, Held, Reader, StrikeInput, guarded, load, rejected};
 use crate::idle::Stopping;
 use crate::metrics::Metrics;
 use crate::rules_limits::RulesLimits;
+use crate::seal::Sealer;
 use crate::{batch, convert, handlers, play, status};
 
 /// The Rules service. It keeps nothing between calls.
@@ -28,14 +30,15 @@ pub struct RulesService {
     limits: RulesLimits,
     metrics: Metrics,
     stopping: Stopping,
+    sealer: Arc<Sealer>,
 }
 
 impl RulesService {
     /// A Rules service whose calls in flight `gate` counts, its batches and streams
     /// held to `limits` and their items counted in `metrics`; its streams end when
-    /// `stopping` is set (shutdown).
-    pub fn new(gate: Gate, limits: RulesLimits, metrics: Metrics, stopping: Stopping) -> Self {
-        Self { gate, limits, metrics, stopping }
+    /// `stopping` is set (shutdown). It seals and opens states with `sealer`'s keys.
+    pub fn new(gate: Gate, limits: RulesLimits, metrics: Metrics, stopping: Stopping, sealer: Arc<Sealer>) -> Self {
+        Self { gate, limits, metrics, stopping, sealer }
     }
 
     /// Runs `handler` for `rpc` on the request's `input`, within the RPC's concurrency
@@ -51,21 +54,37 @@ impl RulesService {
         guarded(rpc, request.into_inner(), input, handler).map(Response::new)
     }
 
-    fn legal_actions_inner(state: &Option<StateInput>) -> Result<pb::LegalActionsResponse, Status> {
-        let game = load(state.as_ref())?;
-        let actions = legal_actions(&game);
+    fn legal_actions_inner(state: &Held) -> Result<pb::LegalActionsResponse, Status> {
+        let game = load(state)?;
+        let actions = state.reader.legal_actions(&game);
         debug!(rpc = "LegalActions", ruleset = %game.ruleset(), actions = actions.len(), "legal actions listed");
         Ok(pb::LegalActionsResponse { actions })
     }
 
-    fn new_game_inner(req: &pb::NewGameRequest) -> Result<pb::NewGameResponse, Status> {
+    fn new_game_inner(req: &pb::NewGameRequest, sealer: &Arc<Sealer>) -> Result<pb::NewGameResponse, Status> {
         crate::observe::record_ruleset(req.ruleset);
         match GameState::new_game(req.ruleset, req.seed, &req.scenario) {
             Ok((game, events)) => {
                 debug!(rpc = "NewGame", ruleset = %game.ruleset(), seed = req.seed, scenario = %req.scenario, "game started");
+                let reader = match req.sealed_for {
+                    None => Reader::All,
+                    Some(seat) => {
+                        let players = game.num_players();
+                        let seat = u8::try_from(seat).ok().filter(|&s| usize::from(s) < players).ok_or_else(|| {
+                            status::invalid_field(
+                                "sealed_for",
+                                &format!("is seat {seat}, but this game has {players} seats (0 to {})", players - 1),
+                            )
+                        })?;
+                        Reader::Seat { seat: fray_core::state::PlayerId(seat), sealer: Arc::clone(sealer) }
+                    }
+                };
+                let told = reader.tell(&game, &events);
                 Ok(pb::NewGameResponse {
-                    state: Some(convert::state_from_setup(game.to_setup())),
-                    events: convert::events_to_proto(&events),
+                    state: told.state,
+                    events: told.events,
+                    view: told.view,
+                    sealed_state: told.sealed,
                 })
             }
             // NewGame's fields are top-level: no `state.` prefix on the paths.
@@ -87,25 +106,29 @@ impl Rules for RulesService {
         &self,
         request: Request<pb::ResolveStrikeRequest>,
     ) -> Result<Response<pb::ResolveStrikeResponse>, Status> {
-        self.call("ResolveStrike", request, StrikeInput::from, handlers::resolve_strike)
+        let sealer = &self.sealer;
+        self.call("ResolveStrike", request, |req| StrikeInput::new(req, sealer), handlers::resolve_strike)
     }
 
     async fn legal_actions(
         &self,
         request: Request<pb::LegalActionsRequest>,
     ) -> Result<Response<pb::LegalActionsResponse>, Status> {
-        self.call("LegalActions", request, |req| req.state.map(StateInput::new), Self::legal_actions_inner)
+        let sealer = &self.sealer;
+        let input = |req: pb::LegalActionsRequest| Held::new(req.state, req.sealed_state, sealer);
+        self.call("LegalActions", request, input, Self::legal_actions_inner)
     }
 
     async fn apply_action(
         &self,
         request: Request<pb::ApplyActionRequest>,
     ) -> Result<Response<pb::ApplyActionResponse>, Status> {
-        self.call("ApplyAction", request, ActionInput::from, handlers::apply_action)
+        let sealer = &self.sealer;
+        self.call("ApplyAction", request, |req| ActionInput::new(req, sealer), handlers::apply_action)
     }
 
     async fn new_game(&self, request: Request<pb::NewGameRequest>) -> Result<Response<pb::NewGameResponse>, Status> {
-        self.call("NewGame", request, |req| req, Self::new_game_inner)
+        self.call("NewGame", request, |req| req, |req| Self::new_game_inner(req, &self.sealer))
     }
 
     async fn list_rulesets(
@@ -122,8 +145,8 @@ impl Rules for RulesService {
         const RPC: &str = "ResolveStrikeBatch";
         let _slot = self.gate.enter(RPC).map_err(|s| rejected(RPC, s))?;
         let requests = batch::within_limit(RPC, request.into_inner().requests, &self.limits)?;
-        let results =
-            batch::answer(RPC, requests, StrikeInput::from, handlers::resolve_strike, &self.limits, &self.metrics)?;
+        let input = |req| StrikeInput::new(req, &self.sealer);
+        let results = batch::answer(RPC, requests, input, handlers::resolve_strike, &self.limits, &self.metrics)?;
         Ok(Response::new(pb::ResolveStrikeBatchResponse { results }))
     }
 
@@ -134,8 +157,8 @@ impl Rules for RulesService {
         const RPC: &str = "ApplyActionBatch";
         let _slot = self.gate.enter(RPC).map_err(|s| rejected(RPC, s))?;
         let requests = batch::within_limit(RPC, request.into_inner().requests, &self.limits)?;
-        let results =
-            batch::answer(RPC, requests, ActionInput::from, handlers::apply_action, &self.limits, &self.metrics)?;
+        let input = |req| ActionInput::new(req, &self.sealer);
+        let results = batch::answer(RPC, requests, input, handlers::apply_action, &self.limits, &self.metrics)?;
         Ok(Response::new(pb::ApplyActionBatchResponse { results }))
     }
 
@@ -143,7 +166,14 @@ impl Rules for RulesService {
 
     async fn play(&self, request: Request<Streaming<pb::PlayRequest>>) -> Result<Response<Self::PlayStream>, Status> {
         let slot = self.gate.enter(play::RPC).map_err(|s| rejected(play::RPC, s))?;
-        let answers = play::PlayAnswers::new(request.into_inner(), slot, self.limits, &self.metrics, &self.stopping);
+        let answers = play::PlayAnswers::new(
+            request.into_inner(),
+            slot,
+            self.limits,
+            &self.metrics,
+            &self.stopping,
+            Arc::clone(&self.sealer),
+        );
         Ok(Response::new(answers))
     }
 }
@@ -158,7 +188,7 @@ mod tests {
         let ok =
             guarded("ListRulesets", pb::ListRulesetsRequest {}, |req| req, RulesService::list_rulesets_inner).unwrap();
         assert!(!ok.rulesets.is_empty());
-        let refused = guarded("LegalActions", None, |state| state, RulesService::legal_actions_inner);
+        let refused = guarded("LegalActions", Held::plain(None), |state| state, RulesService::legal_actions_inner);
         assert_eq!(refused.unwrap_err().code(), tonic::Code::InvalidArgument);
     }
 }

@@ -3,6 +3,7 @@
 //! a bounded graceful drain.
 
 use std::future::Future;
+use std::sync::Arc;
 use std::time::Duration;
 
 use fray_proto::fray::v1::agent_server::AgentServer;
@@ -25,6 +26,7 @@ use crate::metrics::Metrics;
 use crate::observe::ObserveLayer;
 use crate::rules::RulesService;
 use crate::rules_limits::RulesLimits;
+use crate::seal::{SealKeys, Sealer};
 use crate::tls::ServerTls;
 use crate::write_batching::BatchedWrites;
 
@@ -80,6 +82,9 @@ pub struct ServerConfig {
     /// ([`crate::connections`]). With the request budgets, it bounds the server's
     /// memory (docs/reliability.md).
     pub max_connections: usize,
+    /// The keys that seal and open states answered for one seat ([`crate::seal`]);
+    /// `None`: a random key for this server alone.
+    pub seal_keys: Option<SealKeys>,
     /// Requests one ResolveStrikeBatch or ApplyActionBatch may carry; more answer
     /// INVALID_ARGUMENT at `requests` ([`crate::batch`]).
     pub max_batch_items: usize,
@@ -162,6 +167,7 @@ impl Default for ServerConfig {
             max_connection_request_bytes: 16 * 1024 * 1024,
             max_request_bytes: 64 * 1024 * 1024,
             max_connections: 100,
+            seal_keys: None,
             max_batch_items: rules.max_batch_items,
             max_stream_messages: rules.max_stream_messages,
             stream_idle_timeout: rules.stream_idle_timeout,
@@ -269,13 +275,15 @@ pub async fn serve_with_metrics(
     let gate = Gate::new(config.concurrency);
     // Set when shutdown is asked for: idle connections close, Play streams end.
     let stopping = Stopping::default();
-    let rules = RulesService::new(gate.clone(), config.rules_limits(), metrics.clone(), stopping.clone());
+    let sealer = Arc::new(config.seal_keys.as_ref().map_or_else(Sealer::default, Sealer::new));
+    let rules =
+        RulesService::new(gate.clone(), config.rules_limits(), metrics.clone(), stopping.clone(), Arc::clone(&sealer));
     let rules = RulesServer::new(rules).max_decoding_message_size(limit).max_encoding_message_size(limit);
     // A search never outlives the call: its time is capped within the request timeout
     // too, with a tenth left for the answer.
     let within = config.request_timeout.mul_f64(0.9);
     let agent_limits = AgentLimits { max_time: config.agent.max_time.min(within), ..config.agent };
-    let agent = AgentService::new(agent_limits, gate);
+    let agent = AgentService::new(agent_limits, gate, sealer);
     // Set once serving ends: a search the drain gave up on stops, so none outlives it.
     let stop_searches = agent.stop_flag();
     let agent = AgentServer::new(agent).max_decoding_message_size(limit).max_encoding_message_size(limit);

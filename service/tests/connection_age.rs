@@ -87,7 +87,12 @@ async fn a_client_calling_past_the_age_gets_every_answer_on_new_connections() {
 async fn a_call_in_flight_at_the_age_finishes_within_the_grace_and_the_grace_ends_the_rest() {
     let server = TestServer::with_config(aged(Some(Duration::from_millis(300)), Duration::from_millis(700))).await;
     let state = {
-        let request = pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 4, scenario: "fables".into() };
+        let request = pb::NewGameRequest {
+            ruleset: pb::Ruleset::Egame as i32,
+            seed: 4,
+            scenario: "fables".into(),
+            ..Default::default()
+        };
         server.rules().new_game(request).await.unwrap().into_inner().state.unwrap()
     };
     let search = |time_ms| pb::ChooseActionRequest {
@@ -95,6 +100,7 @@ async fn a_call_in_flight_at_the_age_finishes_within_the_grace_and_the_grace_end
         player: 0,
         budget: Some(pb::SearchBudget { playouts: 0, time_ms }),
         seed: 1,
+        ..Default::default()
     };
     // A fresh connection, so its age counts from now: GOAWAY at 300 ms, closed at 1 s.
     let agent = pb::agent_client::AgentClient::new(channel_to(server.addr).await);

@@ -59,7 +59,10 @@ async fn the_windows_run_in_seat_order_from_the_target_across_calls() {
         asked.push(p.player);
         assert_eq!(p.kind, pb::DecisionKind::Response as i32);
         assert!(p.may_decline);
-        let legal = rules.legal_actions(pb::LegalActionsRequest { state: Some(state.clone()) }).await.unwrap();
+        let legal = rules
+            .legal_actions(pb::LegalActionsRequest { state: Some(state.clone()), ..Default::default() })
+            .await
+            .unwrap();
         assert_eq!(legal.into_inner().actions, [choice_action(option(&p.options[0])), choice_action(decline())]);
         let next = rules.apply_action(apply(state, choice_action(decline()))).await.unwrap().into_inner();
         state = next.state.unwrap();
@@ -94,9 +97,14 @@ async fn the_agent_chooses_for_a_seat_of_a_three_and_a_four_player_game() {
             player: 0,
             budget: Some(pb::SearchBudget { playouts: 80, time_ms: 0 }),
             seed: 2,
+            ..Default::default()
         };
         let answer = agent.choose_action(request).await.unwrap().into_inner();
-        let legal = rules.legal_actions(pb::LegalActionsRequest { state: Some(state) }).await.unwrap().into_inner();
+        let legal = rules
+            .legal_actions(pb::LegalActionsRequest { state: Some(state), ..Default::default() })
+            .await
+            .unwrap()
+            .into_inner();
         assert!(legal.actions.contains(answer.action.as_ref().unwrap()), "{scenario}");
         assert!(!answer.stats.is_empty(), "{scenario}");
     }
@@ -113,12 +121,22 @@ async fn a_bad_board_names_its_fields_and_new_game_deals_each_scenario() {
     let status = rules.resolve_strike(resolve(state, attack("v0", "v9"), vec![])).await.unwrap_err();
     assert_eq!(bad_fields(&status), ["state.dog_fight.vessels[1].x", "state.dog_fight.sides[2].hand[0].effect"]);
     for (scenario, players) in [("duel", 2), ("trio", 3), ("melee", 4), ("", 2)] {
-        let request = pb::NewGameRequest { ruleset: pb::Ruleset::DogFight as i32, seed: 1, scenario: scenario.into() };
+        let request = pb::NewGameRequest {
+            ruleset: pb::Ruleset::DogFight as i32,
+            seed: 1,
+            scenario: scenario.into(),
+            ..Default::default()
+        };
         let dealt = rules.new_game(request).await.unwrap().into_inner();
         let board = dealt.state.unwrap().dog_fight.unwrap();
         assert_eq!((board.sides.len(), board.vessels.len()), (players, 3 * players), "{scenario:?}");
     }
-    let request = pb::NewGameRequest { ruleset: pb::Ruleset::DogFight as i32, seed: 1, scenario: "chess".into() };
+    let request = pb::NewGameRequest {
+        ruleset: pb::Ruleset::DogFight as i32,
+        seed: 1,
+        scenario: "chess".into(),
+        ..Default::default()
+    };
     let status = rules.new_game(request).await.unwrap_err();
     assert_eq!(status.code(), tonic::Code::InvalidArgument);
     assert!(status.message().contains("duel, trio, melee"), "{}", status.message());

@@ -105,7 +105,10 @@ async fn a_decision_is_answered_in_a_later_call_with_the_state_returned() {
     assert_eq!(waiting.keyforge.as_ref().unwrap().resolution.len(), 2, "the fight and its pre-fight window");
 
     // LegalActions at the decision: its options, and nothing else.
-    let legal = rules.legal_actions(pb::LegalActionsRequest { state: Some(waiting.clone()) }).await.unwrap();
+    let legal = rules
+        .legal_actions(pb::LegalActionsRequest { state: Some(waiting.clone()), ..Default::default() })
+        .await
+        .unwrap();
     assert_eq!(
         legal.into_inner().actions,
         [choice_action(option("raider:assault")), choice_action(option("thorn:hazardous"))]
@@ -159,7 +162,12 @@ async fn bad_answers_and_bad_fights_name_the_field_or_the_rule() {
 async fn a_skirmish_deals_reaps_and_the_agent_plays_it() {
     let server = TestServer::start().await;
     let mut rules = server.rules();
-    let request = pb::NewGameRequest { ruleset: pb::Ruleset::Keyforge as i32, seed: 5, scenario: "mirror".into() };
+    let request = pb::NewGameRequest {
+        ruleset: pb::Ruleset::Keyforge as i32,
+        seed: 5,
+        scenario: "mirror".into(),
+        ..Default::default()
+    };
     let state = rules.new_game(request.clone()).await.unwrap().into_inner().state.unwrap();
     assert_eq!(state.phase, pb::Phase::Event as i32);
     let board = state.keyforge.as_ref().unwrap();
@@ -178,9 +186,14 @@ async fn a_skirmish_deals_reaps_and_the_agent_plays_it() {
         player: 0,
         budget: Some(pb::SearchBudget { playouts: 60, time_ms: 0 }),
         seed: 3,
+        ..Default::default()
     };
     let answer = agent.choose_action(choose).await.unwrap().into_inner();
-    let legal = rules.legal_actions(pb::LegalActionsRequest { state: Some(state) }).await.unwrap().into_inner();
+    let legal = rules
+        .legal_actions(pb::LegalActionsRequest { state: Some(state), ..Default::default() })
+        .await
+        .unwrap()
+        .into_inner();
     assert!(legal.actions.contains(answer.action.as_ref().unwrap()));
     assert!(!answer.stats.is_empty());
 }

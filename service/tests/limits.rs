@@ -23,10 +23,11 @@ async fn fresh_search(
     ruleset: pb::Ruleset,
     budget: Option<pb::SearchBudget>,
 ) -> pb::ChooseActionRequest {
-    let request = pb::NewGameRequest { ruleset: ruleset as i32, seed: 4, scenario: String::new() };
+    let request =
+        pb::NewGameRequest { ruleset: ruleset as i32, seed: 4, scenario: String::new(), ..Default::default() };
     let state = server.rules().new_game(request).await.unwrap().into_inner().state.unwrap();
     let player = state.active_player;
-    pb::ChooseActionRequest { state: Some(state), player, budget, seed: 1 }
+    pb::ChooseActionRequest { state: Some(state), player, budget, seed: 1, ..Default::default() }
 }
 
 /// A search that would run for ever but for the server's max time: no playout cap.
@@ -430,13 +431,19 @@ fn fray_server_exits_on_sigterm_within_the_drain_with_a_long_search_in_flight() 
         let channel =
             tonic::transport::Endpoint::from_shared(format!("http://{addr}")).unwrap().connect().await.unwrap();
         let mut rules = pb::rules_client::RulesClient::new(channel.clone());
-        let request = pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 4, scenario: String::new() };
+        let request = pb::NewGameRequest {
+            ruleset: pb::Ruleset::Egame as i32,
+            seed: 4,
+            scenario: String::new(),
+            ..Default::default()
+        };
         let state = rules.new_game(request).await.unwrap().into_inner().state.unwrap();
         let long = pb::ChooseActionRequest {
             player: state.active_player,
             state: Some(state),
             budget: Some(pb::SearchBudget { playouts: 0, time_ms: 60_000 }),
             seed: 1,
+            ..Default::default()
         };
         let mut agent = AgentClient::new(channel);
         let search = hold_the_slot(&mut agent, &long).await;

@@ -60,7 +60,12 @@ async fn a_strike_batch_answers_each_board_as_resolve_strike_does_and_a_bad_boar
         resolve(invalid_state(), strike("knight", 1, 3), vec![]),
         unreachable(),
         resolve(archer_and_guard(), strike("archer", 1, 0), vec![]),
-        pb::ResolveStrikeRequest { state: Some(knight_and_wolf()), strike: None, choices: vec![] },
+        pb::ResolveStrikeRequest {
+            state: Some(knight_and_wolf()),
+            strike: None,
+            choices: vec![],
+            ..Default::default()
+        },
         resolve(archer_and_guard(), strike("archer", 1, 0), vec![decline()]),
     ];
     let batch = pb::ResolveStrikeBatchRequest { requests: requests.clone() };
@@ -102,7 +107,7 @@ async fn an_action_batch_answers_each_state_as_apply_action_does() {
     let requests = vec![
         apply(pending.clone(), choice_action(option("guard"))),
         apply(knight_and_wolf(), summon),
-        pb::ApplyActionRequest { state: None, action: Some(strike_action("knight", 1, 3)) },
+        pb::ApplyActionRequest { state: None, action: Some(strike_action("knight", 1, 3)), ..Default::default() },
         apply(pending, strike_action("archer", 1, 0)),
         apply(knight_and_wolf(), strike_action("knight", 1, 3)),
     ];
@@ -192,7 +197,7 @@ impl Stream {
 
     /// Sends `state` (with `action`) and reads its answer.
     async fn step(&mut self, state: pb::GameState, action: Option<pb::Action>) -> pb::PlayResponse {
-        self.send.send(pb::PlayRequest { state: Some(state), action }).await.unwrap();
+        self.send.send(pb::PlayRequest { state: Some(state), action, ..Default::default() }).await.unwrap();
         self.next().await.unwrap().unwrap()
     }
 
@@ -208,12 +213,16 @@ async fn a_game_played_on_the_stream_answers_each_step_as_apply_action_and_legal
     let mut rules = server.rules();
     for (ruleset, scenario) in [(pb::Ruleset::Egame, ""), (pb::Ruleset::Keyforge, ""), (pb::Ruleset::DogFight, "trio")]
     {
-        let request = pb::NewGameRequest { ruleset: ruleset as i32, seed: 5, scenario: scenario.into() };
+        let request =
+            pb::NewGameRequest { ruleset: ruleset as i32, seed: 5, scenario: scenario.into(), ..Default::default() };
         let mut state = rules.new_game(request).await.unwrap().into_inner().state.unwrap();
         let mut stream = Stream::open(&server.channel).await.unwrap();
         // No action: the actions legal in the state, nothing else.
         let first = stream.step(state.clone(), None).await;
-        let legal = rules.legal_actions(pb::LegalActionsRequest { state: Some(state.clone()) }).await.unwrap();
+        let legal = rules
+            .legal_actions(pb::LegalActionsRequest { state: Some(state.clone()), ..Default::default() })
+            .await
+            .unwrap();
         assert_eq!(first, pb::PlayResponse { legal_actions: legal.into_inner().actions, ..Default::default() });
         let mut legal = first.legal_actions;
         for step in 0..40 {
@@ -226,7 +235,10 @@ async fn a_game_played_on_the_stream_answers_each_step_as_apply_action_and_legal
             assert_eq!((&answer.state, &answer.events), (&unary.state, &unary.events), "{ruleset:?} step {step}");
             assert_eq!(answer.status, None);
             state = answer.state.unwrap();
-            let next = rules.legal_actions(pb::LegalActionsRequest { state: Some(state.clone()) }).await.unwrap();
+            let next = rules
+                .legal_actions(pb::LegalActionsRequest { state: Some(state.clone()), ..Default::default() })
+                .await
+                .unwrap();
             assert_eq!(answer.legal_actions, next.into_inner().actions, "{ruleset:?} step {step}");
             legal = answer.legal_actions;
         }
@@ -249,7 +261,7 @@ async fn a_bad_message_on_the_stream_answers_its_status_and_the_stream_goes_on()
     assert!(good.status.is_none() && good.state.is_some() && !good.events.is_empty());
     let refused = stream.step(knight_and_wolf(), Some(strike_action("knight", 1, 0))).await;
     assert_eq!(broken_rule(&from_item(refused.status.as_ref().unwrap())), "egame.strike.target");
-    stream.send.send(pb::PlayRequest { state: None, action: None }).await.unwrap();
+    stream.send.send(pb::PlayRequest { state: None, action: None, ..Default::default() }).await.unwrap();
     let stateless = stream.next().await.unwrap().unwrap();
     assert_eq!(bad_fields(&from_item(stateless.status.as_ref().unwrap())), ["state"]);
     let unknown_action = stream.step(knight_and_wolf(), Some(pb::Action { action: None })).await;
@@ -270,7 +282,11 @@ async fn a_stream_ends_at_its_message_limit_naming_it() {
     for _ in 0..2 {
         assert!(stream.step(knight_and_wolf(), None).await.status.is_none());
     }
-    stream.send.send(pb::PlayRequest { state: Some(knight_and_wolf()), action: None }).await.unwrap();
+    stream
+        .send
+        .send(pb::PlayRequest { state: Some(knight_and_wolf()), action: None, ..Default::default() })
+        .await
+        .unwrap();
     let status = stream.next().await.unwrap().unwrap_err();
     assert_eq!(status.code(), Code::ResourceExhausted);
     assert!(status.message().contains("--max-stream-messages 2"), "{status:?}");
@@ -309,7 +325,11 @@ async fn an_answer_over_the_message_limit_is_refused_alone_and_a_message_over_it
     // The message fits; its answer (the state again, the events, the legal actions)
     // does not.
     let state = long_names(1300);
-    let message = pb::PlayRequest { state: Some(state.clone()), action: Some(strike_action("knight", 1, 3)) };
+    let message = pb::PlayRequest {
+        state: Some(state.clone()),
+        action: Some(strike_action("knight", 1, 3)),
+        ..Default::default()
+    };
     assert!(message.encoded_len() < limit);
     let answer = stream.step(state, Some(strike_action("knight", 1, 3))).await;
     let status = answer.status.unwrap();
@@ -317,7 +337,11 @@ async fn an_answer_over_the_message_limit_is_refused_alone_and_a_message_over_it
     assert!(status.message.contains("--max-message-bytes"), "{status:?}");
     assert!(stream.step(knight_and_wolf(), None).await.status.is_none(), "the stream goes on");
     // A message over the limit ends the stream.
-    stream.send.send(pb::PlayRequest { state: Some(long_names(4000)), action: None }).await.unwrap();
+    stream
+        .send
+        .send(pb::PlayRequest { state: Some(long_names(4000)), action: None, ..Default::default() })
+        .await
+        .unwrap();
     let status = stream.next().await.unwrap().unwrap_err();
     assert_eq!(status.code(), Code::ResourceExhausted);
     assert!(status.message().contains("--max-message-bytes (1500)"), "{status:?}");
@@ -326,7 +350,7 @@ async fn an_answer_over_the_message_limit_is_refused_alone_and_a_message_over_it
 #[tokio::test]
 async fn a_stream_message_that_does_not_decode_or_is_cut_ends_the_stream_invalid_argument() {
     let server = TestServer::start().await;
-    let good = pb::PlayRequest { state: Some(knight_and_wolf()), action: None }.encode_to_vec();
+    let good = pb::PlayRequest { state: Some(knight_and_wolf()), action: None, ..Default::default() }.encode_to_vec();
     let mut answers =
         play_raw(&server.channel, vec![good.clone().into(), vec![0xff, 0xff, 0xff].into()]).await.unwrap();
     assert!(answers.next().await.unwrap().unwrap().status.is_none());
@@ -440,7 +464,12 @@ async fn with_an_agent_token_the_batches_and_the_stream_stay_open_like_every_rul
     assert!(stream.step(knight_and_wolf(), None).await.status.is_none());
     // The Agent still wants its token.
     let state = rules
-        .new_game(pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 1, scenario: String::new() })
+        .new_game(pb::NewGameRequest {
+            ruleset: pb::Ruleset::Egame as i32,
+            seed: 1,
+            scenario: String::new(),
+            ..Default::default()
+        })
         .await
         .unwrap()
         .into_inner()
@@ -451,6 +480,7 @@ async fn with_an_agent_token_the_batches_and_the_stream_stay_open_like_every_rul
         state: Some(state),
         budget: Some(pb::SearchBudget { playouts: 10, time_ms: 0 }),
         seed: 1,
+        ..Default::default()
     };
     let status = pb::agent_client::AgentClient::new(server.channel.clone()).choose_action(search).await.unwrap_err();
     assert_eq!(status.code(), Code::Unauthenticated);

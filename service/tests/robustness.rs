@@ -349,6 +349,7 @@ fn choose(state: pb::GameState, player: u32) -> pb::ChooseActionRequest {
         player,
         budget: Some(pb::SearchBudget { playouts: 30, time_ms: 0 }),
         seed: 1,
+        ..Default::default()
     }
 }
 
@@ -362,7 +363,10 @@ async fn the_agent_refuses_a_bare_board_where_nothing_can_strike_naming_the_rule
     state.ruleset = pb::Ruleset::DimensionalRift as i32;
     state.players[0].hand = vec![rift_card("a")];
     state.players[1].hand = vec![rift_card("b")];
-    let legal = server.rules().legal_actions(pb::LegalActionsRequest { state: Some(state.clone()) }).await;
+    let legal = server
+        .rules()
+        .legal_actions(pb::LegalActionsRequest { state: Some(state.clone()), ..Default::default() })
+        .await;
     assert_eq!(legal.unwrap().into_inner().actions, [], "the state is valid and has no legal action");
     let mut agent = AgentClient::new(server.channel.clone());
     for player in [0, 1] {
@@ -419,7 +423,12 @@ async fn a_blocked_strike_with_might_at_i32_max_destroys_the_blocker_without_ove
 async fn a_new_event_with_the_counter_at_u64_max_does_not_overflow() {
     let server = TestServer::start().await;
     let mut rules = server.rules();
-    let request = pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 3, scenario: "duel".into() };
+    let request = pb::NewGameRequest {
+        ruleset: pb::Ruleset::Egame as i32,
+        seed: 3,
+        scenario: "duel".into(),
+        ..Default::default()
+    };
     let mut state = rules.new_game(request).await.unwrap().into_inner().state.unwrap();
     assert_eq!(state.phase, pb::Phase::Deployment as i32);
     state.event = u64::MAX;

@@ -183,13 +183,13 @@ async fn apply_action_strike_resolves_like_resolve_strike() {
 async fn legal_actions_lists_strikes_then_choices_then_nothing_when_over() {
     let server = TestServer::start().await;
     let mut rules = server.rules();
-    let req = pb::LegalActionsRequest { state: Some(knight_and_wolf()) };
+    let req = pb::LegalActionsRequest { state: Some(knight_and_wolf()), ..Default::default() };
     let actions = rules.legal_actions(req).await.unwrap().into_inner().actions;
     // The knight reaches the zone it faces (1:3) and, diagonally, 1:4; the wolf has no arrows.
     assert_eq!(actions, [strike_action("knight", 1, 3), strike_action("knight", 1, 4)]);
 
     let waiting = rules.resolve_strike(resolve(archer_and_guard(), strike("archer", 1, 0), vec![])).await;
-    let req = pb::LegalActionsRequest { state: waiting.unwrap().into_inner().state };
+    let req = pb::LegalActionsRequest { state: waiting.unwrap().into_inner().state, ..Default::default() };
     let actions = rules.legal_actions(req).await.unwrap().into_inner().actions;
     assert_eq!(actions, [choice_action(option("guard")), choice_action(decline())]);
 
@@ -197,7 +197,8 @@ async fn legal_actions_lists_strikes_then_choices_then_nothing_when_over() {
     over.phase = pb::Phase::GameOver as i32;
     over.winner = Some(0);
     over.players[1].hp = 0;
-    let actions = rules.legal_actions(pb::LegalActionsRequest { state: Some(over) }).await.unwrap();
+    let actions =
+        rules.legal_actions(pb::LegalActionsRequest { state: Some(over), ..Default::default() }).await.unwrap();
     assert!(actions.into_inner().actions.is_empty());
 }
 
@@ -251,11 +252,16 @@ async fn list_rulesets_names_every_ruleset_and_what_it_serves() {
 async fn missing_state_is_invalid_on_field_state() {
     let server = TestServer::start().await;
     let mut rules = server.rules();
-    let req = pb::ResolveStrikeRequest { state: None, strike: Some(strike("knight", 1, 3)), choices: vec![] };
+    let req = pb::ResolveStrikeRequest {
+        state: None,
+        strike: Some(strike("knight", 1, 3)),
+        choices: vec![],
+        ..Default::default()
+    };
     assert_eq!(bad_fields(&rules.resolve_strike(req).await.unwrap_err()), ["state"]);
-    let req = pb::ApplyActionRequest { state: None, action: Some(strike_action("knight", 1, 3)) };
+    let req = pb::ApplyActionRequest { state: None, action: Some(strike_action("knight", 1, 3)), ..Default::default() };
     assert_eq!(bad_fields(&rules.apply_action(req).await.unwrap_err()), ["state"]);
-    let req = pb::LegalActionsRequest { state: None };
+    let req = pb::LegalActionsRequest { state: None, ..Default::default() };
     let status = rules.legal_actions(req).await.unwrap_err();
     assert_eq!(bad_fields(&status), ["state"]);
     assert_eq!(status.message(), "invalid request: state: is required");
@@ -265,9 +271,14 @@ async fn missing_state_is_invalid_on_field_state() {
 async fn missing_strike_or_action_is_invalid() {
     let server = TestServer::start().await;
     let mut rules = server.rules();
-    let req = pb::ResolveStrikeRequest { state: Some(knight_and_wolf()), strike: None, choices: vec![] };
+    let req = pb::ResolveStrikeRequest {
+        state: Some(knight_and_wolf()),
+        strike: None,
+        choices: vec![],
+        ..Default::default()
+    };
     assert_eq!(bad_fields(&rules.resolve_strike(req).await.unwrap_err()), ["strike"]);
-    let req = pb::ApplyActionRequest { state: Some(knight_and_wolf()), action: None };
+    let req = pb::ApplyActionRequest { state: Some(knight_and_wolf()), action: None, ..Default::default() };
     assert_eq!(bad_fields(&rules.apply_action(req).await.unwrap_err()), ["action"]);
     let req = apply(knight_and_wolf(), pb::Action { action: None });
     assert_eq!(bad_fields(&rules.apply_action(req).await.unwrap_err()), ["action"]);
@@ -497,7 +508,12 @@ async fn skirmish_actions_need_a_turn_structure() {
 async fn new_game_deals_a_skirmish_and_names_bad_arguments() {
     let server = TestServer::start().await;
     let mut rules = server.rules();
-    let request = pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 9, scenario: "men-vs-fey".into() };
+    let request = pb::NewGameRequest {
+        ruleset: pb::Ruleset::Egame as i32,
+        seed: 9,
+        scenario: "men-vs-fey".into(),
+        ..Default::default()
+    };
     let game = rules.new_game(request.clone()).await.unwrap().into_inner();
     let state = game.state.unwrap();
     assert_eq!(state.players.iter().map(|p| (p.hp, p.hand.len())).collect::<Vec<_>>(), [(6, 5), (6, 5)]);
@@ -508,14 +524,23 @@ async fn new_game_deals_a_skirmish_and_names_bad_arguments() {
 
     let status = rules.new_game(pb::NewGameRequest::default()).await.unwrap_err();
     assert_eq!(bad_fields(&status), ["ruleset"]);
-    let unknown = pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 1, scenario: "chess".into() };
+    let unknown = pb::NewGameRequest {
+        ruleset: pb::Ruleset::Egame as i32,
+        seed: 1,
+        scenario: "chess".into(),
+        ..Default::default()
+    };
     let status = rules.new_game(unknown).await.unwrap_err();
     assert_eq!(bad_fields(&status), ["scenario"]);
     let unknown = pb::NewGameRequest { ruleset: 99, ..Default::default() };
     assert_eq!(bad_fields(&rules.new_game(unknown).await.unwrap_err()), ["ruleset"]);
 
     // A legal action from the new state applies.
-    let legal = rules.legal_actions(pb::LegalActionsRequest { state: Some(state.clone()) }).await.unwrap().into_inner();
+    let legal = rules
+        .legal_actions(pb::LegalActionsRequest { state: Some(state.clone()), ..Default::default() })
+        .await
+        .unwrap()
+        .into_inner();
     let first = legal.actions[0].clone();
     let next = rules.apply_action(apply(state, first)).await.unwrap().into_inner();
     assert!(next.events.iter().any(|e| e.rule == "skirmish.summon"));
@@ -526,16 +551,26 @@ async fn the_agent_chooses_a_legal_action_and_explains_it() {
     let server = TestServer::start().await;
     let mut rules = server.rules();
     let mut agent = AgentClient::new(server.channel.clone());
-    let request = pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 4, scenario: "duel".into() };
+    let request = pb::NewGameRequest {
+        ruleset: pb::Ruleset::Egame as i32,
+        seed: 4,
+        scenario: "duel".into(),
+        ..Default::default()
+    };
     let state = rules.new_game(request).await.unwrap().into_inner().state.unwrap();
     let ask = |player, seed| pb::ChooseActionRequest {
         state: Some(state.clone()),
         player,
         budget: Some(pb::SearchBudget { playouts: 60, time_ms: 0 }),
         seed,
+        ..Default::default()
     };
     let answer = agent.choose_action(ask(0, 3)).await.unwrap().into_inner();
-    let legal = rules.legal_actions(pb::LegalActionsRequest { state: Some(state.clone()) }).await.unwrap().into_inner();
+    let legal = rules
+        .legal_actions(pb::LegalActionsRequest { state: Some(state.clone()), ..Default::default() })
+        .await
+        .unwrap()
+        .into_inner();
     let action = answer.action.clone().unwrap();
     assert!(legal.actions.contains(&action));
     assert!(!answer.stats.is_empty());
@@ -558,7 +593,12 @@ async fn the_agent_answers_within_the_calls_deadline() {
     let server = TestServer::start().await;
     let mut rules = server.rules();
     let mut agent = AgentClient::new(server.channel.clone());
-    let request = pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 5, scenario: "fables".into() };
+    let request = pb::NewGameRequest {
+        ruleset: pb::Ruleset::Egame as i32,
+        seed: 5,
+        scenario: "fables".into(),
+        ..Default::default()
+    };
     let state = rules.new_game(request).await.unwrap().into_inner().state.unwrap();
     // Ask for far more search than the deadline allows: the server cuts it short.
     let mut call = tonic::Request::new(pb::ChooseActionRequest {
@@ -566,6 +606,7 @@ async fn the_agent_answers_within_the_calls_deadline() {
         player: 0,
         budget: Some(pb::SearchBudget { playouts: 20_000, time_ms: 60_000 }),
         seed: 1,
+        ..Default::default()
     });
     call.set_timeout(std::time::Duration::from_millis(400));
     let answer = agent.choose_action(call).await.unwrap().into_inner();
@@ -584,13 +625,17 @@ async fn a_game_nobody_advances_ends_by_its_no_progress_rule_and_the_count_trave
         (pb::Ruleset::CastleRampage, "castle.turn.no_progress"),
         (pb::Ruleset::DogFight, "dogfight.turn.no_progress"),
     ] {
-        let request = pb::NewGameRequest { ruleset: ruleset as i32, seed: 3, scenario: String::new() };
+        let request =
+            pb::NewGameRequest { ruleset: ruleset as i32, seed: 3, scenario: String::new(), ..Default::default() };
         let mut state = rules.new_game(request).await.unwrap().into_inner().state.unwrap();
         assert_eq!(state.turns_without_progress, 0, "{ruleset:?}");
         // More turns without progress than turns before this one: refused, by path.
         let mut wrong = state.clone();
         wrong.turns_without_progress = wrong.turn;
-        let status = rules.legal_actions(pb::LegalActionsRequest { state: Some(wrong) }).await.unwrap_err();
+        let status = rules
+            .legal_actions(pb::LegalActionsRequest { state: Some(wrong), ..Default::default() })
+            .await
+            .unwrap_err();
         assert_eq!(bad_fields(&status), ["state.turns_without_progress"], "{ruleset:?}");
         // Nobody plays a card, strikes or reaps: every player only ends the phase. The
         // count comes back in each answer, and five rounds on the game is drawn.
@@ -607,7 +652,8 @@ async fn a_game_nobody_advances_ends_by_its_no_progress_rule_and_the_count_trave
         assert_eq!(over.rule, rule, "{ruleset:?}");
         assert_eq!(counted, 10, "{ruleset:?}: five rounds of two players");
         assert_eq!((state.phase, state.winner), (pb::Phase::GameOver as i32, None), "{ruleset:?}");
-        let legal = rules.legal_actions(pb::LegalActionsRequest { state: Some(state) }).await.unwrap();
+        let legal =
+            rules.legal_actions(pb::LegalActionsRequest { state: Some(state), ..Default::default() }).await.unwrap();
         assert!(legal.into_inner().actions.is_empty(), "{ruleset:?}");
     }
 }

@@ -124,13 +124,19 @@ async fn a_search_over_the_agent_limit_is_shed_at_once_and_rules_calls_still_pas
     };
     let server = TestServer::with_config(config).await;
     let mut rules = server.rules();
-    let request = pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 4, scenario: "fables".into() };
+    let request = pb::NewGameRequest {
+        ruleset: pb::Ruleset::Egame as i32,
+        seed: 4,
+        scenario: "fables".into(),
+        ..Default::default()
+    };
     let state = rules.new_game(request).await.unwrap().into_inner().state.unwrap();
     let ask = |time_ms| pb::ChooseActionRequest {
         state: Some(state.clone()),
         player: 0,
         budget: Some(pb::SearchBudget { playouts: 0, time_ms }),
         seed: 1,
+        ..Default::default()
     };
     // A search of a whole second holds the one slot...
     let mut agent = pb::agent_client::AgentClient::new(server.channel.clone());
@@ -153,13 +159,19 @@ async fn a_search_over_the_agent_limit_is_shed_at_once_and_rules_calls_still_pas
 
 /// A ChooseAction request on a fresh e:game skirmish, searching `time_ms`.
 async fn search_request(server: &TestServer, time_ms: u32) -> pb::ChooseActionRequest {
-    let request = pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 4, scenario: "fables".into() };
+    let request = pb::NewGameRequest {
+        ruleset: pb::Ruleset::Egame as i32,
+        seed: 4,
+        scenario: "fables".into(),
+        ..Default::default()
+    };
     let state = server.rules().new_game(request).await.unwrap().into_inner().state.unwrap();
     pb::ChooseActionRequest {
         state: Some(state),
         player: 0,
         budget: Some(pb::SearchBudget { playouts: 0, time_ms }),
         seed: 1,
+        ..Default::default()
     }
 }
 

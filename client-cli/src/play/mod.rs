@@ -224,14 +224,15 @@ impl Session<'_> {
     }
 
     async fn legal(&mut self) -> Result<Vec<Action>, CliError> {
-        let request = LegalActionsRequest { state: Some(self.state.clone()) };
+        let request = LegalActionsRequest { state: Some(self.state.clone()), ..Default::default() };
         Ok(self.rules.legal_actions(request).await?.into_inner().actions)
     }
 
     /// Applies `action` for `player`, prints it and its events, records it.
     async fn apply(&mut self, player: u32, action: Action) -> Result<(), CliError> {
         let what = self.ui.action_text(&self.state, &action, self.seats, false);
-        let request = ApplyActionRequest { state: Some(self.state.clone()), action: Some(action.clone()) };
+        let request =
+            ApplyActionRequest { state: Some(self.state.clone()), action: Some(action.clone()), ..Default::default() };
         let applied = self.rules.apply_action(request).await?.into_inner();
         let after = applied.state.unwrap_or_default();
         self.outs.note(self.replay.steps.len() as u64, self.state.turn, &applied.events);
@@ -251,6 +252,7 @@ impl Session<'_> {
             player,
             budget: Some(self.budget()),
             seed: move_seed(self.seed, move_number, salt),
+            ..Default::default()
         };
         let answer = self.agent.choose_action(request).await?.into_inner();
         let action = answer.action.ok_or_else(|| CliError::Server("ChooseAction answered no action".to_owned()))?;
@@ -472,7 +474,8 @@ async fn game(
     let agent = client::agent(channel);
     let seed = args.seed.unwrap_or_else(clock_seed);
     let ruleset = args.ruleset.ruleset();
-    let request = NewGameRequest { ruleset: ruleset as i32, seed, scenario: args.scenario.clone() };
+    let request =
+        NewGameRequest { ruleset: ruleset as i32, seed, scenario: args.scenario.clone(), ..Default::default() };
     let started = rules.new_game(request).await?.into_inner();
     let state = started.state.unwrap_or_default();
     let players = mover_and_seats(&state)?.1;

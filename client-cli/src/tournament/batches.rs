@@ -256,9 +256,14 @@ mod tests {
     /// A dealt e:game state, the actions legal in it and one that is not an action.
     async fn dealt(url: &str) -> (GameState, Vec<Action>) {
         let mut rules = client::connect(url, &ClientTls::default()).await.unwrap();
-        let request = NewGameRequest { ruleset: Ruleset::Egame as i32, seed: 3, scenario: "duel".to_owned() };
+        let request = NewGameRequest {
+            ruleset: Ruleset::Egame as i32,
+            seed: 3,
+            scenario: "duel".to_owned(),
+            ..Default::default()
+        };
         let state = rules.new_game(request).await.unwrap().into_inner().state.unwrap();
-        let legal = LegalActionsRequest { state: Some(state.clone()) };
+        let legal = LegalActionsRequest { state: Some(state.clone()), ..Default::default() };
         let mut actions = rules.legal_actions(legal).await.unwrap().into_inner().actions;
         assert!(actions.len() >= ACTIONS, "{}", actions.len());
         actions.truncate(ACTIONS - 1);
@@ -284,7 +289,8 @@ mod tests {
         answers.sort_by_key(|(i, _)| *i);
         let mut rules = client::connect(reference, &ClientTls::default()).await.unwrap();
         for ((i, answer), action) in answers.into_iter().zip(actions) {
-            let request = ApplyActionRequest { state: Some(state.clone()), action: Some(action.clone()) };
+            let request =
+                ApplyActionRequest { state: Some(state.clone()), action: Some(action.clone()), ..Default::default() };
             match (answer, rules.apply_action(request).await) {
                 (Ok(batched), Ok(unary)) => assert_eq!(batched, unary.into_inner(), "action {i}"),
                 (Err(CallError::Refused(batched)), Err(unary)) => {
@@ -326,12 +332,14 @@ mod tests {
         let listed = rules.list_rulesets(ListRulesetsRequest {}).await.unwrap().into_inner();
         let mut room = listed.encoded_len();
         for action in &actions {
-            let request = ApplyActionRequest { state: Some(state.clone()), action: Some(action.clone()) };
+            let request =
+                ApplyActionRequest { state: Some(state.clone()), action: Some(action.clone()), ..Default::default() };
             let answer = rules.apply_action(request.clone()).await.map(|a| a.into_inner().encoded_len());
             room = room.max(request.encoded_len()).max(answer.unwrap_or(0));
         }
         let room = room + 64;
-        let request = ApplyActionRequest { state: Some(state.clone()), action: Some(actions[0].clone()) };
+        let request =
+            ApplyActionRequest { state: Some(state.clone()), action: Some(actions[0].clone()), ..Default::default() };
         assert!(ACTIONS * request.encoded_len() > room, "the batch must not fit");
         let url = serve(ServerConfig { max_message_bytes: room, ..Default::default() }).await;
         let started = std::time::Instant::now();

@@ -176,7 +176,12 @@ impl Referee {
     pub async fn new_game(&self, ruleset: Ruleset, seed: u64, scenario: &str) -> Result<NewGameResponse, CallError> {
         self.servers
             .call("NewGame", |channel| {
-                let request = NewGameRequest { ruleset: ruleset as i32, seed, scenario: scenario.to_owned() };
+                let request = NewGameRequest {
+                    ruleset: ruleset as i32,
+                    seed,
+                    scenario: scenario.to_owned(),
+                    ..Default::default()
+                };
                 async move { client::rules(channel).new_game(request).await.map(tonic::Response::into_inner) }
             })
             .await
@@ -186,7 +191,8 @@ impl Referee {
     /// state is copied into the request once; the request goes out in a batch with the
     /// other games' actions that are waiting ([`Batches`]).
     pub async fn apply(&self, state: &GameState, action: &Action) -> Result<ApplyActionResponse, CallError> {
-        let request = ApplyActionRequest { state: Some(state.clone()), action: Some(action.clone()) };
+        let request =
+            ApplyActionRequest { state: Some(state.clone()), action: Some(action.clone()), ..Default::default() };
         self.batches.apply(request).await
     }
 }

@@ -95,10 +95,10 @@ pub fn choice_action(choice: pb::Choice) -> pb::Action {
 
 /// A ResolveStrike request.
 pub fn resolve(state: pb::GameState, strike: pb::Strike, choices: Vec<pb::Choice>) -> pb::ResolveStrikeRequest {
-    pb::ResolveStrikeRequest { state: Some(state), strike: Some(strike), choices }
+    pb::ResolveStrikeRequest { state: Some(state), strike: Some(strike), choices, ..Default::default() }
 }
 
 /// An ApplyAction request.
 pub fn apply(state: pb::GameState, action: pb::Action) -> pb::ApplyActionRequest {
-    pb::ApplyActionRequest { state: Some(state), action: Some(action) }
+    pb::ApplyActionRequest { state: Some(state), action: Some(action), ..Default::default() }
 }

@@ -55,7 +55,7 @@ where
 
     /// LegalActions on `state`; a clear status is `Ok(Err(status))`.
     async fn legal(&mut self, state: &pb::GameState) -> Result<Result<Vec<pb::Action>, Status>, String> {
-        let request = pb::LegalActionsRequest { state: Some(state.clone()) };
+        let request = pb::LegalActionsRequest { state: Some(state.clone()), ..Default::default() };
         let answer = within("LegalActions", self.limit, self.rules.legal_actions(request)).await?;
         if let Err(status) = &answer {
             clear("LegalActions", status, state.ruleset)?;
@@ -86,7 +86,8 @@ where
         if result != expected {
             return Err(format!("ApplyActionBatch answered {result:?}, ApplyAction {applied:?}"));
         }
-        let message = pb::PlayRequest { state: request.state.clone(), action: request.action.clone() };
+        let message =
+            pb::PlayRequest { state: request.state.clone(), action: request.action.clone(), ..Default::default() };
         let answers = within("Play", self.limit, self.rules.play(tokio_stream::iter([message]))).await?;
         let mut answers = answers.map_err(|s| format!("Play refused to open: {s:?}"))?;
         let answer = tokio::time::timeout(self.limit, answers.message())
@@ -140,7 +141,7 @@ where
         // ApplyAction with one of the unmutated state's legal actions.
         let action = base_legal.get(case.action.checked_rem(base_legal.len()).unwrap_or(0)).cloned();
         let action = action.unwrap_or(pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})) });
-        let request = pb::ApplyActionRequest { state: Some(state.clone()), action: Some(action) };
+        let request = pb::ApplyActionRequest { state: Some(state.clone()), action: Some(action), ..Default::default() };
         let applied = within("ApplyAction", self.limit, self.rules.apply_action(request.clone())).await?;
         answers.push(("ApplyAction", code(&applied)));
         agree("ApplyAction", accepted.is_some(), &applied)?;
@@ -155,7 +156,12 @@ where
         let strike = strike(case, base, base_legal);
         let choices = choices(case, base, &strike);
         let zoned = ruleset == Ruleset::Keyforge.wire() && strike.target.is_some();
-        let request = pb::ResolveStrikeRequest { state: Some(state.clone()), strike: Some(strike), choices };
+        let request = pb::ResolveStrikeRequest {
+            state: Some(state.clone()),
+            strike: Some(strike),
+            choices,
+            ..Default::default()
+        };
         let resolved = within("ResolveStrike", self.limit, self.rules.resolve_strike(request.clone())).await?;
         answers.push(("ResolveStrike", code(&resolved)));
         agree("ResolveStrike", accepted.is_some(), &resolved)?;
@@ -186,6 +192,7 @@ where
             player,
             budget: Some(pb::SearchBudget { playouts: 30, time_ms: 0 }),
             seed: case.seed,
+            ..Default::default()
         };
         let chosen = within("ChooseAction", self.limit, self.agent.choose_action(request)).await?;
         answers.push(("ChooseAction", code(&chosen)));
@@ -196,7 +203,8 @@ where
                 if !legal.contains(&action) {
                     return Err(format!("ChooseAction chose {action:?}, which LegalActions does not list"));
                 }
-                let request = pb::ApplyActionRequest { state: Some(state.clone()), action: Some(action) };
+                let request =
+                    pb::ApplyActionRequest { state: Some(state.clone()), action: Some(action), ..Default::default() };
                 match within("ApplyAction", self.limit, self.rules.apply_action(request)).await? {
                     Ok(r) => self.reloads("ApplyAction of the chosen action", r.state).await?,
                     Err(s) => return Err(format!("the chosen action does not apply: {s:?}")),
@@ -222,7 +230,8 @@ where
         let rulesets = new_game_rulesets();
         let ruleset = rulesets[r % rulesets.len()];
         let names = new_game_scenarios();
-        let request = pb::NewGameRequest { ruleset, seed, scenario: names[s % names.len()].to_owned() };
+        let request =
+            pb::NewGameRequest { ruleset, seed, scenario: names[s % names.len()].to_owned(), ..Default::default() };
         let game = within("NewGame", self.limit, self.rules.new_game(request)).await?;
         answers.push(("NewGame", code(&game)));
         match game {
