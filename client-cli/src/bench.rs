@@ -15,6 +15,7 @@ use fray_ai::measure::{
 };
 use fray_ai::{BotSpec, Difficulty};
 use fray_core::Ruleset;
+use fray_proto::fray::v1 as pb;
 
 use crate::error::CliError;
 use crate::load::{ChildServer, LoadPlan, LoadReport, LoadRpc, cpu_time, resident_memory};
@@ -277,6 +278,12 @@ pub struct LoadArgs {
     /// Play's one message.
     #[arg(long)]
     pub stream: bool,
+    /// With --rpc apply-action and no --request: drive ApplyAction on the opening of
+    /// e:game's default game (the first legal action), on the plain state and on the
+    /// state sealed for the seat to move (`NewGame` with `sealed_for`), in the same run,
+    /// with the ratio: what holding a sealed state costs (docs/api.md).
+    #[arg(long, conflicts_with_all = ["request", "batch", "stream"])]
+    pub sealed: bool,
 }
 
 fn load(args: &LoadArgs) -> Result<(), CliError> {
@@ -304,14 +311,23 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
     if args.batch.iter().any(|&n| n == 0 || n > 100_000) {
         return Err(CliError::Usage("--batch sizes must be in [1, 100000]".into()));
     }
-    let requests = Arc::new(args.rpc.requests(args.request.as_deref())?);
-    let play = if args.stream { Some(crate::load::play_messages(args.rpc, &requests)?) } else { None };
+    if args.sealed && args.rpc != LoadRpc::ApplyAction {
+        return Err(CliError::Usage("--sealed: drives apply-action only (--rpc apply-action)".into()));
+    }
     let tls = args.tls.load()?;
     let child = match &args.server {
         Some(_) => None,
         None => Some(ChildServer::start(&args.server_args)?),
     };
     let url = args.server.clone().or_else(|| child.as_ref().map(|c| c.url.clone())).unwrap_or_default();
+    let handle = tokio::runtime::Handle::current();
+    let (requests, sealed) = if args.sealed {
+        let (plain, sealed) = handle.block_on(crate::load::openings(&url, &tls, &[pb::Ruleset::Egame]))?;
+        (Arc::new(plain), Some(Arc::new(sealed)))
+    } else {
+        (Arc::new(args.rpc.requests(args.request.as_deref())?), None)
+    };
+    let play = if args.stream { Some(crate::load::play_messages(args.rpc, &requests)?) } else { None };
     let plan = |rpc, requests, items| LoadPlan {
         rpc,
         requests,
@@ -326,6 +342,9 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
         runs.push(plan(LoadRpc::Check, Arc::new(LoadRpc::Check.requests(None)?), 1));
     }
     runs.push(plan(args.rpc, Arc::clone(&requests), 1));
+    if let Some(sealed) = &sealed {
+        runs.push(plan(args.rpc, Arc::clone(sealed), 1));
+    }
     if let Some(batched) = batched {
         for &n in &args.batch {
             runs.push(plan(batched, Arc::new(crate::load::batches(&requests, n)), n));
@@ -347,7 +366,6 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
          board | client CPU per board |"
     );
     println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
-    let handle = tokio::runtime::Handle::current();
     // Per RPC: what it measured, summed over the rounds, and the CPU the server and
     // this process spent on it (`None` where it cannot be read).
     let mut totals: Vec<(Option<LoadReport>, Option<Duration>, Option<Duration>)> =
@@ -374,6 +392,8 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
         }
     }
     let mut reports = Vec::new();
+    // Each report's server CPU per board, in µs, where it was read.
+    let mut server_cpu_of = Vec::new();
     for (r, server, client) in totals {
         let Some(r) = r else { continue };
         let boards = r.answered * r.items as u64;
@@ -382,6 +402,7 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
             _ => "n/a".to_owned(),
         };
         let (server_cpu, client_cpu) = (per_board(server), per_board(client));
+        server_cpu_of.push(server.filter(|_| boards > 0).map(|spent| spent.as_secs_f64() * 1e6 / boards as f64));
         let errors: u64 = r.errors.values().sum();
         let errors = if errors == 0 {
             "0".to_owned()
@@ -389,8 +410,10 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
             r.errors.iter().map(|(code, n)| format!("{n} {code}")).collect::<Vec<_>>().join(", ")
         };
         let ms = |q| format!("{:.2} ms", r.quantile(q).as_secs_f64() * 1e3);
+        // With --sealed the third row is the same RPC on sealed states.
+        let sealed_row = if sealed.is_some() && reports.len() == 2 { " (sealed)" } else { "" };
         println!(
-            "| {} | {} B | {} | {} | {errors} | {:.0} | {:.0} | {} | {} | {} | {server_cpu} | {client_cpu} |",
+            "| {}{sealed_row} | {} B | {} | {} | {errors} | {:.0} | {:.0} | {} | {} | {} | {server_cpu} | {client_cpu} |",
             r.rpc.path().trim_start_matches('/'),
             r.request_bytes,
             r.items,
@@ -404,7 +427,17 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
         reports.push(r);
     }
     let rounds = if args.rounds > 1 { format!(", {} rounds alternated", args.rounds) } else { String::new() };
-    if let [baseline, measured] = reports.as_slice() {
+    if let (Some(_), [_, plain, sealed]) = (&sealed, reports.as_slice()) {
+        let cpu = match (server_cpu_of.get(2).copied().flatten(), server_cpu_of.get(1).copied().flatten()) {
+            (Some(sealed), Some(plain)) if plain > 0.0 => format!("{:.2}", sealed / plain),
+            _ => "n/a".to_owned(),
+        };
+        println!(
+            "\nsealed / plain ApplyAction (rows 2 and 3, the opening of e:game's default game; same run{rounds}): \
+             calls/s {:.2}, server CPU per call {cpu}",
+            sealed.per_second() / plain.per_second().max(1e-9),
+        );
+    } else if let [baseline, measured] = reports.as_slice() {
         println!(
             "\nratio {} / {}: {:.2} (calls/s, same run{rounds})",
             measured.rpc.name(),

@@ -185,6 +185,41 @@ pub fn legal_actions_of(items: &[Bytes]) -> Result<Vec<Bytes>, CliError> {
         .collect()
 }
 
+/// The openings of each default game of `rulesets` as ApplyAction requests, the same
+/// action (the first legal one) on the state plain and on the state sealed for the seat
+/// to move (`NewGame` with `sealed_for`), asked of the server at `url`: (plain, sealed).
+/// What a client that holds a sealed state pays over one that holds the whole state.
+pub async fn openings(
+    url: &str,
+    tls: &crate::tls::ClientTls,
+    rulesets: &[pb::Ruleset],
+) -> Result<(Vec<Bytes>, Vec<Bytes>), CliError> {
+    let mut rules = pb::rules_client::RulesClient::new(client::channel(url, tls).await?);
+    let refused = |what: &str, s: Status| CliError::Output(format!("{what}: {s}"));
+    let (mut plain, mut sealed) = (Vec::new(), Vec::new());
+    for &ruleset in rulesets {
+        let new_game =
+            |sealed_for| pb::NewGameRequest { ruleset: ruleset as i32, seed: 1, sealed_for, ..Default::default() };
+        let state = rules.new_game(new_game(None)).await.map_err(|s| refused("NewGame", s))?.into_inner().state;
+        let Some(state) = state else { return Err(CliError::Output("NewGame answered no state".into())) };
+        let to_move = state.pending.as_ref().map_or(state.active_player, |p| p.player);
+        let legal = pb::LegalActionsRequest { state: Some(state.clone()), ..Default::default() };
+        let legal = rules.legal_actions(legal).await.map_err(|s| refused("LegalActions", s))?.into_inner();
+        let Some(action) = legal.actions.into_iter().next() else {
+            return Err(CliError::Output(format!("{}: no action is legal at the start", ruleset.as_str_name())));
+        };
+        let dealt = rules.new_game(new_game(Some(to_move))).await.map_err(|s| refused("NewGame", s))?.into_inner();
+        let Some(sealed_state) = dealt.sealed_state else {
+            return Err(CliError::Output("NewGame answered no sealed state".into()));
+        };
+        let request =
+            |state, sealed_state| pb::ApplyActionRequest { state, sealed_state, action: Some(action.clone()) };
+        plain.push(Bytes::from(request(Some(state), None).encode_to_vec()));
+        sealed.push(Bytes::from(request(None, Some(sealed_state)).encode_to_vec()));
+    }
+    Ok((plain, sealed))
+}
+
 /// The Play messages of `items`, encoded requests of `rpc`: an ApplyAction request is
 /// a Play message as it is (the same fields); a ResolveStrike request's strike becomes
 /// the message's action (a request with `choices` cannot be one message).
