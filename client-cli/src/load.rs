@@ -185,9 +185,9 @@ pub fn legal_actions_of(items: &[Bytes]) -> Result<Vec<Bytes>, CliError> {
         .collect()
 }
 
-/// The openings of each default game of `rulesets` as ApplyAction requests, the same
-/// action (the first legal one) on the state plain and on the state sealed for the seat
-/// to move (`NewGame` with `sealed_for`), asked of the server at `url`: (plain, sealed).
+/// The openings of each default game of `rulesets` as ApplyAction requests, the first
+/// legal action on the state dealt plain and on a state dealt sealed for the seat to
+/// move (`NewGame` with `sealed_for`), asked of the server at `url`: (plain, sealed).
 /// What a client that holds a sealed state pays over one that holds the whole state.
 pub async fn openings(
     url: &str,
@@ -212,10 +212,16 @@ pub async fn openings(
         let Some(sealed_state) = dealt.sealed_state else {
             return Err(CliError::Output("NewGame answered no sealed state".into()));
         };
-        let request =
-            |state, sealed_state| pb::ApplyActionRequest { state, sealed_state, action: Some(action.clone()) };
-        plain.push(Bytes::from(request(Some(state), None).encode_to_vec()));
-        sealed.push(Bytes::from(request(None, Some(sealed_state)).encode_to_vec()));
+        // A sealed game is dealt anew (its seed mixed with the server's randomness): its
+        // own first legal action, as its seat's client would take it.
+        let legal = pb::LegalActionsRequest { sealed_state: Some(sealed_state.clone()), ..Default::default() };
+        let legal = rules.legal_actions(legal).await.map_err(|s| refused("LegalActions", s))?.into_inner();
+        let Some(sealed_action) = legal.actions.into_iter().next() else {
+            return Err(CliError::Output(format!("{}: the sealed seat has no action", ruleset.as_str_name())));
+        };
+        let request = |state, sealed_state, action| pb::ApplyActionRequest { state, sealed_state, action: Some(action) };
+        plain.push(Bytes::from(request(Some(state), None, action).encode_to_vec()));
+        sealed.push(Bytes::from(request(None, Some(sealed_state), sealed_action).encode_to_vec()));
     }
     Ok((plain, sealed))
 }

@@ -63,7 +63,10 @@ impl RulesService {
 
     fn new_game_inner(req: &pb::NewGameRequest, sealer: &Arc<Sealer>) -> Result<pb::NewGameResponse, Status> {
         crate::observe::record_ruleset(req.ruleset);
-        match GameState::new_game(req.ruleset, req.seed, &req.scenario) {
+        // A sealed game's deal is the client's seed mixed with the server's randomness
+        // (docs/api.md): the same request must not deal the same game plain.
+        let seed = if req.sealed_for.is_some() { req.seed ^ sealer.secret_seed() } else { req.seed };
+        match GameState::new_game(req.ruleset, seed, &req.scenario) {
             Ok((game, events)) => {
                 debug!(rpc = "NewGame", ruleset = %game.ruleset(), seed = req.seed, scenario = %req.scenario, "game started");
                 let reader = match req.sealed_for {

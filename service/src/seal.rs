@@ -211,6 +211,16 @@ impl Sealer {
         Self { keys, rng: SystemRandom::new() }
     }
 
+    /// A seed no client can guess, for a game dealt sealed: were its deal the request's
+    /// seed alone, the client could deal the same game plain and read every card.
+    pub fn secret_seed(&self) -> u64 {
+        let mut bytes = [0u8; 8];
+        // The system's random source failing is not a state the server can serve in.
+        #[allow(clippy::expect_used)]
+        self.rng.fill(&mut bytes).expect("the system's random source");
+        u64::from_le_bytes(bytes)
+    }
+
     /// `state`, sealed for `seat` with the newest key.
     pub fn seal(&self, state: &pb::GameState, seat: u8) -> Vec<u8> {
         let Some((id, key)) = self.keys.last() else { return Vec::new() };

@@ -395,3 +395,26 @@ proptest! {
         });
     }
 }
+
+/// A sealed game is not the one its seed deals plain: else a client would deal the
+/// same game plain and read every card. Two sealed deals of one request differ too.
+#[tokio::test]
+async fn a_sealed_deal_is_not_the_plain_deal_of_its_seed() {
+    let server = sealing_server().await;
+    let request = |sealed_for| pb::NewGameRequest {
+        ruleset: pb::Ruleset::CastleRampage as i32,
+        seed: 9,
+        scenario: String::new(),
+        sealed_for,
+    };
+    let plain = server.rules().new_game(request(None)).await.unwrap().into_inner().state.unwrap();
+    let mut dealt = Vec::new();
+    for _ in 0..2 {
+        let sealed = server.rules().new_game(request(Some(0))).await.unwrap().into_inner().sealed_state.unwrap();
+        dealt.push(sealer().open(&sealed.blob).unwrap().1);
+    }
+    assert_ne!(dealt[0], plain, "the sealed deal is the plain one of its seed");
+    assert_ne!(dealt[0], dealt[1], "two sealed deals of one request are the same game");
+    // The plain deal stays the seed's alone.
+    assert_eq!(server.rules().new_game(request(None)).await.unwrap().into_inner().state.unwrap(), plain);
+}

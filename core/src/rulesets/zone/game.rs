@@ -135,7 +135,7 @@ impl Game for ZoneState {
 
     /// Blanks the opponent's hand and deck, `viewer`'s own deck (its contents are
     /// known, its order is not: shown as blanks too) and the opponent's face-down
-    /// creatures' card (id, zone and damage stay: they are on the table).
+    /// creatures' card and id (zone and damage stay: they are on the table).
     fn observation(&self, viewer: PlayerId) -> ZoneStateSetup {
         let mut s = self.to_setup();
         let blank = |c: &mut CardSetup| *c = CardSetup::default();
@@ -147,6 +147,9 @@ impl Game for ZoneState {
         }
         for c in &mut s.creatures {
             if c.face_down && c.controller != u32::from(viewer.0) {
+                // Its id too: ids are given before the shuffle, so in a fixed deck the
+                // id names the card.
+                c.id.clear();
                 c.name.clear();
                 c.might = 0;
                 c.life = 0;

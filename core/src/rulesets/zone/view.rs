@@ -2,15 +2,17 @@
 //! [`crate::Game::event_view`], rule `egame.hidden`.
 //!
 //! Hidden from a player: the opponent's hand and deck, the card under the opponent's
-//! face-down creatures (name, stats, arrows; its id, zone, orientation and damage are
-//! on the table, as [`crate::Game::observation`] shows them), and the order of their
-//! own deck. No event of the zone game names any of those, so every event is shown
-//! whole to every seat. Kind by kind:
+//! face-down creatures (name, stats, arrows, and its id: a card's id is given when its
+//! deck is built, before the shuffle, so in a scenario of fixed decks the id names the
+//! card; its zone, orientation and damage are on the table, as
+//! [`crate::Game::observation`] shows them), and the order of their own deck. Kind by
+//! kind:
 //! - `CardDrawn` names the player only, never the card.
-//! - `CreatureSummoned` names the creature's id and zone, face-down or not, and its
-//!   orientation (FORWARD for a face-down one): what the board then shows every seat.
-//!   A face-down creature's card is named by no event until `CreatureFlipped`, which
-//!   turns it face up for everyone.
+//! - `CreatureSummoned` names the creature's zone and its orientation (FORWARD for a
+//!   face-down one), what the board then shows every seat, and its id, except to the
+//!   other seats while the creature is face-down in the state after the action (the
+//!   id blanked, as the observation blanks it). A face-down creature's card is named
+//!   by no event until `CreatureFlipped`, which turns it face up for everyone.
 //! - `StrikeDeclared`, `BlockerDetermined`, `StrikeChained`, `StrikeFizzled`,
 //!   `DamagePrevented`, `DamageDealt`, `CreatureDestroyed`, `PlayerHpLost`: only
 //!   face-up creatures strike and block (a face-down one in the struck zone flips first,
@@ -26,14 +28,25 @@
 use super::event::ZoneEvent;
 use super::state::ZoneState;
 use crate::event::{Event, SharedEvent};
-use crate::state::PlayerId;
+use crate::state::{CreatureId, PlayerId};
 
 impl ZoneState {
-    /// What `viewer` may know of `event` (`egame.hidden`): the event whole, as every
-    /// kind the zone game tells is public (see the module).
+    /// What `viewer` may know of `event` (`egame.hidden`): the event whole but for the
+    /// id of a creature summoned face-down by another seat, still face-down in this
+    /// state (see the module).
     pub fn event_view(&self, event: &Event<ZoneEvent>, viewer: PlayerId) -> Event<ZoneEvent> {
-        let _ = viewer;
         match &event.kind {
+            ZoneEvent::CreatureSummoned { creature, zone, face_down, orientation }
+                if zone.player != viewer && self.at(*zone).is_some_and(|c| c.id == *creature && c.face_down) =>
+            {
+                let kind = ZoneEvent::CreatureSummoned {
+                    creature: CreatureId::hidden(),
+                    zone: *zone,
+                    face_down: *face_down,
+                    orientation: *orientation,
+                };
+                Event { rule: event.rule, kind }
+            }
             ZoneEvent::Shared(
                 SharedEvent::PhaseChanged { .. }
                 | SharedEvent::DecisionRequested(_)
@@ -104,21 +117,31 @@ mod tests {
     }
 
     #[test]
-    fn egame_hidden_a_face_down_summon_names_the_creature_on_the_table_and_not_its_card() {
+    fn egame_hidden_a_face_down_summon_names_its_zone_and_not_its_card_or_id_to_the_opponent() {
         let s = deployment();
         let me = s.active_player;
         let card = &s.players[me.index()].hand[0];
-        let name = card.name.clone();
+        let (name, id) = (card.name.clone(), card.id.clone().unwrap());
         let summon = Action::Summon { hand_index: 0, index: 1, face_down: true, orientation: Orientation::Forward };
         let (after, events) = apply(s.clone(), summon);
         let opponent = PlayerId(1 - me.0);
         let seen = after.events_view(&events, opponent);
-        assert_eq!(seen, events);
+        assert_eq!(seen.len(), events.len());
         assert!(!text(&seen).contains(&*name), "the card's name stays hidden: {name}");
-        // What the events name, the opponent's observation shows too.
+        // Ids are given before the shuffle: in a fixed deck the id names the card.
+        assert!(!text(&seen).contains(id.as_str()), "the card's id stays hidden: {id}");
         let creature = after.observation(opponent).creatures.into_iter().find(|c| c.face_down).unwrap();
-        assert!(creature.name.is_empty());
-        assert!(seen.iter().any(|e| matches!(&e.kind,
-            ZoneEvent::CreatureSummoned { creature: id, face_down: true, .. } if id.as_str() == creature.id)));
+        assert!(creature.name.is_empty() && creature.id.is_empty());
+        let summoned = |v: &[Event<ZoneEvent>]| {
+            v.iter().find_map(|e| match &e.kind {
+                ZoneEvent::CreatureSummoned { creature, zone, face_down: true, .. } => Some((creature.clone(), *zone)),
+                _ => None,
+            })
+        };
+        let (hidden, zone) = summoned(&seen).unwrap();
+        assert!(hidden.is_hidden());
+        assert_eq!(zone, summoned(&events).unwrap().1, "the zone is on the table");
+        // Its controller sees it whole.
+        assert_eq!(after.events_view(&events, me), events);
     }
 }
