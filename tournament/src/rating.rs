@@ -8,7 +8,7 @@
 //! 95% intervals use the normal approximation with `z = 1.959964` ([`Z95`]).
 //!
 //! ```
-//! use fray_ai::rating::{Wdl, trinomial_elo, elo_from_score};
+//! use fray_tournament::rating::{Wdl, trinomial_elo, elo_from_score};
 //!
 //! let wdl = Wdl { wins: 60, draws: 20, losses: 20 };
 //! assert_eq!(wdl.score(), 0.7);
