@@ -22,7 +22,6 @@
 //! ```
 #![forbid(unsafe_code)]
 
-pub mod arena;
 pub mod backend;
 pub mod eval;
 pub mod exact;
@@ -30,15 +29,11 @@ pub mod greedy;
 pub mod ismcts;
 pub mod mcts_bot;
 pub mod mcts_config;
-pub mod measure;
-pub mod places;
 pub mod random;
-pub mod rating;
 pub mod rollout;
 mod search_node;
 mod spec;
 mod state_bot;
-pub mod table;
 
 use fray_core::Game;
 use fray_core::state::PlayerId;

@@ -3,7 +3,6 @@
 
 use std::sync::Arc;
 
-use fray_ai::arena::{new_game, new_state, play};
 use fray_ai::exact::Solver;
 use fray_ai::{Bot, BotSpec, Budget, ExactBot, GreedyBot, Local, MctsBot, MctsConfig, RandomBot, Search};
 use fray_core::Ruleset;
@@ -401,4 +400,49 @@ fn the_oracle_and_the_information_set_search_replay_through_a_spec() {
         let (a, b) = (spec.build().choose(&s, 9).unwrap(), spec.build().choose(&s, 9).unwrap());
         assert_eq!(a, b, "{spec}");
     }
+}
+
+/// A new skirmish state of `G`'s ruleset `ruleset`.
+fn new_game<G: fray_core::Registered>(ruleset: Ruleset, seed: u64, scenario: &str) -> Option<G> {
+    G::from_game_state(GameState::new_game(ruleset.wire(), seed, scenario).ok()?.0)
+}
+
+/// A new skirmish state of a zone ruleset.
+fn new_state(ruleset: Ruleset, seed: u64, scenario: &str) -> Option<ZoneState> {
+    new_game(ruleset, seed, scenario)
+}
+
+/// How one game between bots went.
+struct Played<A> {
+    winner: Option<PlayerId>,
+    actions: Vec<A>,
+    end_rule: Option<&'static str>,
+}
+
+/// Plays one game, `seats[i]` at seat i, each move's seed from `seed` and the move
+/// number; a bot's error or illegal action is an error naming it. (The tournament
+/// crate's arena is the measuring one; the bots' tests keep this harness of their own.)
+fn play<G: fray_core::Registered>(
+    mut state: G,
+    seats: &mut [&mut dyn Bot<G>],
+    seed: u64,
+) -> Result<Played<G::Action>, String> {
+    let mut actions = Vec::new();
+    let mut events: Vec<fray_core::Event> = Vec::new();
+    let mut end_rule = None;
+    while let Some(me) = state.to_move() {
+        let bot = seats.get_mut(me.index()).ok_or("more players than bots")?;
+        let move_seed = seed ^ (actions.len() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let decision = bot.choose(&state, move_seed).map_err(|e| format!("{}: {e}", bot.name()))?;
+        events.clear();
+        state.apply(decision.action, &mut events).map_err(|e| format!("{}: {e}", bot.name()))?;
+        let over = |e: &&fray_core::Event| {
+            matches!(e.kind, fray_core::EventKind::Shared(fray_core::SharedEvent::GameOver { .. }))
+        };
+        if let Some(e) = events.iter().find(over) {
+            end_rule = Some(e.rule);
+        }
+        actions.push(decision.action);
+    }
+    Ok(Played { winner: state.outcome().and_then(|o| o.winner()), actions, end_rule })
 }

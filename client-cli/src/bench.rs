@@ -9,12 +9,12 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use clap::Subcommand;
-use fray_ai::measure::{
+use fray_ai::{BotSpec, Difficulty};
+use fray_core::Ruleset;
+use fray_tournament::measure::{
     Match, MatchResult, agreement, play_match, playout_speed, rollout_speed, search_positions, seat_match,
     small_positions,
 };
-use fray_ai::{BotSpec, Difficulty};
-use fray_core::Ruleset;
 use fray_proto::fray::v1 as pb;
 
 use crate::error::CliError;
@@ -161,14 +161,14 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 2)]
         jobs: usize,
     },
-    /// The strength table of every ruleset (fray_ai::table): on each fairest scenario,
+    /// The strength table of every ruleset (fray_tournament::table): on each fairest scenario,
     /// normal against random, greedy and oracle (which sees every hidden card), oracle
     /// against random and greedy, greedy against random, hard against normal, normal
     /// against easy; 95% intervals, targets, the seed and the commit, as Markdown.
     /// Hours of CPU at the default 400 games.
     Table {
         /// Games per pairing (rounded up to a multiple of the scenario's players).
-        #[arg(long, default_value_t = fray_ai::table::DEFAULT_GAMES)]
+        #[arg(long, default_value_t = fray_tournament::table::DEFAULT_GAMES)]
         games: u32,
         /// Only these rulesets, comma-separated (default: every one).
         #[arg(long, value_enum, value_delimiter = ',')]
@@ -758,7 +758,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         BenchCommand::Table { games, ruleset, seed, jobs, rows, kept_only, pairing } => {
             let rulesets = ruleset.iter().map(|r| r.core()).collect();
             let commit = env!("FRAY_BUILD_COMMIT").to_owned();
-            let names = fray_ai::table::pairing_names();
+            let names = fray_tournament::table::pairing_names();
             if let Some(unknown) = pairing.iter().find(|p| !names.contains(p)) {
                 return Err(CliError::Usage(format!(
                     "--pairing {unknown:?} is not a pairing of the table; they are: {}",
@@ -766,7 +766,8 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
                 )));
             }
             let only = pairing.clone();
-            let plan = fray_ai::table::TablePlan { games: *games, seed: *seed, jobs: *jobs, rulesets, commit, only };
+            let plan =
+                fray_tournament::table::TablePlan { games: *games, seed: *seed, jobs: *jobs, rulesets, commit, only };
             // One display per measurement, made when its first game is done.
             let shown: Mutex<Option<(String, Progress)>> = Mutex::new(None);
             let progress = |what: &str, done: u32, of: u32| {
@@ -785,23 +786,23 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
             };
             let known = rows.as_deref().map(crate::table_rows::read).transpose()?.unwrap_or_default();
             if *kept_only {
-                print!("{}", fray_ai::table::kept(&plan, &known).markdown());
+                print!("{}", fray_tournament::table::kept(&plan, &known).markdown());
                 return Ok(());
             }
-            let mut keep = |row: &fray_ai::table::Row| match rows.as_deref() {
+            let mut keep = |row: &fray_tournament::table::Row| match rows.as_deref() {
                 Some(path) => crate::table_rows::append(path, row),
                 None => Ok(()),
             };
             // The games of a row are appended one at a time, from the threads playing them.
             let games_file = Mutex::new(());
-            let keep_game = |game: &fray_ai::table::KeptGame| match rows.as_deref() {
+            let keep_game = |game: &fray_tournament::table::KeptGame| match rows.as_deref() {
                 Some(path) => {
                     let _one = games_file.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
                     crate::table_rows::append_game(path, game).map_err(|e| e.to_string())
                 }
                 None => Ok(()),
             };
-            let table = fray_ai::table::measure(&plan, &known, &progress, &keep_game, &mut keep)?;
+            let table = fray_tournament::table::measure(&plan, &known, &progress, &keep_game, &mut keep)?;
             if let Some((_, p)) = shown.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take() {
                 p.finish();
             }

@@ -88,9 +88,9 @@ impl CliError {
     }
 }
 
-impl From<fray_ai::arena::ArenaError> for CliError {
+impl From<fray_tournament::arena::ArenaError> for CliError {
     /// A game of a measurement could not be played (a bot failed or broke the rules).
-    fn from(e: fray_ai::arena::ArenaError) -> Self {
+    fn from(e: fray_tournament::arena::ArenaError) -> Self {
         CliError::Usage(e.to_string())
     }
 }

@@ -22,8 +22,8 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use fray_ai::places::{Eliminations, Places};
 use fray_proto::fray::v1::{Action, Event, GameState, NewGameRequest, Phase, Ruleset, event};
+use fray_tournament::places::{Eliminations, Places};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 

@@ -9,8 +9,8 @@
 use std::io::Write as _;
 use std::path::Path;
 
-use fray_ai::measure::{MatchResult, PlayedGame};
-use fray_ai::table::{KeptGame, Known, Row, Scenario, scenarios};
+use fray_tournament::measure::{MatchResult, PlayedGame};
+use fray_tournament::table::{KeptGame, Known, Row, Scenario, scenarios};
 use serde::{Deserialize, Serialize};
 
 use crate::error::CliError;

@@ -4,10 +4,9 @@
 
 use std::sync::Arc;
 
-use fray_ai::arena::new_state;
 use fray_ai::rollout::RolloutPolicy;
 use fray_ai::{Bot, Budget, Local, MctsBot, MctsConfig};
-use fray_core::Ruleset;
+use fray_core::{GameState, Ruleset};
 use fray_service::remote::RemoteRules;
 use fray_service::{ServerConfig, serve};
 
@@ -39,7 +38,9 @@ fn config() -> MctsConfig {
 fn remote_and_local_search_choose_the_same_action_for_the_same_seed() {
     let remote = Arc::new(RemoteRules::connect(&server()).unwrap());
     for seed in [1u64, 2] {
-        let state = new_state(Ruleset::Egame, seed, "duel").unwrap();
+        let GameState::Zone(state) = GameState::new_game(Ruleset::Egame.wire(), seed, "duel").unwrap().0 else {
+            panic!("e:game deals a zone state")
+        };
         let local = MctsBot::new(Arc::new(Local), config()).choose(&state, seed).unwrap();
         let over_grpc = MctsBot::new(Arc::clone(&remote), config()).choose(&state, seed).unwrap();
         assert_eq!(over_grpc, local, "seed {seed}");

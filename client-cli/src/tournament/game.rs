@@ -6,9 +6,9 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use fray_ai::places::Eliminations;
 use fray_ai::{BuildBot, StateBot};
 use fray_proto::fray::v1::{Phase, Ruleset, event};
+use fray_tournament::places::Eliminations;
 use tonic::Code;
 
 use super::config::{Player, Slot};

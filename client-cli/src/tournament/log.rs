@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use fray_ai::places::Places;
+use fray_tournament::places::Places;
 
 use super::config::Config;
 use crate::error::CliError;

@@ -14,8 +14,8 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use fray_ai::rating::{self, EloInterval, PairResult, SprtVerdict};
 use fray_proto::fray::v1::ScenarioInfo;
+use fray_tournament::rating::{self, EloInterval, PairResult, SprtVerdict};
 use serde::Serialize;
 
 use super::chart::{ChartEntry, ratings_chart};
@@ -188,7 +188,7 @@ pub const SEAT_SPLIT_ALPHA: f64 = 0.05;
 /// equal bots that never draw; less for unequal bots or draws), so the binomial tail
 /// at 1/2 bounds it.
 pub fn seat_split_chance(split: u64, pairs: u64) -> f64 {
-    fray_ai::rating::binomial_upper_tail(split, pairs, 0.5)
+    fray_tournament::rating::binomial_upper_tail(split, pairs, 0.5)
 }
 
 impl SeatRow {

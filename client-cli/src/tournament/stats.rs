@@ -8,9 +8,9 @@
 
 use std::collections::BTreeMap;
 
-use fray_ai::measure::MatchResult;
-use fray_ai::places::Places;
-use fray_ai::rating::{PairResult, Pentanomial, Sprt, SprtVerdict, Wdl};
+use fray_tournament::measure::MatchResult;
+use fray_tournament::places::Places;
+use fray_tournament::rating::{PairResult, Pentanomial, Sprt, SprtVerdict, Wdl};
 
 use super::config::Config;
 use super::log::GameRecord;

@@ -8,10 +8,10 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::arena::{ArenaError, new_state, play};
-use crate::exact::Solver;
 use crate::places::Places;
-use crate::rollout::playout;
-use crate::{Bot, BotSpec, Local, MctsConfig};
+use fray_ai::exact::Solver;
+use fray_ai::rollout::playout;
+use fray_ai::{Bot, BotSpec, Local, MctsConfig};
 use fray_core::Ruleset;
 use fray_core::event::Discard;
 use fray_core::game::MAX_TURNS;
@@ -522,7 +522,7 @@ impl GameVisitor for SearchOnce {
     type Output = Result<u64, ArenaError>;
 
     fn visit<G: fray_core::Registered>(self, s: &G) -> Self::Output {
-        let mut bot = crate::MctsBot::new(std::sync::Arc::new(Local), self.config);
+        let mut bot = fray_ai::MctsBot::new(std::sync::Arc::new(Local), self.config);
         let decision = bot.choose(s, self.seed).map_err(|error| ArenaError::Bot { bot: bot.name(), error })?;
         Ok(decision.stats.iter().map(|s| s.visits).sum::<u64>())
     }

@@ -7,7 +7,7 @@ use fray_core::{Event, EventKind, SharedEvent};
 use fray_core::{GameState, Registered, SetupError};
 
 use crate::places::{Eliminations, Places};
-use crate::{Bot, BotError};
+use fray_ai::{Bot, BotError};
 
 /// How one game went.
 #[derive(Debug, Clone, PartialEq, Eq)]

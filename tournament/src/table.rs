@@ -27,7 +27,7 @@ use std::fmt::Write as _;
 
 use crate::arena::ArenaError;
 use crate::measure::{Match, MatchResult, PlayedGame, resume_match};
-use crate::{BotSpec, Difficulty, MctsConfig};
+use fray_ai::{BotSpec, Difficulty, MctsConfig};
 use fray_core::Ruleset;
 use fray_core::rulesets::{catalogue, fairest_scenario_for};
 
