@@ -11,11 +11,11 @@ use std::time::{Duration, Instant};
 use clap::Subcommand;
 use fray_ai::{BotSpec, Difficulty};
 use fray_core::Ruleset;
+use fray_proto::fray::v1 as pb;
 use fray_tournament::measure::{
     Match, MatchResult, agreement, play_match, playout_speed, rollout_speed, search_positions, seat_match,
     small_positions,
 };
-use fray_proto::fray::v1 as pb;
 
 use crate::error::CliError;
 use crate::load::{ChildServer, LoadPlan, LoadReport, LoadRpc, cpu_time, resident_memory};

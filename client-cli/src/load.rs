@@ -219,7 +219,8 @@ pub async fn openings(
         let Some(sealed_action) = legal.actions.into_iter().next() else {
             return Err(CliError::Output(format!("{}: the sealed seat has no action", ruleset.as_str_name())));
         };
-        let request = |state, sealed_state, action| pb::ApplyActionRequest { state, sealed_state, action: Some(action) };
+        let request =
+            |state, sealed_state, action| pb::ApplyActionRequest { state, sealed_state, action: Some(action) };
         plain.push(Bytes::from(request(Some(state), None, action).encode_to_vec()));
         sealed.push(Bytes::from(request(None, Some(sealed_state), sealed_action).encode_to_vec()));
     }
