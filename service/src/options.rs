@@ -165,6 +165,15 @@ fn secs(d: Option<Duration>) -> u64 {
     d.map_or(0, |d| d.as_secs())
 }
 
+/// The text of the file `path` that `flag` names, or why it cannot be read.
+fn read_flag_file(flag: &'static str, path: &std::path::Path) -> Result<String, OptionsError> {
+    std::fs::read_to_string(path).map_err(|source| OptionsError::Unreadable {
+        flag,
+        path: path.display().to_string(),
+        source,
+    })
+}
+
 impl ServerOptions {
     /// The server's configuration, with every file the options name read and every
     /// value checked.
@@ -209,11 +218,7 @@ impl ServerOptions {
         let agent_token = match &self.agent_token_file {
             None => None,
             Some(path) => {
-                let text = std::fs::read_to_string(path).map_err(|source| OptionsError::Unreadable {
-                    flag: "--agent-token-file",
-                    path: path.display().to_string(),
-                    source,
-                })?;
+                let text = read_flag_file("--agent-token-file", path)?;
                 let token = text.trim();
                 if token.is_empty() {
                     return Err(OptionsError::Invalid {
@@ -226,18 +231,9 @@ impl ServerOptions {
         };
         let seal_keys = match &self.seal_key_file {
             None => None,
-            Some(path) => {
-                let text = std::fs::read_to_string(path).map_err(|source| OptionsError::Unreadable {
-                    flag: "--seal-key-file",
-                    path: path.display().to_string(),
-                    source,
-                })?;
-                let keys = SealKeys::parse(&text).map_err(|e| OptionsError::Invalid {
-                    flag: "--seal-key-file",
-                    why: format!("{}: {e}", path.display()),
-                })?;
-                Some(keys)
-            }
+            Some(path) => Some(SealKeys::parse(&read_flag_file("--seal-key-file", path)?).map_err(|e| {
+                OptionsError::Invalid { flag: "--seal-key-file", why: format!("{}: {e}", path.display()) }
+            })?),
         };
         let tls = self.tls()?;
         Ok(ServerConfig {
@@ -461,6 +457,25 @@ mod tests {
         assert!(err.to_string().starts_with("--max-connection-age-grace-secs: must be more than 0"), "{err}");
         // Without an age there is no grace to give.
         assert!(parse(&["--max-connection-age-grace-secs", "0"]).config().is_ok());
+    }
+
+    #[test]
+    fn a_seal_key_file_is_read_and_a_bad_one_names_the_flag_and_the_line() {
+        let dir = std::env::temp_dir().join(format!("fray-seal-options-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let good = dir.join("keys");
+        let key = "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+        std::fs::write(&good, format!("# rotated on the 27th\nold {key}\nnew {key}\n")).unwrap();
+        let keys = parse(&["--seal-key-file", good.to_str().unwrap()]).config().unwrap().seal_keys.unwrap();
+        assert_eq!(keys.ids().collect::<Vec<_>>(), ["old", "new"]);
+        let bad = dir.join("bad-keys");
+        std::fs::write(&bad, format!("old {key}\nnew c2hvcnQ=\n")).unwrap();
+        let err = parse(&["--seal-key-file", bad.to_str().unwrap()]).config().unwrap_err().to_string();
+        assert!(err.starts_with("--seal-key-file: ") && err.contains("line 2: the key must be 32 bytes"), "{err}");
+        assert!(!err.contains(key), "a key is never written out: {err}");
+        let missing = parse(&["--seal-key-file", dir.join("none").to_str().unwrap()]).config().unwrap_err();
+        assert!(missing.to_string().contains("cannot read it"), "{missing}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
