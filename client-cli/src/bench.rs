@@ -8,6 +8,7 @@ use std::io::Write as _;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use bytes::Bytes;
 use clap::Subcommand;
 use fray_ai::{BotSpec, Difficulty};
 use fray_core::Ruleset;
@@ -287,6 +288,49 @@ pub struct LoadArgs {
 }
 
 fn load(args: &LoadArgs) -> Result<(), CliError> {
+    let batched = load_checked(args)?;
+    let tls = args.tls.load()?;
+    let child = match &args.server {
+        Some(_) => None,
+        None => Some(ChildServer::start(&args.server_args)?),
+    };
+    let url = args.server.clone().or_else(|| child.as_ref().map(|c| c.url.clone())).unwrap_or_default();
+    let handle = tokio::runtime::Handle::current();
+    let (requests, sealed) = if args.sealed {
+        let (plain, sealed) = handle.block_on(crate::load::openings(&url, &tls, &[pb::Ruleset::Egame]))?;
+        (Arc::new(plain), Some(Arc::new(sealed)))
+    } else {
+        (Arc::new(args.rpc.requests(args.request.as_deref())?), None)
+    };
+    let runs = load_plans(args, &requests, sealed.as_ref(), batched)?;
+    let server = match &child {
+        Some(c) => format!("`fray serve` child process (pid {}) on {}", c.pid(), c.url),
+        None => url.clone(),
+    };
+    println!("server: {server}; client: {} connections x {} streams; {}\n", args.connections, args.streams, machine());
+    println!(
+        "| RPC | request | boards per call | calls | errors | calls/s | boards/s | p50 | p99 | p99.9 | server CPU per \
+         board | client CPU per board |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    let totals = load_rounds(args, &runs, child.as_ref(), &url, &tls)?;
+    let (reports, server_cpu_of) = load_rows(totals, sealed.is_some());
+    load_ratios(args, &reports, &server_cpu_of, sealed.is_some());
+    if let Some(child) = &child {
+        match resident_memory(child.pid()) {
+            Some((peak, now)) => println!(
+                "server memory: peak RSS {:.1} MiB, {:.1} MiB at the end",
+                peak as f64 / 1048576.0,
+                now as f64 / 1048576.0
+            ),
+            None => println!("server memory: not measured (no /proc here)"),
+        }
+    }
+    Ok(())
+}
+
+/// `fray bench load`'s flags checked together: the batch RPC of `--batch`, if any.
+fn load_checked(args: &LoadArgs) -> Result<Option<LoadRpc>, CliError> {
     if args.connections == 0 || args.streams == 0 || args.connections * args.streams > 100_000 {
         return Err(CliError::Usage(
             "--connections and --streams must be at least 1 (and their product at most 100000)".into(),
@@ -314,20 +358,18 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
     if args.sealed && args.rpc != LoadRpc::ApplyAction {
         return Err(CliError::Usage("--sealed: drives apply-action only (--rpc apply-action)".into()));
     }
-    let tls = args.tls.load()?;
-    let child = match &args.server {
-        Some(_) => None,
-        None => Some(ChildServer::start(&args.server_args)?),
-    };
-    let url = args.server.clone().or_else(|| child.as_ref().map(|c| c.url.clone())).unwrap_or_default();
-    let handle = tokio::runtime::Handle::current();
-    let (requests, sealed) = if args.sealed {
-        let (plain, sealed) = handle.block_on(crate::load::openings(&url, &tls, &[pb::Ruleset::Egame]))?;
-        (Arc::new(plain), Some(Arc::new(sealed)))
-    } else {
-        (Arc::new(args.rpc.requests(args.request.as_deref())?), None)
-    };
-    let play = if args.stream { Some(crate::load::play_messages(args.rpc, &requests)?) } else { None };
+    Ok(batched)
+}
+
+/// The runs of one `fray bench load`, in the order they are measured and printed: the
+/// health check, the RPC, the RPC on sealed states, its batches, LegalActions and Play.
+fn load_plans(
+    args: &LoadArgs,
+    requests: &Arc<Vec<Bytes>>,
+    sealed: Option<&Arc<Vec<Bytes>>>,
+    batched: Option<LoadRpc>,
+) -> Result<Vec<LoadPlan>, CliError> {
+    let play = if args.stream { Some(crate::load::play_messages(args.rpc, requests)?) } else { None };
     let plan = |rpc, requests, items| LoadPlan {
         rpc,
         requests,
@@ -341,35 +383,41 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
     if !args.no_baseline && args.rpc != LoadRpc::Check {
         runs.push(plan(LoadRpc::Check, Arc::new(LoadRpc::Check.requests(None)?), 1));
     }
-    runs.push(plan(args.rpc, Arc::clone(&requests), 1));
-    if let Some(sealed) = &sealed {
+    runs.push(plan(args.rpc, Arc::clone(requests), 1));
+    if let Some(sealed) = sealed {
         runs.push(plan(args.rpc, Arc::clone(sealed), 1));
     }
     if let Some(batched) = batched {
         for &n in &args.batch {
-            runs.push(plan(batched, Arc::new(crate::load::batches(&requests, n)), n));
+            runs.push(plan(batched, Arc::new(crate::load::batches(requests, n)), n));
         }
     }
     if let Some(messages) = play {
         if args.rpc == LoadRpc::ApplyAction {
-            runs.push(plan(LoadRpc::LegalActions, Arc::new(crate::load::legal_actions_of(&requests)?), 1));
+            runs.push(plan(LoadRpc::LegalActions, Arc::new(crate::load::legal_actions_of(requests)?), 1));
         }
         runs.push(plan(LoadRpc::Play, Arc::new(messages), 1));
     }
-    let server = match &child {
-        Some(c) => format!("`fray serve` child process (pid {}) on {}", c.pid(), c.url),
-        None => url.clone(),
-    };
-    println!("server: {server}; client: {} connections x {} streams; {}\n", args.connections, args.streams, machine());
-    println!(
-        "| RPC | request | boards per call | calls | errors | calls/s | boards/s | p50 | p99 | p99.9 | server CPU per \
-         board | client CPU per board |"
-    );
-    println!("|---|---|---|---|---|---|---|---|---|---|---|---|");
+    Ok(runs)
+}
+
+/// One run's totals over the rounds: what it measured, and the CPU the server and this
+/// process spent on it (`None` where it cannot be read).
+type LoadTotal = (Option<LoadReport>, Option<Duration>, Option<Duration>);
+
+/// What each run measured, summed over `--rounds` (the runs alternated round by round),
+/// and the CPU the server (a child's) and this process spent on it.
+fn load_rounds(
+    args: &LoadArgs,
+    runs: &[LoadPlan],
+    child: Option<&ChildServer>,
+    url: &str,
+    tls: &crate::tls::ClientTls,
+) -> Result<Vec<LoadTotal>, CliError> {
+    let handle = tokio::runtime::Handle::current();
     // Per RPC: what it measured, summed over the rounds, and the CPU the server and
     // this process spent on it (`None` where it cannot be read).
-    let mut totals: Vec<(Option<LoadReport>, Option<Duration>, Option<Duration>)> =
-        runs.iter().map(|_| (None, Some(Duration::ZERO), Some(Duration::ZERO))).collect();
+    let mut totals: Vec<LoadTotal> = runs.iter().map(|_| (None, Some(Duration::ZERO), Some(Duration::ZERO))).collect();
     let add = |sum: Option<Duration>, before: Option<Duration>, after: Option<Duration>| {
         Some(sum? + after?.saturating_sub(before?))
     };
@@ -379,9 +427,9 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
             let of = if args.rounds > 1 { format!(" (round {round} of {})", args.rounds) } else { String::new() };
             eprint!("{}{of}: {} s warm-up, {} s measured...", run.rpc.name(), args.warmup, args.seconds);
             let _ = std::io::stderr().flush();
-            let (server_before, client_before) = (child.as_ref().and_then(|c| cpu_time(c.pid())), cpu_time(this));
-            let r = handle.block_on(crate::load::drive(&url, &tls, run))?;
-            let (server_after, client_after) = (child.as_ref().and_then(|c| cpu_time(c.pid())), cpu_time(this));
+            let (server_before, client_before) = (child.and_then(|c| cpu_time(c.pid())), cpu_time(this));
+            let r = handle.block_on(crate::load::drive(url, tls, run))?;
+            let (server_after, client_after) = (child.and_then(|c| cpu_time(c.pid())), cpu_time(this));
             eprintln!(" done");
             total.1 = add(total.1, server_before, server_after);
             total.2 = add(total.2, client_before, client_after);
@@ -391,6 +439,12 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
             }
         }
     }
+    Ok(totals)
+}
+
+/// Prints each run's row: the reports, and each one's server CPU per board in µs where
+/// it was read.
+fn load_rows(totals: Vec<LoadTotal>, sealed: bool) -> (Vec<LoadReport>, Vec<Option<f64>>) {
     let mut reports = Vec::new();
     // Each report's server CPU per board, in µs, where it was read.
     let mut server_cpu_of = Vec::new();
@@ -411,7 +465,7 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
         };
         let ms = |q| format!("{:.2} ms", r.quantile(q).as_secs_f64() * 1e3);
         // With --sealed the third row is the same RPC on sealed states.
-        let sealed_row = if sealed.is_some() && reports.len() == 2 { " (sealed)" } else { "" };
+        let sealed_row = if sealed && reports.len() == 2 { " (sealed)" } else { "" };
         println!(
             "| {}{sealed_row} | {} B | {} | {} | {errors} | {:.0} | {:.0} | {} | {} | {} | {server_cpu} | {client_cpu} |",
             r.rpc.path().trim_start_matches('/'),
@@ -426,8 +480,14 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
         );
         reports.push(r);
     }
+    (reports, server_cpu_of)
+}
+
+/// Prints the ratios of one `fray bench load`: sealed against plain, the RPC against the
+/// health check, or every run's boards/s against both.
+fn load_ratios(args: &LoadArgs, reports: &[LoadReport], server_cpu_of: &[Option<f64>], sealed: bool) {
     let rounds = if args.rounds > 1 { format!(", {} rounds alternated", args.rounds) } else { String::new() };
-    if let (Some(_), [_, plain, sealed]) = (&sealed, reports.as_slice()) {
+    if let (true, [_, plain, sealed]) = (sealed, reports) {
         let cpu = match (server_cpu_of.get(2).copied().flatten(), server_cpu_of.get(1).copied().flatten()) {
             (Some(sealed), Some(plain)) if plain > 0.0 => format!("{:.2}", sealed / plain),
             _ => "n/a".to_owned(),
@@ -437,7 +497,7 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
              calls/s {:.2}, server CPU per call {cpu}",
             sealed.per_second() / plain.per_second().max(1e-9),
         );
-    } else if let [baseline, measured] = reports.as_slice() {
+    } else if let [baseline, measured] = reports {
         println!(
             "\nratio {} / {}: {:.2} (calls/s, same run{rounds})",
             measured.rpc.name(),
@@ -476,17 +536,6 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
             }
         }
     }
-    if let Some(child) = &child {
-        match resident_memory(child.pid()) {
-            Some((peak, now)) => println!(
-                "server memory: peak RSS {:.1} MiB, {:.1} MiB at the end",
-                peak as f64 / 1048576.0,
-                now as f64 / 1048576.0
-            ),
-            None => println!("server memory: not measured (no /proc here)"),
-        }
-    }
-    Ok(())
 }
 
 fn spec(text: &str) -> Result<BotSpec, CliError> {
