@@ -17,6 +17,12 @@
 //! and concurrent searches take one each rather than oversubscribe. The thread count
 //! changes the latency, never the answer (fray-ai's `mcts_bot`).
 //!
+//! On a state sealed for one seat ([`crate::seal`]), the Agent answers that seat as
+//! on a plain state (the action and its statistics: a hint), and for any other seat to
+//! move it makes that seat's move and answers it as the bound seat may see it (its view,
+//! its events, the next sealed state), with no action and no statistics, which would
+//! tell what the mover holds.
+//!
 //! A state with nothing to choose answers FAILED_PRECONDITION naming the rule:
 //! [`rule::NO_LEGAL_ACTION`] (a bare board where no creature can strike) or
 //! `egame.game_over`. INTERNAL is kept for bugs (a search that panicked), which are
