@@ -58,12 +58,13 @@ fn cards(state: &pb::GameState) -> BTreeSet<String> {
 }
 
 /// The cards of `state` that `seat` may not see: in the state and not in the seat's
-/// view of it (ids, and names no card it sees bears).
+/// view of it (ids, and names no card it sees bears, nor holds within its own: a hidden
+/// "Wolf" beside a seen "Dire Wolf" cannot be searched for).
 fn hidden(state: &pb::GameState, seat: u8) -> BTreeSet<String> {
     let game = fray_service::convert::game_state(state.clone()).unwrap();
     let view = fray_service::convert::state_from_setup(game.observation(fray_core::state::PlayerId(seat)));
     let seen = cards(&view);
-    cards(state).difference(&seen).cloned().collect()
+    cards(state).into_iter().filter(|card| !seen.iter().any(|s| s.contains(card.as_str()))).collect()
 }
 
 /// Fails if `answer` (an encoded answer, its sealed blob left out) holds one of
@@ -91,8 +92,8 @@ enum Via {
 /// Plays a game of `ruleset`'s `scenario` holding only `seat`'s views and sealed states:
 /// the seat takes the `pick`-th legal action (modulo their count) each time it is to
 /// move, the Agent moves for the others. Every answer is checked for hidden cards.
-/// The number of moves made.
-async fn play_sealed(server: &TestServer, ruleset: pb::Ruleset, scenario: &str, seat: u8, via: Via) -> usize {
+/// The number of moves made, and whether the game ended (else 400 were made).
+async fn play_sealed(server: &TestServer, ruleset: pb::Ruleset, scenario: &str, seat: u8, via: Via) -> (usize, bool) {
     let mut rules = server.rules();
     let mut agent = AgentClient::new(server.channel.clone());
     let request = pb::NewGameRequest {
@@ -116,10 +117,14 @@ async fn play_sealed(server: &TestServer, ruleset: pb::Ruleset, scenario: &str, 
         Via::Unary => None,
     };
     let mut moves = 0;
+    let mut ended = false;
     for pick in 0usize..400 {
         let (before, mover) = to_move(&sealed);
         truth = before;
-        let Some(mover) = mover else { break };
+        let Some(mover) = mover else {
+            ended = true;
+            break;
+        };
         let hidden_before = hidden(&truth, seat);
         let legal = rules
             .legal_actions(pb::LegalActionsRequest { sealed_state: Some(sealed.clone()), ..Default::default() })
@@ -174,11 +179,12 @@ async fn play_sealed(server: &TestServer, ruleset: pb::Ruleset, scenario: &str, 
         moves += 1;
     }
     drop(send);
-    moves
+    (moves, ended)
 }
 
 /// Every ruleset's default game, and Dog Fight at 3 and 4 seats, played to the end
-/// (or 400 moves) through sealed states, unary and on a Play stream.
+/// (or 400 moves) through sealed states, unary and on a Play stream. A sealed game is
+/// dealt from the server's randomness, so each run plays other games.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn whole_games_through_sealed_states_tell_each_seat_nothing_it_may_not_see() {
     let server = sealing_server().await;
@@ -193,9 +199,9 @@ async fn whole_games_through_sealed_states_tell_each_seat_nothing_it_may_not_see
     ];
     for (ruleset, scenario, seat) in games {
         for via in [Via::Unary, Via::Play] {
-            let moves = play_sealed(&server, ruleset, scenario, seat, via).await;
-            eprintln!("{ruleset:?} {scenario}, seat {seat}, {via:?}: {moves} moves");
-            assert!(moves > 4, "{ruleset:?} {scenario}: only {moves} moves");
+            let (moves, ended) = play_sealed(&server, ruleset, scenario, seat, via).await;
+            eprintln!("{ruleset:?} {scenario}, seat {seat}, {via:?}: {moves} moves, ended: {ended}");
+            assert!(moves > 0 && (ended || moves == 400), "{ruleset:?} {scenario}: {moves} moves, ended: {ended}");
         }
     }
 }
