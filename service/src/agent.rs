@@ -41,7 +41,7 @@ use tonic::{Request, Response, Status};
 use tracing::{debug, error, warn};
 
 use crate::gate::Gate;
-use crate::handlers::{Reader, StateInput, both_states, guarded, load_input, open};
+use crate::handlers::{Reader, StateInput, apply, both_states, guarded, load_input, open};
 use crate::seal::Sealer;
 use crate::search_stop::{STOPPED, StopFlag, StopOnDrop, Stoppable};
 use crate::{convert, search_sizes, status};
@@ -241,9 +241,7 @@ fn moved_for_another_seat(
     action: &pb::Action,
     reader: &Reader,
 ) -> Result<pb::ChooseActionResponse, Status> {
-    let setup = convert::action_to_setup(state.ruleset(), Some(action))
-        .map_err(|v| status::invalid_argument(&v.prefixed("action")))?;
-    let events = convert::apply_action(&mut state, &setup, "action").map_err(|e| status::action_error(&e))?;
+    let events = apply(&mut state, Some(action))?;
     let told = reader.tell(&state, &events);
     Ok(pb::ChooseActionResponse {
         action: None,

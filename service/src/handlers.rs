@@ -261,11 +261,18 @@ impl ActionInput {
 pub(crate) fn applied(input: &ActionInput) -> Result<(GameState, Vec<Event>), Status> {
     let mut game = load(&input.state)?;
     input.state.reader.may_move(&game)?;
-    let action = convert::action_to_setup(game.ruleset(), input.action.as_ref())
-        .map_err(|v| status::invalid_argument(&v.prefixed("action")))?;
-    let events = convert::apply_action(&mut game, &action, "action").map_err(|e| status::action_error(&e))?;
-    debug!(ruleset = %game.ruleset(), events = events.len(), "action applied");
+    let events = apply(&mut game, input.action.as_ref())?;
     Ok((game, events))
+}
+
+/// Applies a request's `action` (its field `action`) to `game`: what happened, or the
+/// refusal (INVALID_ARGUMENT at `action...`, FAILED_PRECONDITION naming the rule).
+pub(crate) fn apply(game: &mut GameState, action: Option<&pb::Action>) -> Result<Vec<Event>, Status> {
+    let action = convert::action_to_setup(game.ruleset(), action)
+        .map_err(|v| status::invalid_argument(&v.prefixed("action")))?;
+    let events = convert::apply_action(game, &action, "action").map_err(|e| status::action_error(&e))?;
+    debug!(ruleset = %game.ruleset(), events = events.len(), "action applied");
+    Ok(events)
 }
 
 /// Every action legal in `game`, in the core's stable order.
