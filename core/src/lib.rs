@@ -42,6 +42,7 @@ pub mod path;
 pub mod rulesets;
 pub mod setup;
 pub mod state;
+pub mod words;
 
 pub use error::{ActionError, IllegalAction, SetupError, Violation, Violations};
 pub use event::SharedEvent;
@@ -51,3 +52,4 @@ pub use rulesets::{
     ActionSetup, Event, EventKind, GameState, GameVisitor, Registered, Ruleset, StateSetup, StrikeSetup,
 };
 pub use state::{CreatureId, Phase, PlayerId};
+pub use words::{Voice, Words};

@@ -18,7 +18,7 @@ use fray_core::rulesets::dog_fight::{self, DogFightState};
 use fray_core::rulesets::keyforge::KeyforgeState;
 use fray_core::rulesets::keyforge::event::KfEvent;
 use fray_core::state::PlayerId;
-use fray_core::{Event, EventKind, GameState, GameVisitor, Registered, StateSetup};
+use fray_core::{Event, EventKind, GameState, GameVisitor, Registered, StateSetup, Voice};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use rand::SeedableRng;
@@ -329,6 +329,7 @@ impl Property for SeatViews {
             for &s in &seats {
                 // (a)
                 let mut world = g.determinize(s, &mut rng);
+                let world_before = world.clone();
                 prop_assert_eq!(world.observation(s), g.observation(s));
                 if g.to_move() == Some(s) {
                     prop_assert_eq!(setups(&world), setups(&g));
@@ -342,6 +343,19 @@ impl Property for SeatViews {
                         world.events_view(&world_events, s),
                         after.events_view(&events, s),
                         "player {} tells two moves apart by the events alone",
+                        s.0
+                    );
+                    prop_assert_eq!(
+                        seat_words(&world_before, &world, &world_events, s),
+                        seat_words(&g, &after, &events, s),
+                        "player {} tells two moves apart by the events' words",
+                        s.0
+                    );
+                    let voice = Voice::seat(s);
+                    prop_assert_eq!(
+                        world_before.action_words(other[usize::from(p) % other.len()], &voice),
+                        g.action_words(legal[usize::from(p) % legal.len()], &voice),
+                        "player {} tells two moves apart by their words",
                         s.0
                     );
                 }
@@ -359,7 +373,9 @@ impl Property for SeatViews {
                 // (c)
                 let view = after.events_view(&events, s);
                 let debug = format!("{view:?}");
-                let display: String = view.iter().map(|e| format!("{e}\n")).collect();
+                let display: String = view.iter().map(|e| format!("{e}\n")).collect::<String>()
+                    + &seat_words(&g, &after, &events, s).join("\n")
+                    + &own_action_words(&g, s).join("\n");
                 for id in before.hidden_ids.intersection(&now.hidden_ids) {
                     prop_assert!(!debug.contains(&format!("{id:?}")), "{} is named to player {}: {}", id, s.0, display);
                 }
@@ -371,6 +387,56 @@ impl Property for SeatViews {
                 }
             }
             g = after;
+        }
+        Ok(())
+    }
+}
+
+/// The words `s` reads of `events` (the view of them `s` is given), in `after`.
+fn seat_words<G: Registered>(
+    before: &G,
+    after: &G,
+    events: &[fray_core::event::Event<G::Event>],
+    s: PlayerId,
+) -> Vec<String> {
+    after.events_view(events, s).iter().map(|e| after.event_words(before, e, &Voice::seat(s))).collect()
+}
+
+/// The words of the actions `s` may take in `g` (none while another seat is to move:
+/// the actions of another seat are not `s`'s to read).
+fn own_action_words<G: Registered>(g: &G, s: PlayerId) -> Vec<String> {
+    let mine = g.to_move() == Some(s);
+    let legal = if mine { g.legal_actions() } else { Vec::new() };
+    legal.into_iter().map(|x| g.action_words(x, &Voice::seat(s))).collect()
+}
+
+/// Every action and event of a random game has words, and words a player reads: no
+/// wire name (`PHASE_EVENT`, `DECISION_KIND_BLOCK`), no field path, for a referee
+/// and for each seat.
+struct Worded;
+impl Property for Worded {
+    fn check<G: Registered>(&self, start: &G, a: &[u16], _: &[u16], _: u64) -> Result<(), TestCaseError> {
+        let readable = |text: &str| !text.trim().is_empty() && !text.contains('_') && !text.contains('[');
+        let voices: Vec<Voice> = std::iter::once(Voice::referee())
+            .chain((0..start.num_players()).map(|p| Voice::seat(PlayerId(p as u8))))
+            .collect();
+        let mut g = start.clone();
+        for &p in a {
+            let legal = g.legal_actions();
+            let Some(&action) = legal.get(usize::from(p) % legal.len().max(1)) else { break };
+            let mut events: Vec<fray_core::event::Event<G::Event>> = Vec::new();
+            let before = g.clone();
+            g.apply(action, &mut events).unwrap();
+            for voice in &voices {
+                for x in &legal {
+                    let text = before.action_words(*x, voice);
+                    prop_assert!(readable(&text), "the words of {:?} are {:?}", x, text);
+                }
+                for e in &events {
+                    let text = g.event_words(&before, e, voice);
+                    prop_assert!(readable(&text), "the words of {} are {:?}", e, text);
+                }
+            }
         }
         Ok(())
     }
@@ -402,6 +468,11 @@ proptest! {
     #[test]
     fn each_seat_sees_of_the_state_and_the_events_what_it_may_and_nothing_else((game, seed) in any_game(), a in picks()) {
         run(SeatViews, &game, a, Vec::new(), seed)?;
+    }
+
+    #[test]
+    fn every_action_and_event_has_words_a_player_reads((game, seed) in any_game(), a in picks()) {
+        run(Worded, &game, a, Vec::new(), seed)?;
     }
 
     /// Castle Rampage: a Gate or Castle loses cards only from its top, and only to an
@@ -445,6 +516,7 @@ proptest! {
         MoveAndReturns.check(&game, &a, &b, seed)?;
         DeterminizeKeepsTheView.check(&game, &a, &b, seed)?;
         SeatViews.check(&game, &a, &b, seed)?;
+        Worded.check(&game, &a, &b, seed)?;
     }
 
     /// KeyForge: each pool and each creature's amber changes exactly as the AmberMoved

@@ -121,7 +121,7 @@ impl std::fmt::Display for EventKind {
 
 /// A ruleset's [`Game`] as the registry serves it: which ruleset it is, its state out
 /// of the wire-level [`GameState`], and its plain data into the unions.
-pub trait Registered: Game<Event: Into<EventKind>> {
+pub trait Registered: Game<Event: Into<EventKind>> + crate::words::Words {
     /// The ruleset.
     fn ruleset(&self) -> Ruleset;
     /// The state back out of the wire-level dispatch, if it holds this ruleset.
@@ -424,6 +424,12 @@ pub struct RulesetInfo {
     pub name: &'static str,
     /// One sentence.
     pub description: &'static str,
+    /// Its name as players write it: `e:game`, `Dimensional Rift`.
+    pub title: &'static str,
+    /// How a game is won, in a sentence or two, for a player.
+    pub how_to_win: &'static str,
+    /// Every phase in the ruleset's words (`Phase::Event` is e:game's `battle`).
+    pub phases: &'static [(crate::state::Phase, &'static str)],
     /// Built-in skirmish scenarios (empty where no skirmish game is served).
     pub scenarios: Vec<ScenarioInfo>,
 }

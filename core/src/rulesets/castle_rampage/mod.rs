@@ -54,6 +54,7 @@ pub mod setup;
 pub mod skirmish;
 pub mod turn;
 pub mod view;
+pub mod words;
 
 pub use setup::{
     CastleActionSetup, CastleBoardSetup, CastleCardSetup, CastleSetup, CastleSideSetup, CastleStrikeSetup,
@@ -355,6 +356,9 @@ pub(crate) fn info() -> crate::rulesets::RulesetInfo {
         ruleset: crate::rulesets::Ruleset::CastleRampage,
         name: "castle-rampage",
         description: "Castle Rampage attacks on Gate and Castle (seed 003)",
+        title: "Castle Rampage",
+        how_to_win: "Destroy the last card of the other player's Castle: attack with cards from your hand, through their Gate first. The game is a draw after turn 60, or after 5 rounds without progress.",
+        phases: &words::PHASES,
         scenarios: skirmish::scenario_infos(),
     }
 }

@@ -43,6 +43,7 @@ pub mod skirmish;
 mod state_clone;
 pub mod turn;
 pub mod view;
+pub mod words;
 
 pub use setup::{
     DogFightActionSetup, DogFightAttackSetup, DogFightBoardSetup, DogFightCardSetup, DogFightSetup, DogFightSideSetup,
@@ -316,6 +317,9 @@ pub(crate) fn info() -> crate::rulesets::RulesetInfo {
         ruleset: crate::rulesets::Ruleset::DogFight,
         name: "dog-fight",
         description: "Dog Fight vessel attacks and responses (seed 004)",
+        title: "Dog Fight",
+        how_to_win: "Be the last player with a vessel: attack the others' vessels until their hulls give out. The game is a draw after turn 60, or after 5 rounds without progress.",
+        phases: &words::PHASES,
         scenarios: skirmish::scenario_infos(),
     }
 }

@@ -51,6 +51,7 @@ pub mod setup;
 pub mod skirmish;
 pub mod turn;
 pub mod view;
+pub mod words;
 
 pub use setup::{
     AbilitySetup, KeyforgeActionSetup, KeyforgeBoardSetup, KeyforgeCreatureSetup, KeyforgeFightSetup, KeyforgeSetup,
@@ -568,6 +569,9 @@ pub(crate) fn info() -> crate::rulesets::RulesetInfo {
         ruleset: crate::rulesets::Ruleset::Keyforge,
         name: "keyforge",
         description: "KeyForge fight, damage and destruction timing (seed 001)",
+        title: "KeyForge",
+        how_to_win: "Forge 3 keys: at the start of your turn 6 amber forge a key. Reaping with a creature gains 1 amber; fights clear the other side's creatures. The game is a draw after turn 60, or after 5 rounds without progress.",
+        phases: &words::PHASES,
         scenarios: skirmish::scenario_infos(),
     }
 }

@@ -26,6 +26,7 @@ pub mod skirmish;
 pub mod state;
 mod state_clone;
 pub mod view;
+pub mod words;
 
 pub use action::Action;
 pub use state::ZoneState;
@@ -47,10 +48,23 @@ impl Opponent for PlayerId {
 
 /// What `ruleset` (e:game or Dimensional Rift) offers, for the catalogue.
 pub(crate) fn info(ruleset: Ruleset) -> RulesetInfo {
-    let (name, description) = if ruleset == Ruleset::DimensionalRift {
-        ("dimensional-rift", "Dimensional Rift's Attack Action: Attack Stat damage to the player, Armor (seed 002)")
+    let (name, description, title, how_to_win) = if ruleset == Ruleset::DimensionalRift {
+        (
+            "dimensional-rift",
+            "Dimensional Rift's Attack Action: Attack Stat damage to the player, Armor (seed 002)",
+            "Dimensional Rift",
+            "Bring the other player from 20 HP to 0: a strike that no creature blocks costs them as many HP as \
+             the striker's Attack Stat. The game is a draw after turn 60, or after 5 rounds without progress.",
+        )
     } else {
-        ("egame", "e:game's Strike: Might, 1 HP per direct hit, Evasive, Fading (seed 000)")
+        (
+            "egame",
+            "e:game's Strike: Might, 1 HP per direct hit, Evasive, Fading (seed 000)",
+            "e:game",
+            "Bring the other player from 6 HP to 0: a strike that no creature blocks costs them 1 HP when the \
+             striker has Might. The game is a draw after turn 60, or after 5 rounds without progress.",
+        )
     };
-    RulesetInfo { ruleset, name, description, scenarios: skirmish::scenario_infos(ruleset) }
+    let scenarios = skirmish::scenario_infos(ruleset);
+    RulesetInfo { ruleset, name, description, title, how_to_win, phases: &words::PHASES, scenarios }
 }
