@@ -335,12 +335,17 @@ mod tests {
                 face_down: false,
                 orientation: Orientation::Right as i32,
             })),
+            ..Default::default()
         };
         let value = to_value(&summon, ACTION_MESSAGE).unwrap();
         assert_eq!(value["summon"]["handIndex"], 2);
         assert_eq!(value["summon"]["orientation"], "ORIENTATION_RIGHT");
         assert_eq!(from_value::<Action>(&value, ACTION_MESSAGE).unwrap(), summon);
-        let event = Event { rule: "skirmish.draw".into(), kind: Some(event::Kind::CardDrawn(Default::default())) };
+        let event = Event {
+            rule: "skirmish.draw".into(),
+            kind: Some(event::Kind::CardDrawn(Default::default())),
+            ..Default::default()
+        };
         let value = to_value(&event, EVENT_MESSAGE).unwrap();
         assert_eq!(value, serde_json::json!({"rule": "skirmish.draw", "cardDrawn": {}}));
         assert_eq!(from_value::<Event>(&value, EVENT_MESSAGE).unwrap(), event);
@@ -359,6 +364,7 @@ mod tests {
                     blocker: Some("wolf".into()),
                     passive: true,
                 })),
+                ..Default::default()
             }],
             ..Default::default()
         };

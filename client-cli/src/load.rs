@@ -219,8 +219,12 @@ pub async fn openings(
         let Some(sealed_action) = legal.actions.into_iter().next() else {
             return Err(CliError::Output(format!("{}: the sealed seat has no action", ruleset.as_str_name())));
         };
-        let request =
-            |state, sealed_state, action| pb::ApplyActionRequest { state, sealed_state, action: Some(action) };
+        let request = |state, sealed_state, action| pb::ApplyActionRequest {
+            state,
+            sealed_state,
+            action: Some(action),
+            ..Default::default()
+        };
         plain.push(Bytes::from(request(Some(state), None, action).encode_to_vec()));
         sealed.push(Bytes::from(request(None, Some(sealed_state), sealed_action).encode_to_vec()));
     }
@@ -245,7 +249,9 @@ pub fn play_messages(rpc: LoadRpc, items: &[Bytes]) -> Result<Vec<Bytes>, CliErr
                          later messages)"
                     )));
                 }
-                let action = request.strike.map(|s| pb::Action { action: Some(pb::action::Action::Strike(s)) });
+                let action = request
+                    .strike
+                    .map(|s| pb::Action { action: Some(pb::action::Action::Strike(s)), ..Default::default() });
                 Ok(Bytes::from(pb::PlayRequest { state: request.state, action, ..Default::default() }.encode_to_vec()))
             })
             .collect(),

@@ -154,6 +154,9 @@ struct PlayCmd {
     /// phase); without it, each turn's run of them is told on one line
     #[arg(long, short)]
     quiet: bool,
+    /// Lead each line of the trace with the id of the rule that caused it (docs/rules.md)
+    #[arg(long, short)]
+    verbose: bool,
     /// Use the server at URL (e.g. http://127.0.0.1:50051, https:// for TLS) instead
     /// of an embedded one.
     #[arg(long, value_name = "URL")]
@@ -170,6 +173,10 @@ struct ReplayCmd {
     /// Print only the verdict, not the game step by step.
     #[arg(long, short)]
     quiet: bool,
+    /// Lead each event of the game with the id of the rule that caused it
+    /// (docs/rules.md).
+    #[arg(long, short)]
+    verbose: bool,
     /// Use the server at URL instead of an embedded one (https:// for TLS).
     #[arg(long, value_name = "URL")]
     server: Option<String>,
@@ -264,6 +271,7 @@ async fn main() -> ExitCode {
                     server: cmd.server,
                     tls: cmd.tls,
                     quiet: cmd.quiet,
+                    verbose: cmd.verbose,
                 };
                 let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
                 let style = Style { color: terminal && std::env::var_os("NO_COLOR").is_none() };
@@ -299,7 +307,8 @@ async fn main() -> ExitCode {
             quiet_broken_pipe(tournament::run(&args, &mut stdout).await)
         }
         Command::Replay(cmd) => {
-            let args = ReplayArgs { file: cmd.file, server: cmd.server, tls: cmd.tls, quiet: cmd.quiet };
+            let args =
+                ReplayArgs { file: cmd.file, server: cmd.server, tls: cmd.tls, quiet: cmd.quiet, verbose: cmd.verbose };
             let style = Style { color: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none() };
             let mut stdout = std::io::stdout();
             quiet_broken_pipe(replay::run(&args, style, &mut stdout).await)

@@ -34,8 +34,8 @@ use crate::json::{self, ACTION_MESSAGE, EVENT_MESSAGE};
 use crate::rulesets::{self, ruleset_named};
 use crate::steps::Steps;
 use crate::tls::TlsArgs;
-use crate::trace::{self, indent};
-use crate::ui::{Namer, Seats, Seen, Style, mover_and_seats};
+use crate::trace::{self, Phases, Telling, indent};
+use crate::ui::{Namer, Seats, Seen, Style, mover_and_seats, ruleset_title};
 
 /// The `format` of a replay file.
 pub const FORMAT: &str = "fray-replay";
@@ -242,12 +242,17 @@ impl Replay {
         std::fs::rename(&tmp, path).map_err(|e| output_error(path, e))
     }
 
-    /// Appends one step.
+    /// Appends one step. The record keeps what happened, not its words (a server's
+    /// `text`), which may be worded otherwise by another version.
     pub fn push(&mut self, player: u32, action: &Action, events: &[Event]) -> Result<(), CliError> {
         let to_value = |e: json::JsonError| CliError::Output(e.to_string());
-        let action = json::to_value(action, ACTION_MESSAGE).map_err(to_value)?;
-        let events =
-            events.iter().map(|e| json::to_value(e, EVENT_MESSAGE)).collect::<Result<_, _>>().map_err(to_value)?;
+        let action =
+            json::to_value(&Action { text: String::new(), ..action.clone() }, ACTION_MESSAGE).map_err(to_value)?;
+        let events = events
+            .iter()
+            .map(|e| json::to_value(&unworded(e), EVENT_MESSAGE))
+            .collect::<Result<_, _>>()
+            .map_err(to_value)?;
         self.steps.push(Step { player, action, events });
         Ok(())
     }
@@ -313,13 +318,21 @@ pub fn load(path: &Path) -> Result<Loaded, CliError> {
     Ok(Loaded { replay, ruleset, setup, steps })
 }
 
+/// `event` without its words: what happened.
+pub fn unworded(event: &Event) -> Event {
+    Event { text: String::new(), ..event.clone() }
+}
+
 /// Where `replayed` first differs from `recorded`, in words (events told with `names`).
+/// What happened is compared, not its words (`text`, which a server sends when asked
+/// and another version may word otherwise).
 pub fn first_difference(recorded: &[Event], replayed: &[Event], names: &dyn Namer) -> Option<String> {
     let show = |event: &Event| format!("{}: {}", event.rule, trace::describe_with(event, names));
     for (i, (a, b)) in recorded.iter().zip(replayed).enumerate() {
-        if a != b {
+        if unworded(a) != unworded(b) {
             let (sa, sb) = (show(a), show(b));
-            let detail = if sa == sb {
+            // Words tell the difference only when both events have them and they differ.
+            let detail = if sa == sb || a.text.is_empty() || b.text.is_empty() {
                 let js = |e: &Event| json::to_value(e, EVENT_MESSAGE).map_or_else(|e| e.to_string(), |v| v.to_string());
                 format!("recorded {}, replayed {}", js(a), js(b))
             } else {
@@ -356,6 +369,8 @@ pub struct ReplayArgs {
     pub tls: TlsArgs,
     /// Print only the verdict.
     pub quiet: bool,
+    /// Lead each event with its rule id.
+    pub verbose: bool,
 }
 
 /// Runs `fray replay`: prints the game step by step (unless quiet) to `out`, then
@@ -364,7 +379,7 @@ pub struct ReplayArgs {
 pub async fn run(args: &ReplayArgs, style: Style, out: &mut dyn Write) -> Result<(), CliError> {
     let loaded = load(&args.file)?;
     let server = ServerHandle::start(args.server.as_deref(), &args.tls).await?;
-    let result = verify(&loaded, &server, args.quiet, style, out).await;
+    let result = verify(&loaded, &server, Shown { quiet: args.quiet, verbose: args.verbose, style }, out).await;
     server.finish(result).await
 }
 
@@ -372,13 +387,18 @@ fn write_out(out: &mut dyn Write, text: &str) -> Result<(), CliError> {
     out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|e| stdout_error(&e))
 }
 
-async fn verify(
-    loaded: &Loaded,
-    server: &ServerHandle,
+/// What `fray replay` shows of the game.
+#[derive(Debug, Clone, Copy)]
+struct Shown {
+    /// Only the verdict.
     quiet: bool,
+    /// Each event's rule id.
+    verbose: bool,
     style: Style,
-    out: &mut dyn Write,
-) -> Result<(), CliError> {
+}
+
+async fn verify(loaded: &Loaded, server: &ServerHandle, shown: Shown, out: &mut dyn Write) -> Result<(), CliError> {
+    let Shown { quiet, verbose, style } = shown;
     let replay = &loaded.replay;
     let players = (replay.seats.len() as u32).max(2);
     let seats = replay.seats().unwrap_or(Seats { human: 0, players });
@@ -389,6 +409,7 @@ async fn verify(
         ruleset: loaded.ruleset as i32,
         seed: replay.seed,
         scenario: replay.scenario.clone(),
+        words: Some(seats.words()),
         ..Default::default()
     };
     let started = rules.new_game(new_game).await?.into_inner();
@@ -398,7 +419,8 @@ async fn verify(
     }
     let mut state = started.state.unwrap_or_default();
     // The actions go on one Play stream (unary calls where a server has none).
-    let mut steps = Steps::new(rules);
+    let mut steps = Steps::new(rules).in_words(seats.words());
+    let telling = Telling { phases: Phases::Each, rule_ids: verbose, ruleset: loaded.ruleset as i32 };
     let mut outs = Outs::new(seats.players);
     if !quiet {
         let bots: Vec<String> = replay
@@ -409,7 +431,7 @@ async fn verify(
             .collect();
         let header = format!(
             "replay: {} {}, seed {}, player {} human vs {}, {} steps\n",
-            replay.ruleset,
+            ruleset_title(loaded.ruleset as i32),
             replay.scenario,
             replay.seed,
             seats.human,
@@ -418,7 +440,7 @@ async fn verify(
         );
         write_out(out, &style.paint("1", &header))?;
         let names = ui.names(seen, &[&state], &started.events);
-        write_out(out, &indent(&trace::render_events_with(&started.events, style, &*names)))?;
+        write_out(out, &indent(&trace::render_events_told(&started.events, style, &*names, telling)))?;
     }
     for (i, (action, recorded)) in loaded.steps.iter().enumerate() {
         let n = i + 1;
@@ -452,7 +474,7 @@ async fn verify(
             let names = ui.names(seen, &[&state, &after], &applied.events);
             let line = format!("step {n}  {}: {what}\n", seats.player(player));
             write_out(out, &style.paint("1", &line))?;
-            write_out(out, &indent(&trace::render_events_with(&applied.events, style, &*names)))?;
+            write_out(out, &indent(&trace::render_events_told(&applied.events, style, &*names, telling)))?;
         }
         outs.note(i as u64, state.turn, &applied.events);
         state = after;
@@ -480,14 +502,22 @@ mod tests {
     use fray_proto::fray::v1::{CardDrawn, PlayerHpLost, event};
 
     fn ev(rule: &str, kind: event::Kind) -> Event {
-        Event { rule: rule.into(), kind: Some(kind) }
+        Event { rule: rule.into(), kind: Some(kind), ..Default::default() }
+    }
+
+    fn worded(event: Event, text: &str) -> Event {
+        Event { text: text.into(), ..event }
     }
 
     #[test]
     fn the_first_difference_is_named() {
-        let a = ev("skirmish.draw", event::Kind::CardDrawn(CardDrawn { player: 1 }));
-        let b = ev("egame.strike.direct", event::Kind::PlayerHpLost(PlayerHpLost { player: 0, amount: 1 }));
+        let a = worded(ev("skirmish.draw", event::Kind::CardDrawn(CardDrawn { player: 1 })), "player 1 draws a card");
+        let hp = event::Kind::PlayerHpLost(PlayerHpLost { player: 0, amount: 1 });
+        let b = worded(ev("egame.strike.direct", hp), "player 0 loses 1 HP");
         assert_eq!(first_difference(&[a.clone(), b.clone()], &[a.clone(), b.clone()], &Ids), None);
+        // What happened is compared, not its words.
+        let reworded = worded(b.clone(), "player 0 drops to 5 HP");
+        assert_eq!(first_difference(&[a.clone(), b.clone()], &[a.clone(), reworded], &Ids), None);
         assert_eq!(
             first_difference(&[a.clone(), b.clone()], &[a.clone(), a.clone()], &Ids).unwrap(),
             "event 2 differs: recorded `egame.strike.direct: player 0 loses 1 HP`, \
@@ -550,7 +580,10 @@ mod tests {
             steps: vec![],
             result: Outcome { over: false, winner: None, turn: 1, text: "unfinished".into() },
         };
-        let end = Action { action: Some(fray_proto::fray::v1::action::Action::EndPhase(Default::default())) };
+        let end = Action {
+            action: Some(fray_proto::fray::v1::action::Action::EndPhase(Default::default())),
+            ..Default::default()
+        };
         replay.push(0, &end, &[ev("skirmish.draw", event::Kind::CardDrawn(CardDrawn { player: 0 }))]).unwrap();
         replay.save(&path).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();

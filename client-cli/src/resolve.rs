@@ -171,7 +171,11 @@ pub fn build_request(parsed: ParsedInput, args: &ResolveArgs) -> Result<ResolveS
 
 /// Runs `fray resolve`: returns the text to print on stdout.
 pub async fn run(args: &ResolveArgs, style: Style) -> Result<String, CliError> {
-    let request = build_request(read_input(args)?, args)?;
+    let mut request = build_request(read_input(args)?, args)?;
+    if !args.json && request.words.is_none() {
+        // The trace is told in the rules' own words, as a referee reads them.
+        request.words = Some(fray_proto::fray::v1::Words::default());
+    }
     let server = ServerHandle::start(args.server.as_deref(), &args.tls).await?;
     let result = call(&server, request).await;
     let response = server.finish(result).await?;

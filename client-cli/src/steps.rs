@@ -9,7 +9,9 @@
 //! shutdown), the step and those after it go as unary ApplyAction calls.
 
 use fray_proto::fray::v1::rules_client::RulesClient;
-use fray_proto::fray::v1::{Action, ApplyActionRequest, ApplyActionResponse, GameState, PlayRequest, PlayResponse};
+use fray_proto::fray::v1::{
+    Action, ApplyActionRequest, ApplyActionResponse, GameState, PlayRequest, PlayResponse, Words,
+};
 use fray_service::status::from_item_status;
 use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
@@ -23,12 +25,19 @@ pub struct Steps {
     open: Option<(mpsc::Sender<PlayRequest>, Streaming<PlayResponse>)>,
     /// False once the stream failed: the steps go as unary calls from then on.
     streamed: bool,
+    /// The words to tell the events in, if any.
+    words: Option<Words>,
 }
 
 impl Steps {
     /// Steps on `rules`'s server; the stream opens at the first step.
     pub fn new(rules: RulesClient<Channel>) -> Self {
-        Self { rules, open: None, streamed: true }
+        Self { rules, open: None, streamed: true, words: None }
+    }
+
+    /// The events told in `words` (the server's `text` on each).
+    pub fn in_words(self, words: Words) -> Self {
+        Self { words: Some(words), ..self }
     }
 
     /// Whether the steps so far all went on the stream.
@@ -48,8 +57,12 @@ impl Steps {
                 }
             }
         }
-        let request =
-            ApplyActionRequest { state: Some(state.clone()), action: Some(action.clone()), ..Default::default() };
+        let request = ApplyActionRequest {
+            state: Some(state.clone()),
+            action: Some(action.clone()),
+            words: self.words.clone(),
+            ..Default::default()
+        };
         self.rules.apply_action(request).await.map(tonic::Response::into_inner)
     }
 
@@ -62,7 +75,12 @@ impl Steps {
             self.open = Some((send, answers));
         }
         let (send, answers) = self.open.as_mut()?;
-        let message = PlayRequest { state: Some(state.clone()), action: Some(action.clone()), ..Default::default() };
+        let message = PlayRequest {
+            state: Some(state.clone()),
+            action: Some(action.clone()),
+            words: self.words.clone(),
+            ..Default::default()
+        };
         send.send(message).await.ok()?;
         let PlayResponse { status, state, events, .. } = answers.message().await.ok()??;
         Some(match status {

@@ -1,15 +1,18 @@
-//! Human-readable output: the resolution trace (one line per event, led by its rule id)
-//! and a short summary of the resulting board. The events every ruleset shares are told
-//! here; a ruleset's own events by its [`Namer`], its board by its [`Ui`].
+//! Human-readable output: the resolution trace (one line per event) and a short
+//! summary of the resulting board. Each event is told in the rules' own words, which
+//! the server sends when a request asks for `words` (written once per ruleset in the
+//! core); this file tells only the kinds every ruleset shares, for an answer without
+//! words (a server of another version). Ruleset names, phases and decisions are in
+//! words too: no wire enum names on screen.
 
 use std::fmt::Write as _;
 
 use fray_proto::fray::v1::{
-    DecisionKind, Event, GameState, PendingDecision, Phase, ResolveStrikeResponse, Ruleset, event::Kind,
+    DecisionKind, Event, GameState, PendingDecision, Phase, ResolveStrikeResponse, event::Kind,
 };
 
-use crate::ui::Ui;
 pub use crate::ui::{Ids, Namer, Style, zone};
+use crate::ui::{Ui, phase_words, ruleset_title};
 
 /// Everything printed for a successful resolution: the trace, then the board.
 ///
@@ -22,7 +25,9 @@ pub fn render_response(
     answer: &dyn Fn(&str) -> String,
 ) -> String {
     let states: Vec<&GameState> = response.state.iter().collect();
-    let mut out = render_events_with(&response.events, style, &*ui.names(None, &states, &response.events));
+    let names = ui.names(None, &states, &response.events);
+    let ruleset = response.state.as_ref().map_or(0, |s| s.ruleset);
+    let mut out = render_events_told(&response.events, style, &*names, Telling::resolve(ruleset));
     if let Some(state) = &response.state {
         out.push('\n');
         out.push_str(&render_board(state, ui, style));
@@ -34,14 +39,9 @@ pub fn render_response(
     out
 }
 
-/// The trace: one line per event, `rule  description`, rule ids padded to one column.
+/// The trace with each event's rule id in a column, as `fray resolve` prints it.
 pub fn render_events(events: &[Event], style: Style) -> String {
-    render_events_with(events, style, &Ids)
-}
-
-/// [`render_events`], naming things with `names`.
-pub fn render_events_with(events: &[Event], style: Style, names: &dyn Namer) -> String {
-    render_events_phased(events, style, names, Phases::Each)
+    render_events_told(events, style, &Ids, Telling::resolve(0))
 }
 
 /// How a trace tells the phase changes (`PhaseChanged`), which a game tells several
@@ -50,15 +50,34 @@ pub fn render_events_with(events: &[Event], style: Style, names: &dyn Namer) -> 
 pub enum Phases {
     /// One line each.
     Each,
-    /// A run of them in one turn of one player on one line: `turn 2, player 1 (bot):
-    /// PHASE_BEGIN → PHASE_EVENT → PHASE_DEPLOYMENT`.
+    /// A run of them in one turn of one player on one line: `turn 2, the bot's turn:
+    /// begin → battle → deployment`.
     Folded,
     /// Left out (the board's first line names the phase).
     Hidden,
 }
 
-/// [`render_events_with`], the phase changes told as `phases` says.
-pub fn render_events_phased(events: &[Event], style: Style, names: &dyn Namer, phases: Phases) -> String {
+/// How a trace is told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Telling {
+    /// The phase changes.
+    pub phases: Phases,
+    /// Lead each line with the rule id that caused the event, in a column (`fray
+    /// resolve`, `--verbose`); a game's trace leaves them out.
+    pub rule_ids: bool,
+    /// The ruleset, for its phases' words.
+    pub ruleset: i32,
+}
+
+impl Telling {
+    /// `fray resolve`'s: every event on its line, with its rule id.
+    pub fn resolve(ruleset: i32) -> Self {
+        Self { phases: Phases::Each, rule_ids: true, ruleset }
+    }
+}
+
+/// The trace of `events`, naming things with `names`, told as `telling` says.
+pub fn render_events_told(events: &[Event], style: Style, names: &dyn Namer, telling: Telling) -> String {
     let phase = |e: &Event| match &e.kind {
         Some(Kind::PhaseChanged(p)) => Some((p.turn, p.active_player, p.phase)),
         _ => None,
@@ -68,60 +87,47 @@ pub fn render_events_phased(events: &[Event], style: Style, names: &dyn Namer, p
     let mut i = 0;
     while i < events.len() {
         let event = &events[i];
-        let Some((turn, player, first)) = phase(event).filter(|_| phases != Phases::Each) else {
+        let Some((turn, player, _)) = phase(event).filter(|_| telling.phases != Phases::Each) else {
             lines.push((&event.rule, describe_with(event, names)));
             i += 1;
             continue;
         };
-        let mut run = vec![phase_name(first)];
+        let mut run = vec![describe_with(event, names)];
         i += 1;
         while let Some((_, _, next)) = events.get(i).and_then(phase).filter(|&(t, p, _)| t == turn && p == player) {
-            run.push(phase_name(next));
+            run.push(phase_words(telling.ruleset, next).to_owned());
             i += 1;
         }
-        if phases == Phases::Folded {
-            lines.push((&event.rule, format!("turn {turn}, {}: {}", names.player(player), run.join(" → "))));
+        if telling.phases == Phases::Folded {
+            lines.push((&event.rule, run.join(" → ")));
         }
     }
-    let width = lines.iter().map(|(rule, _)| rule.len()).max().unwrap_or(0);
+    let width = if telling.rule_ids { lines.iter().map(|(rule, _)| rule.len()).max().unwrap_or(0) } else { 0 };
     let mut out = String::new();
     if events.is_empty() {
         out.push_str("(no events)\n");
     }
     for (rule, text) in lines {
-        let rule = format!("{rule:<width$}");
-        let _ = writeln!(out, "{}  {text}", style.paint("36", &rule));
+        if telling.rule_ids {
+            let rule = format!("{rule:<width$}");
+            let _ = writeln!(out, "{}  {text}", style.paint("36", &rule));
+        } else {
+            let _ = writeln!(out, "{text}");
+        }
     }
     out
 }
 
-/// One event in plain words, naming things with `names`.
+/// One event in words: the server's (its `text`), else, for a kind every ruleset
+/// shares, this client's, naming things with `names`.
 pub fn describe_with(event: &Event, names: &dyn Namer) -> String {
-    if let Some(text) = names.describe(event) {
-        return text;
+    if !event.text.is_empty() {
+        return event.text.clone();
     }
-    let unknown = || "(an event of a kind this client does not know)".to_owned();
-    let Some(kind) = &event.kind else { return unknown() };
-    let c = |id: &str| names.creature(id);
     let p = |player: u32| names.player(player);
-    match kind {
-        Kind::StrikeDeclared(e) => format!("{} strikes {}", c(&e.attacker), names.zone(e.target.as_ref())),
-        Kind::BlockerDetermined(e) => match &e.blocker {
-            Some(b) if e.passive => format!("{} blocks {} (passive)", c(b), c(&e.attacker)),
-            Some(b) => format!("{} blocks {} (active)", c(b), c(&e.attacker)),
-            None => format!("{} is not blocked: direct attack", c(&e.attacker)),
-        },
-        Kind::CreatureFlipped(e) => format!("{} is turned face-up", c(&e.creature)),
-        Kind::StrikeFizzled(e) if e.reason.is_empty() => format!("{}'s strike fizzles", c(&e.attacker)),
-        Kind::StrikeFizzled(e) => format!("{}'s strike fizzles: {}", c(&e.attacker), e.reason),
-        Kind::DamageDealt(e) => format!("{} deals {} damage to {}", c(&e.source), e.amount, c(&e.target)),
-        Kind::CreatureDestroyed(e) => format!("{} is destroyed", c(&e.creature)),
-        Kind::PlayerHpLost(e) => format!("{} loses {} HP", p(e.player), e.amount),
-        Kind::GameOver(e) => match e.winner {
-            Some(w) => format!("game over: {} wins", p(w)),
-            None => "game over: a draw".to_owned(),
-        },
-        Kind::DecisionRequested(e) => match &e.decision {
+    match &event.kind {
+        Some(Kind::PhaseChanged(e)) => format!("turn {}, {}: phase {}", e.turn, p(e.active_player), e.phase),
+        Some(Kind::DecisionRequested(e)) => match &e.decision {
             Some(d) if d.kind == DecisionKind::Response as i32 && names.hides_hand(d.player) => {
                 format!("{} may play cards from their hand into the attack, or pass", p(d.player))
             }
@@ -130,63 +136,28 @@ pub fn describe_with(event: &Event, names: &dyn Namer) -> String {
             }
             None => "a decision is requested".to_owned(),
         },
-        Kind::StrikeChained(e) => format!("{}'s strike goes on the chain (depth {})", c(&e.attacker), e.depth),
-        Kind::DamagePrevented(e) if e.by.is_empty() => {
-            format!("{} damage to {} is prevented", e.amount, c(&e.target))
-        }
-        Kind::DamagePrevented(e) => format!("{} prevents {} damage to {}", e.by, e.amount, c(&e.target)),
-        Kind::PhaseChanged(e) => format!("turn {}, {}: {}", e.turn, p(e.active_player), phase_name(e.phase)),
-        Kind::CreatureSummoned(e) => format!(
-            "{} is summoned into {}{}",
-            c(&e.creature),
-            names.zone(e.zone.as_ref()),
-            if e.face_down { " face-down" } else { "" }
-        ),
-        Kind::CardDrawn(e) => format!("{} draws a card", p(e.player)),
-        Kind::CreatureStunned(e) => format!("{} is stunned", c(&e.creature)),
-        Kind::StunRemoved(e) => format!("{}'s stun is removed", c(&e.creature)),
-        Kind::WardRemoved(e) => format!("{}'s ward is discarded", c(&e.creature)),
-        Kind::WardGained(e) => format!("{} gains a ward", c(&e.creature)),
-        Kind::CreatureExhausted(e) => format!("{} is exhausted", c(&e.creature)),
-        Kind::FightDeclared(e) => format!("{} fights {}", c(&e.attacker), c(&e.defender)),
-        Kind::FightExchange(e) => format!(
-            "exchange: {} sets {} pending damage on {}, {} sets {} on {}",
-            c(&e.attacker),
-            e.attacker_deals,
-            c(&e.defender),
-            c(&e.defender),
-            e.defender_deals,
-            c(&e.attacker)
-        ),
-        Kind::FightEnded(e) if e.exchanged => format!("the fight of {} and {} ends", c(&e.attacker), c(&e.defender)),
-        Kind::FightEnded(e) => {
-            format!("the fight of {} and {} ends without an exchange", c(&e.attacker), c(&e.defender))
-        }
-        Kind::CreatureTagged(e) => format!("{} is tagged for destruction", c(&e.creature)),
-        Kind::Reaped(e) => format!("{} reaps", c(&e.creature)),
-        Kind::DamagePending(e) => format!("{} sets {} pending damage on {}", c(&e.source), e.amount, c(&e.target)),
-        Kind::CardReturned(e) if e.to == "hand" => format!("{} returns to the hand", names.card(&e.card)),
-        Kind::AttackEnded(e) => format!("the attack ends with {} strength left", e.remaining),
-        Kind::DamageMitigated(e) => format!("{} damage stopped by {}'s {}", e.amount, c(&e.target), e.layer),
-        Kind::AttackDeclared(e) => {
-            format!("{} attacks {} (strength {})", c(&e.attacker), c(&e.defender), e.strength)
-        }
-        Kind::ResponsePassed(e) => format!("{} passes", p(e.player)),
-        Kind::AttackMissed(e) => format!("{}'s attack on {} fails: {}", c(&e.attacker), c(&e.defender), e.by),
-        Kind::VesselDestroyed(e) => format!("{} is destroyed", c(&e.vessel)),
-        Kind::PlayerOut(e) => format!("{} is out", p(e.player)),
-        _ => unknown(),
+        Some(Kind::GameOver(e)) => match e.winner {
+            Some(w) => format!("game over: {} wins", p(w)),
+            None => "game over: a draw".to_owned(),
+        },
+        Some(Kind::PlayerOut(e)) => format!("{} is out", p(e.player)),
+        _ => "(an event the server did not tell in words)".to_owned(),
     }
 }
 
 /// The board after resolution: a header line, then the ruleset's board.
 pub fn render_board(state: &GameState, ui: &dyn Ui, style: Style) -> String {
-    let ruleset = Ruleset::try_from(state.ruleset).map_or("RULESET_?", |r| r.as_str_name());
+    let ruleset = ruleset_title(state.ruleset);
     let phase = Phase::try_from(state.phase).unwrap_or(Phase::Unspecified);
     let turn = if phase == Phase::Unspecified {
         "bare board".to_owned()
     } else {
-        format!("turn {}, player {} active, {}", state.turn, state.active_player, phase.as_str_name())
+        format!(
+            "turn {}, player {}'s turn, {}",
+            state.turn,
+            state.active_player,
+            phase_words(state.ruleset, state.phase)
+        )
     };
     let mut out = format!("{} {ruleset}, {turn}\n", style.paint("1", "board:"));
     out.push_str(&ui.raw_board(state));
@@ -216,12 +187,13 @@ pub fn render_pending(
     let what = match (kind, &strike) {
         (DecisionKind::Block, Some(s)) => format!("may block {s}"),
         (DecisionKind::Fade, Some(s)) => format!("may let {s} through by fading"),
-        (DecisionKind::Order, _) => "must choose which item resolves next (DECISION_KIND_ORDER)".to_owned(),
+        (DecisionKind::Order, _) => "must choose which item resolves next".to_owned(),
         (DecisionKind::Target, _) => match &subject {
-            Some(a) => format!("must choose the creature ability {a} affects (DECISION_KIND_TARGET)"),
-            None => "must choose a creature (DECISION_KIND_TARGET)".to_owned(),
+            Some(a) => format!("must choose the creature ability {a} affects"),
+            None => "must choose a creature".to_owned(),
         },
-        _ => format!("must decide ({})", kind.as_str_name()),
+        (DecisionKind::Response, _) => "may play a card into the attack".to_owned(),
+        _ => "must decide".to_owned(),
     };
     let _ = writeln!(out, "{} player {} {what}", style.paint("1;33", "pending:"), pending.player);
     let mut answers: Vec<(String, String)> = pending
@@ -270,17 +242,12 @@ fn decision_summary(d: &PendingDecision, names: &dyn Namer) -> String {
         DecisionKind::Order => format!("choose which resolves next: {options}"),
         DecisionKind::Target => format!("choose a target: {options}"),
         DecisionKind::Response => format!("play a card into the attack: {options}"),
-        kind => format!("choose ({}) {options}", kind.as_str_name()),
+        _ => format!("choose {options}"),
     };
     if d.may_decline {
         text.push_str(" (or decline)");
     }
     text
-}
-
-/// A phase's proto name, `PHASE_?` when unknown.
-pub fn phase_name(phase: i32) -> &'static str {
-    Phase::try_from(phase).map_or("PHASE_?", |p| p.as_str_name())
 }
 
 /// `text` with every line indented by four spaces.
@@ -291,73 +258,61 @@ pub fn indent(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fray_proto::fray::v1::{BlockerDetermined, DamageDealt, PlayerHpLost, Strike, StrikeDeclared, ZoneRef, event};
+    use fray_proto::fray::v1::{PhaseChanged, PlayerHpLost, Strike, ZoneRef, event};
 
-    fn ev(rule: &str, kind: event::Kind) -> Event {
-        Event { rule: rule.into(), kind: Some(kind) }
+    fn ev(rule: &str, kind: event::Kind, text: &str) -> Event {
+        Event { rule: rule.into(), kind: Some(kind), text: text.into() }
     }
 
     #[test]
-    fn one_line_per_event_with_rule_ids_in_a_column() {
+    fn the_servers_words_one_line_per_event_with_rule_ids_in_a_column_for_resolve() {
         let events = vec![
-            ev(
-                "egame.strike.target",
-                Kind::StrikeDeclared(StrikeDeclared {
-                    attacker: "knight".into(),
-                    target: Some(ZoneRef { player: 1, index: 3 }),
-                }),
-            ),
-            ev(
-                "egame.strike.block.passive",
-                Kind::BlockerDetermined(BlockerDetermined {
-                    attacker: "knight".into(),
-                    blocker: Some("wolf".into()),
-                    passive: true,
-                }),
-            ),
-            ev(
-                "egame.strike.damage",
-                Kind::DamageDealt(DamageDealt { source: "knight".into(), target: "wolf".into(), amount: 2 }),
-            ),
-            ev("egame.strike.direct", Kind::PlayerHpLost(PlayerHpLost { player: 1, amount: 1 })),
+            ev("egame.strike.target", event::Kind::StrikeDeclared(Default::default()), "knight strikes zone 3"),
+            ev("egame.strike.direct", event::Kind::PlayerHpLost(PlayerHpLost { player: 1, amount: 1 }), ""),
+            ev("egame.strike.damage", event::Kind::DamageDealt(Default::default()), ""),
         ];
         let text = render_events(&events, Style::default());
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[0], "egame.strike.target         knight strikes zone 1:3");
-        assert_eq!(lines[1], "egame.strike.block.passive  wolf blocks knight (passive)");
-        assert_eq!(lines[2], "egame.strike.damage         knight deals 2 damage to wolf");
-        assert_eq!(lines[3], "egame.strike.direct         player 1 loses 1 HP");
+        assert_eq!(lines[0], "egame.strike.target  knight strikes zone 3");
+        // A ruleset's own kind without words: this client writes none of its own.
+        assert_eq!(lines[1], "egame.strike.direct  (an event the server did not tell in words)");
+        assert_eq!(lines.len(), 3);
     }
 
     #[test]
-    fn a_turns_phase_changes_fold_into_one_line_or_none() {
-        use fray_proto::fray::v1::{Phase, PhaseChanged};
-        let phase = |turn, player, phase: Phase| {
-            ev("skirmish.phase", Kind::PhaseChanged(PhaseChanged { turn, active_player: player, phase: phase as i32 }))
+    fn a_games_trace_leaves_the_rule_ids_out_and_folds_a_turns_phase_changes_in_the_rulesets_words() {
+        let phase = |turn, player, phase: Phase, text: &str| {
+            let changed = PhaseChanged { turn, active_player: player, phase: phase as i32 };
+            ev("skirmish.phase", event::Kind::PhaseChanged(changed), text)
         };
         let events = vec![
-            phase(1, 0, Phase::Draw),
-            ev("skirmish.draw", Kind::CardDrawn(Default::default())),
-            phase(2, 1, Phase::Begin),
-            phase(2, 1, Phase::Event),
-            phase(2, 1, Phase::Deployment),
+            phase(1, 0, Phase::Draw, "turn 1, your turn: draw"),
+            ev("skirmish.draw", event::Kind::CardDrawn(Default::default()), "you draw a card"),
+            phase(2, 1, Phase::Begin, "turn 2, the bot's turn: begin"),
+            phase(2, 1, Phase::Event, "turn 2, the bot's turn: battle"),
+            phase(2, 1, Phase::Deployment, "turn 2, the bot's turn: deployment"),
         ];
-        let each = render_events_phased(&events, Style::default(), &Ids, Phases::Each);
+        let game = |phases| Telling { phases, rule_ids: false, ruleset: fray_proto::fray::v1::Ruleset::Egame as i32 };
+        let each = render_events_told(&events, Style::default(), &Ids, game(Phases::Each));
         assert_eq!(each.lines().count(), 5);
-        let folded = render_events_phased(&events, Style::default(), &Ids, Phases::Folded);
+        assert!(!each.contains("skirmish."), "{each}");
+        let folded = render_events_told(&events, Style::default(), &Ids, game(Phases::Folded));
         assert_eq!(
             folded,
-            "skirmish.phase  turn 1, player 0: PHASE_DRAW\n\
-             skirmish.draw   player 0 draws a card\n\
-             skirmish.phase  turn 2, player 1: PHASE_BEGIN → PHASE_EVENT → PHASE_DEPLOYMENT\n"
+            "turn 1, your turn: draw\n\
+             you draw a card\n\
+             turn 2, the bot's turn: begin → battle → deployment\n"
         );
-        let hidden = render_events_phased(&events, Style::default(), &Ids, Phases::Hidden);
-        assert_eq!(hidden, "skirmish.draw  player 0 draws a card\n");
+        let hidden = render_events_told(&events, Style::default(), &Ids, game(Phases::Hidden));
+        assert_eq!(hidden, "you draw a card\n");
+        let verbose =
+            render_events_told(&events, Style::default(), &Ids, Telling { rule_ids: true, ..game(Phases::Hidden) });
+        assert_eq!(verbose, "skirmish.draw  you draw a card\n");
     }
 
     #[test]
     fn colour_only_when_asked() {
-        let events = vec![ev("egame.chain", Kind::CardDrawn(Default::default()))];
+        let events = vec![ev("egame.chain", event::Kind::CardDrawn(Default::default()), "")];
         assert!(!render_events(&events, Style { color: false }).contains('\x1b'));
         assert!(render_events(&events, Style { color: true }).contains("\x1b[36m"));
     }

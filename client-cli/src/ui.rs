@@ -91,6 +91,17 @@ impl Seats {
         if self.is_human(player) { "you".to_owned() } else { "the bot".to_owned() }
     }
 
+    /// The words the server tells this game's events and actions in (`words` on a
+    /// request): the person is "you", a bot "the bot" (two players) or "bot N".
+    pub fn words(self) -> fray_proto::fray::v1::Words {
+        let name = |p: u32| match (self.is_human(p), self.players > 2) {
+            (true, _) => String::new(),
+            (false, false) => "the bot".to_owned(),
+            (false, true) => format!("bot {p}"),
+        };
+        fray_proto::fray::v1::Words { you: Some(self.human), seat_names: (0..self.players).map(name).collect() }
+    }
+
     /// `your zone 3` or `bot zone 3`.
     pub fn zone(self, z: &ZoneRef) -> String {
         format!("{} zone {}", if self.is_human(z.player) { "your" } else { "bot" }, z.index)
@@ -107,8 +118,9 @@ impl Seats {
     }
 
     /// The first line of a two-player board: `Turn 3 · your turn · PHASE`, `bot's
-    /// turn`, or `game over`, the phase in the ruleset's words.
-    pub fn turn_line(self, state: &GameState, phase: &str, style: Style) -> String {
+    /// turn`, or `game over`, the phase in the ruleset's words ([`phase_words`]).
+    pub fn turn_line(self, state: &GameState, style: Style) -> String {
+        let phase = phase_words(state.ruleset, state.phase);
         let whose = if state.phase == fray_proto::fray::v1::Phase::GameOver as i32 {
             "game over".to_owned()
         } else if self.is_human(state.active_player) {
@@ -168,10 +180,6 @@ pub trait Namer {
     fn hides_hand(&self, player: u32) -> bool {
         self.seen().is_some_and(|s| !s.reveal_all && !s.seats.is_human(player))
     }
-    /// An event only this ruleset has, in words; `None` for the others.
-    fn describe(&self, _event: &Event) -> Option<String> {
-        None
-    }
 }
 
 /// The raw wire names: ids, `player N`, `zone P:I`.
@@ -220,6 +228,25 @@ pub trait Ui: Sync {
     fn decision_subject(&self, _state: &GameState) -> Option<String> {
         None
     }
+}
+
+/// A ruleset's name as players write it (`e:game`, `Castle Rampage`), from the
+/// core's catalogue; `an unknown ruleset` for a wire number this build lacks.
+pub fn ruleset_title(ruleset: i32) -> &'static str {
+    catalogue_entry(ruleset).map_or("an unknown ruleset", |r| r.title)
+}
+
+/// A phase in `ruleset`'s own words (e:game's PHASE_EVENT is `battle`), from the
+/// core's catalogue; in e:game's for a ruleset this build does not know.
+pub fn phase_words(ruleset: i32, phase: i32) -> &'static str {
+    let phase = fray_core::Phase::from_wire(phase);
+    let entry = catalogue_entry(ruleset).or_else(|| fray_core::rulesets::catalogue().into_iter().next());
+    let words = entry.and_then(|r| r.phases.iter().find(|(p, _)| Some(*p) == phase).map(|(_, w)| *w));
+    words.unwrap_or("an unknown phase")
+}
+
+fn catalogue_entry(ruleset: i32) -> Option<fray_core::rulesets::RulesetInfo> {
+    fray_core::rulesets::catalogue().into_iter().find(|r| r.ruleset.wire() == ruleset)
 }
 
 /// A zone as `player:index`, or `?` when absent.

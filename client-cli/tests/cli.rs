@@ -68,13 +68,17 @@ fn example(path: &str) -> serde_json::Value {
 #[test]
 fn resolve_blocked_example_prints_the_trace_and_the_board() {
     let out = ok(&fray(&["resolve", BLOCKED]));
-    assert_event(&out, "egame.strike.target", "knight strikes zone 1:3");
-    assert_event(&out, "egame.strike.block.passive", "wolf blocks knight (passive)");
-    assert_event(&out, "egame.strike.damage", "knight deals 2 damage to wolf");
-    assert_event(&out, "egame.strike.damage", "wolf deals 1 damage to knight");
-    assert_event(&out, "egame.sba.destroy", "wolf is destroyed");
+    assert_event(&out, "egame.strike.target", "player 0's Knight strikes player 1's zone 3");
+    assert_event(
+        &out,
+        "egame.strike.block.passive",
+        "player 1's Wolf blocks player 0's Knight: it stands in the struck zone",
+    );
+    assert_event(&out, "egame.strike.damage", "player 0's Knight deals 2 damage to player 1's Wolf");
+    assert_event(&out, "egame.strike.damage", "player 1's Wolf deals 1 damage to player 0's Knight");
+    assert_event(&out, "egame.sba.destroy", "player 1's Wolf is destroyed");
     // The board: the knight took 1, the wolf is in its owner's graveyard, nobody lost HP.
-    assert!(out.contains("board: RULESET_EGAME, bare board"), "{out}");
+    assert!(out.contains("board: e:game, bare board"), "{out}");
     assert!(
         out.contains("  player 0: 6 HP\n    knight  Knight  zone 0:1  might 2 / life 3  damage 1  acted\n"),
         "{out}"
@@ -104,8 +108,8 @@ fn resolve_json_prints_the_response_in_proto3_json() {
 #[test]
 fn a_pending_block_is_spelled_out_with_the_commands_that_answer_it() {
     let out = ok(&fray(&["resolve", NEEDS_BLOCK]));
-    assert_event(&out, "egame.strike.target", "archer strikes zone 1:0");
-    assert_event(&out, "egame.strike.block.active.controller", "player 1 may block with guard (or decline)");
+    assert_event(&out, "egame.strike.target", "player 0's Archer strikes player 1's zone 0");
+    assert_event(&out, "egame.strike.block.active.controller", "player 1 may block with player 1's Guard, or decline");
     assert!(out.contains("pending: player 1 may block archer's strike on zone 1:0"), "{out}");
     assert!(out.contains(&format!("block with guard:  fray resolve {NEEDS_BLOCK} --choice guard\n")), "{out}");
     assert!(out.contains(&format!("do not block:      fray resolve {NEEDS_BLOCK} --choice decline\n")), "{out}");
@@ -122,13 +126,13 @@ fn a_pending_block_is_spelled_out_with_the_commands_that_answer_it() {
 #[test]
 fn choice_answers_the_pending_block() {
     let out = ok(&fray(&["resolve", NEEDS_BLOCK, "--choice", "guard"]));
-    assert_event(&out, "egame.strike.block.active.controller", "guard blocks archer (active)");
-    assert_event(&out, "egame.strike.damage", "archer deals 1 damage to guard");
+    assert_event(&out, "egame.strike.block.active.controller", "player 1's Guard steps in to block player 0's Archer");
+    assert_event(&out, "egame.strike.damage", "player 0's Archer deals 1 damage to player 1's Guard");
     assert!(out.contains("guard   Guard   zone 1:1  might 0 / life 4  damage 1"), "{out}");
     assert!(!out.contains("pending"), "{out}");
 
     let out = ok(&fray(&["resolve", NEEDS_BLOCK, "--choice", "decline"]));
-    assert_event(&out, "egame.strike.block.direct", "archer is not blocked: direct attack");
+    assert_event(&out, "egame.strike.block.direct", "player 0's Archer is not blocked: a direct attack");
     assert_event(&out, "egame.strike.direct", "player 1 loses 1 HP");
     assert!(out.contains("  player 1: 5 HP\n"), "{out}");
     // --decline is the same answer.
@@ -153,7 +157,7 @@ fn choices_keep_their_command_line_order() {
     let file = file.to_str().unwrap();
     // The controller declines, then the other player blocks with the squire.
     let out = ok(&fray(&["resolve", file, "--decline", "--choose", "squire"]));
-    assert_event(&out, "egame.strike.block.active.other", "squire blocks archer (active)");
+    assert_event(&out, "egame.strike.block.active.other", "player 0's Squire steps in to block player 0's Archer");
     let same = ok(&fray(&["resolve", file, "--choice", "decline", "--choice", "squire"]));
     assert_eq!(same, out);
 
@@ -174,7 +178,11 @@ fn choices_keep_their_command_line_order() {
 fn a_bare_state_on_stdin_takes_the_strike_from_the_options() {
     let state = example(BLOCKED)["state"].to_string();
     let out = fray_stdin(&["resolve", "-", "--attacker", "knight", "--target", "1:3"], &state);
-    assert_event(&ok(&out), "egame.strike.block.passive", "wolf blocks knight (passive)");
+    assert_event(
+        &ok(&out),
+        "egame.strike.block.passive",
+        "player 1's Wolf blocks player 0's Knight: it stands in the struck zone",
+    );
 
     let out = fray_stdin(&["resolve", "-"], &state);
     assert_eq!(out.status.code(), Some(2));
@@ -248,7 +256,11 @@ fn fray_serve_answers_fray_resolve_with_server() {
     let served = serve();
     let url = format!("http://{}", served.addr);
     let out = ok(&fray(&["resolve", BLOCKED, "--server", &url]));
-    assert_event(&out, "egame.strike.block.passive", "wolf blocks knight (passive)");
+    assert_event(
+        &out,
+        "egame.strike.block.passive",
+        "player 1's Wolf blocks player 0's Knight: it stands in the struck zone",
+    );
     // A bare HOST:PORT works too, and the answer command keeps the server.
     let out = ok(&fray(&["resolve", NEEDS_BLOCK, "--server", &served.addr]));
     assert!(out.contains(&format!("fray resolve {NEEDS_BLOCK} --server {} --choice guard", served.addr)), "{out}");
@@ -258,16 +270,16 @@ fn fray_serve_answers_fray_resolve_with_server() {
 fn resolve_castle_worked_example_prints_the_trace_and_the_castle_board() {
     let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/resolve-castle-worked-example.json");
     let out = ok(&fray(&["resolve", example]));
-    assert_event(&out, "castle.attack.target", "the top card of player 1's Gate is revealed: b-knight, defense 4");
-    assert_event(&out, "castle.attack.stronger", "b-knight is destroyed (to the discard)");
-    assert_event(&out, "castle.attack.into_castle", "the top card of player 1's Castle is revealed: b-ogre, defense 6");
-    assert_event(&out, "castle.attack.weaker", "a-ram is destroyed (to the discard)");
-    assert_event(&out, "castle.attack.weaker", "b-ogre goes back face down on top of player 1's Castle");
+    assert_event(&out, "castle.attack.target", "the top card of player 1's Gate is revealed: Knight, defense 4");
+    assert_event(&out, "castle.attack.stronger", "Knight is destroyed (to the discard)");
+    assert_event(&out, "castle.attack.into_castle", "the top card of player 1's Castle is revealed: Ogre, defense 6");
+    assert_event(&out, "castle.attack.weaker", "Battering Ram is destroyed (to the discard)");
+    assert_event(&out, "castle.attack.weaker", "Ogre goes back face-down on top of player 1's Castle");
     assert_event(&out, "castle.attack.weaker", "the attack is over: its 5 strength fell short of that defense");
     let board = out.split_once("\nboard: ").map(|(_, b)| b).unwrap_or_else(|| panic!("no board in:\n{out}"));
     assert_eq!(
         board,
-        "RULESET_CASTLE_RAMPAGE, bare board
+        "Castle Rampage, bare board
   cards as id name attack/Gate defense/Castle defense; Gates and Castles top first
   player 0
     Gate:   (empty)
@@ -285,7 +297,7 @@ fn resolve_castle_worked_example_prints_the_trace_and_the_castle_board() {
     let win = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/resolve-castle-win.json");
     let out = ok(&fray(&["resolve", win]));
     assert_event(&out, "castle.attack.win", "game over: player 0 wins");
-    assert!(out.contains("board: RULESET_CASTLE_RAMPAGE, turn 4, player 0 active, PHASE_GAME_OVER\n"), "{out}");
+    assert!(out.contains("board: Castle Rampage, turn 4, player 0's turn, game over\n"), "{out}");
     assert!(out.ends_with("  game over: player 0 wins\n"), "{out}");
 }
 
@@ -293,22 +305,30 @@ fn resolve_castle_worked_example_prints_the_trace_and_the_castle_board() {
 fn resolve_keyforge_examples_print_the_trace_and_the_keyforge_board() {
     let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/resolve-keyforge-fight.json");
     let out = ok(&fray(&["resolve", example]));
-    assert_event(&out, "keyforge.fight.declare", "raider fights squire");
-    assert_event(&out, "keyforge.keyword.assault", "raider's assault resolves");
-    assert_event(&out, "keyforge.damage.ward", "ward prevents 2 damage to squire");
+    assert_event(&out, "keyforge.fight.declare", "player 0's Raider Captain fights player 1's Ironclad Squire");
+    assert_event(&out, "keyforge.keyword.assault", "player 0's Raider Captain's assault resolves");
+    assert_event(&out, "keyforge.damage.ward", "player 1's Ironclad Squire's ward prevents 2 damage");
     assert_event(
         &out,
         "keyforge.fight.exchange",
-        "exchange: raider sets 4 pending damage on squire, squire sets 3 on raider",
+        "player 0's Raider Captain and player 1's Ironclad Squire trade blows: 4 damage to player 1's Ironclad Squire, 3 to player 0's Raider Captain",
     );
-    assert_event(&out, "keyforge.damage.armor", "armor prevents 2 damage to squire");
-    assert_event(&out, "keyforge.damage.apply", "squire deals 3 damage to raider");
-    assert_event(&out, "keyforge.ability.fight", "raider's ability raider.fight resolves");
-    assert_event(&out, "keyforge.effect.amber", "raider captures 1 amber from player 1");
+    assert_event(&out, "keyforge.damage.armor", "player 1's Ironclad Squire's armor prevents 2 damage");
+    assert_event(
+        &out,
+        "keyforge.damage.apply",
+        "player 1's Ironclad Squire deals 3 damage to player 0's Raider Captain",
+    );
+    assert_event(
+        &out,
+        "keyforge.ability.fight",
+        "player 0's Raider Captain's Fight: ability (it captures 1 amber from player 1) resolves",
+    );
+    assert_event(&out, "keyforge.effect.amber", "player 0's Raider Captain captures 1 amber from player 1");
     let board = out.split_once("\nboard: ").map(|(_, b)| b).unwrap_or_else(|| panic!("no board in:\n{out}"));
     assert_eq!(
         board,
-        "RULESET_KEYFORGE, bare board
+        "KeyForge, bare board
   player 0: 0 amber, 0 keys; battleline left to right:
     raider  Raider Captain   power 4, 3 damage                   exhausted, 1 amber on it; assault 2; raider.fight (Fight: it captures 1 amber from player 1)
   player 1: 2 amber, 0 keys; battleline left to right:
@@ -321,16 +341,20 @@ fn resolve_keyforge_examples_print_the_trace_and_the_keyforge_board() {
     assert_event(
         &out,
         "keyforge.order",
-        "player 0 must choose which resolves next: raider's assault, thornback's hazardous",
+        "player 0 must choose what resolves next: player 0's Raider Captain's assault or player 1's Thornback's hazardous",
     );
     assert!(out.contains("  resolution waiting, bottom first:\n    fight: raider fights thornback, resumes at KEYFORGE_FIGHT_STAGE_EXCHANGE\n"), "{out}");
-    assert!(out.contains("pending: player 0 must choose which item resolves next (DECISION_KIND_ORDER)\n"), "{out}");
+    assert!(out.contains("pending: player 0 must choose which item resolves next\n"), "{out}");
     assert!(
         out.contains(&format!("  raider:assault first:       fray resolve {order} --choice raider:assault\n")),
         "{out}"
     );
     let out = ok(&fray(&["resolve", order, "--choice", "raider:assault"]));
-    assert_event(&out, "keyforge.fight.cut_short", "the fight of raider and thornback ends without an exchange");
+    assert_event(
+        &out,
+        "keyforge.fight.cut_short",
+        "the fight of player 0's Raider Captain and player 1's Thornback ends without an exchange",
+    );
     assert!(
         out.contains(
             "  player 1: 2 amber, 0 keys; battleline left to right:\n    (no creatures)\n    discard: Thornback\n"
@@ -341,9 +365,13 @@ fn resolve_keyforge_examples_print_the_trace_and_the_keyforge_board() {
     // on a creature that leaves play.
     let poison = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/resolve-keyforge-poison.json");
     let out = ok(&fray(&["resolve", poison]));
-    assert_event(&out, "keyforge.keyword.poison", "sprite is tagged for destruction");
-    assert_event(&out, "keyforge.ability.target", "player 1 must choose a target: hoarder, storm");
-    assert_event(&out, "keyforge.destroy.amber", "the 2 amber on drake goes to player 1");
+    assert_event(&out, "keyforge.keyword.poison", "player 1's Ember Sprite is marked for destruction");
+    assert_event(
+        &out,
+        "keyforge.ability.target",
+        "player 1 must choose the target: player 0's Amber Hoarder or player 1's Stormcaller",
+    );
+    assert_event(&out, "keyforge.destroy.amber", "the 2 amber on player 0's Venom Drake goes to player 1");
 }
 
 const BENCH_5V5: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../bench/resolve-strike-5v5.json");

@@ -229,7 +229,7 @@ impl Clients {
 // The expected answers, built as messages
 
 fn ev(rule: &str, kind: Kind) -> pb::Event {
-    pb::Event { rule: rule.into(), kind: Some(kind) }
+    pb::Event { rule: rule.into(), kind: Some(kind), ..Default::default() }
 }
 
 fn zone(player: u32, index: u32) -> Option<pb::ZoneRef> {
@@ -282,11 +282,11 @@ fn block_decision(player: u32, options: &[&str]) -> pb::PendingDecision {
 }
 
 fn strike_action(attacker: &str, player: u32, index: u32) -> pb::Action {
-    pb::Action { action: Some(pb::action::Action::Strike(strike(attacker, player, index))) }
+    pb::Action { action: Some(pb::action::Action::Strike(strike(attacker, player, index))), ..Default::default() }
 }
 
 fn choice_action(choice: pb::choice::Choice) -> pb::Action {
-    pb::Action { action: Some(pb::action::Action::Choice(pb::Choice { choice: Some(choice) })) }
+    pb::Action { action: Some(pb::action::Action::Choice(pb::Choice { choice: Some(choice) })), ..Default::default() }
 }
 
 fn phase_changed(phase: pb::Phase, turn: u32, active_player: u32) -> pb::Event {
@@ -429,11 +429,11 @@ fn kf_phase(rule: &str, phase: pb::Phase, turn: u32, active_player: u32) -> pb::
 }
 
 fn end_phase_action() -> pb::Action {
-    pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})) }
+    pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})), ..Default::default() }
 }
 
 fn reap_action(creature: &str) -> pb::Action {
-    pb::Action { action: Some(pb::action::Action::Reap(pb::Reap { creature: creature.into() })) }
+    pb::Action { action: Some(pb::action::Action::Reap(pb::Reap { creature: creature.into() })), ..Default::default() }
 }
 
 /// Applies `action` to `state`, answering the new state and its events.
@@ -887,8 +887,8 @@ async fn check(name: &str, answer: Result<Answer, Status>, clients: &mut Clients
             assert_eq!(ids(&board.sides[0].hand), ["a-archer"]);
             assert_eq!((state.phase, state.active_player, state.turn), (pb::Phase::Event as i32, 0, 3));
             let strike = pb::Strike { attacker: "a-archer".into(), ..Default::default() };
-            let end = pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})) };
-            let attack = pb::Action { action: Some(pb::action::Action::Strike(strike)) };
+            let end = pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})), ..Default::default() };
+            let attack = pb::Action { action: Some(pb::action::Action::Strike(strike)), ..Default::default() };
             assert_eq!(clients.legal_actions(&state).await, [attack, end]);
         }
         "choose-action-castle.json" => {
@@ -902,7 +902,7 @@ async fn check(name: &str, answer: Result<Answer, Status>, clients: &mut Clients
             // The Catapult's 10 beats any card that can stand in the bot's one-card
             // Castle; the Militia's 3 does not beat the Tower.
             let catapult = pb::Strike { attacker: "a-catapult".into(), ..Default::default() };
-            assert_eq!(action, pb::Action { action: Some(pb::action::Action::Strike(catapult)) });
+            assert_eq!(action, pb::Action { action: Some(pb::action::Action::Strike(catapult)), ..Default::default() });
             let request = pb::ApplyActionRequest { state: Some(state), action: Some(action), ..Default::default() };
             let after = clients.rules.apply_action(request).await.unwrap().into_inner();
             let over = ev("castle.attack.win", Kind::GameOver(pb::GameOver { winner: Some(0) }));

@@ -68,7 +68,11 @@ fn fray_resolve_over_tls_trusts_the_ca_it_is_given() {
     let url = format!("https://localhost:{}", port(&served));
     let ca = pki.arg("ca.pem");
     let out = succeeded(&resolve(&url, &["--tls-ca", &ca]));
-    assert!(out.contains("egame.strike.block.passive") && out.contains("wolf blocks knight (passive)"), "{out}");
+    assert!(
+        out.contains("egame.strike.block.passive")
+            && out.contains("player 1's Wolf blocks player 0's Knight: it stands in the struck zone"),
+        "{out}"
+    );
 
     // The command suggested for the next decision keeps the TLS flags.
     let out = succeeded(&fray(&["resolve", NEEDS_BLOCK, "--server", &url, "--tls-ca", &ca]));
@@ -142,5 +146,5 @@ fn mutual_tls_from_the_cli_needs_a_certificate_the_server_trusts() {
         .env("FRAY_CLIENT_TLS_KEY", pki.path("client-key.pem"))
         .output()
         .unwrap();
-    assert!(succeeded(&out).contains("wolf blocks knight (passive)"));
+    assert!(succeeded(&out).contains("player 1's Wolf blocks player 0's Knight: it stands in the struck zone"));
 }

@@ -33,7 +33,7 @@ use std::time::Duration;
 
 use fray_ai::{Bot, BotError, MctsBot, MctsConfig};
 use fray_core::state::PlayerId;
-use fray_core::{GameState, GameVisitor, IllegalAction};
+use fray_core::{GameState, GameVisitor, IllegalAction, Voice};
 use fray_proto::fray::v1 as pb;
 use pb::agent_server::Agent;
 use tokio::task::JoinError;
@@ -44,6 +44,7 @@ use crate::gate::Gate;
 use crate::handlers::{Reader, StateInput, apply, both_states, guarded, load_input, open};
 use crate::seal::Sealer;
 use crate::search_stop::{STOPPED, StopFlag, StopOnDrop, Stoppable};
+use crate::words::Asked;
 use crate::{convert, search_sizes, status};
 
 /// Rule ids the Agent refuses with (FAILED_PRECONDITION + ErrorInfo).
@@ -182,6 +183,8 @@ struct Search {
     config: MctsConfig,
     seed: u64,
     backend: Stoppable,
+    /// The words to tell the actions in, when asked for.
+    voice: Option<Voice>,
 }
 
 /// The chosen action and each root action's statistics.
@@ -192,7 +195,10 @@ impl GameVisitor for Search {
 
     fn visit<G: fray_core::Registered>(self, state: &G) -> Self::Output {
         let decision = MctsBot::new(Arc::new(self.backend), self.config).choose(state, self.seed)?;
-        let proto_action = |a| convert::action_from_setup(&G::wrap_action(state.action_setup(a)));
+        let proto_action = |a| pb::Action {
+            text: self.voice.as_ref().map(|v| state.action_words(a, v)).unwrap_or_default(),
+            ..convert::action_from_setup(&G::wrap_action(state.action_setup(a)))
+        };
         let stats = decision
             .stats
             .iter()
@@ -206,8 +212,17 @@ impl GameVisitor for Search {
     }
 }
 
+/// A ChooseAction request made ready to search: the state, the player to move, whom
+/// the answer is for and the words asked for.
+struct Prepared {
+    state: GameState,
+    to_move: PlayerId,
+    reader: Reader,
+    words: Option<Asked>,
+}
+
 /// The state to search and the player to move, or why there is nothing to search.
-fn prepare(req: &pb::ChooseActionRequest, sealer: &Arc<Sealer>) -> Result<(GameState, PlayerId, Reader), Status> {
+fn prepare(req: &pb::ChooseActionRequest, sealer: &Arc<Sealer>) -> Result<Prepared, Status> {
     // The request is kept for the search's settings, so its state is copied.
     let (state, reader) = match (&req.state, &req.sealed_state) {
         (Some(_), Some(_)) => return Err(both_states()),
@@ -231,7 +246,8 @@ fn prepare(req: &pb::ChooseActionRequest, sealer: &Arc<Sealer>) -> Result<(GameS
             format!("player {} is to move, not player {}", to_move.0, req.player),
         )));
     }
-    Ok((state, to_move, reader))
+    let words = Asked::new(req.words.clone())?;
+    Ok(Prepared { state, to_move, reader, words })
 }
 
 /// The answer when the Agent moved for another seat than the sealed state's: `action`
@@ -240,9 +256,11 @@ fn moved_for_another_seat(
     mut state: GameState,
     action: &pb::Action,
     reader: &Reader,
+    words: Option<&Asked>,
 ) -> Result<pb::ChooseActionResponse, Status> {
+    let before = words.is_some().then(|| state.clone());
     let events = apply(&mut state, Some(action))?;
-    let told = reader.tell(&state, &events);
+    let told = reader.tell(words, before.as_ref(), &state, &events)?;
     Ok(pb::ChooseActionResponse {
         action: None,
         stats: Vec::new(),
@@ -273,7 +291,11 @@ impl Agent for AgentService {
         let slot = self.gate.enter("ChooseAction")?;
         let deadline = grpc_timeout(&request);
         let req = request.into_inner();
-        let (state, to_move, reader) = guarded("ChooseAction", &req, |req| req, |req| prepare(req, &self.sealer))?;
+        let Prepared { state, to_move, reader, words } =
+            guarded("ChooseAction", &req, |req| req, |req| prepare(req, &self.sealer))?;
+        // The search's actions are told to the seat that asks: on a sealed state its
+        // own (another seat's move gets no action, only its events).
+        let voice = words.as_ref().map(|w| w.voice(&state, reader.seat())).transpose()?;
         let mut config = self.config(req.budget.as_ref(), deadline);
         config.threads = self.limits.threads_with(self.gate.in_flight("ChooseAction"));
         let seed = req.seed;
@@ -282,7 +304,7 @@ impl Agent for AgentService {
         let call = StopOnDrop(StopFlag::default());
         let backend = Stoppable { call: call.0.clone(), server: self.stopping.clone() };
         let search = tokio::task::spawn_blocking(move || {
-            let searched = state.visit(Search { config, seed, backend });
+            let searched = state.visit(Search { config, seed, backend, voice });
             // The slot is held until the search itself ends, even if the caller left.
             drop(slot);
             (state, searched)
@@ -311,7 +333,9 @@ impl Agent for AgentService {
             "action chosen"
         );
         let answer = match &reader {
-            Reader::Seat { seat, .. } if *seat != to_move => moved_for_another_seat(state, &action, &reader)?,
+            Reader::Seat { seat, .. } if *seat != to_move => {
+                moved_for_another_seat(state, &action, &reader, words.as_ref())?
+            }
             _ => pb::ChooseActionResponse { action: Some(action), stats, ..Default::default() },
         };
         let mut response = Response::new(answer);

@@ -23,6 +23,7 @@ use tonic::Status;
 use tracing::debug;
 
 use crate::seal::Sealer;
+use crate::words::{self, Asked};
 use crate::{convert, status};
 
 /// Rule ids of the service's own refusals on sealed states.
@@ -75,24 +76,53 @@ pub(crate) struct Told {
 }
 
 impl Reader {
-    /// What the answer carries of `game`, the state after `events`.
-    pub(crate) fn tell(&self, game: &GameState, events: &[Event]) -> Told {
-        match self {
-            Reader::All => Told {
-                state: Some(convert::state_from_setup(game.to_setup())),
-                events: convert::events_to_proto(events),
-                ..Told::default()
-            },
+    /// What the answer carries of `game`, the state after `events`; in words when
+    /// `asked` (`before`: the state the events started from, `game` when not given).
+    pub(crate) fn tell(
+        &self,
+        asked: Option<&Asked>,
+        before: Option<&GameState>,
+        game: &GameState,
+        events: &[Event],
+    ) -> Result<Told, Status> {
+        let (mut told, seen) = match self {
+            Reader::All => {
+                let state = Some(convert::state_from_setup(game.to_setup()));
+                (Told { state, ..Told::default() }, None)
+            }
             Reader::Seat { seat, sealer } => {
                 let whole = convert::state_from_setup(game.to_setup());
                 let blob = sealer.seal(&whole, seat.0);
-                Told {
+                let told = Told {
                     state: None,
                     view: Some(convert::state_from_setup(game.observation(*seat))),
                     sealed: Some(pb::SealedState { blob, seat: u32::from(seat.0) }),
-                    events: convert::events_to_proto(&game.events_view(events, *seat)),
-                }
+                    events: Vec::new(),
+                };
+                (told, Some(game.events_view(events, *seat)))
             }
+        };
+        let events = seen.as_deref().unwrap_or(events);
+        told.events = convert::events_to_proto(events);
+        if let Some(asked) = asked {
+            let voice = asked.voice(game, self.seat())?;
+            // The words of what the reader may see: on a plain state read for one seat,
+            // that seat's view of the events (a sealed answer's already are).
+            let read = match (voice.viewer, self) {
+                (Some(viewer), Reader::All) => Some(game.events_view(events, viewer)),
+                _ => None,
+            };
+            let worded = read.as_deref().unwrap_or(events);
+            words::tell_events(&mut told.events, before.unwrap_or(game), game, worded, &voice);
+        }
+        Ok(told)
+    }
+
+    /// The seat a sealed state is bound to; `None` for a plain one.
+    pub(crate) fn seat(&self) -> Option<PlayerId> {
+        match self {
+            Reader::All => None,
+            Reader::Seat { seat, .. } => Some(*seat),
         }
     }
 
@@ -118,8 +148,17 @@ impl Reader {
 
     /// The actions legal in `game` that the reader may see: all of them, or on a sealed
     /// state its seat's, none while another player is to move.
-    pub(crate) fn legal_actions(&self, game: &GameState) -> Vec<pb::Action> {
-        if self.may_move(game).is_err() { Vec::new() } else { legal_actions(game) }
+    /// In words when `asked`.
+    pub(crate) fn legal_actions(&self, asked: Option<&Asked>, game: &GameState) -> Result<Vec<pb::Action>, Status> {
+        if self.may_move(game).is_err() {
+            return Ok(Vec::new());
+        }
+        let setups = game.legal_actions();
+        let mut actions: Vec<pb::Action> = setups.iter().map(convert::action_from_setup).collect();
+        if let Some(asked) = asked {
+            words::tell_actions(&mut actions, game, &setups, &asked.voice(game, self.seat())?);
+        }
+        Ok(actions)
     }
 }
 
@@ -130,28 +169,57 @@ pub(crate) struct Held {
     state: Result<Option<StateInput>, Status>,
     /// Whom the answer is for.
     pub(crate) reader: Reader,
+    /// The words asked for, if any.
+    pub(crate) words: Option<Asked>,
 }
 
 impl Held {
     /// A request's `state` or `sealed_state` (at most one of them), a sealed one opened
-    /// with `sealer`'s keys.
-    pub(crate) fn new(state: Option<pb::GameState>, sealed: Option<pb::SealedState>, sealer: &Arc<Sealer>) -> Self {
-        match (state, sealed) {
+    /// with `sealer`'s keys, and its `words`.
+    pub(crate) fn new(
+        state: Option<pb::GameState>,
+        sealed: Option<pb::SealedState>,
+        words: Option<pb::Words>,
+        sealer: &Arc<Sealer>,
+    ) -> Self {
+        let held = match (state, sealed) {
             (state, None) => Self::plain(state),
-            (Some(_), Some(_)) => Self { state: Err(both_states()), reader: Reader::All },
+            (Some(_), Some(_)) => Self { state: Err(both_states()), reader: Reader::All, words: None },
             (None, Some(sealed)) => match open(&sealed, sealer) {
                 Ok((seat, state)) => Self {
                     state: Ok(Some(StateInput::new(state))),
                     reader: Reader::Seat { seat, sealer: Arc::clone(sealer) },
+                    words: None,
                 },
-                Err(status) => Self { state: Err(status), reader: Reader::All },
+                Err(status) => Self { state: Err(status), reader: Reader::All, words: None },
             },
+        };
+        match Asked::new(words) {
+            Ok(words) => Self { words, ..held },
+            Err(status) => Self { state: Err(status), ..held },
         }
     }
 
-    /// A plain state (or none).
+    /// A plain state (or none), no words.
     pub(crate) fn plain(state: Option<pb::GameState>) -> Self {
-        Self { state: Ok(state.map(StateInput::new)), reader: Reader::All }
+        Self { state: Ok(state.map(StateInput::new)), reader: Reader::All, words: None }
+    }
+
+    /// What the answer carries of `game`, the state after `events` (see
+    /// [`Reader::tell`]).
+    pub(crate) fn tell(&self, before: Option<&GameState>, game: &GameState, events: &[Event]) -> Result<Told, Status> {
+        self.reader.tell(self.words.as_ref(), before, game, events)
+    }
+
+    /// The actions legal in `game` that the reader may see (see
+    /// [`Reader::legal_actions`]).
+    pub(crate) fn legal_actions(&self, game: &GameState) -> Result<Vec<pb::Action>, Status> {
+        self.reader.legal_actions(self.words.as_ref(), game)
+    }
+
+    /// A copy of `game` to word the events from, when words are asked for.
+    pub(crate) fn before(&self, game: &GameState) -> Option<GameState> {
+        self.words.is_some().then(|| game.clone())
     }
 }
 
@@ -229,7 +297,7 @@ impl StrikeInput {
     /// The request as plain input, a sealed state opened with `sealer`.
     pub(crate) fn new(req: pb::ResolveStrikeRequest, sealer: &Arc<Sealer>) -> Self {
         Self {
-            state: Held::new(req.state, req.sealed_state, sealer),
+            state: Held::new(req.state, req.sealed_state, req.words, sealer),
             strike: req.strike,
             choices: req.choices.iter().map(convert::choice_to_setup).collect(),
         }
@@ -247,22 +315,39 @@ pub(crate) struct ActionInput {
 impl ActionInput {
     /// An ApplyAction request as plain input, a sealed state opened with `sealer`.
     pub(crate) fn new(req: pb::ApplyActionRequest, sealer: &Arc<Sealer>) -> Self {
-        Self { state: Held::new(req.state, req.sealed_state, sealer), action: req.action }
+        Self { state: Held::new(req.state, req.sealed_state, req.words, sealer), action: req.action }
     }
 
     /// A Play message as plain input, a sealed state opened with `sealer`.
     pub(crate) fn of_message(message: pb::PlayRequest, sealer: &Arc<Sealer>) -> Self {
-        Self { state: Held::new(message.state, message.sealed_state, sealer), action: message.action }
+        Self { state: Held::new(message.state, message.sealed_state, message.words, sealer), action: message.action }
     }
 }
 
-/// Applies `input`'s action to its state: the state after it and what happened. On a
-/// sealed state only its seat may move.
-pub(crate) fn applied(input: &ActionInput) -> Result<(GameState, Vec<Event>), Status> {
+/// Applies `input`'s action to its state: the state after it and what happened, and
+/// the state before it when words are asked for. On a sealed state only its seat may
+/// move.
+pub(crate) fn applied(input: &ActionInput) -> Result<Applied, Status> {
     let mut game = load(&input.state)?;
     input.state.reader.may_move(&game)?;
+    let before = input.state.before(&game);
     let events = apply(&mut game, input.action.as_ref())?;
-    Ok((game, events))
+    Ok(Applied { before, game, events })
+}
+
+/// An action applied: the state after it, what happened, and the state before it
+/// (kept only when words are asked for).
+pub(crate) struct Applied {
+    pub(crate) before: Option<GameState>,
+    pub(crate) game: GameState,
+    pub(crate) events: Vec<Event>,
+}
+
+impl Applied {
+    /// What the answer carries of it, for `held`'s reader.
+    pub(crate) fn tell(&self, held: &Held) -> Result<Told, Status> {
+        held.tell(self.before.as_ref(), &self.game, &self.events)
+    }
 }
 
 /// Applies a request's `action` (its field `action`) to `game`: what happened, or the
@@ -273,11 +358,6 @@ pub(crate) fn apply(game: &mut GameState, action: Option<&pb::Action>) -> Result
     let events = convert::apply_action(game, &action, "action").map_err(|e| status::action_error(&e))?;
     debug!(ruleset = %game.ruleset(), events = events.len(), "action applied");
     Ok(events)
-}
-
-/// Every action legal in `game`, in the core's stable order.
-pub(crate) fn legal_actions(game: &GameState) -> Vec<pb::Action> {
-    game.legal_actions().iter().map(convert::action_from_setup).collect()
 }
 
 /// ResolveStrike's answer to one request. On a sealed state the strike and every choice
@@ -300,16 +380,16 @@ pub(crate) fn resolve_strike(input: &StrikeInput) -> Result<pb::ResolveStrikeRes
             reader.may_move(&before)?;
         }
     }
+    let before = input.state.before(&game);
     let events = convert::resolve_strike(&mut game, &strike, &input.choices).map_err(|e| status::action_error(&e))?;
     debug!(ruleset = %game.ruleset(), choices = input.choices.len(), events = events.len(), "strike resolved");
-    let told = reader.tell(&game, &events);
+    let told = input.state.tell(before.as_ref(), &game, &events)?;
     Ok(pb::ResolveStrikeResponse { state: told.state, events: told.events, view: told.view, sealed_state: told.sealed })
 }
 
 /// ApplyAction's answer to one request.
 pub(crate) fn apply_action(input: &ActionInput) -> Result<pb::ApplyActionResponse, Status> {
-    let (game, events) = applied(input)?;
-    let told = input.state.reader.tell(&game, &events);
+    let told = applied(input)?.tell(&input.state)?;
     Ok(pb::ApplyActionResponse { state: told.state, events: told.events, view: told.view, sealed_state: told.sealed })
 }
 

@@ -39,6 +39,7 @@ pub mod server;
 pub mod status;
 pub mod status_size;
 pub mod tls;
+pub mod words;
 pub mod write_batching;
 
 pub use agent::{AgentLimits, AgentService};

@@ -129,16 +129,16 @@ impl PlayAnswers {
 /// One message's answer: the action applied (ApplyAction's handler) and the actions
 /// legal after it; without an action, the actions legal in the state.
 fn step(input: &ActionInput) -> Result<pb::PlayResponse, Status> {
-    let reader = &input.state.reader;
+    let held = &input.state;
     if input.action.is_none() {
-        let game = load(&input.state)?;
-        return Ok(pb::PlayResponse { legal_actions: reader.legal_actions(&game), ..Default::default() });
+        let game = load(held)?;
+        return Ok(pb::PlayResponse { legal_actions: held.legal_actions(&game)?, ..Default::default() });
     }
-    let (game, events) = applied(input)?;
-    let told = reader.tell(&game, &events);
+    let applied = applied(input)?;
+    let told = applied.tell(held)?;
     Ok(pb::PlayResponse {
         status: None,
-        legal_actions: reader.legal_actions(&game),
+        legal_actions: held.legal_actions(&applied.game)?,
         events: told.events,
         state: told.state,
         view: told.view,

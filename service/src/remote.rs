@@ -59,7 +59,8 @@ impl RemoteRules {
 
 impl<G: Registered> Backend<G> for RemoteRules {
     fn legal_actions(&self, state: &G, out: &mut Vec<G::Action>) {
-        let request = pb::LegalActionsRequest { state: Some(Self::proto_state(state)), sealed_state: None };
+        let request =
+            pb::LegalActionsRequest { state: Some(Self::proto_state(state)), sealed_state: None, ..Default::default() };
         let mut client = self.client.clone();
         match self.runtime.block_on(client.legal_actions(request)) {
             Ok(resp) => {
@@ -79,6 +80,7 @@ impl<G: Registered> Backend<G> for RemoteRules {
             state: Some(Self::proto_state(state)),
             action: Some(convert::action_from_setup(&G::wrap_action(state.action_setup(action)))),
             sealed_state: None,
+            ..Default::default()
         };
         let mut client = self.client.clone();
         let answer = match self.runtime.block_on(client.apply_action(request)) {

@@ -21,6 +21,7 @@ use crate::idle::Stopping;
 use crate::metrics::Metrics;
 use crate::rules_limits::RulesLimits;
 use crate::seal::Sealer;
+use crate::words::Asked;
 use crate::{batch, convert, handlers, play, status};
 
 /// The Rules service. It keeps nothing between calls.
@@ -56,7 +57,7 @@ impl RulesService {
 
     fn legal_actions_inner(state: &Held) -> Result<pb::LegalActionsResponse, Status> {
         let game = load(state)?;
-        let actions = state.reader.legal_actions(&game);
+        let actions = state.legal_actions(&game)?;
         debug!(rpc = "LegalActions", ruleset = %game.ruleset(), actions = actions.len(), "legal actions listed");
         Ok(pb::LegalActionsResponse { actions })
     }
@@ -82,7 +83,8 @@ impl RulesService {
                         Reader::Seat { seat: fray_core::state::PlayerId(seat), sealer: Arc::clone(sealer) }
                     }
                 };
-                let told = reader.tell(&game, &events);
+                let asked = Asked::new(req.words.clone())?;
+                let told = reader.tell(asked.as_ref(), None, &game, &events)?;
                 Ok(pb::NewGameResponse {
                     state: told.state,
                     events: told.events,
@@ -118,7 +120,7 @@ impl Rules for RulesService {
         request: Request<pb::LegalActionsRequest>,
     ) -> Result<Response<pb::LegalActionsResponse>, Status> {
         let sealer = &self.sealer;
-        let input = |req: pb::LegalActionsRequest| Held::new(req.state, req.sealed_state, sealer);
+        let input = |req: pb::LegalActionsRequest| Held::new(req.state, req.sealed_state, req.words, sealer);
         self.call("LegalActions", request, input, Self::legal_actions_inner)
     }
 

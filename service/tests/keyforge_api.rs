@@ -175,7 +175,8 @@ async fn a_skirmish_deals_reaps_and_the_agent_plays_it() {
     assert_eq!(rules.new_game(request).await.unwrap().into_inner().state.unwrap(), state, "same seed, same game");
 
     let reaper = board.sides[0].battleline[0].id.clone();
-    let reap = pb::Action { action: Some(pb::action::Action::Reap(pb::Reap { creature: reaper })) };
+    let reap =
+        pb::Action { action: Some(pb::action::Action::Reap(pb::Reap { creature: reaper })), ..Default::default() };
     let after = rules.apply_action(apply(state.clone(), reap)).await.unwrap().into_inner();
     assert!(rules_of(&after.events).contains(&"keyforge.reap"));
     assert_eq!(after.state.unwrap().keyforge.unwrap().sides[0].amber, 1);

@@ -103,6 +103,7 @@ async fn an_action_batch_answers_each_state_as_apply_action_does() {
         .unwrap();
     let summon = pb::Action {
         action: Some(pb::action::Action::Summon(pb::Summon { hand_index: 0, zone: zone(0, 0), ..Default::default() })),
+        ..Default::default()
     };
     let requests = vec![
         apply(pending.clone(), choice_action(option("guard"))),
@@ -264,7 +265,7 @@ async fn a_bad_message_on_the_stream_answers_its_status_and_the_stream_goes_on()
     stream.send.send(pb::PlayRequest { state: None, action: None, ..Default::default() }).await.unwrap();
     let stateless = stream.next().await.unwrap().unwrap();
     assert_eq!(bad_fields(&from_item(stateless.status.as_ref().unwrap())), ["state"]);
-    let unknown_action = stream.step(knight_and_wolf(), Some(pb::Action { action: None })).await;
+    let unknown_action = stream.step(knight_and_wolf(), Some(pb::Action { action: None, ..Default::default() })).await;
     assert_eq!(bad_fields(&from_item(unknown_action.status.as_ref().unwrap())), ["action"]);
     drop(stream.send);
     assert!(stream.answers.next().await.is_none());

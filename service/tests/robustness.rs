@@ -432,7 +432,7 @@ async fn a_new_event_with_the_counter_at_u64_max_does_not_overflow() {
     let mut state = rules.new_game(request).await.unwrap().into_inner().state.unwrap();
     assert_eq!(state.phase, pb::Phase::Deployment as i32);
     state.event = u64::MAX;
-    let end = pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})) };
+    let end = pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})), ..Default::default() };
     let next = rules.apply_action(apply(state, end)).await.unwrap().into_inner();
     let next = next.state.unwrap();
     assert_eq!((next.turn, next.active_player, next.event), (2, 1, u64::MAX));

@@ -280,7 +280,7 @@ async fn missing_strike_or_action_is_invalid() {
     assert_eq!(bad_fields(&rules.resolve_strike(req).await.unwrap_err()), ["strike"]);
     let req = pb::ApplyActionRequest { state: Some(knight_and_wolf()), action: None, ..Default::default() };
     assert_eq!(bad_fields(&rules.apply_action(req).await.unwrap_err()), ["action"]);
-    let req = apply(knight_and_wolf(), pb::Action { action: None });
+    let req = apply(knight_and_wolf(), pb::Action { action: None, ..Default::default() });
     assert_eq!(bad_fields(&rules.apply_action(req).await.unwrap_err()), ["action"]);
 }
 
@@ -495,11 +495,13 @@ async fn game_over_refuses_every_action() {
 async fn skirmish_actions_need_a_turn_structure() {
     let server = TestServer::start().await;
     let mut rules = server.rules();
-    let summon =
-        pb::Action { action: Some(pb::action::Action::Summon(pb::Summon { zone: zone(0, 2), ..Default::default() })) };
+    let summon = pb::Action {
+        action: Some(pb::action::Action::Summon(pb::Summon { zone: zone(0, 2), ..Default::default() })),
+        ..Default::default()
+    };
     let status = rules.apply_action(apply(knight_and_wolf(), summon)).await.unwrap_err();
     assert_eq!(broken_rule(&status), "skirmish.phase");
-    let end = pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})) };
+    let end = pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})), ..Default::default() };
     let status = rules.apply_action(apply(knight_and_wolf(), end)).await.unwrap_err();
     assert_eq!(broken_rule(&status), "skirmish.phase");
 }
@@ -617,7 +619,7 @@ async fn the_agent_answers_within_the_calls_deadline() {
 async fn a_game_nobody_advances_ends_by_its_no_progress_rule_and_the_count_travels_in_the_state() {
     let server = TestServer::start().await;
     let mut rules = server.rules();
-    let end_phase = pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})) };
+    let end_phase = pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})), ..Default::default() };
     for (ruleset, rule) in [
         (pb::Ruleset::Egame, "skirmish.no_progress"),
         (pb::Ruleset::DimensionalRift, "skirmish.no_progress"),

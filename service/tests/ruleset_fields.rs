@@ -164,7 +164,7 @@ fn castle_rampage_refuses_a_summon_and_an_aimed_attack_with_field_paths() {
     let mut g = load(&s);
     let before = g.clone();
     let ruleset = g.ruleset();
-    let summon = pb::Action { action: Some(pb::action::Action::Summon(pb::Summon::default())) };
+    let summon = pb::Action { action: Some(pb::action::Action::Summon(pb::Summon::default())), ..Default::default() };
     let refused = convert::action_to_setup(ruleset, Some(&summon)).unwrap_err();
     assert_eq!(refused.prefixed("action").0.into_iter().map(|v| v.field).collect::<Vec<_>>(), ["action.summon"]);
     let aimed = pb::Action {
@@ -174,6 +174,7 @@ fn castle_rampage_refuses_a_summon_and_an_aimed_attack_with_field_paths() {
             defender: "c1".into(),
             ..Default::default()
         })),
+        ..Default::default()
     };
     let aimed = convert::action_to_setup(ruleset, Some(&aimed)).unwrap();
     assert_eq!(

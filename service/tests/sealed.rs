@@ -76,6 +76,19 @@ fn assert_tells_nothing_hidden(what: &str, answer: &[u8], hidden: &BTreeSet<Stri
     }
 }
 
+/// The words every request of a sealed game asks for, so that their texts are searched
+/// for hidden cards too.
+fn words() -> pb::Words {
+    pb::Words { you: None, seat_names: vec!["North".into(), "East".into(), "South".into(), "West".into()] }
+}
+
+/// Fails unless each of `events` is told in words.
+fn assert_worded(what: &str, events: &[pb::Event]) {
+    for e in events {
+        assert!(!e.text.is_empty(), "{what}: {e:?} has no words");
+    }
+}
+
 /// Who is to move in the state `sealed` holds, as the referee knows it.
 fn to_move(sealed: &pb::SealedState) -> (pb::GameState, Option<u8>) {
     let (_, state) = sealer().open(&sealed.blob).unwrap();
@@ -91,7 +104,8 @@ enum Via {
 
 /// Plays a game of `ruleset`'s `scenario` holding only `seat`'s views and sealed states:
 /// the seat takes the `pick`-th legal action (modulo their count) each time it is to
-/// move, the Agent moves for the others. Every answer is checked for hidden cards.
+/// move, the Agent moves for the others. Every answer is checked for hidden cards, its
+/// words ([`words`]) included.
 /// The number of moves made, and whether the game ended (else 400 were made).
 async fn play_sealed(server: &TestServer, ruleset: pb::Ruleset, scenario: &str, seat: u8, via: Via) -> (usize, bool) {
     let mut rules = server.rules();
@@ -101,8 +115,10 @@ async fn play_sealed(server: &TestServer, ruleset: pb::Ruleset, scenario: &str, 
         seed: 11,
         scenario: scenario.into(),
         sealed_for: Some(u32::from(seat)),
+        words: Some(words()),
     };
     let dealt = rules.new_game(request).await.unwrap().into_inner();
+    assert_worded("NewGame", &dealt.events);
     assert!(dealt.state.is_none(), "a sealed game answers no whole state");
     let mut sealed = dealt.sealed_state.clone().unwrap();
     assert_eq!(sealed.seat, u32::from(seat));
@@ -127,11 +143,16 @@ async fn play_sealed(server: &TestServer, ruleset: pb::Ruleset, scenario: &str, 
         };
         let hidden_before = hidden(&truth, seat);
         let legal = rules
-            .legal_actions(pb::LegalActionsRequest { sealed_state: Some(sealed.clone()), ..Default::default() })
+            .legal_actions(pb::LegalActionsRequest {
+                sealed_state: Some(sealed.clone()),
+                words: Some(words()),
+                ..Default::default()
+            })
             .await
             .unwrap()
             .into_inner();
         assert_tells_nothing_hidden("LegalActions", &legal.encode_to_vec(), &hidden_before);
+        assert!(legal.actions.iter().all(|a| !a.text.is_empty()), "every action is told in words: {legal:?}");
         let (bytes, next) = if mover == seat {
             assert!(!legal.actions.is_empty(), "the seat to move has actions");
             let action = legal.actions[pick.wrapping_mul(7) % legal.actions.len()].clone();
@@ -140,18 +161,25 @@ async fn play_sealed(server: &TestServer, ruleset: pb::Ruleset, scenario: &str, 
                     let request = pb::ApplyActionRequest {
                         sealed_state: Some(sealed),
                         action: Some(action),
+                        words: Some(words()),
                         ..Default::default()
                     };
                     let answer = rules.apply_action(request).await.unwrap().into_inner();
+                    assert_worded("ApplyAction", &answer.events);
                     assert!(answer.state.is_none() && answer.view.is_some());
                     let next = answer.sealed_state.clone().unwrap();
                     (pb::ApplyActionResponse { sealed_state: None, ..answer }.encode_to_vec(), next)
                 }
                 Via::Play => {
-                    let message =
-                        pb::PlayRequest { sealed_state: Some(sealed), action: Some(action), ..Default::default() };
+                    let message = pb::PlayRequest {
+                        sealed_state: Some(sealed),
+                        action: Some(action),
+                        words: Some(words()),
+                        ..Default::default()
+                    };
                     send.send(message).await.unwrap();
                     let answer = answers.as_mut().unwrap().message().await.unwrap().unwrap();
+                    assert_worded("Play", &answer.events);
                     assert!(answer.status.is_none(), "{:?}", answer.status);
                     assert!(answer.state.is_none() && answer.view.is_some());
                     let next = answer.sealed_state.clone().unwrap();
@@ -165,9 +193,11 @@ async fn play_sealed(server: &TestServer, ruleset: pb::Ruleset, scenario: &str, 
                 player: u32::from(mover),
                 budget: Some(pb::SearchBudget { playouts: 10, time_ms: 0 }),
                 seed: 3,
+                words: Some(words()),
                 ..Default::default()
             };
             let answer = agent.choose_action(request).await.unwrap().into_inner();
+            assert_worded("ChooseAction", &answer.events);
             assert!(answer.action.is_none() && answer.stats.is_empty(), "the mover's search is not told");
             let next = answer.sealed_state.clone().unwrap();
             (pb::ChooseActionResponse { sealed_state: None, ..answer }.encode_to_vec(), next)
@@ -213,6 +243,7 @@ async fn dealt(server: &TestServer) -> pb::SealedState {
         seed: 3,
         scenario: "duel".into(),
         sealed_for: Some(0),
+        ..Default::default()
     };
     server.rules().new_game(request).await.unwrap().into_inner().sealed_state.unwrap()
 }
@@ -222,7 +253,7 @@ async fn answers_to(server: &TestServer, sealed: &pb::SealedState) -> Vec<(&'sta
     let mut rules = server.rules();
     let mut agent = AgentClient::new(server.channel.clone());
     let sealed = Some(sealed.clone());
-    let action = Some(pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})) });
+    let action = Some(pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})), ..Default::default() });
     let apply = pb::ApplyActionRequest { sealed_state: sealed.clone(), action: action.clone(), ..Default::default() };
     let mut out = Vec::new();
     if let Some(s) = rules.apply_action(apply.clone()).await.err() {
@@ -308,7 +339,8 @@ async fn a_tampered_sealed_state_is_invalid_argument_naming_the_field_on_every_r
 async fn a_sealed_state_with_a_plain_one_or_for_a_seat_past_the_game_is_refused() {
     let server = sealing_server().await;
     let good = dealt(&server).await;
-    let both = pb::LegalActionsRequest { state: Some(knight_and_wolf()), sealed_state: Some(good) };
+    let both =
+        pb::LegalActionsRequest { state: Some(knight_and_wolf()), sealed_state: Some(good), ..Default::default() };
     let status = server.rules().legal_actions(both).await.unwrap_err();
     assert_eq!(bad_fields(&status), ["sealed_state"]);
     let past = pb::NewGameRequest {
@@ -316,6 +348,7 @@ async fn a_sealed_state_with_a_plain_one_or_for_a_seat_past_the_game_is_refused(
         seed: 3,
         scenario: "duel".into(),
         sealed_for: Some(2),
+        ..Default::default()
     };
     let status = server.rules().new_game(past).await.unwrap_err();
     assert_eq!(bad_fields(&status), ["sealed_for"]);
@@ -331,10 +364,11 @@ async fn only_the_sealed_seat_moves_and_the_agent_moves_for_the_others() {
         seed: 3,
         scenario: "duel".into(),
         sealed_for: Some(1),
+        ..Default::default()
     };
     let dealt = server.rules().new_game(request).await.unwrap().into_inner();
     let sealed = dealt.sealed_state.unwrap();
-    let end = Some(pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})) });
+    let end = Some(pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})), ..Default::default() });
     let apply = pb::ApplyActionRequest { sealed_state: Some(sealed.clone()), action: end, ..Default::default() };
     let status = server.rules().apply_action(apply).await.unwrap_err();
     assert_eq!(status.code(), Code::FailedPrecondition, "{status:?}");
@@ -412,6 +446,7 @@ async fn a_sealed_deal_is_not_the_plain_deal_of_its_seed() {
         seed: 9,
         scenario: String::new(),
         sealed_for,
+        ..Default::default()
     };
     let plain = server.rules().new_game(request(None)).await.unwrap().into_inner().state.unwrap();
     let mut dealt = Vec::new();

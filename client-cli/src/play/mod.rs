@@ -33,7 +33,7 @@ use crate::replay::{self, Outcome, Outs, Replay, Seat, SeatKind};
 use crate::rulesets::{RulesetArg, short_name, ui};
 use crate::tls::TlsArgs;
 use crate::tournament::unbalanced_warning;
-use crate::trace::{self, Phases, indent};
+use crate::trace::{self, Phases, Telling, indent};
 use crate::ui::{Seats, Seen, Style, Ui, mover_and_seats};
 use input::{Command, Lines};
 
@@ -107,6 +107,8 @@ pub struct PlayArgs {
     /// Leave the phase changes out of the trace (the board's first line names the
     /// phase); otherwise a run of them is told on one line.
     pub quiet: bool,
+    /// Lead each line of the trace with its rule id.
+    pub verbose: bool,
 }
 
 /// SplitMix64: a well-mixed 64-bit value from `x`.
@@ -211,7 +213,8 @@ impl Session<'_> {
     fn trace(&self, before: &GameState, after: &GameState, events: &[fray_proto::fray::v1::Event]) -> String {
         let names = self.ui.names(Some(Seen { seats: self.seats, reveal_all: false }), &[before, after], events);
         let phases = if self.args.quiet { Phases::Hidden } else { Phases::Folded };
-        indent(&trace::render_events_phased(events, self.style, &*names, phases))
+        let telling = Telling { phases, rule_ids: self.args.verbose, ruleset: self.state.ruleset };
+        indent(&trace::render_events_told(events, self.style, &*names, telling))
     }
 
     fn budget(&self) -> SearchBudget {
@@ -231,8 +234,12 @@ impl Session<'_> {
     /// Applies `action` for `player`, prints it and its events, records it.
     async fn apply(&mut self, player: u32, action: Action) -> Result<(), CliError> {
         let what = self.ui.action_text(&self.state, &action, self.seats, false);
-        let request =
-            ApplyActionRequest { state: Some(self.state.clone()), action: Some(action.clone()), ..Default::default() };
+        let request = ApplyActionRequest {
+            state: Some(self.state.clone()),
+            action: Some(action.clone()),
+            words: Some(self.seats.words()),
+            ..Default::default()
+        };
         let applied = self.rules.apply_action(request).await?.into_inner();
         let after = applied.state.unwrap_or_default();
         self.outs.note(self.replay.steps.len() as u64, self.state.turn, &applied.events);
@@ -476,10 +483,12 @@ async fn game(
     let ruleset = args.ruleset.ruleset();
     let request =
         NewGameRequest { ruleset: ruleset as i32, seed, scenario: args.scenario.clone(), ..Default::default() };
-    let started = rules.new_game(request).await?.into_inner();
-    let state = started.state.unwrap_or_default();
-    let players = mover_and_seats(&state)?.1;
+    let dealt = rules.new_game(request.clone()).await?.into_inner();
+    let players = mover_and_seats(&dealt.state.unwrap_or_default())?.1;
     let seats = Seats { human: human_seat(args.first, seed, players), players };
+    // Dealt again, the same game, now told in words from the person's seat.
+    let started = rules.new_game(NewGameRequest { words: Some(seats.words()), ..request }).await?.into_inner();
+    let state = started.state.clone().unwrap_or_default();
     let path = replay::new_path(&args.replay_dir, short_name(ruleset), &args.scenario, seed)?;
     let seat_list = (0..players)
         .map(|player| {

@@ -130,7 +130,7 @@ pub fn action_from_setup(a: &CastleActionSetup) -> pb::Action {
         CastleActionSetup::EndPhase => Some(A::EndPhase(pb::EndPhase {})),
         CastleActionSetup::Missing => None,
     };
-    pb::Action { action }
+    pb::Action { action, ..Default::default() }
 }
 
 /// A card as plain input.

@@ -107,7 +107,7 @@ pub fn action_from_setup(a: &DogFightActionSetup) -> pb::Action {
         DogFightActionSetup::EndPhase => Some(A::EndPhase(pb::EndPhase {})),
         DogFightActionSetup::Missing => None,
     };
-    pb::Action { action }
+    pb::Action { action, ..Default::default() }
 }
 
 fn card_to_setup(c: &pb::DogFightCard) -> DogFightCardSetup {

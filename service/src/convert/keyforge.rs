@@ -118,7 +118,7 @@ pub fn action_from_setup(a: &KeyforgeActionSetup) -> pb::Action {
         KeyforgeActionSetup::EndPhase => Some(A::EndPhase(pb::EndPhase {})),
         KeyforgeActionSetup::Missing => None,
     };
-    pb::Action { action }
+    pb::Action { action, ..Default::default() }
 }
 
 fn ability_to_setup(a: &pb::Ability) -> AbilitySetup {

@@ -155,7 +155,7 @@ pub fn event_to_proto(e: &Event) -> pb::Event {
         EventKind::Castle(c) => castle::event_kind(c),
         EventKind::DogFight(d) => dog_fight::event_kind(d),
     };
-    pb::Event { rule: e.rule.to_owned(), kind: Some(kind) }
+    pb::Event { rule: e.rule.to_owned(), kind: Some(kind), ..Default::default() }
 }
 
 /// Every event, in order.
@@ -360,7 +360,7 @@ mod tests {
             A::EndPhase(pb::EndPhase {}),
         ];
         for case in cases {
-            let action = pb::Action { action: Some(case) };
+            let action = pb::Action { action: Some(case), ..Default::default() };
             assert_eq!(action_from_setup(&action_to_setup(Ruleset::Egame, Some(&action)).unwrap().input), action);
         }
         let missing = ActionSetup::Zone(ZoneActionSetup::Missing);
@@ -460,7 +460,10 @@ mod tests {
         ];
         for (kind, expected) in cases {
             let event = Event { rule: "some.rule", kind };
-            assert_eq!(event_to_proto(&event), pb::Event { rule: "some.rule".into(), kind: Some(expected) });
+            assert_eq!(
+                event_to_proto(&event),
+                pb::Event { rule: "some.rule".into(), kind: Some(expected), ..Default::default() }
+            );
         }
     }
 

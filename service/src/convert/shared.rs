@@ -176,6 +176,13 @@ pub fn ruleset_info_to_proto(info: &RulesetInfo) -> pb::RulesetInfo {
         ruleset: info.ruleset.wire(),
         name: info.name.to_owned(),
         description: info.description.to_owned(),
+        title: info.title.to_owned(),
+        how_to_win: info.how_to_win.to_owned(),
+        phases: info
+            .phases
+            .iter()
+            .map(|(phase, words)| pb::PhaseWords { phase: phase.wire(), words: (*words).to_owned() })
+            .collect(),
         // Every ruleset in the catalogue resolves strikes and choices.
         resolves_strikes: true,
         skirmish: !info.scenarios.is_empty(),

@@ -98,7 +98,7 @@ pub fn action_from_setup(a: &ZoneActionSetup) -> pb::Action {
         ZoneActionSetup::EndPhase => Some(A::EndPhase(pb::EndPhase {})),
         ZoneActionSetup::Missing => None,
     };
-    pb::Action { action }
+    pb::Action { action, ..Default::default() }
 }
 
 /// A zone reference as plain input.

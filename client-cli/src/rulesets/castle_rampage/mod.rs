@@ -160,16 +160,6 @@ impl Names {
     fn visible(&self, id: &str) -> Option<&CastleCard> {
         self.cards.get(id).filter(|_| self.seen.is_none_or(|s| s.reveal_all) || self.shown.contains(id))
     }
-
-    /// The Gate, Castle or hand (`structure`) that holds, or is to hold, `card`:
-    /// `your Gate`, `player 1's Castle`, `the Gate` without an owner.
-    fn pile(&self, card: &str, structure: &str) -> String {
-        match (self.cards.get(card), self.seen) {
-            (Some(c), Some(s)) => format!("{} {}", s.seats.whose(c.owner), structure_label(structure)),
-            (Some(c), None) => format!("player {}'s {}", c.owner, structure_label(structure)),
-            (None, _) => format!("the {}", structure_label(structure)),
-        }
-    }
 }
 
 impl Namer for Names {
@@ -183,31 +173,6 @@ impl Namer for Names {
             (Some(_), None, true) => "a face-down card".to_owned(),
             _ => id.to_owned(),
         }
-    }
-
-    fn describe(&self, event: &Event) -> Option<String> {
-        Some(match event.kind.as_ref()? {
-            Kind::CardRevealed(e) => {
-                let defense = self.visible(&e.card).and_then(|c| castle_defense(c, &e.structure));
-                let defense = defense.map_or_else(String::new, |d| format!(", defense {d}"));
-                format!(
-                    "the top card of {} is revealed: {}{defense}",
-                    self.pile(&e.card, &e.structure),
-                    self.card(&e.card)
-                )
-            }
-            Kind::CardDestroyed(e) => format!("{} is destroyed (to the discard)", self.card(&e.card)),
-            Kind::AttackEnded(e) => attack_ended(&event.rule, e.remaining),
-            Kind::CardReturned(e) => {
-                let how = match (e.to.as_str(), event.rule.as_str()) {
-                    ("hand", _) => "returns to",
-                    (_, rule::REINFORCE) => "goes face down to the bottom of",
-                    _ => "goes back face down on top of",
-                };
-                format!("{} {how} {}", self.card(&e.card), self.pile(&e.card, &e.to))
-            }
-            _ => return None,
-        })
     }
 }
 
@@ -280,18 +245,6 @@ pub fn all_cards(board: &CastleRampageBoard) -> impl Iterator<Item = &CastleCard
 pub fn in_hand<'a>(state: &'a GameState, id: &str) -> Option<(u32, &'a CastleCard)> {
     let board = state.castle_rampage.as_ref()?;
     board.sides.iter().enumerate().find_map(|(p, side)| side.hand.iter().find(|c| c.id == id).map(|c| (p as u32, c)))
-}
-
-/// A Castle Rampage phase for people.
-pub fn phase_label(phase: i32) -> &'static str {
-    match Phase::try_from(phase).unwrap_or(Phase::Unspecified) {
-        Phase::Unspecified => "bare board",
-        Phase::Begin => "begin",
-        Phase::Draw => "draw",
-        Phase::Deployment => "reinforce (Deployment)",
-        Phase::Event => "attacks (Event)",
-        Phase::GameOver => "game over",
-    }
 }
 
 /// What a purple card does, in a sentence from its holder's seat.
@@ -387,7 +340,7 @@ pub fn render_board(state: &GameState, seats: Seats, bot_label: &str, style: Sty
     let empty = CastleRampageBoard::default();
     let board = state.castle_rampage.as_ref().unwrap_or(&empty);
     let side = |p: u32| board.sides.get(p as usize);
-    let mut out = seats.turn_line(state, phase_label(state.phase), style);
+    let mut out = seats.turn_line(state, style);
     let width =
         board.sides.iter().flat_map(|s| [s.gate.len(), s.castle.len()]).max().unwrap_or(0).clamp(4, STACK_DRAWN + 1);
 
@@ -519,21 +472,6 @@ mod tests {
         assert!(HELP.contains("  all       list every legal action by number"));
     }
 
-    #[test]
-    fn an_attack_that_ends_says_it_is_over_and_why() {
-        assert_eq!(attack_ended(rule::WEAKER, 2), "the attack is over: its 2 strength fell short of that defense");
-        assert_eq!(attack_ended(rule::TIE, 0), "the attack is over: both cards fell, no strength is left");
-        assert_eq!(attack_ended(rule::BOMBER, 1), "the attack is over: the Bomber took the attacking card with it");
-        assert_eq!(attack_ended(rule::SABOTEUR, 0), "the attack is over: the Saboteur left it no strength");
-        assert_eq!(attack_ended(rule::WIN, 3), "the last Castle card fell, with 3 strength to spare");
-        let ended = Event {
-            rule: rule::WEAKER.into(),
-            kind: Some(Kind::AttackEnded(fray_proto::fray::v1::AttackEnded { remaining: 2 })),
-        };
-        let names = Castle.names(None, &[], &[]);
-        assert_eq!(crate::trace::describe_with(&ended, &*names), attack_ended(rule::WEAKER, 2));
-    }
-
     fn card(id: &str, name: &str, owner: u32, values: (i32, i32, i32)) -> CastleCard {
         CastleCard {
             id: id.into(),
@@ -577,14 +515,14 @@ mod tests {
     }
 
     fn act(a: action::Action) -> Action {
-        Action { action: Some(a) }
+        Action { action: Some(a), ..Default::default() }
     }
 
     #[test]
     fn the_board_shows_counts_for_what_is_face_down() {
         let text = render_board(&small_board(Phase::Event), Seats::two(0), "bot (easy)", Style::default());
         let expected = "\
-Turn 3 · your turn · attacks (Event)
+Turn 3 · your turn · attacks
   bot (easy), player 1: 1 card in hand, face down
     Gate   ▒     1 card, face down
     Castle ▒▒    2 cards, face down
@@ -604,7 +542,7 @@ Turn 3 · your turn · attacks (Event)
     #[test]
     fn from_seat_1_the_other_hand_shows() {
         let text = render_board(&small_board(Phase::Event), Seats::two(1), "bot", Style::default());
-        assert!(text.contains("Turn 3 · bot's turn · attacks (Event)"), "{text}");
+        assert!(text.contains("Turn 3 · bot's turn · attacks"), "{text}");
         assert!(text.contains("  bot, player 0: 3 cards in hand, face down"), "{text}");
         assert!(text.contains("    [0] Catapult (c09)  10 / 0 / 1"), "{text}");
         assert!(!text.contains("Giant") && !text.contains("Secret"), "{text}");
@@ -663,32 +601,6 @@ Turn 3 · your turn · attacks (Event)
         let legal = vec![reinforce("c07", "gate"), reinforce("c07", "castle"), end];
         assert_eq!(find("c 0", &legal, &state), Ok(1));
         assert!(find("a 0", &legal, &state).unwrap_err().contains("cannot attack now"));
-    }
-
-    #[test]
-    fn cards_return_to_the_top_the_bottom_or_a_hand() {
-        use fray_proto::fray::v1::{CardReturned, event};
-        let back = |rule: &str, to: &str| Event {
-            rule: rule.into(),
-            kind: Some(event::Kind::CardReturned(CardReturned { card: "ogre".into(), to: to.into() })),
-        };
-        let mut state = small_board(Phase::Event);
-        if let Some(board) = state.castle_rampage.as_mut() {
-            board.sides[1].castle.push(card("ogre", "Ogre", 1, (7, 4, 6)));
-        }
-        let events = [back("castle.attack.weaker", "castle"), back("castle.turn.reinforce", "gate"), back("x", "hand")];
-        let raw = Castle.names(None, &[&state], &[]);
-        let lines: Vec<String> = events.iter().filter_map(|e| raw.describe(e)).collect();
-        assert_eq!(
-            lines,
-            [
-                "ogre goes back face down on top of player 1's Castle",
-                "ogre goes face down to the bottom of player 1's Gate",
-                "ogre returns to player 1's hand",
-            ]
-        );
-        let seen = Castle.names(Some(Seen { seats: Seats::two(0), reveal_all: false }), &[&state], &events[2..]);
-        assert_eq!(seen.describe(&events[0]).unwrap(), "Ogre (ogre) goes back face down on top of the bot's Castle");
     }
 
     #[test]

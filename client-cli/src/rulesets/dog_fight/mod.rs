@@ -9,7 +9,6 @@ use std::fmt::Write as _;
 
 use fray_proto::fray::v1::{
     Action, DogFightBoard, DogFightCard, DogFightEffect, Event, GameState, Phase, Strike, Vessel, action, choice,
-    event::Kind,
 };
 
 use crate::menu::Menu;
@@ -177,26 +176,6 @@ impl Namer for Names {
             (None, _) => id.to_owned(),
             (Some(_), Some(c)) => format!("{} ({id})", c.name),
             (Some(_), None) => "a hidden card".to_owned(),
-        }
-    }
-
-    fn describe(&self, event: &Event) -> Option<String> {
-        match &event.kind {
-            Some(Kind::CardPlayed(e)) => {
-                // `fray resolve` names cards by id: the effect says what the card is.
-                let effect = match self.seen {
-                    Some(_) => effect_text(e.effect, e.amount),
-                    None => format!("{}: {}", effect_name(e.effect), effect_text(e.effect, e.amount)),
-                };
-                Some(format!("{} plays {} ({effect})", self.player(e.player), self.card(&e.card)))
-            }
-            Some(Kind::AttackMissed(e)) => Some(format!(
-                "{}'s attack on {} fails: {}",
-                self.creature(&e.attacker),
-                self.creature(&e.defender),
-                e.by.replace('_', " ")
-            )),
-            _ => None,
         }
     }
 }
@@ -729,10 +708,8 @@ mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
-    use crate::trace::describe_with;
     use fray_proto::fray::v1::{
-        CardPlayed, Choice, DecisionKind, DecisionRequested, DogFightAttack, DogFightSide, EndPhase, Event,
-        PendingDecision, PlayedCard, Strike, event,
+        Choice, DecisionKind, DogFightAttack, DogFightSide, EndPhase, PendingDecision, PlayedCard, Strike,
     };
 
     fn vessel(id: &str, name: &str, controller: u32, at: (i32, i32), stats: (i32, i32, i32, i32, i32, i32)) -> Vessel {
@@ -811,7 +788,7 @@ mod tests {
     }
 
     fn act(a: action::Action) -> Action {
-        Action { action: Some(a) }
+        Action { action: Some(a), ..Default::default() }
     }
 
     #[test]
@@ -972,63 +949,5 @@ Turn 4 · bot 1's turn · an attack waits for your response
         assert_eq!(forecast(&vessel(3, 0, 3), &vessel(3, 0, 3)), "3 damage, 3 through: hull 3 down to 0");
         assert_eq!(forecast(&vessel(4, 0, 3), &vessel(3, 0, 3)), "4 damage, 4 through: destroys it");
         assert_eq!(forecast(&vessel(1, 0, 3), &vessel(3, 2, 3)), "1 damage, all absorbed");
-    }
-
-    #[test]
-    fn events_keep_the_other_hands_hidden() {
-        let state = small_board();
-        let seats = Seats { human: 0, players: 3 };
-        let names = DogFight.names(Some(Seen { seats, reveal_all: false }), &[&state], &[]);
-        let asked = |player: u32, options: &[&str]| Event {
-            rule: "dogfight.window.others".into(),
-            kind: Some(event::Kind::DecisionRequested(DecisionRequested {
-                decision: Some(PendingDecision {
-                    player,
-                    kind: DecisionKind::Response as i32,
-                    options: options.iter().map(|o| (*o).to_owned()).collect(),
-                    may_decline: true,
-                }),
-            })),
-        };
-        assert_eq!(
-            describe_with(&asked(2, &["c05"]), &*names),
-            "bot 2 may play cards from their hand into the attack, or pass"
-        );
-        assert_eq!(
-            describe_with(&asked(0, &["c01", "c02"]), &*names),
-            "you (player 0) may play a card into the attack: Armor Boost (c01), Negate (c02) (or decline)"
-        );
-        let played = Event {
-            rule: "dogfight.window.attacker".into(),
-            kind: Some(event::Kind::CardPlayed(CardPlayed {
-                player: 1,
-                card: "c04".into(),
-                effect: DogFightEffect::DirectHit as i32,
-                amount: 2,
-            })),
-        };
-        assert_eq!(describe_with(&played, &*names), "bot 1 plays Direct Hit (c04) (+2 damage)");
-        // `fray resolve` names cards by id, and the effect by its name.
-        let raw = DogFight.names(None, &[&state], &[]);
-        assert_eq!(describe_with(&played, &*raw), "player 1 plays c04 (Direct Hit: +2 damage)");
-        let missed = Event {
-            rule: "dogfight.resolve.miss".into(),
-            kind: Some(event::Kind::AttackMissed(fray_proto::fray::v1::AttackMissed {
-                attacker: "p0-gunship".into(),
-                defender: "p1-fighter".into(),
-                by: "evasive_maneuvers".into(),
-            })),
-        };
-        assert_eq!(describe_with(&missed, &*names), "your p0-gunship's attack on p1-fighter fails: evasive maneuvers");
-        assert_eq!(names.card("c03"), "a hidden card");
-        assert_eq!(names.creature("p0-gunship"), "your p0-gunship");
-        assert_eq!(names.creature("p1-fighter"), "p1-fighter");
-        // A replay shows every hand.
-        let all = DogFight.names(Some(Seen { seats, reveal_all: true }), &[&state], &[]);
-        assert_eq!(all.card("c03"), "Evasive Maneuvers (c03)");
-        assert!(
-            describe_with(&asked(2, &["c05"]), &*all)
-                .ends_with("play a card into the attack: Negate (c05) (or decline)")
-        );
     }
 }

@@ -10,10 +10,9 @@ pub mod words;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use fray_core::rulesets::keyforge::rule;
 use fray_proto::fray::v1::{
-    Ability, Action, AmberMoved, DecisionKind, Event, GameState, KeyforgeBoard, KeyforgeCreature, KeyforgeSide,
-    PendingDecision, Phase, action, choice, event::Kind, keyforge_step,
+    Ability, Action, DecisionKind, Event, GameState, KeyforgeBoard, KeyforgeCreature, KeyforgeSide, PendingDecision,
+    Phase, action, choice, keyforge_step,
 };
 
 use crate::menu::{self, Menu};
@@ -138,23 +137,6 @@ impl Names {
             _ => format!("{}'s ability {id}", self.creature(creature)),
         }
     }
-
-    /// An AmberMoved event in words, by what moved it: reaped or gained from the
-    /// supply, lost or spent on a key, stolen, captured onto a creature, or left on a
-    /// creature that left play.
-    fn amber_moved(&self, e: &AmberMoved, rule: &str) -> String {
-        let n = e.amount;
-        let (from, to) = (self.player(e.from_player), self.player(e.to_player));
-        match (e.from_supply, e.to_supply, e.creature.as_str()) {
-            (true, _, _) => format!("{to} gains {n} amber"),
-            (_, true, _) if rule == rule::FORGE => format!("{from} spends {n} amber"),
-            (_, true, _) => format!("{from} loses {n} amber"),
-            (_, _, "") if rule == rule::EFFECT_AMBER => format!("{to} steals {n} amber from {from}"),
-            (_, _, "") => format!("{n} amber moves from {from} to {to}"),
-            (_, _, c) if rule == rule::EFFECT_AMBER => format!("{} captures {n} amber from {from}", self.creature(c)),
-            (_, _, c) => format!("the {n} amber on {} goes to {to}", self.creature(c)),
-        }
-    }
 }
 
 impl Namer for Names {
@@ -178,21 +160,6 @@ impl Namer for Names {
             Item::Ability(a) if self.seen.is_none() => format!("ability {a}"),
             Item::Ability(a) => self.ability(a, self.abilities.get(a).map_or("", |k| k.0.as_str())),
         }
-    }
-
-    fn describe(&self, event: &Event) -> Option<String> {
-        Some(match event.kind.as_ref()? {
-            Kind::AmberMoved(e) => self.amber_moved(e, &event.rule),
-            Kind::AbilityResolved(e) => match Item::parse(&e.ability) {
-                Item::Ability(id) => format!("{} resolves", self.ability(id, &e.creature)),
-                _ => format!("{} resolves", self.item(&e.ability)),
-            },
-            Kind::KeyForged(e) => format!("{} forges a key ({} in all)", self.player(e.player), e.keys),
-            Kind::CardReturned(e) if e.to == "hand" && event.rule == rule::EFFECT_RETURN => {
-                format!("{} returns to its owner's hand", self.creature(&e.card))
-            }
-            _ => return None,
-        })
     }
 }
 
@@ -300,18 +267,6 @@ pub const LEGEND: [Mark; 9] = [
     Mark { glyphs: "·", meaning: "a separator (state · keywords · abilities; help has each)" },
     Mark { glyphs: "Fight: Reap:", meaning: "an ability and when it acts (after a fight it survives, ...)" },
 ];
-
-/// A KeyForge phase for people.
-pub fn phase_label(phase: i32) -> &'static str {
-    match Phase::try_from(phase).unwrap_or(Phase::Unspecified) {
-        Phase::Unspecified => "bare board",
-        Phase::Begin => "begin (forge a key)",
-        Phase::Event => "fight or reap",
-        Phase::Deployment => "deployment",
-        Phase::Draw => "draw",
-        Phase::GameOver => "game over",
-    }
-}
 
 /// The creature `id` as the person reads it: `your Raider Captain [1]`, `bot's
 /// Thornback [0]`; the id itself when it is not in play.
@@ -494,7 +449,7 @@ fn side_text(
 pub fn render_board(state: &GameState, seats: Seats, bot_label: &str, style: Style) -> String {
     let (me, bot) = (seats.human, seats.bot());
     let board = board_of(state);
-    let mut out = seats.turn_line(state, phase_label(state.phase), style);
+    let mut out = seats.turn_line(state, style);
     let _ = writeln!(
         out,
         "  {}",
@@ -537,7 +492,7 @@ pub fn render_decision(state: &GameState, pending: &PendingDecision, seats: Seat
             ),
             None => format!("{who} a creature:"),
         },
-        other => format!("{who} ({}):", other.as_str_name()),
+        _ => format!("{who} must decide:"),
     };
     let _ = writeln!(out, "  {question}");
     out
@@ -635,7 +590,7 @@ fn keyforge_step_line(step: Option<&keyforge_step::Step>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::trace::{describe_with, render_pending};
+    use crate::trace::render_pending;
 
     #[test]
     fn the_legend_explains_every_glyph_and_the_help_reads_in_whole_lines() {
@@ -722,7 +677,7 @@ mod tests {
     }
 
     fn act(a: action::Action) -> Action {
-        Action { action: Some(a) }
+        Action { action: Some(a), ..Default::default() }
     }
 
     fn fight(attacker: &str, defender: &str) -> Action {
@@ -930,39 +885,6 @@ Turn 4 · your turn · fight or reap
         assert_eq!(find("r 1", &state), Err("your Stormcaller is exhausted: it was used this turn".to_owned()));
     }
 
-    fn ev(rule: &str, kind: Kind) -> Event {
-        Event { rule: rule.into(), kind: Some(kind) }
-    }
-
-    #[test]
-    fn amber_moves_read_by_what_moved_them() {
-        let raw = Keyforge.names(None, &[], &[]);
-        let describe = |e: &Event| describe_with(e, &*raw);
-        let moved = |rule: &str, m: AmberMoved| describe(&ev(rule, Kind::AmberMoved(m)));
-        let gain = AmberMoved { to_player: 1, amount: 1, from_supply: true, ..Default::default() };
-        assert_eq!(moved("keyforge.reap", gain), "player 1 gains 1 amber");
-        let forge = AmberMoved { from_player: 0, amount: 6, to_supply: true, ..Default::default() };
-        assert_eq!(moved("keyforge.turn.forge", forge.clone()), "player 0 spends 6 amber");
-        assert_eq!(moved("keyforge.effect.amber", forge), "player 0 loses 6 amber");
-        let steal = AmberMoved { from_player: 0, to_player: 1, amount: 1, ..Default::default() };
-        assert_eq!(moved("keyforge.effect.amber", steal), "player 1 steals 1 amber from player 0");
-        let capture =
-            AmberMoved { from_player: 1, to_player: 0, amount: 1, creature: "raider".into(), ..Default::default() };
-        assert_eq!(moved("keyforge.effect.amber", capture), "raider captures 1 amber from player 1");
-        let left =
-            AmberMoved { from_player: 0, to_player: 1, amount: 2, creature: "drake".into(), ..Default::default() };
-        assert_eq!(moved("keyforge.destroy.amber", left), "the 2 amber on drake goes to player 1");
-        let resolved = |ability: &str| {
-            let kind = Kind::AbilityResolved(fray_proto::fray::v1::AbilityResolved {
-                ability: ability.into(),
-                creature: "raider".into(),
-            });
-            describe(&ev("keyforge.fight.pre_fight", kind))
-        };
-        assert_eq!(resolved("raider:assault"), "raider's assault resolves");
-        assert_eq!(resolved("raider.fight"), "raider's ability raider.fight resolves");
-    }
-
     #[test]
     fn the_raw_board_lists_each_battleline_and_the_waiting_resolution() {
         use fray_proto::fray::v1::{KeyforgeFight, KeyforgeStep, KeyforgeWindow, Ruleset, keyforge_step::Step};
@@ -1016,7 +938,7 @@ Turn 4 · your turn · fight or reap
             ..Default::default()
         };
         let expected = "\
-board: RULESET_KEYFORGE, bare board
+board: KeyForge, bare board
   player 0: 0 amber, 0 keys; battleline left to right:
     raider     Raider Captain  power 4            exhausted; assault 2; raider.fight (Fight: it captures 1 amber from player 1)
   player 1: 2 amber, 1 key; battleline left to right:
@@ -1038,7 +960,7 @@ board: RULESET_KEYFORGE, bare board
         });
         assert_eq!(
             text,
-            "pending: player 0 must choose which item resolves next (DECISION_KIND_ORDER)\n  \
+            "pending: player 0 must choose which item resolves next\n  \
              raider:assault first:       --choice raider:assault\n  \
              thornback:hazardous first:  --choice thornback:hazardous\n"
         );

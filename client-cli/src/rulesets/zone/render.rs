@@ -14,7 +14,7 @@ use fray_proto::fray::v1::{
 
 use super::words::{
     DOUBLE_ARROWS, SINGLE_ARROWS, action_text, arrow_glyph, arrow_list, creature_at, facing_glyph, frame_turn, names,
-    orientation_turn, other_block, phase_label, reaches,
+    orientation_turn, other_block, reaches,
 };
 use crate::menu::Menu;
 use crate::ui::{Namer as _, Seats, Seen, Style};
@@ -200,7 +200,7 @@ fn side_line(player: Option<&Player>, who: &str, show_hand: bool) -> String {
 /// bot (e.g. `bot (easy)`).
 pub fn render_board(state: &GameState, seats: Seats, bot_label: &str, style: Style) -> String {
     let (me, bot) = (seats.human, seats.bot());
-    let mut out = seats.turn_line(state, phase_label(state.phase), style);
+    let mut out = seats.turn_line(state, style);
     out.push_str(&side_line(state.players.get(bot as usize), &format!("{bot_label}, player {bot}"), true));
     out.push_str(&labels((0..ZONES).map(|c| format!("bot {}", ZONES - 1 - c))));
     out.push_str(&border('┌', '┬', '┐'));
@@ -387,7 +387,7 @@ pub fn render_decision(
                 "{who} may let it fade (the strike then hits {whom} directly and nobody may block it), or let it block:"
             )
         }
-        _ => format!("{who} must choose ({}):", kind.as_str_name()),
+        _ => format!("{who} must choose:"),
     };
     format!("  {}\n  {question}\n", style.paint("1;33", &strike))
 }
@@ -454,7 +454,7 @@ mod tests {
     fn a_small_board_from_seat_0() {
         let text = render_board(&small_board(), Seats::two(0), "bot (easy)", Style::default());
         let expected = "\
-Turn 3 · your turn · battle (Event)
+Turn 3 · your turn · battle
   bot (easy), player 1   HP 5   hand 3   deck 0   graveyard 0
        bot 4          bot 3          bot 2          bot 1          bot 0
   ┌──────────────┬──────────────┬──────────────┬──────────────┬──────────────┐
@@ -528,6 +528,7 @@ Turn 3 · your turn · battle (Event)
                         face_down: false,
                         orientation: o as i32,
                     })),
+                    ..Default::default()
                 });
             }
             legal.push(Action {
@@ -537,9 +538,10 @@ Turn 3 · your turn · battle (Event)
                     face_down: true,
                     orientation: 0,
                 })),
+                ..Default::default()
             });
         }
-        legal.push(Action { action: Some(action::Action::EndPhase(Default::default())) });
+        legal.push(Action { action: Some(action::Action::EndPhase(Default::default())), ..Default::default() });
         let text = render_menu(&state, &legal, Seats::two(0), Style::default()).short(Style::default());
         // A bare state the core does not read gives no hints: each cell's first summon.
         let expected = "  summon a card: type a number below (the facing the bot rates best in that zone),
@@ -573,11 +575,13 @@ Turn 3 · your turn · battle (Event)
                 action: Some(action::Action::Choice(fray_proto::fray::v1::Choice {
                     choice: Some(fray_proto::fray::v1::choice::Choice::Option("p0-01".into())),
                 })),
+                ..Default::default()
             },
             Action {
                 action: Some(action::Action::Choice(fray_proto::fray::v1::Choice {
                     choice: Some(fray_proto::fray::v1::choice::Choice::Decline(true)),
                 })),
+                ..Default::default()
             },
         ];
         let text = render_menu(&state, &legal, Seats::two(0), Style::default()).short(Style::default());

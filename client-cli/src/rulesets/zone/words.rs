@@ -39,22 +39,6 @@ impl Namer for Names {
         self.seen
     }
 
-    /// Armor (`rift.armor`) that prevents nothing, as when a hit of 1 meets armor 1:
-    /// a hit deals at least 1.
-    fn describe(&self, event: &Event) -> Option<String> {
-        match &event.kind {
-            Some(event::Kind::DamagePrevented(e)) if e.amount == 0 => Some(format!(
-                "{}'s {} prevents nothing: a hit deals at least 1",
-                self.creature(&e.target),
-                if e.by.is_empty() { "armor" } else { e.by.as_str() }
-            )),
-            Some(event::Kind::DamagePrevented(e)) if !e.by.is_empty() => {
-                Some(format!("{}'s {} prevents {} damage", self.creature(&e.target), e.by, e.amount))
-            }
-            _ => None,
-        }
-    }
-
     fn creature(&self, id: &str) -> String {
         match (self.seen, self.known.get(id)) {
             (Some(s), Some((name, controller, face_down))) => {
@@ -125,18 +109,6 @@ pub fn arrow_list(arrows: Option<&Arrows>, turn: usize) -> String {
 /// The single arrow glyph of a facing: where `up` points after `turn` eighths.
 pub fn facing_glyph(turn: usize) -> char {
     arrow_glyph(turn, Reach::Single)
-}
-
-/// A phase for people.
-pub fn phase_label(phase: i32) -> &'static str {
-    match Phase::try_from(phase).unwrap_or(Phase::Unspecified) {
-        Phase::Unspecified => "no phase",
-        Phase::Begin => "begin",
-        Phase::Event => "battle (Event)",
-        Phase::Deployment => "deployment",
-        Phase::Draw => "draw",
-        Phase::GameOver => "game over",
-    }
 }
 
 /// The chooser of a pending block that the rules offer to the player who does not

@@ -139,13 +139,14 @@ impl Words for ZoneState {
     }
 }
 
-/// `, turned right` for a creature facing other than forward, else nothing.
+/// `, facing its right` for a creature turned from forward (its controller's frame:
+/// forward faces the other row), else nothing.
 fn facing(orientation: Orientation) -> &'static str {
     match orientation {
         Orientation::Forward => "",
-        Orientation::Right => ", turned right",
-        Orientation::Back => ", turned back",
-        Orientation::Left => ", turned left",
+        Orientation::Right => ", facing its right",
+        Orientation::Back => ", facing backwards",
+        Orientation::Left => ", facing its left",
     }
 }
 

@@ -6,7 +6,7 @@ use crate::fixtures::zone;
 
 /// An event as (rule, kind), for comparing whole traces.
 pub fn ev(rule: &str, kind: pb::event::Kind) -> pb::Event {
-    pb::Event { rule: rule.into(), kind: Some(kind) }
+    pb::Event { rule: rule.into(), kind: Some(kind), ..Default::default() }
 }
 
 /// `StrikeDeclared`: `attacker` on zone `index` of `player`'s row.

@@ -75,7 +75,7 @@ pub fn strike(attacker: &str, player: u32, index: u32) -> pb::Strike {
 
 /// The [`strike`] as an action.
 pub fn strike_action(attacker: &str, player: u32, index: u32) -> pb::Action {
-    pb::Action { action: Some(pb::action::Action::Strike(strike(attacker, player, index))) }
+    pb::Action { action: Some(pb::action::Action::Strike(strike(attacker, player, index))), ..Default::default() }
 }
 
 /// A choice of the option `id`.
@@ -90,7 +90,7 @@ pub fn decline() -> pb::Choice {
 
 /// `choice` as an action.
 pub fn choice_action(choice: pb::Choice) -> pb::Action {
-    pb::Action { action: Some(pb::action::Action::Choice(choice)) }
+    pb::Action { action: Some(pb::action::Action::Choice(choice)), ..Default::default() }
 }
 
 /// A ResolveStrike request.

@@ -140,7 +140,10 @@ where
 
         // ApplyAction with one of the unmutated state's legal actions.
         let action = base_legal.get(case.action.checked_rem(base_legal.len()).unwrap_or(0)).cloned();
-        let action = action.unwrap_or(pb::Action { action: Some(pb::action::Action::EndPhase(pb::EndPhase {})) });
+        let action = action.unwrap_or(pb::Action {
+            action: Some(pb::action::Action::EndPhase(pb::EndPhase {})),
+            ..Default::default()
+        });
         let request = pb::ApplyActionRequest { state: Some(state.clone()), action: Some(action), ..Default::default() };
         let applied = within("ApplyAction", self.limit, self.rules.apply_action(request.clone())).await?;
         answers.push(("ApplyAction", code(&applied)));
