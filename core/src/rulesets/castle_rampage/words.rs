@@ -142,3 +142,16 @@ pub(crate) const PHASES: [(Phase, &str); 6] = [
     (Phase::Draw, "draw"),
     (Phase::GameOver, "game over"),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_attack_says_why_it_is_over() {
+        assert_eq!(attack_ended(rule::WEAKER, 3), "the attack is over: its 3 strength fell short of that defense");
+        assert_eq!(attack_ended(rule::TIE, 0), "the attack is over: both cards fell, no strength is left");
+        assert_eq!(attack_ended(rule::WIN, 4), "the last Castle card fell, with 4 strength to spare");
+        assert_eq!(label("gate"), "Gate");
+    }
+}

@@ -207,3 +207,35 @@ pub(crate) const PHASES: [(Phase, &str); 6] = [
     (Phase::Draw, "draw"),
     (Phase::GameOver, "game over"),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rulesets::GameState;
+
+    fn game() -> KeyforgeState {
+        match GameState::new_game(crate::Ruleset::Keyforge.wire(), 3, "").map(|(g, _)| g) {
+            Ok(GameState::Keyforge(g)) => g,
+            other => panic!("no KeyForge game: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn amber_reads_by_what_moved_it() {
+        let g = game();
+        let moved = |rule: &'static str, from: Option<u8>, to: Option<u8>, creature: Option<&str>| {
+            let kind = KfEvent::AmberMoved {
+                from: from.map(PlayerId),
+                to: to.map(PlayerId),
+                amount: 2,
+                creature: creature.map(CreatureId::from),
+            };
+            g.event_words(&g, &Event { rule, kind }, &Voice::seat(PlayerId(0)))
+        };
+        assert_eq!(moved(rule::REAP, None, Some(0), None), "you gain 2 amber");
+        assert_eq!(moved(rule::FORGE, Some(1), None, None), "player 1 spends 2 amber");
+        assert_eq!(moved(rule::EFFECT_AMBER, Some(0), None, None), "you lose 2 amber");
+        assert_eq!(moved(rule::EFFECT_AMBER, Some(0), Some(1), None), "player 1 steals 2 amber from you");
+        assert_eq!(moved(rule::LEAVE_AMBER, Some(0), Some(1), Some("gone")), "the 2 amber on gone goes to player 1");
+    }
+}
