@@ -28,7 +28,10 @@ pub struct EmbeddedServer {
 
 impl EmbeddedServer {
     /// Binds `127.0.0.1:0` and serves the Rules service there in a background task.
-    /// The listener is bound before this returns, so clients may connect at once.
+    /// The listener is bound before this returns, so clients may connect at once. It
+    /// serves one person on loopback, so it deals a sealed game from its seed alone
+    /// (`sealed_deals_from_seed`): `fray play --seed N` deals the same game again, and
+    /// `fray replay` deals it again to check it.
     pub async fn start() -> Result<Self, CliError> {
         let listener = TcpListener::bind("127.0.0.1:0")
             .await
@@ -40,7 +43,8 @@ impl EmbeddedServer {
             let _ = stopped.await;
         };
         let task = tokio::spawn(async move {
-            serve(listener, ServerConfig::default(), signal).await.map_err(|e| crate::error::chain(&e))
+            let config = ServerConfig { sealed_deals_from_seed: true, ..ServerConfig::default() };
+            serve(listener, config, signal).await.map_err(|e| crate::error::chain(&e))
         });
         Ok(Self { addr, shutdown, task })
     }
@@ -85,6 +89,12 @@ impl ServerHandle {
             Some(url) => Ok(ServerHandle::Remote(url.to_owned(), tls.load()?)),
             None => Ok(ServerHandle::Embedded(EmbeddedServer::start().await?)),
         }
+    }
+
+    /// True for a server at `--server`, which deals sealed games from its own
+    /// randomness (not the embedded one, which deals them from their seed).
+    pub fn is_remote(&self) -> bool {
+        matches!(self, ServerHandle::Remote(..))
     }
 
     /// The URL to connect to.

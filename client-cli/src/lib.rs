@@ -28,6 +28,7 @@ pub mod menu;
 pub mod play;
 pub mod progress;
 pub mod replay;
+pub mod replay_table;
 pub mod resolve;
 pub mod rulesets;
 pub mod serve;

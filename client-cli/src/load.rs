@@ -212,8 +212,8 @@ pub async fn openings(
         let Some(sealed_state) = dealt.sealed_state else {
             return Err(CliError::Output("NewGame answered no sealed state".into()));
         };
-        // A sealed game is dealt anew (its seed mixed with the server's randomness): its
-        // own first legal action, as its seat's client would take it.
+        // A sealed game is another deal (its seed mixed with the server's secret and the
+        // seat): its own first legal action, as its seat's client would take it.
         let legal = pb::LegalActionsRequest { sealed_state: Some(sealed_state.clone()), ..Default::default() };
         let legal = rules.legal_actions(legal).await.map_err(|s| refused("LegalActions", s))?.into_inner();
         let Some(sealed_action) = legal.actions.into_iter().next() else {

@@ -22,25 +22,28 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use fray_proto::fray::v1::{Action, Event, GameState, NewGameRequest, Phase, Ruleset, event};
+use fray_proto::fray::v1::{Action, Event, GameState, Phase, Ruleset, event};
 use fray_tournament::places::{Eliminations, Places};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::client;
 use crate::embedded::ServerHandle;
 use crate::error::{CliError, render_status, stdout_error};
 use crate::json::{self, ACTION_MESSAGE, EVENT_MESSAGE};
+use crate::replay_table::{StepError, Table};
 use crate::rulesets::{self, ruleset_named};
-use crate::steps::Steps;
 use crate::tls::TlsArgs;
 use crate::trace::{self, Phases, Telling, indent};
-use crate::ui::{Namer, Seats, Seen, Style, mover_and_seats, ruleset_title};
+use crate::ui::{Namer, Seats, Seen, Style, ruleset_title};
 
 /// The `format` of a replay file.
 pub const FORMAT: &str = "fray-replay";
-/// The `version` this client writes and reads.
-pub const VERSION: u32 = 1;
+/// The `version` this client writes: 2, a game sealed for the person's seat (a bot's
+/// step has no action, only what the person saw of it). It reads 1 too, a game played
+/// on whole states (every step with its action).
+pub const VERSION: u32 = 2;
+/// The versions this client reads.
+const READS: [u32; 2] = [1, 2];
 
 /// A recorded game.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -64,6 +67,13 @@ pub struct Replay {
     pub steps: Vec<Step>,
     /// How the game stands at the end of the record.
     pub result: Outcome,
+    /// The seat the game was sealed for (the person's): its events are those that seat
+    /// saw, and a bot's step is the Agent's move on the sealed game. None: a game played
+    /// on whole states (version 1).
+    /// A remote server deals it from its seed mixed with a secret of its sealing key,
+    /// so it is checked against that server (or one sharing its key file).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sealed_for: Option<u32>,
 }
 
 /// One seat of a recorded game.
@@ -98,7 +108,8 @@ pub enum SeatKind {
 pub struct Step {
     /// The player who chose it.
     pub player: u32,
-    /// The action, in proto3 JSON.
+    /// The action, in proto3 JSON; `null` for a bot's move on a sealed game (the Agent
+    /// made it, and the person saw only its events).
     pub action: Value,
     /// The events ApplyAction answered, in proto3 JSON.
     pub events: Vec<Value>,
@@ -242,12 +253,17 @@ impl Replay {
         std::fs::rename(&tmp, path).map_err(|e| output_error(path, e))
     }
 
-    /// Appends one step. The record keeps what happened, not its words (a server's
-    /// `text`), which may be worded otherwise by another version.
-    pub fn push(&mut self, player: u32, action: &Action, events: &[Event]) -> Result<(), CliError> {
+    /// Appends one step (`action`: none for a bot's move on a sealed game). The record
+    /// keeps what happened, not its words (a server's `text`), which may be worded
+    /// otherwise by another version.
+    pub fn push(&mut self, player: u32, action: Option<&Action>, events: &[Event]) -> Result<(), CliError> {
         let to_value = |e: json::JsonError| CliError::Output(e.to_string());
-        let action =
-            json::to_value(&Action { text: String::new(), ..action.clone() }, ACTION_MESSAGE).map_err(to_value)?;
+        let action = match action {
+            Some(a) => {
+                json::to_value(&Action { text: String::new(), ..a.clone() }, ACTION_MESSAGE).map_err(to_value)?
+            }
+            None => Value::Null,
+        };
         let events = events
             .iter()
             .map(|e| json::to_value(&unworded(e), EVENT_MESSAGE))
@@ -284,8 +300,8 @@ pub struct Loaded {
     pub ruleset: Ruleset,
     /// NewGame's recorded events.
     pub setup: Vec<Event>,
-    /// Each step's action and recorded events.
-    pub steps: Vec<(Action, Vec<Event>)>,
+    /// Each step's action (none for a bot's move on a sealed game) and recorded events.
+    pub steps: Vec<(Option<Action>, Vec<Event>)>,
 }
 
 /// Reads and checks the replay in `path`.
@@ -296,8 +312,8 @@ pub fn load(path: &Path) -> Result<Loaded, CliError> {
     if replay.format != FORMAT {
         return Err(bad(format!("not a fray replay: format is {:?}, not {FORMAT:?}", replay.format)));
     }
-    if replay.version != VERSION {
-        return Err(bad(format!("replay version {} is not supported (this fray reads {VERSION})", replay.version)));
+    if !READS.contains(&replay.version) {
+        return Err(bad(format!("replay version {} is not supported (this fray reads 1 and 2)", replay.version)));
     }
     let ruleset = ruleset_named(&replay.ruleset)
         .ok_or_else(|| bad(format!("unknown ruleset {:?}: use {}", replay.ruleset, rulesets::proto_names())))?;
@@ -311,8 +327,15 @@ pub fn load(path: &Path) -> Result<Loaded, CliError> {
     let setup = events(&replay.setup_events, "setupEvents")?;
     let mut steps = Vec::with_capacity(replay.steps.len());
     for (i, step) in replay.steps.iter().enumerate() {
-        let action: Action =
-            json::from_value(&step.action, ACTION_MESSAGE).map_err(|e| bad(format!("step {}: action: {e}", i + 1)))?;
+        let bots_sealed_move = replay.sealed_for.is_some_and(|seat| seat != step.player);
+        let action = match &step.action {
+            Value::Null if bots_sealed_move => None,
+            Value::Null => return Err(bad(format!("step {}: action: is required for this seat's move", i + 1))),
+            value => Some(
+                json::from_value::<Action>(value, ACTION_MESSAGE)
+                    .map_err(|e| bad(format!("step {}: action: {e}", i + 1)))?,
+            ),
+        };
         steps.push((action, events(&step.events, &format!("step {}", i + 1))?));
     }
     Ok(Loaded { replay, ruleset, setup, steps })
@@ -403,50 +426,33 @@ async fn verify(loaded: &Loaded, server: &ServerHandle, shown: Shown, out: &mut 
     let players = (replay.seats.len() as u32).max(2);
     let seats = replay.seats().unwrap_or(Seats { human: 0, players });
     let ui = rulesets::ui(loaded.ruleset as i32);
-    let seen = Some(Seen { seats, reveal_all: true });
-    let mut rules = client::rules(server.channel().await?);
-    let new_game = NewGameRequest {
-        ruleset: loaded.ruleset as i32,
-        seed: replay.seed,
-        scenario: replay.scenario.clone(),
-        words: Some(seats.words()),
-        ..Default::default()
-    };
-    let started = rules.new_game(new_game).await?.into_inner();
+    // A game on whole states shows everything; a sealed one what the person saw.
+    let seen = Some(Seen { seats, reveal_all: replay.sealed_for.is_none() });
+    let (mut table, setup) = Table::deal(loaded, server.channel().await?, seats).await?;
     let raw = ui.names(None, &[], &[]);
-    if let Some(diff) = first_difference(&loaded.setup, &started.events, &*raw) {
-        return Err(CliError::ReplayDiffers(format!("the replay differs at the setup (NewGame): {diff}")));
+    if let Some(diff) = first_difference(&loaded.setup, &setup, &*raw) {
+        // A sealed game is dealt from its seed and the server's sealing key: another key
+        // deals another game.
+        let key = if replay.sealed_for.is_some() {
+            " (a sealed game deals again only on the server that dealt it, or one sharing its key file)"
+        } else {
+            ""
+        };
+        return Err(CliError::ReplayDiffers(format!("the replay differs at the setup (NewGame): {diff}{key}")));
     }
-    let mut state = started.state.unwrap_or_default();
-    // The actions go on one Play stream (unary calls where a server has none).
-    let mut steps = Steps::new(rules).in_words(seats.words());
     let telling = Telling { phases: Phases::Each, rule_ids: verbose, ruleset: loaded.ruleset as i32 };
     let mut outs = Outs::new(seats.players);
     if !quiet {
-        let bots: Vec<String> = replay
-            .seats
-            .iter()
-            .filter(|s| s.kind == SeatKind::Bot)
-            .map(|s| format!("player {} bot ({})", s.player, s.difficulty.as_deref().unwrap_or("?")))
-            .collect();
-        let header = format!(
-            "replay: {} {}, seed {}, player {} human vs {}, {} steps\n",
-            ruleset_title(loaded.ruleset as i32),
-            replay.scenario,
-            replay.seed,
-            seats.human,
-            bots.join(", "),
-            loaded.steps.len()
-        );
-        write_out(out, &style.paint("1", &header))?;
-        let names = ui.names(seen, &[&state], &started.events);
-        write_out(out, &indent(&trace::render_events_told(&started.events, style, &*names, telling)))?;
+        write_out(out, &style.paint("1", &header(loaded, seats)))?;
+        let names = ui.names(seen, &[table.state()], &setup);
+        write_out(out, &indent(&trace::render_events_told(&setup, style, &*names, telling)))?;
     }
     for (i, (action, recorded)) in loaded.steps.iter().enumerate() {
         let n = i + 1;
-        let what = ui.action_text(&state, action, seats, true);
+        let before = table.state().clone();
+        let what = action.as_ref().map_or_else(|| "its move".to_owned(), |a| ui.action_text(&before, a, seats, true));
         let player = replay.steps[i].player;
-        let mover = mover_and_seats(&state)?.0;
+        let mover = table.mover()?;
         if mover != Some(player) {
             let now = mover.map_or_else(|| "nobody (the game is over)".to_owned(), |p| seats.player(p));
             return Err(CliError::ReplayDiffers(format!(
@@ -454,32 +460,31 @@ async fn verify(loaded: &Loaded, server: &ServerHandle, shown: Shown, out: &mut 
                 seats.player(player)
             )));
         }
-        let applied = match steps.apply(&state, action).await {
-            Ok(r) => r,
-            Err(status) => {
-                return Err(CliError::ReplayDiffers(format!(
-                    "the replay differs at step {n} ({what}): the server refused the action: {}",
-                    render_status(&status)
-                )));
+        let events = match table.step(i as u64, player, action.as_ref()).await {
+            Ok(events) => events,
+            Err(why) => {
+                let why = match why {
+                    StepError::Status(status) => format!("the server refused the action: {}", render_status(&status)),
+                    StepError::NoAction => "the record has no action for it".to_owned(),
+                };
+                return Err(CliError::ReplayDiffers(format!("the replay differs at step {n} ({what}): {why}")));
             }
         };
-        if let Some(diff) = first_difference(recorded, &applied.events, &*raw) {
+        if let Some(diff) = first_difference(recorded, &events, &*raw) {
             return Err(CliError::ReplayDiffers(format!(
                 "the replay differs at step {n} ({}: {what}): {diff}",
                 seats.player(player)
             )));
         }
-        let after = applied.state.unwrap_or_default();
         if !quiet {
-            let names = ui.names(seen, &[&state, &after], &applied.events);
+            let names = ui.names(seen, &[&before, table.state()], &events);
             let line = format!("step {n}  {}: {what}\n", seats.player(player));
             write_out(out, &style.paint("1", &line))?;
-            write_out(out, &indent(&trace::render_events_told(&applied.events, style, &*names, telling)))?;
+            write_out(out, &indent(&trace::render_events_told(&events, style, &*names, telling)))?;
         }
-        outs.note(i as u64, state.turn, &applied.events);
-        state = after;
+        outs.note(i as u64, before.turn, &events);
     }
-    let reached = Outcome::of(&state, seats, &outs);
+    let reached = Outcome::of(table.state(), seats, &outs);
     let recorded = &replay.result;
     if (reached.over, reached.winner, reached.turn) != (recorded.over, recorded.winner, recorded.turn) {
         return Err(CliError::ReplayDiffers(format!(
@@ -490,6 +495,27 @@ async fn verify(loaded: &Loaded, server: &ServerHandle, shown: Shown, out: &mut 
     write_out(
         out,
         &format!("replay OK: {} actions, result: {} on turn {}\n", loaded.steps.len(), reached.text, reached.turn),
+    )
+}
+
+/// The first line `fray replay` prints: the game, its seed, who sat where.
+fn header(loaded: &Loaded, seats: Seats) -> String {
+    let replay = &loaded.replay;
+    let bots: Vec<String> = replay
+        .seats
+        .iter()
+        .filter(|s| s.kind == SeatKind::Bot)
+        .map(|s| format!("player {} bot ({})", s.player, s.difficulty.as_deref().unwrap_or("?")))
+        .collect();
+    let sealed = if replay.sealed_for.is_some() { ", as the person saw it" } else { "" };
+    format!(
+        "replay: {} {}, seed {}, player {} human vs {}, {} steps{sealed}\n",
+        ruleset_title(loaded.ruleset as i32),
+        replay.scenario,
+        replay.seed,
+        seats.human,
+        bots.join(", "),
+        loaded.steps.len()
     )
 }
 
@@ -579,22 +605,25 @@ mod tests {
             setup_events: vec![],
             steps: vec![],
             result: Outcome { over: false, winner: None, turn: 1, text: "unfinished".into() },
+            sealed_for: Some(0),
         };
         let end = Action {
             action: Some(fray_proto::fray::v1::action::Action::EndPhase(Default::default())),
             ..Default::default()
         };
-        replay.push(0, &end, &[ev("skirmish.draw", event::Kind::CardDrawn(CardDrawn { player: 0 }))]).unwrap();
+        let drew = ev("skirmish.draw", event::Kind::CardDrawn(CardDrawn { player: 0 }));
+        replay.push(0, Some(&end), std::slice::from_ref(&drew)).unwrap();
+        // The bot's move on the sealed game: no action, what the person saw of it.
+        let bot_drew = ev("skirmish.draw", event::Kind::CardDrawn(CardDrawn { player: 1 }));
+        replay.push(1, None, std::slice::from_ref(&bot_drew)).unwrap();
         replay.save(&path).unwrap();
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(text.contains("\"endPhase\": {}") && text.contains("\"kind\": \"human\""), "{text}");
         let loaded = load(&path).unwrap();
         assert_eq!(loaded.replay, replay);
         assert_eq!(loaded.ruleset, Ruleset::Egame);
-        assert_eq!(
-            loaded.steps,
-            vec![(end, vec![ev("skirmish.draw", event::Kind::CardDrawn(CardDrawn { player: 0 }))])]
-        );
+        assert_eq!(loaded.steps, vec![(Some(end), vec![drew]), (None, vec![bot_drew])]);
+        assert!(text.contains("\"sealedFor\": 0"), "{text}");
         assert_eq!(loaded.replay.seats(), Some(Seats::two(0)));
         // No temporary file is left behind, and a second game gets its own name.
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);

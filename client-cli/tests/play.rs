@@ -119,14 +119,15 @@ fn a_whole_duel_played_through_a_pipe_ends_with_a_result_and_a_replay() {
     assert!(!out.contains('\x1b'), "plain text on a pipe");
     // Both sides' moves and their events are told.
     assert!(out.lines().any(|l| l.starts_with("you: ")), "{out}");
-    assert!(out.lines().any(|l| l.starts_with("bot: ")), "{out}");
+    assert!(out.lines().any(|l| l == "bot:"), "{out}");
     assert!(out.contains(" is summoned into "), "{out}");
     assert!(!out.contains("skirmish.summon"), "no rule ids in a game's trace: {out}");
 
     let text = std::fs::read_to_string(replay).unwrap();
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();
     assert_eq!(json["format"], "fray-replay");
-    assert_eq!(json["version"], 1);
+    assert_eq!(json["version"], 2);
+    assert_eq!(json["sealedFor"], 0, "played sealed for the person's seat");
     assert_eq!(json["ruleset"], "RULESET_EGAME");
     assert_eq!(json["scenario"], "duel");
     assert_eq!(json["seed"], 3);
@@ -208,8 +209,9 @@ fn the_prompt_answers_hint_why_board_help_and_bad_input_then_quits() {
     assert!(out.contains("    turn 1, your turn: begin → battle → deployment\n"), "{out}");
     // why before the bot moved, then after its first move
     assert!(out.contains("the bot has not moved yet"), "{out}");
-    assert!(out.contains("the bot's last move: "), "{out}");
-    assert!(out.contains("its search (150 playouts; mean reward in [-1, 1] for the bot):"), "{out}");
+    // `why`: the rules behind the bot's last move; its search is its own.
+    assert!(out.contains("the bot's last move, and the rule behind each step (docs/rules.md):"), "{out}");
+    assert!(out.contains("(what the bot weighed is its own, as its hand is: `hint` searches for you)"), "{out}");
     // hint: a suggestion with its number, and top actions with visits and mean reward
     let hint = out.lines().find(|l| l.starts_with("hint (150 playouts")).unwrap_or_else(|| panic!("{out}"));
     assert!(hint.contains("): play "), "{hint}");
@@ -245,7 +247,7 @@ fn the_end_of_input_quits_and_the_bot_may_start() {
     let dir = replay_dir("bot-first");
     let out = ok(&fray_with_input(&play_args(&dir, &["--first", "bot"]), ""));
     assert!(out.contains("you are player 1 against the bot (easy); the bot starts."), "{out}");
-    assert!(out.lines().any(|l| l.starts_with("bot: ")), "the bot moved first: {out}");
+    assert!(out.lines().any(|l| l == "bot:"), "the bot moved first: {out}");
     assert!(out.contains("(end of input)"), "{out}");
     let replay = saved_replay(&out);
     let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(replay).unwrap()).unwrap();
@@ -377,7 +379,7 @@ fn a_whole_castle_rampage_game_against_the_bot_ends_and_replays() {
     assert!(out.contains("Turn 1 · your turn · reinforce"), "{out}");
     assert!(out.contains("you: reinforce the Gate with "), "{out}");
     assert!(out.lines().any(|l| l.starts_with("you: attack with ") && l.contains(", strength ")), "{out}");
-    assert!(out.lines().any(|l| l.starts_with("bot: ")), "{out}");
+    assert!(out.lines().any(|l| l == "bot:"), "{out}");
     // Attacks are told event by event, in words (no rule ids).
     assert!(!out.contains("castle.attack."), "{out}");
     assert!(out.lines().any(|l| l.contains("is revealed: ") && l.contains(", defense ")), "{out}");
@@ -491,7 +493,7 @@ fn a_whole_keyforge_game_against_the_bot_ends_and_replays() {
     assert!(out.contains("  You choose which of these resolves next (the others follow, in turn):\n"), "{out}");
     assert!(out.contains("you: resolve your Raider Captain [0]'s assault 2 (2 damage to bot's Thornback [0]) first\n"));
     assert!(out.contains("    your Raider Captain's assault resolves\n"), "{out}");
-    assert!(out.lines().any(|l| l.starts_with("bot: use bot's ") && l.contains(" to fight your ")), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("    the bot's ") && l.contains(" fights your ")), "{out}");
     assert!(out.lines().any(|l| l.starts_with("you: end the turn")), "{out}");
     assert!(out.contains(" trade blows: "), "{out}");
     // Turn 1's second use is over: the turn ends in the same trace as that fight.
@@ -544,7 +546,7 @@ fn keyforge_short_forms_decisions_and_help() {
     assert!(out.contains("    the bot's Thornback's hazardous resolves\n"), "{out}");
     assert!(out.contains("hint (150 playouts, mean reward in [-1, 1] for you): play "), "{out}");
     assert!(out.contains("you: end the turn\n"), "{out}");
-    assert!(out.contains("the bot's last move: "), "{out}");
+    assert!(out.contains("the bot's last move, and the rule behind each step"), "{out}");
     assert!(out.contains("quit on turn 3: replay saved to "), "{out}");
     let replay = saved_replay(&out);
     let verdict = ok(&fray(&["replay", "-q", replay.to_str().unwrap()]));
@@ -608,8 +610,9 @@ fn a_whole_three_player_dog_fight_against_two_bots_ends_and_replays() {
         out.contains("you: attack p1-fighter with your p0-fighter (3 damage, 3 through: hull 3 down to 0)\n"),
         "{out}"
     );
-    assert!(out.lines().any(|l| l.starts_with("bot 1: ")), "{out}");
-    assert!(out.lines().any(|l| l.starts_with("bot 2: attack ")), "{out}");
+    assert!(out.lines().any(|l| l == "bot 1:"), "{out}");
+    assert!(out.lines().any(|l| l == "bot 2:"), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("    bot 2's ") && l.contains(" attacks ")), "{out}");
     assert!(out.contains("    your Fighter attacks bot 1's Fighter with strength 3\n"), "{out}");
     // The bots' hands are not named to the person.
     assert!(out.contains("    bot 1 may play a card into the attack (cards only they see), or pass\n"), "{out}");
@@ -618,8 +621,9 @@ fn a_whole_three_player_dog_fight_against_two_bots_ends_and_replays() {
     assert!(!out.contains('\x1b'), "plain text on a pipe");
     // A bot's hand is never listed; its cards are named once played.
     for (id, name) in other_hands(5, "trio", 0) {
-        if out.contains(&format!("({id}")) {
-            assert!(out.contains(&format!(": play {name} ({id}")), "{name} ({id}) shown before it was played:\n{out}");
+        if let Some(shown) = out.find(&format!("({id}")) {
+            let played = out.find(&format!(" plays {name} (")).unwrap_or(usize::MAX);
+            assert!(played < shown, "{name} ({id}) shown before it was played:\n{out}");
         }
     }
 
@@ -653,8 +657,10 @@ fn in_a_four_player_dog_fight_the_person_may_sit_last() {
     let out = ok(&fray_with_input(&ruleset_args("dog-fight", &dir, "2", &["--players", "4", "--first", "bot"]), input));
     assert!(out.contains("you are player 3 against 3 bots (easy) at seats 0, 1, 2; bot 0 starts.\n"), "{out}");
     // The three bots before the person: bot 0 attacked first.
-    let first_move = out.lines().find(|l| l.starts_with("bot ") || l.starts_with("you: ")).unwrap();
-    assert!(first_move.starts_with("bot 0: attack "), "{out}");
+    let first_move = out.lines().position(|l| l.starts_with("bot ") || l.starts_with("you: ")).unwrap();
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[first_move], "bot 0:", "{out}");
+    assert!(lines[first_move + 1].starts_with("    bot 0's ") && lines[first_move + 1].contains(" attacks "), "{out}");
     assert!(out.contains("  you, player 3: 4 cards in hand\n"), "{out}");
     for p in 0..3 {
         assert!(out.contains(&format!("  bot {p} (easy), player {p}: ")), "{out}");
@@ -666,10 +672,10 @@ fn in_a_four_player_dog_fight_the_person_may_sit_last() {
     assert!(out.contains("    passed: bot 0, bot 1, bot 2\n    to answer: you\n"), "{out}");
     assert!(out.contains("  your window: play a card into the attack (p HAND), one at a time, or pass (n):\n"));
     assert!(out.contains("    2  pass (play no more cards into this attack)\n"), "{out}");
-    // why names the bot; the cards it did not play stay unnamed.
-    assert!(out.contains("bot 1's last move: pass (play no more cards into this attack)\n"), "{out}");
-    assert!(out.contains("its search (150 playouts; mean reward in [0, 1] for bot 1):\n"), "{out}");
-    assert!(out.contains("play another card of its hand"), "{out}");
+    // why names the bot and the rules behind its last move; its search stays its own.
+    assert!(out.contains("bot 1's last move, and the rule behind each step (docs/rules.md):\n"), "{out}");
+    assert!(out.contains("    dogfight.window.target  bot 1 passes\n"), "{out}");
+    assert!(out.contains("(what bot 1 weighed is its own, as its hand is: `hint` searches for you)\n"), "{out}");
     // Short forms and their refusals.
     assert!(out.contains("? `f` could be p3-fighter or p3-frigate: write more of its id\n"), "{out}");
     assert!(out.contains("? `p9` names none of the other players' vessels: p0-fighter, "), "{out}");
@@ -678,8 +684,9 @@ fn in_a_four_player_dog_fight_the_person_may_sit_last() {
     assert!(out.contains("  a MINE TARGET   attack TARGET with your vessel MINE;"), "{out}");
     assert!(out.contains("you: pass (play no more cards into this attack)\n"), "{out}");
     for (id, name) in other_hands(2, "melee", 3) {
-        if out.contains(&format!("({id}")) {
-            assert!(out.contains(&format!(": play {name} ({id}")), "{name} ({id}) shown before it was played:\n{out}");
+        if let Some(shown) = out.find(&format!("({id}")) {
+            let played = out.find(&format!(" plays {name} (")).unwrap_or(usize::MAX);
+            assert!(played < shown, "{name} ({id}) shown before it was played:\n{out}");
         }
     }
 

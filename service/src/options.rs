@@ -259,6 +259,7 @@ impl ServerOptions {
             max_request_bytes: self.max_request_bytes,
             max_connections: self.max_connections,
             seal_keys,
+            sealed_deals_from_seed: false,
             max_batch_items: self.max_batch_items,
             max_stream_messages: self.max_stream_messages,
             stream_idle_timeout: (self.stream_idle_timeout_secs > 0)

@@ -64,9 +64,9 @@ impl RulesService {
 
     fn new_game_inner(req: &pb::NewGameRequest, sealer: &Arc<Sealer>) -> Result<pb::NewGameResponse, Status> {
         crate::observe::record_ruleset(req.ruleset);
-        // A sealed game's deal is the client's seed mixed with the server's randomness
-        // (docs/api.md): the same request must not deal the same game plain.
-        let seed = if req.sealed_for.is_some() { req.seed ^ sealer.secret_seed() } else { req.seed };
+        // A sealed game's deal is the client's seed mixed with a secret of the server's
+        // and the seat (docs/api.md): the same request must not deal the same game plain.
+        let seed = req.sealed_for.map_or(req.seed, |seat| sealer.deal_seed(req.seed, seat));
         match GameState::new_game(req.ruleset, seed, &req.scenario) {
             Ok((game, events)) => {
                 debug!(rpc = "NewGame", ruleset = %game.ruleset(), seed = req.seed, scenario = %req.scenario, "game started");

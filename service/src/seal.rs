@@ -22,6 +22,7 @@ use base64::Engine as _;
 use fray_proto::fray::v1 as pb;
 use prost::Message as _;
 use ring::aead::{Aad, CHACHA20_POLY1305, LessSafeKey, NONCE_LEN, Nonce, UnboundKey};
+use ring::hmac;
 use ring::rand::{SecureRandom, SystemRandom};
 use thiserror::Error;
 
@@ -181,6 +182,10 @@ pub struct Sealer {
     /// (id, key), the sealing one last.
     keys: Vec<(String, LessSafeKey)>,
     rng: SystemRandom,
+    /// What a sealed game's deal is mixed with ([`Sealer::deal_seed`]): a key derived
+    /// from the sealing key, or none to deal from the seed alone
+    /// ([`Sealer::dealing_from_seeds`]).
+    deal_key: Option<hmac::Key>,
 }
 
 impl fmt::Debug for Sealer {
@@ -199,8 +204,8 @@ impl Default for Sealer {
 
 impl Sealer {
     /// A sealer with `keys`.
-    pub fn new(keys: &SealKeys) -> Self {
-        let keys = keys
+    pub fn new(given: &SealKeys) -> Self {
+        let keys = given
             .keys
             .iter()
             .filter_map(|(id, key)| {
@@ -208,17 +213,36 @@ impl Sealer {
                 Some((id.clone(), LessSafeKey::new(key)))
             })
             .collect();
-        Self { keys, rng: SystemRandom::new() }
+        // The deal key is the sealing key's HMAC of a label, so it is never the AEAD key.
+        let deal_key = given.keys.last().map(|(_, key)| {
+            let derived = hmac::sign(&hmac::Key::new(hmac::HMAC_SHA256, key), b"fray.v1 sealed deal");
+            hmac::Key::new(hmac::HMAC_SHA256, derived.as_ref())
+        });
+        Self { keys, rng: SystemRandom::new(), deal_key }
     }
 
-    /// A seed no client can guess, for a game dealt sealed: were its deal the request's
-    /// seed alone, the client could deal the same game plain and read every card.
-    pub fn secret_seed(&self) -> u64 {
+    /// The seed a game sealed for `seat` is dealt from, for a request's `seed`: the
+    /// seed mixed with a key of the sealing key's and the seat, which no client knows.
+    /// Were the deal the seed alone, a client could deal the same game plain and read
+    /// every card; were it the same for every seat, a client could ask for each seat's
+    /// view of one game. The same request deals the same game on servers that share a
+    /// sealing key (replicas, a replay checked later); a new key deals new games.
+    pub fn deal_seed(&self, seed: u64, seat: u32) -> u64 {
+        let Some(key) = &self.deal_key else { return seed };
+        let mut message = [0u8; 12];
+        message[..8].copy_from_slice(&seed.to_le_bytes());
+        message[8..].copy_from_slice(&seat.to_le_bytes());
+        let tag = hmac::sign(key, &message);
         let mut bytes = [0u8; 8];
-        // The system's random source failing is not a state the server can serve in.
-        #[allow(clippy::expect_used)]
-        self.rng.fill(&mut bytes).expect("the system's random source");
+        bytes.copy_from_slice(&tag.as_ref()[..8]);
         u64::from_le_bytes(bytes)
+    }
+
+    /// This sealer, dealing sealed games from their seed alone (its
+    /// [`Sealer::deal_seed`] is the seed): for a server one person uses
+    /// ([`crate::ServerConfig::sealed_deals_from_seed`]).
+    pub fn dealing_from_seeds(self) -> Self {
+        Self { deal_key: None, ..self }
     }
 
     /// `state`, sealed for `seat` with the newest key.
@@ -341,5 +365,16 @@ mod tests {
         assert_eq!(parsed.ids().collect::<Vec<_>>(), ["a", "b"]);
         assert!(!format!("{parsed:?}").contains("AAEC"), "Debug shows no key");
         assert!(SealKeys::random().ids().next().unwrap().starts_with("process-"));
+    }
+
+    #[test]
+    fn a_sealed_deal_depends_on_the_seed_the_seat_and_the_key_unless_dealt_from_seeds() {
+        let (a, b) = (Sealer::new(&keys(A)), Sealer::new(&keys("b AQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQEBAQE=")));
+        assert_eq!(a.deal_seed(7, 0), Sealer::new(&keys(A)).deal_seed(7, 0), "one key, one deal");
+        assert_ne!(a.deal_seed(7, 0), 7);
+        assert_ne!(a.deal_seed(7, 0), a.deal_seed(7, 1));
+        assert_ne!(a.deal_seed(7, 0), a.deal_seed(8, 0));
+        assert_ne!(a.deal_seed(7, 0), b.deal_seed(7, 0));
+        assert_eq!(a.dealing_from_seeds().deal_seed(7, 1), 7);
     }
 }

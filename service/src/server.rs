@@ -85,6 +85,14 @@ pub struct ServerConfig {
     /// The keys that seal and open states answered for one seat ([`crate::seal`]);
     /// `None`: a random key for this server alone.
     pub seal_keys: Option<SealKeys>,
+    /// Deal a sealed game (NewGame's `sealed_for`) from its seed alone, as a plain one,
+    /// rather than from the seed mixed with a secret of the sealing key's and the seat
+    /// ([`crate::seal::Sealer::deal_seed`]). Only for a server
+    /// one person uses (the embedded server of `fray play`, where `--seed N` deals the
+    /// same game again and `fray replay` deals it again to check it): on a shared
+    /// server any client could deal the same game plain and read every card. False by
+    /// default; `fray-server` has no flag for it.
+    pub sealed_deals_from_seed: bool,
     /// Requests one ResolveStrikeBatch or ApplyActionBatch may carry; more answer
     /// INVALID_ARGUMENT at `requests` ([`crate::batch`]).
     pub max_batch_items: usize,
@@ -168,6 +176,7 @@ impl Default for ServerConfig {
             max_request_bytes: 64 * 1024 * 1024,
             max_connections: 100,
             seal_keys: None,
+            sealed_deals_from_seed: false,
             max_batch_items: rules.max_batch_items,
             max_stream_messages: rules.max_stream_messages,
             stream_idle_timeout: rules.stream_idle_timeout,
@@ -275,7 +284,8 @@ pub async fn serve_with_metrics(
     let gate = Gate::new(config.concurrency);
     // Set when shutdown is asked for: idle connections close, Play streams end.
     let stopping = Stopping::default();
-    let sealer = Arc::new(config.seal_keys.as_ref().map_or_else(Sealer::default, Sealer::new));
+    let sealer = config.seal_keys.as_ref().map_or_else(Sealer::default, Sealer::new);
+    let sealer = Arc::new(if config.sealed_deals_from_seed { sealer.dealing_from_seeds() } else { sealer });
     let rules =
         RulesService::new(gate.clone(), config.rules_limits(), metrics.clone(), stopping.clone(), Arc::clone(&sealer));
     let rules = RulesServer::new(rules).max_decoding_message_size(limit).max_encoding_message_size(limit);

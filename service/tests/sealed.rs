@@ -214,7 +214,8 @@ async fn play_sealed(server: &TestServer, ruleset: pb::Ruleset, scenario: &str, 
 
 /// Every ruleset's default game, and Dog Fight at 3 and 4 seats, played to the end
 /// (or 400 moves) through sealed states, unary and on a Play stream. A sealed game is
-/// dealt from the server's randomness, so each run plays other games.
+/// dealt from its seed mixed with the server's secret and the seat, so each seat plays
+/// another game.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn whole_games_through_sealed_states_tell_each_seat_nothing_it_may_not_see() {
     let server = sealing_server().await;
@@ -439,7 +440,7 @@ proptest! {
 /// A sealed game is not the one its seed deals plain: else a client would deal the
 /// same game plain and read every card. Two sealed deals of one request differ too.
 #[tokio::test]
-async fn a_sealed_deal_is_not_the_plain_deal_of_its_seed() {
+async fn a_sealed_deal_is_neither_the_plain_deal_of_its_seed_nor_another_seats() {
     let server = sealing_server().await;
     let request = |sealed_for| pb::NewGameRequest {
         ruleset: pb::Ruleset::CastleRampage as i32,
@@ -449,13 +450,20 @@ async fn a_sealed_deal_is_not_the_plain_deal_of_its_seed() {
         ..Default::default()
     };
     let plain = server.rules().new_game(request(None)).await.unwrap().into_inner().state.unwrap();
-    let mut dealt = Vec::new();
-    for _ in 0..2 {
-        let sealed = server.rules().new_game(request(Some(0))).await.unwrap().into_inner().sealed_state.unwrap();
-        dealt.push(sealer().open(&sealed.blob).unwrap().1);
-    }
-    assert_ne!(dealt[0], plain, "the sealed deal is the plain one of its seed");
-    assert_ne!(dealt[0], dealt[1], "two sealed deals of one request are the same game");
-    // The plain deal stays the seed's alone.
+    let deal = |seat| {
+        let mut rules = server.rules();
+        async move {
+            let sealed = rules.new_game(request(Some(seat))).await.unwrap().into_inner().sealed_state.unwrap();
+            sealer().open(&sealed.blob).unwrap().1
+        }
+    };
+    let (seat0, again, seat1) = (deal(0).await, deal(0).await, deal(1).await);
+    assert_ne!(seat0, plain, "the sealed deal is the plain one of its seed");
+    assert_ne!(seat0, seat1, "seat 1 is sealed the game seat 0 is: a client could read both views of it");
+    assert_eq!(seat0, again, "the same request on the same key deals the same game (a replay can be checked)");
+    // Another server with another key deals another game; the plain deal stays the seed's.
+    let other = TestServer::start().await;
+    let sealed = other.rules().new_game(request(Some(0))).await.unwrap().into_inner();
+    assert_ne!(sealed.view, server.rules().new_game(request(Some(0))).await.unwrap().into_inner().view);
     assert_eq!(server.rules().new_game(request(None)).await.unwrap().into_inner().state.unwrap(), plain);
 }

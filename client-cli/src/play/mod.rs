@@ -3,14 +3,19 @@
 //! bots; what the ruleset shows and reads is its [`Ui`], chosen once from the registry
 //! ([`crate::rulesets`]) when the game starts.
 //!
-//! The loop: NewGame; then while the core says someone is to move ([`mover_and_seats`]),
-//! they choose. The person sits at one seat and every other seat is a bot of the same
-//! difficulty. The person sees the board
-//! and the numbered legal actions (LegalActions) and types a line ([`input`]); a
-//! bot's move comes from Agent.ChooseAction for its seat with the difficulty's
-//! playouts and a seed derived from the game's seed and the move number. Every action
-//! goes through ApplyAction, its events are printed one per line, and the replay file
-//! is rewritten.
+//! The game is sealed for the person's seat (docs/api.md, "Views and sealed states"):
+//! the client holds only that seat's view and the sealed state the server answers, so
+//! it never reads a bot's hand or a card face down on the bot's side.
+//!
+//! The loop: NewGame sealed for the person's seat; then while someone is to move
+//! ([`view_mover`]), they choose. The person sits at one seat and every other seat is a
+//! bot of the same difficulty. The person sees the board and the numbered legal actions
+//! (LegalActions) and types a line ([`input`]); their action goes through ApplyAction. A
+//! bot's move is Agent.ChooseAction for its seat on the sealed state, with the
+//! difficulty's playouts and a seed derived from the game's seed and the move number:
+//! the Agent makes the move and answers what the person may see of it. Every answer's
+//! events are printed one per line in the rules' own words, and the replay file is
+//! rewritten.
 
 pub mod input;
 
@@ -21,8 +26,8 @@ use std::path::PathBuf;
 use fray_proto::fray::v1::agent_client::AgentClient;
 use fray_proto::fray::v1::rules_client::RulesClient;
 use fray_proto::fray::v1::{
-    Action, ActionStat, ApplyActionRequest, ChooseActionRequest, GameState, LegalActionsRequest, ListRulesetsRequest,
-    NewGameRequest, Ruleset, SearchBudget,
+    Action, ActionStat, ApplyActionRequest, ChooseActionRequest, Event, GameState, LegalActionsRequest,
+    ListRulesetsRequest, ListRulesetsResponse, NewGameRequest, Ruleset, SealedState, SearchBudget,
 };
 use tonic::transport::Channel;
 
@@ -34,7 +39,7 @@ use crate::rulesets::{RulesetArg, short_name, ui};
 use crate::tls::TlsArgs;
 use crate::tournament::unbalanced_warning;
 use crate::trace::{self, Phases, Telling, indent};
-use crate::ui::{Seats, Seen, Style, Ui, mover_and_seats};
+use crate::ui::{Seats, Seen, Style, Ui, view_mover};
 use input::{Command, Lines};
 
 /// The bot's strength: `fray_ai`'s difficulties (their playouts per move), as
@@ -144,13 +149,20 @@ pub fn human_seat(first: First, seed: u64, players: u32) -> u32 {
 
 const HINT_SALT: u64 = 1;
 
-/// The last bot move, for `why`.
+/// The last bot move, for `why`: what the person saw of it (its search is the bot's
+/// own, as its hand is).
 #[derive(Debug, Clone)]
 struct BotMove {
     player: u32,
-    before: GameState,
-    action: Action,
-    stats: Vec<ActionStat>,
+    events: Vec<Event>,
+}
+
+/// An answer on the sealed game: the person's view after the move, its events as the
+/// person may see them, and the next sealed state.
+struct Sealed {
+    view: Option<GameState>,
+    events: Vec<Event>,
+    sealed: Option<SealedState>,
 }
 
 /// How a session ended.
@@ -170,7 +182,10 @@ struct Session<'a> {
     seed: u64,
     seats: Seats,
     style: Style,
+    /// The person's view of the game.
     state: GameState,
+    /// The game sealed for the person's seat, as the last answer gave it.
+    sealed: SealedState,
     replay: Replay,
     path: PathBuf,
     last_bot: Option<BotMove>,
@@ -189,15 +204,14 @@ impl Session<'_> {
 
     /// What to tell the person when the scenario is not known to be balanced (the
     /// server's catalogue, as a tournament reads it); `None` for a balanced one.
-    async fn balance_warning(&mut self, ruleset: Ruleset) -> Result<Option<String>, CliError> {
-        let catalogue = self.rules.list_rulesets(ListRulesetsRequest {}).await?.into_inner();
+    fn balance_warning(&self, catalogue: &ListRulesetsResponse, ruleset: Ruleset) -> Option<String> {
         let scenario = catalogue
             .rulesets
             .iter()
             .filter(|r| r.ruleset == ruleset as i32)
             .flat_map(|r| &r.scenario_details)
             .find(|s| s.name == self.args.scenario);
-        Ok(scenario.and_then(|s| unbalanced_warning(s, ruleset)))
+        scenario.and_then(|s| unbalanced_warning(s, ruleset))
     }
 
     fn bot_label(&self) -> String {
@@ -227,61 +241,69 @@ impl Session<'_> {
     }
 
     async fn legal(&mut self) -> Result<Vec<Action>, CliError> {
-        let request = LegalActionsRequest { state: Some(self.state.clone()), ..Default::default() };
+        let request = LegalActionsRequest { sealed_state: Some(self.sealed.clone()), ..Default::default() };
         Ok(self.rules.legal_actions(request).await?.into_inner().actions)
     }
 
-    /// Applies `action` for `player`, prints it and its events, records it.
-    async fn apply(&mut self, player: u32, action: Action) -> Result<(), CliError> {
-        let what = self.ui.action_text(&self.state, &action, self.seats, false);
-        let request = ApplyActionRequest {
-            state: Some(self.state.clone()),
-            action: Some(action.clone()),
-            words: Some(self.seats.words()),
-            ..Default::default()
-        };
-        let applied = self.rules.apply_action(request).await?.into_inner();
-        let after = applied.state.unwrap_or_default();
-        self.outs.note(self.replay.steps.len() as u64, self.state.turn, &applied.events);
+    /// Takes an answer on the sealed game: `player`'s move (`action`, the person's; a
+    /// bot's is its events alone), headed by `what`, then its events; records it.
+    fn moved(&mut self, player: u32, action: Option<&Action>, what: &str, answer: Sealed) -> Result<(), CliError> {
+        let Sealed { view, events, sealed } = answer;
+        let after = view.ok_or_else(|| CliError::Server("the server answered no view of the sealed game".into()))?;
+        self.sealed =
+            sealed.ok_or_else(|| CliError::Server("the server answered no sealed state for the next move".into()))?;
+        self.outs.note(self.replay.steps.len() as u64, self.state.turn, &events);
         let who = self.seats.name(player);
         let head = self.style.paint(if self.seats.is_human(player) { "1;32" } else { "1;31" }, &format!("{who}:"));
-        let text = format!("{head} {what}\n{}", self.trace(&self.state, &after, &applied.events));
-        self.replay.push(player, &action, &applied.events)?;
+        let text = format!("{head}{what}\n{}", self.trace(&self.state, &after, &events));
+        self.replay.push(player, action, &events)?;
+        if !self.seats.is_human(player) {
+            self.last_bot = Some(BotMove { player, events });
+        }
         self.state = after;
         self.save()?;
         self.say(&text)
     }
 
-    async fn choose(&mut self, player: u32, salt: u64) -> Result<(Action, Vec<ActionStat>), CliError> {
+    /// Applies the person's `action`, prints it and its events, records it.
+    async fn apply(&mut self, player: u32, action: Action) -> Result<(), CliError> {
+        let what = format!(" {}", self.ui.action_text(&self.state, &action, self.seats, false));
+        let request = ApplyActionRequest {
+            sealed_state: Some(self.sealed.clone()),
+            action: Some(action.clone()),
+            words: Some(self.seats.words()),
+            ..Default::default()
+        };
+        let a = self.rules.apply_action(request).await?.into_inner();
+        self.moved(player, Some(&action), &what, Sealed { view: a.view, events: a.events, sealed: a.sealed_state })
+    }
+
+    /// The Agent's search for `player` on the sealed game: for the person's own seat
+    /// (a hint) its action and statistics; for a bot's, the move made, as the person
+    /// may see it.
+    async fn search(&mut self, player: u32, salt: u64) -> Result<fray_proto::fray::v1::ChooseActionResponse, CliError> {
         let move_number = self.replay.steps.len() as u64;
         let request = ChooseActionRequest {
-            state: Some(self.state.clone()),
+            sealed_state: Some(self.sealed.clone()),
             player,
             budget: Some(self.budget()),
             seed: move_seed(self.seed, move_number, salt),
+            words: Some(self.seats.words()),
             ..Default::default()
         };
-        let answer = self.agent.choose_action(request).await?.into_inner();
-        let action = answer.action.ok_or_else(|| CliError::Server("ChooseAction answered no action".to_owned()))?;
-        Ok((action, answer.stats))
-    }
-
-    /// [`Session::choose`] with a `(thinking…)` note on a terminal while it runs.
-    async fn think(&mut self, player: u32, salt: u64) -> Result<(Action, Vec<ActionStat>), CliError> {
         if self.style.color {
             self.say(&self.style.paint("2", "(thinking…)\r"))?;
         }
-        let answer = self.choose(player, salt).await;
+        let answer = self.agent.choose_action(request).await;
         if self.style.color {
             self.say("\x1b[2K")?;
         }
-        answer
+        Ok(answer?.into_inner())
     }
 
     async fn bot_turn(&mut self, player: u32) -> Result<(), CliError> {
-        let (action, stats) = self.think(player, 0).await?;
-        self.last_bot = Some(BotMove { player, before: self.state.clone(), action: action.clone(), stats });
-        self.apply(player, action).await
+        let a = self.search(player, 0).await?;
+        self.moved(player, None, "", Sealed { view: a.view, events: a.events, sealed: a.sealed_state })
     }
 
     /// The board and the short menu; the legend under the first board of the game.
@@ -292,26 +314,17 @@ impl Session<'_> {
         self.say(&text)
     }
 
-    /// The top actions of a search, by visits, with their menu numbers when known.
-    /// For a bot's search (`played` is its move), a move it did not play that names a
-    /// card still hidden in its hand stays unnamed ([`Ui::unplayed`]).
-    fn stats_text(
-        &self,
-        state: &GameState,
-        stats: &[ActionStat],
-        legal: Option<&[Action]>,
-        played: Option<&Action>,
-    ) -> String {
+    /// The top actions of the person's search (a hint), by visits, with their menu
+    /// numbers.
+    fn stats_text(&self, state: &GameState, stats: &[ActionStat], legal: &[Action]) -> String {
         let mut sorted: Vec<&ActionStat> = stats.iter().collect();
         sorted.sort_by_key(|s| std::cmp::Reverse(s.visits));
         let mut out = String::new();
         for s in sorted.iter().take(5) {
             let Some(action) = &s.action else { continue };
-            let number = legal
-                .and_then(|l| l.iter().position(|a| a == action))
-                .map_or_else(|| "    ".to_owned(), |i| format!("{:>3}:", i + 1));
-            let hidden = played.is_some_and(|p| p != action).then(|| self.ui.unplayed(action)).flatten();
-            let what = hidden.map_or_else(|| self.ui.action_text(state, action, self.seats, false), str::to_owned);
+            let number =
+                legal.iter().position(|a| a == action).map_or_else(|| "    ".to_owned(), |i| format!("{:>3}:", i + 1));
+            let what = self.ui.action_text(state, action, self.seats, false);
             // Round first, so a tiny negative mean does not print as -0.00.
             let mean = (s.mean_reward * 100.0).round() / 100.0 + 0.0;
             let _ = writeln!(out, "  {number} {:>6} visits  mean reward {mean:+.2}  {what}", s.visits);
@@ -330,7 +343,9 @@ impl Session<'_> {
     }
 
     async fn hint(&mut self, legal: &[Action]) -> Result<(), CliError> {
-        let (action, stats) = self.think(self.seats.human, HINT_SALT).await?;
+        let answer = self.search(self.seats.human, HINT_SALT).await?;
+        let stats = answer.stats;
+        let action = answer.action.ok_or_else(|| CliError::Server("ChooseAction answered no hint".to_owned()))?;
         let number = legal.iter().position(|a| *a == action).map_or_else(String::new, |i| format!("{} ", i + 1));
         let what = self.ui.action_text(&self.state, &action, self.seats, false);
         let head = format!(
@@ -338,27 +353,26 @@ impl Session<'_> {
             self.args.difficulty.playouts(),
             self.reward_range()
         );
-        let text =
-            format!("{}{}", self.style.paint("1", &head), self.stats_text(&self.state, &stats, Some(legal), None));
+        let text = format!("{}{}", self.style.paint("1", &head), self.stats_text(&self.state, &stats, legal));
         self.say(&text)
     }
 
+    /// The rules behind the last bot move: each of its events with the id of the rule
+    /// that caused it (docs/rules.md). Its search is the bot's own, as its hand is.
     fn why(&mut self) -> Result<(), CliError> {
         let text = match &self.last_bot {
             None if self.seats.players > 2 => "no bot has moved yet\n".to_owned(),
             None => "the bot has not moved yet\n".to_owned(),
             Some(m) => {
-                let what = self.ui.action_text(&m.before, &m.action, self.seats, false);
                 let bot = if self.seats.players > 2 { self.seats.name(m.player) } else { "the bot".to_owned() };
-                let head = format!(
-                    "{bot}'s last move: {what}\nits search ({} playouts; mean reward in {} for {bot}):\n",
-                    self.args.difficulty.playouts(),
-                    self.reward_range()
-                );
+                let head = format!("{bot}'s last move, and the rule behind each step (docs/rules.md):\n");
+                let names =
+                    self.ui.names(Some(Seen { seats: self.seats, reveal_all: false }), &[&self.state], &m.events);
+                let telling = Telling { phases: Phases::Each, rule_ids: true, ruleset: self.state.ruleset };
+                let steps = indent(&trace::render_events_told(&m.events, self.style, &*names, telling));
                 format!(
-                    "{}{}",
-                    self.style.paint("1", &head),
-                    self.stats_text(&m.before, &m.stats, None, Some(&m.action))
+                    "{}{steps}  (what {bot} weighed is its own, as its hand is: `hint` searches for you)\n",
+                    self.style.paint("1", &head)
                 )
             }
         };
@@ -424,7 +438,7 @@ impl Session<'_> {
 
     async fn play(&mut self) -> Result<Ending, CliError> {
         loop {
-            let Some(player) = mover_and_seats(&self.state)?.0 else {
+            let Some(player) = view_mover(&self.state) else {
                 return Ok(Ending::Over);
             };
             if self.seats.is_human(player) {
@@ -437,6 +451,15 @@ impl Session<'_> {
             }
         }
     }
+}
+
+/// The seats a game of `ruleset`'s `scenario` has, as the server's catalogue says; 2
+/// for a scenario it does not list (its NewGame then refuses it, naming its own).
+fn scenario_players(catalogue: &ListRulesetsResponse, ruleset: Ruleset, scenario: &str) -> u32 {
+    let entry = catalogue.rulesets.iter().find(|r| r.ruleset == ruleset as i32);
+    let details = entry.map_or(&[][..], |r| r.scenario_details.as_slice());
+    let found = if scenario.is_empty() { details.first() } else { details.iter().find(|s| s.name == scenario) };
+    found.map_or(2, |s| s.players.max(2))
 }
 
 /// What the person sees before the prompt: a blank line, the board, the board's
@@ -481,14 +504,20 @@ async fn game(
     let agent = client::agent(channel);
     let seed = args.seed.unwrap_or_else(clock_seed);
     let ruleset = args.ruleset.ruleset();
-    let request =
-        NewGameRequest { ruleset: ruleset as i32, seed, scenario: args.scenario.clone(), ..Default::default() };
-    let dealt = rules.new_game(request.clone()).await?.into_inner();
-    let players = mover_and_seats(&dealt.state.unwrap_or_default())?.1;
+    let catalogue = rules.list_rulesets(ListRulesetsRequest {}).await?.into_inner();
+    let players = scenario_players(&catalogue, ruleset, &args.scenario);
     let seats = Seats { human: human_seat(args.first, seed, players), players };
-    // Dealt again, the same game, now told in words from the person's seat.
-    let started = rules.new_game(NewGameRequest { words: Some(seats.words()), ..request }).await?.into_inner();
-    let state = started.state.clone().unwrap_or_default();
+    let request = NewGameRequest {
+        ruleset: ruleset as i32,
+        seed,
+        scenario: args.scenario.clone(),
+        sealed_for: Some(seats.human),
+        words: Some(seats.words()),
+    };
+    let started = rules.new_game(request).await?.into_inner();
+    let no_seal = || CliError::Server("NewGame answered no sealed game for the person's seat".to_owned());
+    let state = started.view.clone().ok_or_else(no_seal)?;
+    let sealed = started.sealed_state.clone().ok_or_else(no_seal)?;
     let path = replay::new_path(&args.replay_dir, short_name(ruleset), &args.scenario, seed)?;
     let seat_list = (0..players)
         .map(|player| {
@@ -507,7 +536,7 @@ async fn game(
     let setup_events = started
         .events
         .iter()
-        .map(|e| crate::json::to_value(e, crate::json::EVENT_MESSAGE))
+        .map(|e| crate::json::to_value(&replay::unworded(e), crate::json::EVENT_MESSAGE))
         .collect::<Result<_, _>>()
         .map_err(|e| CliError::Output(e.to_string()))?;
     let replay = Replay {
@@ -520,6 +549,7 @@ async fn game(
         setup_events,
         steps: Vec::new(),
         result: Outcome::of(&state, seats, &Outs::new(players)),
+        sealed_for: Some(seats.human),
     };
     let ui = ui(ruleset as i32);
     let mut session = Session {
@@ -531,6 +561,7 @@ async fn game(
         seats,
         style,
         state,
+        sealed,
         replay,
         path,
         last_bot: None,
@@ -551,8 +582,14 @@ async fn game(
         let bots: Vec<String> = seats.bots().map(|p| p.to_string()).collect();
         format!("{} bots ({}) at seats {}", players - 1, args.difficulty.name(), bots.join(", "))
     };
+    // A remote server mixes a sealed game's seed with a secret of its own (docs/api.md).
+    let deal = if server.is_remote() {
+        format!("--seed {seed} deals it again on this server")
+    } else {
+        format!("replay the deal with --seed {seed}")
+    };
     let intro = format!(
-        "Fray skirmish: {} {}, seed {seed} (replay the deal with --seed {seed}), you are player {} against {against}; {starter}.\n\
+        "Fray skirmish: {} {}, seed {seed} ({deal}), you are player {} against {against}; {starter}.\n\
          Type help for the commands. The replay is saved to {}\n",
         short_name(ruleset),
         args.scenario,
@@ -560,7 +597,7 @@ async fn game(
         session.path.display()
     );
     session.say(&style.paint("1", &intro))?;
-    if let Some(warning) = session.balance_warning(ruleset).await? {
+    if let Some(warning) = session.balance_warning(&catalogue, ruleset) {
         session.say(&style.paint("1;33", &format!("warning: {warning}\n")))?;
     }
     let setup = session.trace(&session.state, &session.state, &started.events);

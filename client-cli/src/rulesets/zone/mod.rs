@@ -665,4 +665,28 @@ board: e:game, bare board
 ";
         assert_eq!(text, expected);
     }
+
+    #[test]
+    fn a_seats_view_made_loadable_gives_the_hints_of_the_whole_state() {
+        let wire = |setup| fray_service::convert::state_from_setup(setup);
+        let mut compared = 0;
+        for (ruleset, seed) in [(Ruleset::Egame, 3), (Ruleset::Egame, 8), (Ruleset::DimensionalRift, 5)] {
+            let (mut core, _) = fray_core::GameState::new_game(ruleset as i32, seed, "").unwrap();
+            for step in 0..120usize {
+                let legal = core.legal_actions();
+                if legal.is_empty() {
+                    break;
+                }
+                if let Some(seat) = core.to_move() {
+                    let actions: Vec<Action> = legal.iter().map(fray_service::convert::action_from_setup).collect();
+                    let whole = crate::ui::hints(&wire(core.to_setup()), &actions);
+                    let view = wire(core.observation(seat));
+                    assert_eq!(crate::ui::hints(&words::loadable(&view), &actions), whole, "{ruleset:?} step {step}");
+                    compared += usize::from(whole.iter().any(Option::is_some));
+                }
+                core.apply_action(&legal[step * 7 % legal.len()], "action").unwrap();
+            }
+        }
+        assert!(compared > 10, "summons were hinted {compared} times");
+    }
 }

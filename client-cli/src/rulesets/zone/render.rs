@@ -294,7 +294,7 @@ fn summon_grid(menu: &mut Menu, state: &GameState, legal: &[Action], seats: Seat
     if summons.is_empty() {
         return;
     }
-    let hints = crate::ui::hints(state, legal);
+    let hints = crate::ui::hints(&super::words::loadable(state), legal);
     let score = |i: usize| hints.get(i).copied().flatten().unwrap_or(f64::NEG_INFINITY);
     menu.line("  summon a card: type a number below (the facing the bot rates best in that zone),");
     menu.line("  or s HAND ZONE FACING for any other (facing u r b l, or down = face-down):");

@@ -200,3 +200,32 @@ pub fn action_text(state: &GameState, act: &Action, seats: Seats, reveal_all: bo
         },
     }
 }
+
+/// A seat's view of a zone game made loadable by the core, for the core's hints on the
+/// seat's own summons ([`crate::ui::hints`]): every card the view blanks (the other
+/// hand, both decks, the other side's face-down creatures: empty id and name, zero
+/// stats) stands in as a 0/1 card with no arrows and an id of its own. The hints read
+/// the seat's own cards and the face-up board only, and a face-down creature counts
+/// for what it may be whatever its stats, so the stand-ins change no hint. A whole
+/// state, which has no blank card, comes back unchanged.
+pub fn loadable(view: &GameState) -> GameState {
+    let mut state = view.clone();
+    let mut n = 0;
+    let mut stand_in = |id: &mut String, name: &mut String, life: &mut i32| {
+        if id.is_empty() && name.is_empty() {
+            n += 1;
+            *id = format!("unseen-{n}");
+            *name = "unseen card".to_owned();
+            *life = 1;
+        }
+    };
+    for player in &mut state.players {
+        for card in player.hand.iter_mut().chain(&mut player.deck) {
+            stand_in(&mut card.id, &mut card.name, &mut card.life);
+        }
+    }
+    for creature in &mut state.creatures {
+        stand_in(&mut creature.id, &mut creature.name, &mut creature.life);
+    }
+    state
+}
