@@ -7,7 +7,6 @@ use rustls::{AlertDescription, CertificateError};
 
 use thiserror::Error;
 use tonic::Code;
-use tonic_types::StatusExt as _;
 
 /// Exit code for invalid input: a bad file or option, or `INVALID_ARGUMENT`.
 pub const EXIT_INVALID_INPUT: u8 = 2;
@@ -116,59 +115,16 @@ pub fn stdout_error(e: &std::io::Error) -> CliError {
 }
 
 /// The canonical gRPC name of a status code, e.g. `INVALID_ARGUMENT`.
-pub fn code_name(code: Code) -> &'static str {
-    match code {
-        Code::Ok => "OK",
-        Code::Cancelled => "CANCELLED",
-        Code::Unknown => "UNKNOWN",
-        Code::InvalidArgument => "INVALID_ARGUMENT",
-        Code::DeadlineExceeded => "DEADLINE_EXCEEDED",
-        Code::NotFound => "NOT_FOUND",
-        Code::AlreadyExists => "ALREADY_EXISTS",
-        Code::PermissionDenied => "PERMISSION_DENIED",
-        Code::ResourceExhausted => "RESOURCE_EXHAUSTED",
-        Code::FailedPrecondition => "FAILED_PRECONDITION",
-        Code::Aborted => "ABORTED",
-        Code::OutOfRange => "OUT_OF_RANGE",
-        Code::Unimplemented => "UNIMPLEMENTED",
-        Code::Internal => "INTERNAL",
-        Code::Unavailable => "UNAVAILABLE",
-        Code::DataLoss => "DATA_LOSS",
-        Code::Unauthenticated => "UNAUTHENTICATED",
-    }
-}
+pub use fray_tournament::grpc::code_name;
 
 /// A status as text: `CODE: message` (and the TLS failure behind it, in words), then
 /// one indented line per `google.rpc.BadRequest` field violation (`path: description`).
 /// The server's message lists the violations too: one that its message already says
 /// whole is not said again, and several are listed one a line under the message's
-/// head (`invalid request`) and its counts.
+/// head (`invalid request`) and its counts ([`fray_tournament::grpc::status_text`]).
 pub fn render_status(status: &tonic::Status) -> String {
-    let violations: Vec<String> = status
-        .get_details_bad_request()
-        .map(|b| b.field_violations.iter().map(|v| format!("{}: {}", v.field, v.description)).collect())
-        .unwrap_or_default();
-    let message = status.message();
-    let in_message = !violations.is_empty() && violations.iter().all(|v| message.contains(v.as_str()));
-    let (head, listed): (String, &[String]) = match violations.as_slice() {
-        [_] if in_message => (message.to_owned(), &[]),
-        [first, .., last] if in_message => {
-            let start = message.find(first.as_str()).unwrap_or(0);
-            let end = message.rfind(last.as_str()).map_or(message.len(), |i| i + last.len());
-            let head = message[..start].trim_end_matches([' ', ':']);
-            (format!("{head}{}", &message[end..]), &violations)
-        }
-        _ => (message.to_owned(), &violations),
-    };
-    let mut out = format!("{}: {head}", code_name(status.code()));
-    if let Some(why) = explain(status) {
-        let _ = write!(out, " (TLS: {why})");
-    }
-    for v in listed {
-        // Writing to a String cannot fail.
-        let _ = write!(out, "\n  {v}");
-    }
-    out
+    let tls = explain(status).map(|why| format!("TLS: {why}"));
+    fray_tournament::grpc::status_text(status, tls.as_deref())
 }
 
 /// An error with its whole `source()` chain, `outer: inner: ...`.
@@ -278,7 +234,7 @@ fn describe(error: &rustls::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tonic_types::{ErrorDetails, FieldViolation};
+    use tonic_types::{ErrorDetails, FieldViolation, StatusExt as _};
 
     #[test]
     fn status_codes_map_to_exit_codes() {

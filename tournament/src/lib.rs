@@ -10,7 +10,10 @@
 #![forbid(unsafe_code)]
 
 pub mod arena;
+pub mod grpc;
 pub mod measure;
 pub mod places;
+pub mod proto_json;
 pub mod rating;
+pub mod seeds;
 pub mod table;
