@@ -14,8 +14,10 @@ pub use tonic::transport::Channel;
 use tonic::transport::{Endpoint, Uri};
 use tower::ServiceExt as _;
 
-use crate::error::{CliError, chain, explain};
+use crate::error::{CliError, chain, explain, render_status};
 use crate::tls::{ClientTls, normalize_url};
+use crate::tournament::connect::Connector;
+use crate::tournament::error::TournamentError;
 
 /// Largest message sent or accepted, the Rules client with those limits and a call of
 /// a request already encoded: the tournament library's, which its referee calls with.
@@ -95,6 +97,28 @@ pub async fn channel(url: &str, tls: &ClientTls) -> Result<Channel, CliError> {
         Some(why) => CliError::Tls(format!("{url}: {why}")),
         None => CliError::Connect { url, detail: chain(&e) },
     })
+}
+
+/// A tournament reaches its servers as every command does: [`endpoint`]s with these
+/// TLS settings (`http://` added to a bare address), each channel connected through
+/// [`connect_lazily`], a failed call told with its TLS failure in words.
+impl Connector for ClientTls {
+    fn locate(&self, url: &str) -> Result<(String, Uri), TournamentError> {
+        let (endpoint, url) = endpoint(url, self)?;
+        Ok((url, endpoint.uri().clone()))
+    }
+
+    fn channel(&self, url: &str) -> Result<Channel, TournamentError> {
+        Ok(connect_lazily(&endpoint(url, self)?.0))
+    }
+
+    fn channel_at(&self, url: &str, addr: SocketAddr) -> Result<Channel, TournamentError> {
+        Ok(connect_lazily(&endpoint_at(url, addr, self)?))
+    }
+
+    fn describe(&self, status: &tonic::Status) -> String {
+        render_status(status)
+    }
 }
 
 /// An Agent client on `channel`, with the message size limits.

@@ -8,6 +8,8 @@ use rustls::{AlertDescription, CertificateError};
 use thiserror::Error;
 use tonic::Code;
 
+use crate::tournament::error::TournamentError;
+
 /// Exit code for invalid input: a bad file or option, or `INVALID_ARGUMENT`.
 pub const EXIT_INVALID_INPUT: u8 = 2;
 /// Exit code for a rule refusing the action: `FAILED_PRECONDITION`.
@@ -91,6 +93,42 @@ impl From<fray_tournament::arena::ArenaError> for CliError {
     /// A game of a measurement could not be played (a bot failed or broke the rules).
     fn from(e: fray_tournament::arena::ArenaError) -> Self {
         CliError::Usage(e.to_string())
+    }
+}
+
+impl From<TournamentError> for CliError {
+    /// A tournament's error is the CLI's of the same name: the same words, the same
+    /// exit code.
+    fn from(e: TournamentError) -> Self {
+        match e {
+            TournamentError::Input { source_name, problem } => CliError::Input { source_name, problem },
+            TournamentError::Usage(why) => CliError::Usage(why),
+            TournamentError::Status(status) => CliError::Status(status),
+            TournamentError::Connect { url, detail } => CliError::Connect { url, detail },
+            TournamentError::Tls(why) => CliError::Tls(why),
+            TournamentError::Server(why) => CliError::Server(why),
+            TournamentError::Output(why) => CliError::Output(why),
+        }
+    }
+}
+
+impl From<CliError> for TournamentError {
+    /// What the CLI's side of a tournament (its connector) met, for the tournament to
+    /// pass on: each error as the variant of the same name; those a tournament has
+    /// none of (a closed stdout, a replay, an interrupt) as their words.
+    fn from(e: CliError) -> Self {
+        match e {
+            CliError::Input { source_name, problem } => TournamentError::Input { source_name, problem },
+            CliError::Usage(why) => TournamentError::Usage(why),
+            CliError::Status(status) => TournamentError::Status(status),
+            CliError::Connect { url, detail } => TournamentError::Connect { url, detail },
+            CliError::Tls(why) => TournamentError::Tls(why),
+            CliError::Server(why) => TournamentError::Server(why),
+            CliError::Output(why) => TournamentError::Output(why),
+            e @ (CliError::StdoutClosed | CliError::ReplayDiffers(_) | CliError::Interrupted(_)) => {
+                TournamentError::Output(e.to_string())
+            }
+        }
     }
 }
 
@@ -245,6 +283,27 @@ mod tests {
         assert_eq!(refused.exit_code(), 3);
         assert_eq!(internal.exit_code(), 1);
         assert_eq!(CliError::Usage("x".into()).exit_code(), 2);
+    }
+
+    #[test]
+    fn a_tournaments_errors_are_the_clis_of_the_same_name_with_the_same_words() {
+        let status = || tonic::Status::failed_precondition("no (egame.strike.target)");
+        let errors = [
+            (TournamentError::Input { source_name: "log:2".into(), problem: "bad".into() }, 2),
+            (TournamentError::Usage("--games 3".into()), 2),
+            (TournamentError::Status(Box::new(status())), 3),
+            (TournamentError::Connect { url: "http://x".into(), detail: "refused".into() }, 1),
+            (TournamentError::Tls("untrusted".into()), 1),
+            (TournamentError::Server("down".into()), 1),
+            (TournamentError::Output("disk full".into()), 1),
+        ];
+        for (e, code) in errors {
+            let words = e.to_string();
+            let cli = CliError::from(e);
+            assert_eq!((cli.to_string(), cli.exit_code()), (words.clone(), code), "{cli:?}");
+            assert_eq!(TournamentError::from(cli).to_string(), words);
+        }
+        assert_eq!(TournamentError::from(CliError::StdoutClosed).to_string(), "stdout was closed");
     }
 
     #[test]

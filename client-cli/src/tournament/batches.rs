@@ -24,13 +24,13 @@ use fray_proto::fray::v1::{
     ApplyActionBatchRequest, ApplyActionBatchResponse, ApplyActionRequest, ApplyActionResponse,
 };
 use fray_service::status::from_item_status;
+use fray_tournament::grpc;
 use prost::Message as _;
 use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::task::AbortHandle;
 use tonic::{Code, Status};
 
-use super::referee::{CallError, Servers, retryable};
-use crate::client;
+use super::calls::{CallError, Servers, retryable};
 
 /// The most actions in one batch.
 pub const MAX_ITEMS: usize = 64;
@@ -153,7 +153,7 @@ async fn send(servers: &Arc<Servers>, batch: Vec<Waiting>, unbatched: &AtomicBoo
     let mut requests = batch.requests.into_iter();
     let answered = servers
         .call_retrying("ApplyActionBatch", batch_retryable, |channel| {
-            client::call_encoded::<ApplyActionBatchResponse>(channel, BATCH, request.clone())
+            grpc::call_encoded::<ApplyActionBatchResponse>(channel, BATCH, request.clone())
         })
         .await;
     let results = match answered {
@@ -229,7 +229,7 @@ async fn one_by_one(servers: &Arc<Servers>, mut batch: Vec<Waiting>) {
 async fn alone(servers: &Servers, w: Waiting) {
     let request = Bytes::from(w.request.encode_to_vec());
     let answered = servers
-        .call("ApplyAction", |channel| client::call_encoded::<ApplyActionResponse>(channel, UNARY, request.clone()))
+        .call("ApplyAction", |channel| grpc::call_encoded::<ApplyActionResponse>(channel, UNARY, request.clone()))
         .await;
     let _ = w.answer.send(answered);
 }
@@ -243,6 +243,7 @@ mod tests {
 
     use super::super::referee::Referee;
     use super::*;
+    use crate::client;
     use crate::tls::ClientTls;
 
     /// A server with `config` on a free loopback port, and its URL.
@@ -278,7 +279,8 @@ mod tests {
     /// once, against the unary call's answer for it alone from `reference`; the calls
     /// the referee made.
     async fn applied_together_as_alone(url: &str, reference: &str, state: &GameState, actions: &[Action]) -> u64 {
-        let (referee, _) = Referee::connect(&[url.to_owned()], &ClientTls::default(), Ruleset::Egame).await.unwrap();
+        let (referee, _) =
+            Referee::connect(&[url.to_owned()], Arc::new(ClientTls::default()), Ruleset::Egame).await.unwrap();
         let referee = Arc::new(referee);
         let mut asked = tokio::task::JoinSet::new();
         for (i, action) in actions.iter().enumerate() {

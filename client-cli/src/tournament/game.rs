@@ -7,18 +7,19 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use fray_ai::{BuildBot, StateBot};
-use fray_proto::fray::v1::{Phase, Ruleset, event};
+use fray_proto::fray::v1::{GameState, Phase, Ruleset, event};
 use fray_tournament::places::Eliminations;
 use tonic::Code;
 
+use fray_tournament::proto_json::{ACTION_MESSAGE, to_value};
+use fray_tournament::seeds::move_seed;
+
+use super::calls::CallError;
 use super::config::{Player, Slot};
+use super::error::TournamentError;
 use super::log::{Forfeit, GameRecord, RunInfo};
-use super::referee::{CallError, Referee};
+use super::referee::Referee;
 use super::thinkers::{Thinkers, Thought};
-use crate::error::CliError;
-use crate::json::{ACTION_MESSAGE, to_value};
-use crate::play::move_seed;
-use crate::ui::core_of;
 
 /// What a game needs besides its slot.
 pub struct Table {
@@ -39,15 +40,15 @@ pub struct Table {
 
 /// Plays game `slot` to the end (or to a forfeit). Errors are the referee's: the
 /// game could not be judged, and the tournament stops so it can be resumed.
-pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
+pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, TournamentError> {
     let started = Instant::now();
     let players: Vec<&Player> = slot.seats.iter().map(|&s| &table.players[s]).collect();
     let dealt = table.referee.new_game(table.ruleset, slot.seed, &table.scenario).await?;
-    let mut state = dealt.state.ok_or_else(|| CliError::Server("NewGame answered no state".to_owned()))?;
+    let mut state = dealt.state.ok_or_else(|| TournamentError::Server("NewGame answered no state".to_owned()))?;
     let start = core_of(&state)?;
     let n = players.len();
     if start.num_players() != n {
-        return Err(CliError::Usage(format!(
+        return Err(TournamentError::Usage(format!(
             "scenario {} seats {} players, but the tournament seats {n} bots a game: pass --players {}",
             table.scenario,
             start.num_players(),
@@ -67,10 +68,10 @@ pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
     while state.phase != Phase::GameOver as i32 {
         let core = core_of(&state)?;
         let Some(seat) = core.to_move().map(|p| p.index()) else {
-            return Err(CliError::Server("the game is not over, but the rules let nobody move".to_owned()));
+            return Err(TournamentError::Server("the game is not over, but the rules let nobody move".to_owned()));
         };
         let Some(bot) = bots.get_mut(seat).and_then(Option::take) else {
-            return Err(CliError::Server("a bot was lost mid-game".to_owned()));
+            return Err(TournamentError::Server("a bot was lost mid-game".to_owned()));
         };
         let seed = move_seed(table.seed ^ slot.game.wrapping_mul(0x9E37_79B9_7F4A_7C15), actions.len() as u64, 0);
         let player = players[seat];
@@ -110,8 +111,8 @@ pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
                 _ => {}
             }
         }
-        actions.push(to_value(&action, ACTION_MESSAGE).map_err(|e| CliError::Output(e.to_string()))?);
-        state = applied.state.ok_or_else(|| CliError::Server("ApplyAction answered no state".to_owned()))?;
+        actions.push(to_value(&action, ACTION_MESSAGE).map_err(|e| TournamentError::Output(e.to_string()))?);
+        state = applied.state.ok_or_else(|| TournamentError::Server("ApplyAction answered no state".to_owned()))?;
     }
     // A forfeit loses: with two players the other seat wins; with more nobody does,
     // and the forfeiting seat takes the last place.
@@ -142,4 +143,10 @@ pub async fn play(table: &Table, slot: Slot) -> Result<GameRecord, CliError> {
             moves: if two { Vec::new() } else { moves },
         },
     })
+}
+
+/// The core's state of a state the referee answered.
+fn core_of(state: &GameState) -> Result<fray_core::GameState, TournamentError> {
+    fray_service::convert::game_state(state.clone())
+        .map_err(|e| TournamentError::Server(format!("the server answered a state this build cannot read: {e}")))
 }

@@ -1,6 +1,6 @@
 //! The reports: a [`Report`] built from the standings, written as JSON
-//! (`report.json`), Markdown (`report.md`) and a PNG chart of the ratings
-//! (`ratings.png`).
+//! (`report.json`) and Markdown (`report.md`, which shows the ratings' chart,
+//! `ratings.png`, that the CLI draws beside it).
 //!
 //! The ranking's Elo comes from a Bradley–Terry fit over every game (mean 0), with its
 //! 95% interval; each pairing has its Elo difference with the trinomial interval (per
@@ -18,10 +18,9 @@ use fray_proto::fray::v1::ScenarioInfo;
 use fray_tournament::rating::{self, EloInterval, PairResult, SprtVerdict};
 use serde::Serialize;
 
-use super::chart::{ChartEntry, ratings_chart};
 use super::config::Config;
+use super::error::TournamentError;
 use super::stats::Standings;
-use crate::error::CliError;
 
 /// An Elo estimate with its 95% interval.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -574,30 +573,17 @@ impl Report {
         md
     }
 
-    /// Writes `report.json`, `report.md` and `ratings.png` into `dir`.
-    pub fn write(&self, dir: &Path) -> Result<(), CliError> {
+    /// Writes `report.json` and `report.md` into `dir` (the chart they show,
+    /// `ratings.png`, is the caller's to draw).
+    pub fn write(&self, dir: &Path) -> Result<(), TournamentError> {
         let write = |name: &str, bytes: &[u8]| {
             let path = dir.join(name);
-            std::fs::write(&path, bytes).map_err(|e| CliError::Output(format!("{}: cannot write: {e}", path.display())))
+            std::fs::write(&path, bytes)
+                .map_err(|e| TournamentError::Output(format!("{}: cannot write: {e}", path.display())))
         };
-        let json = serde_json::to_string_pretty(self).map_err(|e| CliError::Output(e.to_string()))?;
+        let json = serde_json::to_string_pretty(self).map_err(|e| TournamentError::Output(e.to_string()))?;
         write("report.json", format!("{json}\n").as_bytes())?;
-        write("report.md", self.markdown().as_bytes())?;
-        let entries: Vec<ChartEntry> = self
-            .ranking
-            .iter()
-            .map(|r| ChartEntry { name: r.bot.clone(), elo: r.elo.elo, lower: r.elo.lower, upper: r.elo.upper })
-            .collect();
-        ratings_chart(&dir.join("ratings.png"), &self.chart_title(), &entries)
-            .map_err(|e| CliError::Output(e.to_string()))
-    }
-
-    /// The chart's title: the ruleset and scenario, the games and the format
-    /// (`egame duel: 40 games, round robin`).
-    pub fn chart_title(&self) -> String {
-        let ruleset = fray_proto::fray::v1::Ruleset::from_str_name(&self.config.ruleset)
-            .map_or_else(|| self.config.ruleset.clone(), |r| crate::rulesets::short_name(r).to_owned());
-        format!("{ruleset} {}: {} games, {}", self.config.scenario, self.games, self.config.format)
+        write("report.md", self.markdown().as_bytes())
     }
 }
 
@@ -634,16 +620,9 @@ fn interval_text(i: Option<Interval>) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::config::sample;
+    use super::super::log::GameRecord;
     use super::*;
-    use crate::tournament::config::sample;
-    use crate::tournament::log::GameRecord;
-
-    #[test]
-    fn the_chart_title_names_the_ruleset_and_scenario() {
-        let config = sample(&["a", "b"], 2);
-        let report = Report::new(&config, &Standings::new(&config), 2, "finished");
-        assert_eq!(report.chart_title(), "egame duel: 0 games, round robin");
-    }
 
     #[test]
     fn the_report_names_an_oracle_as_seeing_every_hidden_card() {

@@ -246,9 +246,9 @@ fn wdl_of(score: f64) -> Wdl {
 
 #[cfg(test)]
 mod tests {
+    use super::super::config::{SprtConfig, sample};
+    use super::super::log::{Forfeit, RunInfo};
     use super::*;
-    use crate::tournament::config::{SprtConfig, sample};
-    use crate::tournament::log::{Forfeit, RunInfo};
 
     fn config(bots: &[&str]) -> Config {
         sample(bots, 4)
