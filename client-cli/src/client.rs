@@ -7,6 +7,8 @@ use std::time::Duration;
 use fray_proto::fray::v1::agent_client::AgentClient;
 use fray_proto::fray::v1::rules_client::RulesClient;
 use fray_service::write_batching::BatchedWrites;
+use fray_tournament::refereed::connect::Connector;
+use fray_tournament::refereed::error::TournamentError;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioIo;
 use tokio::net::TcpStream;
@@ -16,8 +18,6 @@ use tower::ServiceExt as _;
 
 use crate::error::{CliError, chain, explain, render_status};
 use crate::tls::{ClientTls, normalize_url};
-use crate::tournament::connect::Connector;
-use crate::tournament::error::TournamentError;
 
 /// Largest message sent or accepted, the Rules client with those limits and a call of
 /// a request already encoded: the tournament library's, which its referee calls with.

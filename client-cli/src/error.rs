@@ -3,12 +3,11 @@
 use std::error::Error as StdError;
 use std::fmt::Write as _;
 
+use fray_tournament::refereed::error::TournamentError;
 use rustls::{AlertDescription, CertificateError};
 
 use thiserror::Error;
 use tonic::Code;
-
-use crate::tournament::error::TournamentError;
 
 /// Exit code for invalid input: a bad file or option, or `INVALID_ARGUMENT`.
 pub const EXIT_INVALID_INPUT: u8 = 2;

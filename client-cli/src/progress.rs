@@ -121,7 +121,7 @@ impl Progress {
 }
 
 /// A tournament's progress (`fray tournament`) is shown the same way.
-impl crate::tournament::run::ShowProgress for Progress {
+impl fray_tournament::refereed::run::ShowProgress for Progress {
     fn note(&self, text: &str) {
         Progress::note(self, text);
     }

@@ -24,6 +24,7 @@ use fray_proto::fray::v1::{
     Action, ActionStat, ApplyActionRequest, ChooseActionRequest, GameState, LegalActionsRequest, ListRulesetsRequest,
     NewGameRequest, Ruleset, SearchBudget,
 };
+use fray_tournament::refereed::run::unbalanced_warning;
 use tonic::transport::Channel;
 
 use crate::client;
@@ -32,7 +33,6 @@ use crate::error::{CliError, stdout_error};
 use crate::replay::{self, Outcome, Outs, Replay, Seat, SeatKind};
 use crate::rulesets::{RulesetArg, short_name, ui};
 use crate::tls::TlsArgs;
-use crate::tournament::unbalanced_warning;
 use crate::trace::{self, Phases, indent};
 use crate::ui::{Seats, Seen, Style, Ui, mover_and_seats};
 use input::{Command, Lines};

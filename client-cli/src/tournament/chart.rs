@@ -14,7 +14,8 @@ use plotters::prelude::*;
 use plotters::style::FontStyle;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
-use super::report::Report;
+use fray_tournament::refereed::report::Report;
+
 use crate::error::CliError;
 
 /// One bar: a name, its rating and 95% interval (Elo).
@@ -398,8 +399,8 @@ mod tests {
 
     #[test]
     fn the_chart_title_names_the_ruleset_and_scenario() {
-        use super::super::config::{Config, Format};
-        use super::super::stats::Standings;
+        use fray_tournament::refereed::config::{Config, Format};
+        use fray_tournament::refereed::stats::Standings;
         let config = Config {
             bots: vec!["a".to_owned(), "b".to_owned()],
             format: Format::RoundRobin,

@@ -1,30 +1,14 @@
 //! `fray tournament`: bot-vs-bot tournaments refereed by the Rules service over gRPC,
-//! in the manner of cutechess-cli and fastchess.
+//! in the manner of cutechess-cli and fastchess; the tournament itself is
+//! [`fray_tournament::refereed`]'s.
 //!
-//! The bots think in this process; every game is dealt and every action judged by a
-//! Rules server: an embedded one on loopback, or one or more `--server URL`s sharing
-//! the calls, a name standing for every address it resolves to ([`referee`],
-//! [`pool`]). Bots think `--concurrency` moves at a time (the one-ply bots on their
-//! games' own tasks besides), in [`GAMES_PER_THINKING_SLOT`] times as many games
-//! ([`game`]); each lands
-//! in the JSONL log in schedule order ([`log`]), so a killed tournament resumes from
-//! its log without playing a finished game again. The standings ([`stats`]) feed the
-//! progress line, the SPRT and the reports ([`report`], [`chart`]).
+//! This shell turns the flags into the tournament's settings (or reads them back from
+//! the log to resume), picks the servers: an embedded one on loopback, or the
+//! `--server URL`s, reached through [`ClientTls`]'s connector (TLS, the CLI's sockets),
+//! shows the progress ([`Progress`]), draws the ratings' chart ([`chart`]) beside the
+//! reports and prints the result, with the command that resumes an interrupted run.
 
-mod batches;
-mod calls;
 pub mod chart;
-pub mod config;
-pub mod connect;
-pub mod error;
-pub mod game;
-pub mod log;
-pub mod pool;
-pub mod referee;
-pub mod report;
-pub mod run;
-pub mod stats;
-pub mod thinkers;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -32,16 +16,16 @@ use std::time::Duration;
 
 use clap::ValueEnum as _;
 use fray_core::rulesets::SeatBalance;
+use fray_tournament::refereed::config::{self, Config, Format, SprtConfig, unique_names};
+use fray_tournament::refereed::log;
+use fray_tournament::refereed::report::Report;
+use fray_tournament::refereed::run::{self, Played, Stop};
 
 use crate::embedded::EmbeddedServer;
 use crate::error::CliError;
 use crate::progress::Progress;
 use crate::rulesets::{RulesetArg, ruleset_named};
 use crate::tls::ClientTls;
-use config::{Config, Format, SprtConfig, unique_names};
-use report::Report;
-pub use run::{GAMES_PER_THINKING_SLOT, unbalanced_warning};
-use run::{Played, Stop};
 
 /// The log's file name in the output directory.
 pub const LOG_NAME: &str = "games.jsonl";

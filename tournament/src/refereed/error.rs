@@ -19,7 +19,7 @@ pub enum TournamentError {
     Usage(String),
     /// A server refused a call with this status (a server's own answer: no transport
     /// failure lies behind it, so it is told without one).
-    #[error("{}", fray_tournament::grpc::status_text(.0, None))]
+    #[error("{}", crate::grpc::status_text(.0, None))]
     Status(Box<tonic::Status>),
     /// No server could be reached.
     #[error("cannot reach {url}: {detail}")]

@@ -24,13 +24,13 @@ use fray_proto::fray::v1::{
     ApplyActionBatchRequest, ApplyActionBatchResponse, ApplyActionRequest, ApplyActionResponse,
 };
 use fray_service::status::from_item_status;
-use fray_tournament::grpc;
 use prost::Message as _;
 use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::task::AbortHandle;
 use tonic::{Code, Status};
 
 use super::calls::{CallError, Servers, retryable};
+use crate::grpc;
 
 /// The most actions in one batch.
 pub const MAX_ITEMS: usize = 64;
@@ -242,9 +242,8 @@ mod tests {
     use fray_service::ServerConfig;
 
     use super::super::referee::Referee;
+    use super::super::testing::{self, Plain};
     use super::*;
-    use crate::client;
-    use crate::tls::ClientTls;
 
     /// A server with `config` on a free loopback port, and its URL.
     async fn serve(config: ServerConfig) -> String {
@@ -256,7 +255,7 @@ mod tests {
 
     /// A dealt e:game state, the actions legal in it and one that is not an action.
     async fn dealt(url: &str) -> (GameState, Vec<Action>) {
-        let mut rules = client::connect(url, &ClientTls::default()).await.unwrap();
+        let mut rules = testing::rules(url).await;
         let request = NewGameRequest {
             ruleset: Ruleset::Egame as i32,
             seed: 3,
@@ -279,8 +278,7 @@ mod tests {
     /// once, against the unary call's answer for it alone from `reference`; the calls
     /// the referee made.
     async fn applied_together_as_alone(url: &str, reference: &str, state: &GameState, actions: &[Action]) -> u64 {
-        let (referee, _) =
-            Referee::connect(&[url.to_owned()], Arc::new(ClientTls::default()), Ruleset::Egame).await.unwrap();
+        let (referee, _) = Referee::connect(&[url.to_owned()], Arc::new(Plain), Ruleset::Egame).await.unwrap();
         let referee = Arc::new(referee);
         let mut asked = tokio::task::JoinSet::new();
         for (i, action) in actions.iter().enumerate() {
@@ -289,7 +287,7 @@ mod tests {
         }
         let mut answers: Vec<_> = asked.join_all().await;
         answers.sort_by_key(|(i, _)| *i);
-        let mut rules = client::connect(reference, &ClientTls::default()).await.unwrap();
+        let mut rules = testing::rules(reference).await;
         for ((i, answer), action) in answers.into_iter().zip(actions) {
             let request =
                 ApplyActionRequest { state: Some(state.clone()), action: Some(action.clone()), ..Default::default() };
@@ -330,7 +328,7 @@ mod tests {
         let (state, actions) = dealt(&reference).await;
         // Room for any one action's request and answer (and the referee's first call,
         // ListRulesets), not for a batch of them.
-        let mut rules = client::connect(&reference, &ClientTls::default()).await.unwrap();
+        let mut rules = testing::rules(&reference).await;
         let listed = rules.list_rulesets(ListRulesetsRequest {}).await.unwrap().into_inner();
         let mut room = listed.encoded_len();
         for action in &actions {

@@ -22,10 +22,9 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use fray_tournament::places::Places;
-
 use super::config::Config;
 use super::error::TournamentError;
+use crate::places::Places;
 
 /// The `format` of the header line.
 pub const FORMAT: &str = "fray-tournament";

@@ -15,12 +15,12 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use fray_proto::fray::v1::ScenarioInfo;
-use fray_tournament::rating::{self, EloInterval, PairResult, SprtVerdict};
 use serde::Serialize;
 
 use super::config::Config;
 use super::error::TournamentError;
 use super::stats::Standings;
+use crate::rating::{self, EloInterval, PairResult, SprtVerdict};
 
 /// An Elo estimate with its 95% interval.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -187,7 +187,7 @@ pub const SEAT_SPLIT_ALPHA: f64 = 0.05;
 /// equal bots that never draw; less for unequal bots or draws), so the binomial tail
 /// at 1/2 bounds it.
 pub fn seat_split_chance(split: u64, pairs: u64) -> f64 {
-    fray_tournament::rating::binomial_upper_tail(split, pairs, 0.5)
+    crate::rating::binomial_upper_tail(split, pairs, 0.5)
 }
 
 impl SeatRow {
@@ -410,9 +410,20 @@ impl Report {
 
     /// The Markdown report.
     pub fn markdown(&self) -> String {
+        let mut md = String::new();
+        self.head_markdown(&mut md);
+        self.ranking_markdown(&mut md);
+        self.pairings_markdown(&mut md);
+        self.seats_markdown(&mut md);
+        self.sprt_and_forfeits_markdown(&mut md);
+        md.push_str("\n![ratings](ratings.png)\n");
+        md
+    }
+
+    /// The title, what was played, and the bots that see hidden cards.
+    fn head_markdown(&self, md: &mut String) {
         let c = &self.config;
         let n = c.players_per_game;
-        let mut md = String::new();
         let per = if n == 2 { "pairing".to_owned() } else { format!("table of {n}") };
         let _ = writeln!(
             md,
@@ -441,6 +452,11 @@ impl Report {
                 let _ = writeln!(md, "**{b} {note}**: a measuring instrument, not a fair opponent.\n");
             }
         }
+    }
+
+    /// The ranking and how to read it.
+    fn ranking_markdown(&self, md: &mut String) {
+        let n = self.config.players_per_game;
         if n == 2 {
             md.push_str("## Ranking\n\nElo: Bradley–Terry fit over all games, mean 0, with its 95% interval. LOS: likelihood of superiority over the next bot, from their games together.\n\n");
         } else {
@@ -473,6 +489,11 @@ impl Report {
                 r.ms_per_move
             );
         }
+    }
+
+    /// Every pairing (two players) or head to head (more).
+    fn pairings_markdown(&self, md: &mut String) {
+        let n = self.config.players_per_game;
         if n == 2 {
             md.push_str("\n## Pairings\n\nFrom the first bot's side. Pairs: pairs of games on one opening scoring 0, ½, 1, 1½, 2. \"No spread\": every game (or pair) scored the same, so the normal approximation gives no interval.\n\n");
             md.push_str("| bot | opponent | games | W | D | L | score | Elo (trinomial 95%) | Elo (pentanomial 95%) | pairs | LOS |\n");
@@ -503,6 +524,13 @@ impl Report {
                 100.0 * p.los
             );
         }
+    }
+
+    /// The seats' scores, the scenario's measured balance, the seat-split warning or
+    /// note.
+    fn seats_markdown(&self, md: &mut String) {
+        let c = &self.config;
+        let n = c.players_per_game;
         let seats = &self.seats;
         if n == 2 {
             let _ = writeln!(
@@ -555,6 +583,10 @@ impl Report {
         if let Some(n) = &seats.note {
             let _ = writeln!(md, "\nNote: {n}");
         }
+    }
+
+    /// The SPRT's outcome and the forfeits, when there are any.
+    fn sprt_and_forfeits_markdown(&self, md: &mut String) {
         if let Some(s) = &self.sprt {
             let _ = writeln!(
                 md,
@@ -569,8 +601,6 @@ impl Report {
                     writeln!(md, "| {} | {} | {} |", f.game, f.bot, f.reason.replace('|', "\\|").replace('\n', " "));
             }
         }
-        md.push_str("\n![ratings](ratings.png)\n");
-        md
     }
 
     /// Writes `report.json` and `report.md` into `dir` (the chart they show,

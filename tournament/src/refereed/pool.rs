@@ -361,24 +361,23 @@ mod tests {
 
     use fray_proto::fray::v1::ListRulesetsRequest;
 
+    use super::super::testing::{Plain, TestServer};
     use super::scripted::Scripted;
     use super::*;
-    use crate::client;
-    use crate::embedded::EmbeddedServer;
-    use crate::tls::ClientTls;
+    use crate::grpc;
 
     const URL: &str = "http://fray.test:50051";
 
     #[test]
     fn an_ip_address_is_one_server_and_a_name_is_resolved_with_its_port() {
         for literal in ["http://127.0.0.1:50051", "http://[::1]:50051", "10.0.0.7:50051"] {
-            assert_eq!(Source::parse(literal, &ClientTls::default()).unwrap().name, None, "{literal}");
+            assert_eq!(Source::parse(literal, &Plain).unwrap().name, None, "{literal}");
         }
-        let named = |url: &str| Source::parse(url, &ClientTls::default()).unwrap().name;
+        let named = |url: &str| Source::parse(url, &Plain).unwrap().name;
         assert_eq!(named("localhost:50051"), Some(("localhost".to_owned(), 50051)));
         assert_eq!(named("http://fray-server.default.svc"), Some(("fray-server.default.svc".to_owned(), 80)));
         assert_eq!(named("https://fray.example"), Some(("fray.example".to_owned(), 443)));
-        let source = Source::parse(URL, &ClientTls::default()).unwrap();
+        let source = Source::parse(URL, &Plain).unwrap();
         assert_eq!(source.server_name("10.0.0.7:50051".parse().unwrap()), "http://fray.test:50051 (10.0.0.7)");
         assert_eq!(source.server_name("[fd00::7]:50051".parse().unwrap()), "http://fray.test:50051 (fd00::7)");
         // A resolver that knows better ports (the tests' servers) shows them.
@@ -413,13 +412,13 @@ mod tests {
 
     #[tokio::test]
     async fn an_address_that_leaves_finishes_its_calls_in_flight() {
-        let (one, two) = (EmbeddedServer::start().await.unwrap(), EmbeddedServer::start().await.unwrap());
+        let (one, two) = (TestServer::start().await, TestServer::start().await);
         let slow = slow_proxy(two.addr(), Duration::from_millis(150)).await;
         let dns = Scripted::new(vec![one.addr(), slow]);
-        let pool = Pool::new(&[URL.to_owned()], Arc::new(ClientTls::default()), dns.clone()).await.unwrap();
+        let pool = Pool::new(&[URL.to_owned()], Arc::new(Plain), dns.clone()).await.unwrap();
         assert_eq!(pool.active().len(), 2);
         let leaving = pool.active().into_iter().find(|s| s.addr == Some(slow)).unwrap();
-        let mut client = client::rules(leaving.channel.clone());
+        let mut client = grpc::rules(leaving.channel.clone());
         let in_flight = tokio::spawn(async move { client.list_rulesets(ListRulesetsRequest {}).await });
         tokio::time::sleep(Duration::from_millis(100)).await;
         assert!(!in_flight.is_finished(), "the call is under way when its address goes");
@@ -442,9 +441,9 @@ mod tests {
 
     #[tokio::test]
     async fn a_failed_or_empty_lookup_keeps_the_servers_and_warns_once() {
-        let one = EmbeddedServer::start().await.unwrap();
+        let one = TestServer::start().await;
         let dns = Scripted::new(vec![one.addr()]);
-        let pool = Pool::new(&[URL.to_owned()], Arc::new(ClientTls::default()), dns.clone()).await.unwrap();
+        let pool = Pool::new(&[URL.to_owned()], Arc::new(Plain), dns.clone()).await.unwrap();
         dns.fail("SERVFAIL");
         pool.refresh().await;
         pool.refresh().await;
@@ -478,7 +477,7 @@ mod tests {
             dns.fail("no such host");
             dns
         }] {
-            let err = match Pool::new(&[URL.to_owned()], Arc::new(ClientTls::default()), dns).await {
+            let err = match Pool::new(&[URL.to_owned()], Arc::new(Plain), dns).await {
                 Err(err) => err,
                 Ok(_) => panic!("a name without an address was accepted"),
             };

@@ -1,6 +1,6 @@
 //! How the referee reaches its servers: a [`Connector`] makes the channels (TLS,
 //! timeouts and sockets are its business) and tells a failed call in words; the calls
-//! themselves are [`fray_tournament::grpc`]'s.
+//! themselves are [`crate::grpc`]'s.
 
 use std::net::SocketAddr;
 
@@ -25,6 +25,6 @@ pub trait Connector: Send + Sync + 'static {
     /// A status a call answered, in words, with what failed beneath it when the
     /// connector can tell (a TLS handshake); by default the status alone.
     fn describe(&self, status: &tonic::Status) -> String {
-        fray_tournament::grpc::status_text(status, None)
+        crate::grpc::status_text(status, None)
     }
 }

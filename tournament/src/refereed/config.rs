@@ -297,7 +297,7 @@ impl Config {
                     self.bots.len()
                 )));
             }
-            fray_tournament::rating::Sprt::new(s.elo0, s.elo1, s.alpha, s.beta)
+            crate::rating::Sprt::new(s.elo0, s.elo1, s.alpha, s.beta)
                 .map_err(|why| TournamentError::Usage(format!("--sprt: {why}")))?;
         }
         let timeout = Duration::from_millis(self.move_timeout_ms);

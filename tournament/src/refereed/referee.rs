@@ -15,14 +15,15 @@ use fray_proto::fray::v1::{
     Action, ApplyActionRequest, ApplyActionResponse, GameState, ListRulesetsRequest, NewGameRequest, NewGameResponse,
     Ruleset, ScenarioInfo,
 };
-use fray_tournament::grpc;
 use tokio::task::AbortHandle;
 
 use super::batches::Batches;
-use super::calls::{CallError, Servers};
+pub use super::calls::CallError;
+use super::calls::Servers;
 use super::connect::Connector;
 use super::error::TournamentError;
 use super::pool::{Pool, Resolver, SystemResolver};
+use crate::grpc;
 
 /// How often the server names are resolved again.
 pub const RESOLVE_EVERY: Duration = Duration::from_secs(5);
@@ -159,9 +160,8 @@ mod tests {
     use std::time::Instant;
 
     use super::super::pool::scripted::Scripted;
+    use super::super::testing::{Plain, TestServer};
     use super::*;
-    use crate::embedded::EmbeddedServer;
-    use crate::tls::ClientTls;
 
     const URL: &str = "http://fray.test:50051";
 
@@ -197,16 +197,14 @@ mod tests {
     async fn a_name_is_a_server_per_address_and_pods_join_and_leave_as_it_resolves() {
         let mut pods = Vec::new();
         for _ in 0..3 {
-            pods.push(EmbeddedServer::start().await.unwrap());
+            pods.push(TestServer::start().await);
         }
         let [a, b, c] = [pods[0].addr(), pods[1].addr(), pods[2].addr()];
         let dns = Scripted::new(vec![a, b]);
         let urls = [URL.to_owned()];
         let every = Duration::from_millis(50);
         let (referee, warnings) =
-            Referee::connect_with(&urls, Arc::new(ClientTls::default()), Ruleset::Egame, dns.clone(), every)
-                .await
-                .unwrap();
+            Referee::connect_with(&urls, Arc::new(Plain), Ruleset::Egame, dns.clone(), every).await.unwrap();
         assert!(warnings.is_empty(), "{warnings:?}");
         let mut names: Vec<String> = referee.load().into_iter().map(|(n, _)| n).collect();
         names.sort();
@@ -236,24 +234,19 @@ mod tests {
 
     #[tokio::test]
     async fn when_every_server_of_a_name_is_down_it_is_resolved_again_at_once() {
-        let (old, new) = (EmbeddedServer::start().await.unwrap(), EmbeddedServer::start().await.unwrap());
+        let (old, new) = (TestServer::start().await, TestServer::start().await);
         let (old_addr, new_addr) = (old.addr(), new.addr());
         let dns = Scripted::new(vec![old_addr]);
         // Not again by the clock within the test.
         let every = Duration::from_secs(3600);
-        let (referee, _) = Referee::connect_with(
-            &[URL.to_owned()],
-            Arc::new(ClientTls::default()),
-            Ruleset::Egame,
-            dns.clone(),
-            every,
-        )
-        .await
-        .unwrap();
+        let (referee, _) =
+            Referee::connect_with(&[URL.to_owned()], Arc::new(Plain), Ruleset::Egame, dns.clone(), every)
+                .await
+                .unwrap();
         deal(&referee, 2).await;
         assert_eq!(dns.lookups(), 1);
         // The pod is replaced: the old one stops, the name now resolves to the new one.
-        old.stop().await.unwrap();
+        old.stop().await;
         dns.answer(vec![new_addr]);
         let started = Instant::now();
         referee.new_game(Ruleset::Egame, 7, "fables").await.unwrap();
@@ -274,7 +267,7 @@ mod tests {
         let config =
             fray_service::ServerConfig { max_connection_age: Some(Duration::from_millis(50)), ..Default::default() };
         tokio::spawn(fray_service::serve(listener, config, std::future::pending()));
-        let (referee, _) = Referee::connect(&[url], Arc::new(ClientTls::default()), Ruleset::Egame).await.unwrap();
+        let (referee, _) = Referee::connect(&[url], Arc::new(Plain), Ruleset::Egame).await.unwrap();
         let referee = Arc::new(referee);
         let mut callers = tokio::task::JoinSet::new();
         for caller in 0..8 {
@@ -297,13 +290,11 @@ mod tests {
 
     #[tokio::test]
     async fn an_ip_address_url_is_one_server_never_looked_up() {
-        let server = EmbeddedServer::start().await.unwrap();
+        let server = TestServer::start().await;
         let dns = Scripted::new(Vec::new());
         let every = Duration::from_millis(10);
         let (referee, _) =
-            Referee::connect_with(&[server.url()], Arc::new(ClientTls::default()), Ruleset::Egame, dns.clone(), every)
-                .await
-                .unwrap();
+            Referee::connect_with(&[server.url()], Arc::new(Plain), Ruleset::Egame, dns.clone(), every).await.unwrap();
         deal(&referee, 3).await;
         tokio::time::sleep(Duration::from_millis(50)).await;
         assert_eq!(dns.lookups(), 0);
