@@ -7,6 +7,8 @@ use std::time::Duration;
 use fray_proto::fray::v1::agent_client::AgentClient;
 use fray_proto::fray::v1::rules_client::RulesClient;
 use fray_service::write_batching::BatchedWrites;
+use fray_tournament::refereed::connect::Connector;
+use fray_tournament::refereed::error::TournamentError;
 use hyper_util::client::legacy::connect::HttpConnector;
 use hyper_util::rt::TokioIo;
 use tokio::net::TcpStream;
@@ -14,11 +16,12 @@ pub use tonic::transport::Channel;
 use tonic::transport::{Endpoint, Uri};
 use tower::ServiceExt as _;
 
-use crate::error::{CliError, chain, explain};
+use crate::error::{CliError, chain, explain, render_status};
 use crate::tls::{ClientTls, normalize_url};
 
-/// Largest message sent or accepted. Game states are small; this bounds a bad reply.
-pub const MAX_MESSAGE_BYTES: usize = 1 << 20;
+/// Largest message sent or accepted, the Rules client with those limits and a call of
+/// a request already encoded: the tournament library's, which its referee calls with.
+pub use fray_tournament::grpc::{MAX_MESSAGE_BYTES, call_encoded, rules};
 /// How long to wait for the connection.
 pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
 /// How long one call may take (tonic reports an expired one as CANCELLED).
@@ -96,28 +99,26 @@ pub async fn channel(url: &str, tls: &ClientTls) -> Result<Channel, CliError> {
     })
 }
 
-/// A Rules client on `channel`, with the message size limits.
-pub fn rules(channel: Channel) -> RulesClient<Channel> {
-    RulesClient::new(channel).max_decoding_message_size(MAX_MESSAGE_BYTES).max_encoding_message_size(MAX_MESSAGE_BYTES)
-}
+/// A tournament reaches its servers as every command does: [`endpoint`]s with these
+/// TLS settings (`http://` added to a bare address), each channel connected through
+/// [`connect_lazily`], a failed call told with its TLS failure in words.
+impl Connector for ClientTls {
+    fn locate(&self, url: &str) -> Result<(String, Uri), TournamentError> {
+        let (endpoint, url) = endpoint(url, self)?;
+        Ok((url, endpoint.uri().clone()))
+    }
 
-/// Calls `path` (e.g. `/fray.v1.Rules/ApplyActionBatch`) on `channel` with `request`, a
-/// message already encoded (so that a call tried again sends the same bytes without
-/// encoding them again), and decodes the answer as an `R`; the message size limits
-/// are [`rules`]'.
-pub async fn call_encoded<R: prost::Message + Default + Send + 'static>(
-    channel: Channel,
-    path: &'static str,
-    request: bytes::Bytes,
-) -> Result<R, tonic::Status> {
-    let mut grpc = tonic::client::Grpc::new(channel)
-        .max_decoding_message_size(MAX_MESSAGE_BYTES)
-        .max_encoding_message_size(MAX_MESSAGE_BYTES);
-    // What the generated clients answer when the channel cannot take the call.
-    grpc.ready().await.map_err(|e| tonic::Status::unknown(format!("Service was not ready: {e}")))?;
-    let path = http::uri::PathAndQuery::from_static(path);
-    let codec = fray_proto::codec::EncodedRequests::default();
-    grpc.unary(tonic::Request::new(request), path, codec).await.map(tonic::Response::into_inner)
+    fn channel(&self, url: &str) -> Result<Channel, TournamentError> {
+        Ok(connect_lazily(&endpoint(url, self)?.0))
+    }
+
+    fn channel_at(&self, url: &str, addr: SocketAddr) -> Result<Channel, TournamentError> {
+        Ok(connect_lazily(&endpoint_at(url, addr, self)?))
+    }
+
+    fn describe(&self, status: &tonic::Status) -> String {
+        render_status(status)
+    }
 }
 
 /// An Agent client on `channel`, with the message size limits.

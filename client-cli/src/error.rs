@@ -3,11 +3,11 @@
 use std::error::Error as StdError;
 use std::fmt::Write as _;
 
+use fray_tournament::refereed::error::TournamentError;
 use rustls::{AlertDescription, CertificateError};
 
 use thiserror::Error;
 use tonic::Code;
-use tonic_types::StatusExt as _;
 
 /// Exit code for invalid input: a bad file or option, or `INVALID_ARGUMENT`.
 pub const EXIT_INVALID_INPUT: u8 = 2;
@@ -95,6 +95,42 @@ impl From<fray_tournament::arena::ArenaError> for CliError {
     }
 }
 
+impl From<TournamentError> for CliError {
+    /// A tournament's error is the CLI's of the same name: the same words, the same
+    /// exit code.
+    fn from(e: TournamentError) -> Self {
+        match e {
+            TournamentError::Input { source_name, problem } => CliError::Input { source_name, problem },
+            TournamentError::Usage(why) => CliError::Usage(why),
+            TournamentError::Status(status) => CliError::Status(status),
+            TournamentError::Connect { url, detail } => CliError::Connect { url, detail },
+            TournamentError::Tls(why) => CliError::Tls(why),
+            TournamentError::Server(why) => CliError::Server(why),
+            TournamentError::Output(why) => CliError::Output(why),
+        }
+    }
+}
+
+impl From<CliError> for TournamentError {
+    /// What the CLI's side of a tournament (its connector) met, for the tournament to
+    /// pass on: each error as the variant of the same name; those a tournament has
+    /// none of (a closed stdout, a replay, an interrupt) as their words.
+    fn from(e: CliError) -> Self {
+        match e {
+            CliError::Input { source_name, problem } => TournamentError::Input { source_name, problem },
+            CliError::Usage(why) => TournamentError::Usage(why),
+            CliError::Status(status) => TournamentError::Status(status),
+            CliError::Connect { url, detail } => TournamentError::Connect { url, detail },
+            CliError::Tls(why) => TournamentError::Tls(why),
+            CliError::Server(why) => TournamentError::Server(why),
+            CliError::Output(why) => TournamentError::Output(why),
+            e @ (CliError::StdoutClosed | CliError::ReplayDiffers(_) | CliError::Interrupted(_)) => {
+                TournamentError::Output(e.to_string())
+            }
+        }
+    }
+}
+
 impl From<tonic::Status> for CliError {
     /// A status, or the TLS failure behind it (with TLS 1.3 a server refuses a client
     /// certificate after the client's side of the handshake, so the first call fails).
@@ -116,59 +152,16 @@ pub fn stdout_error(e: &std::io::Error) -> CliError {
 }
 
 /// The canonical gRPC name of a status code, e.g. `INVALID_ARGUMENT`.
-pub fn code_name(code: Code) -> &'static str {
-    match code {
-        Code::Ok => "OK",
-        Code::Cancelled => "CANCELLED",
-        Code::Unknown => "UNKNOWN",
-        Code::InvalidArgument => "INVALID_ARGUMENT",
-        Code::DeadlineExceeded => "DEADLINE_EXCEEDED",
-        Code::NotFound => "NOT_FOUND",
-        Code::AlreadyExists => "ALREADY_EXISTS",
-        Code::PermissionDenied => "PERMISSION_DENIED",
-        Code::ResourceExhausted => "RESOURCE_EXHAUSTED",
-        Code::FailedPrecondition => "FAILED_PRECONDITION",
-        Code::Aborted => "ABORTED",
-        Code::OutOfRange => "OUT_OF_RANGE",
-        Code::Unimplemented => "UNIMPLEMENTED",
-        Code::Internal => "INTERNAL",
-        Code::Unavailable => "UNAVAILABLE",
-        Code::DataLoss => "DATA_LOSS",
-        Code::Unauthenticated => "UNAUTHENTICATED",
-    }
-}
+pub use fray_tournament::grpc::code_name;
 
 /// A status as text: `CODE: message` (and the TLS failure behind it, in words), then
 /// one indented line per `google.rpc.BadRequest` field violation (`path: description`).
 /// The server's message lists the violations too: one that its message already says
 /// whole is not said again, and several are listed one a line under the message's
-/// head (`invalid request`) and its counts.
+/// head (`invalid request`) and its counts ([`fray_tournament::grpc::status_text`]).
 pub fn render_status(status: &tonic::Status) -> String {
-    let violations: Vec<String> = status
-        .get_details_bad_request()
-        .map(|b| b.field_violations.iter().map(|v| format!("{}: {}", v.field, v.description)).collect())
-        .unwrap_or_default();
-    let message = status.message();
-    let in_message = !violations.is_empty() && violations.iter().all(|v| message.contains(v.as_str()));
-    let (head, listed): (String, &[String]) = match violations.as_slice() {
-        [_] if in_message => (message.to_owned(), &[]),
-        [first, .., last] if in_message => {
-            let start = message.find(first.as_str()).unwrap_or(0);
-            let end = message.rfind(last.as_str()).map_or(message.len(), |i| i + last.len());
-            let head = message[..start].trim_end_matches([' ', ':']);
-            (format!("{head}{}", &message[end..]), &violations)
-        }
-        _ => (message.to_owned(), &violations),
-    };
-    let mut out = format!("{}: {head}", code_name(status.code()));
-    if let Some(why) = explain(status) {
-        let _ = write!(out, " (TLS: {why})");
-    }
-    for v in listed {
-        // Writing to a String cannot fail.
-        let _ = write!(out, "\n  {v}");
-    }
-    out
+    let tls = explain(status).map(|why| format!("TLS: {why}"));
+    fray_tournament::grpc::status_text(status, tls.as_deref())
 }
 
 /// An error with its whole `source()` chain, `outer: inner: ...`.
@@ -278,7 +271,7 @@ fn describe(error: &rustls::Error) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use tonic_types::{ErrorDetails, FieldViolation};
+    use tonic_types::{ErrorDetails, FieldViolation, StatusExt as _};
 
     #[test]
     fn status_codes_map_to_exit_codes() {
@@ -289,6 +282,27 @@ mod tests {
         assert_eq!(refused.exit_code(), 3);
         assert_eq!(internal.exit_code(), 1);
         assert_eq!(CliError::Usage("x".into()).exit_code(), 2);
+    }
+
+    #[test]
+    fn a_tournaments_errors_are_the_clis_of_the_same_name_with_the_same_words() {
+        let status = || tonic::Status::failed_precondition("no (egame.strike.target)");
+        let errors = [
+            (TournamentError::Input { source_name: "log:2".into(), problem: "bad".into() }, 2),
+            (TournamentError::Usage("--games 3".into()), 2),
+            (TournamentError::Status(Box::new(status())), 3),
+            (TournamentError::Connect { url: "http://x".into(), detail: "refused".into() }, 1),
+            (TournamentError::Tls("untrusted".into()), 1),
+            (TournamentError::Server("down".into()), 1),
+            (TournamentError::Output("disk full".into()), 1),
+        ];
+        for (e, code) in errors {
+            let words = e.to_string();
+            let cli = CliError::from(e);
+            assert_eq!((cli.to_string(), cli.exit_code()), (words.clone(), code), "{cli:?}");
+            assert_eq!(TournamentError::from(cli).to_string(), words);
+        }
+        assert_eq!(TournamentError::from(CliError::StdoutClosed).to_string(), "stdout was closed");
     }
 
     #[test]

@@ -3,11 +3,12 @@
 //! other proto3 client does: camelCase or snake_case names, enum values by name,
 //! omitted fields at their defaults, unknown fields refused.
 
-use std::sync::LazyLock;
-
 use fray_proto::fray::v1::{GameState, ResolveStrikeRequest};
-use prost_reflect::{DescriptorPool, DeserializeOptions, DynamicMessage, MessageDescriptor, SerializeOptions};
-use thiserror::Error;
+use prost_reflect::{DeserializeOptions, DynamicMessage, SerializeOptions};
+
+/// The mapping as values, the descriptor pool and the errors are the tournament
+/// library's (its log writes every action in proto3 JSON).
+pub use fray_tournament::proto_json::{ACTION_MESSAGE, JsonError, descriptor, from_value, pool, to_value};
 
 /// Full name of the request message.
 pub const REQUEST_MESSAGE: &str = "fray.v1.ResolveStrikeRequest";
@@ -16,50 +17,12 @@ pub const STATE_MESSAGE: &str = "fray.v1.GameState";
 /// Full name of the response message.
 pub const RESPONSE_MESSAGE: &str = "fray.v1.ResolveStrikeResponse";
 
-/// Full name of the action message.
-pub const ACTION_MESSAGE: &str = "fray.v1.Action";
 /// Full name of the event message.
 pub const EVENT_MESSAGE: &str = "fray.v1.Event";
 
 /// Top-level keys that mark a document as a whole `ResolveStrikeRequest` rather than
 /// a bare `GameState` (no `GameState` field has one of these names).
 const REQUEST_KEYS: [&str; 3] = ["state", "strike", "choices"];
-
-/// Why a JSON document could not be mapped to or from a `fray.v1` message.
-#[derive(Debug, Error)]
-pub enum JsonError {
-    /// The text is not JSON at all.
-    #[error("not valid JSON: {0}")]
-    Syntax(#[source] serde_json::Error),
-    /// The JSON is not an object.
-    #[error("expected a JSON object holding a ResolveStrikeRequest or a GameState, found {0}")]
-    NotAnObject(&'static str),
-    /// The JSON does not follow the proto3 mapping of the message (unknown field,
-    /// wrong type, unknown enum name, ...).
-    #[error("not a valid {message}: {source}{hint}")]
-    Mapping {
-        /// The message it was read as.
-        message: &'static str,
-        /// What serde reported, with line and column.
-        #[source]
-        source: serde_json::Error,
-        /// What would be valid, when it can be told (an unknown enum name: the
-        /// field's names); empty otherwise.
-        hint: String,
-    },
-    /// The embedded descriptor set could not be loaded (a build problem, not input).
-    #[error("the embedded fray.v1 descriptor set is unusable: {0}")]
-    Descriptor(String),
-    /// The dynamic message did not convert to the generated type (a build problem).
-    #[error("cannot convert {message}: {source}")]
-    Transcode {
-        /// The message being converted.
-        message: &'static str,
-        /// What prost reported.
-        #[source]
-        source: prost::DecodeError,
-    },
-}
 
 /// What an input document held.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -77,22 +40,6 @@ pub struct ParsedInput {
     pub kind: InputKind,
     /// The request it maps to.
     pub request: ResolveStrikeRequest,
-}
-
-/// The pool, decoded once per process (decoding the whole set costs far more than a
-/// message's mapping).
-static POOL: LazyLock<Result<DescriptorPool, String>> =
-    LazyLock::new(|| DescriptorPool::decode(fray_proto::FILE_DESCRIPTOR_SET).map_err(|e| e.to_string()));
-
-/// The `fray.v1` descriptor pool, decoded from `fray_proto::FILE_DESCRIPTOR_SET` on the
-/// first call and shared by every later one.
-pub fn pool() -> Result<&'static DescriptorPool, JsonError> {
-    POOL.as_ref().map_err(|e| JsonError::Descriptor(e.clone()))
-}
-
-/// The descriptor of the message named `full_name` (e.g. `fray.v1.GameState`).
-pub fn descriptor(full_name: &str) -> Result<MessageDescriptor, JsonError> {
-    pool()?.get_message_by_name(full_name).ok_or_else(|| JsonError::Descriptor(format!("{full_name} is missing")))
 }
 
 /// Parses a document holding either a whole `ResolveStrikeRequest` or a bare `GameState`.
@@ -146,31 +93,6 @@ where
         .map_err(|source| mapping(full_name, source, ""))?;
     // serde_json writes only valid UTF-8.
     Ok(String::from_utf8_lossy(&out).into_owned())
-}
-
-/// `message` (of type `full_name`) as a proto3 JSON value, as [`to_json`] writes it.
-pub fn to_value<M>(message: &M, full_name: &'static str) -> Result<serde_json::Value, JsonError>
-where
-    M: prost::Message,
-{
-    let mut dynamic = DynamicMessage::new(descriptor(full_name)?);
-    dynamic.transcode_from(message).map_err(|source| JsonError::Transcode { message: full_name, source })?;
-    dynamic
-        .serialize_with_options(serde_json::value::Serializer, &SerializeOptions::new())
-        .map_err(|source| mapping(full_name, source, ""))
-}
-
-/// Reads a proto3 JSON value as message `full_name` into its generated type (unknown
-/// fields refused, as in [`parse_message`]).
-pub fn from_value<M>(value: &serde_json::Value, full_name: &'static str) -> Result<M, JsonError>
-where
-    M: prost::Message + Default,
-{
-    let desc = descriptor(full_name)?;
-    let options = DeserializeOptions::new().deny_unknown_fields(true);
-    let dynamic = DynamicMessage::deserialize_with_options(desc, value, &options)
-        .map_err(|source| mapping(full_name, source, ""))?;
-    dynamic.transcode_to::<M>().map_err(|source| JsonError::Transcode { message: full_name, source })
 }
 
 /// A [`JsonError::Mapping`] of `source`, reading `message`'s document `text`, with

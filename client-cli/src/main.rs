@@ -14,10 +14,10 @@ use fray_cli::resolve::{self, ChoiceArg, ResolveArgs, parse_zone};
 use fray_cli::rulesets::{self, RulesetArg};
 use fray_cli::serve;
 use fray_cli::tls::TlsArgs;
-use fray_cli::tournament::config::{Format, SprtConfig};
 use fray_cli::tournament::{self, TournamentArgs};
 use fray_cli::trace::Style;
 use fray_proto::fray::v1::ZoneRef;
+use fray_tournament::refereed::config::{Format, SprtConfig};
 
 /// The same allocator as `fray-server` (`fray serve` and the embedded server are that
 /// server; the bots allocate in their searches too).

@@ -120,6 +120,21 @@ impl Progress {
     }
 }
 
+/// A tournament's progress (`fray tournament`) is shown the same way.
+impl fray_tournament::refereed::run::ShowProgress for Progress {
+    fn note(&self, text: &str) {
+        Progress::note(self, text);
+    }
+
+    fn game_done(&self, summary: &str) {
+        Progress::game_done(self, summary);
+    }
+
+    fn finish(&self) {
+        Progress::finish(self);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -44,9 +44,15 @@ fn stderr(out: &Output) -> String {
     String::from_utf8(out.stderr.clone()).unwrap()
 }
 
+/// Asserts success and returns stdout, which (a screen of `fray play` or `fray
+/// replay`) shows no wire enum name.
 fn ok(out: &Output) -> String {
     assert_eq!(out.status.code(), Some(0), "stdout:\n{}\nstderr:\n{}", stdout(out), stderr(out));
-    stdout(out)
+    let text = stdout(out);
+    for wire in ["PHASE_", "RULESET_", "DECISION_KIND_", "DOG_FIGHT_EFFECT_", "KEYFORGE_"] {
+        assert!(!text.contains(wire), "{wire} on the screen:\n{text}");
+    }
+    text
 }
 
 /// A fresh, empty directory for one test's replays.
@@ -267,7 +273,7 @@ fn plain_fray_play_deals_the_fairest_scenario_and_draws_the_seat_from_the_seed()
         let starter = if seat == 0 { "you start" } else { "the bot starts" };
         assert!(
             out.starts_with(&format!(
-                "Fray skirmish: egame duel, seed {seed} (replay the deal with --seed {seed}), you are player {seat} \
+                "Fray skirmish: e:game duel, seed {seed} (replay the deal with --seed {seed}), you are player {seat} \
                  against the bot (normal); {starter}."
             )),
             "{out}"
@@ -285,10 +291,10 @@ fn an_unbalanced_scenario_is_dealt_by_name_and_says_so() {
     let args =
         ["play", "--seed", "3", "--first", "you", "--scenario", "men-vs-fey", "--replay-dir", dir.to_str().unwrap()];
     let out = ok(&fray_with_input(&args, "quit\n"));
-    assert!(out.starts_with("Fray skirmish: egame men-vs-fey, seed 3 "), "{out}");
+    assert!(out.starts_with("Fray skirmish: e:game men-vs-fey, seed 3 "), "{out}");
     assert!(
         out.contains(
-            "warning: scenario men-vs-fey is not known to be balanced under RULESET_EGAME: seat 0 scored 100% over 100 \
+            "warning: scenario men-vs-fey is not known to be balanced under e:game: seat 0 scored 100% over 100 \
              games of the normal bot against itself"
         ),
         "{out}"
@@ -368,7 +374,7 @@ fn a_whole_castle_rampage_game_against_the_bot_ends_and_replays() {
         &ruleset_args("castle-rampage", &dir, "11", &["--first", "you", "--scenario", "standard"]),
         &"1\n".repeat(3000),
     ));
-    assert!(out.starts_with("Fray skirmish: castle-rampage standard, seed 11 "), "{out}");
+    assert!(out.starts_with("Fray skirmish: Castle Rampage standard, seed 11 "), "{out}");
     let result = out.lines().find(|l| l.starts_with("game over on turn ")).unwrap_or_else(|| panic!("{out}"));
     assert!(
         result.ends_with("you win (player 0)")
@@ -473,7 +479,7 @@ fn a_whole_keyforge_game_against_the_bot_ends_and_replays() {
         &ruleset_args("keyforge", &dir, "6", &["--first", "you", "--scenario", "mirror"]),
         &"1\n".repeat(3000),
     ));
-    assert!(out.starts_with("Fray skirmish: keyforge mirror, seed 6 "), "{out}");
+    assert!(out.starts_with("Fray skirmish: KeyForge mirror, seed 6 "), "{out}");
     let result = out.lines().find(|l| l.starts_with("game over on turn ")).unwrap_or_else(|| panic!("{out}"));
     assert!(
         result.ends_with("you win (player 0)")
@@ -579,7 +585,7 @@ fn a_whole_three_player_dog_fight_against_two_bots_ends_and_replays() {
     ));
     assert!(
         out.starts_with(
-            "Fray skirmish: dog-fight trio, seed 5 (replay the deal with --seed 5), you are player 0 against \
+            "Fray skirmish: Dog Fight trio, seed 5 (replay the deal with --seed 5), you are player 0 against \
              2 bots (easy) at seats 1, 2; you start."
         ),
         "{out}"

@@ -73,6 +73,15 @@ fn log_without_timings(dir: &Path) -> String {
     out
 }
 
+/// The tournament's Markdown report in `dir`, which names no wire enum value.
+fn report_md(dir: &Path) -> String {
+    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    for wire in ["PHASE_", "RULESET_", "DECISION_KIND_"] {
+        assert!(!md.contains(wire), "{wire} in the report:\n{md}");
+    }
+    md
+}
+
 #[test]
 fn a_round_robin_logs_every_game_and_ranks_the_bots() {
     let dir = out_dir("round-robin");
@@ -115,7 +124,7 @@ fn a_round_robin_logs_every_game_and_ranks_the_bots() {
     assert_eq!(report["seats"]["pairs"], 6);
     // The scenario's measured balance comes from the server's ListRulesets.
     assert!(report["scenarioBalance"]["games"].as_u64().unwrap() > 0, "{report}");
-    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    let md = report_md(&dir);
     assert!(md.contains("## Ranking") && md.contains("12 of 12 games played (finished)"), "{md}");
     assert!(md.contains("## Seats") && md.contains("Scenario duel is"), "{md}");
     let png = std::fs::read(dir.join("ratings.png")).unwrap();
@@ -150,14 +159,13 @@ fn the_default_scenario_is_balanced_and_an_unbalanced_one_is_flagged() {
     ]);
     code(&out, 0);
     assert!(
-        text(&out.stderr).contains(
-            "warning: scenario men-vs-fey is not known to be balanced under RULESET_EGAME: seat 0 scored 100%"
-        ),
+        text(&out.stderr)
+            .contains("warning: scenario men-vs-fey is not known to be balanced under e:game: seat 0 scored 100%"),
         "{}",
         text(&out.stderr)
     );
     assert!(help.contains("men-vs-fey") && help.contains("UNBALANCED"), "{help}");
-    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    let md = report_md(&dir);
     assert!(md.contains("Scenario men-vs-fey is **not known to be balanced**"), "{md}");
 }
 
@@ -458,7 +466,7 @@ fn a_castle_rampage_tournament_writes_its_log_and_report() {
     let report = report(&dir);
     assert_eq!(report["games"], 2);
     assert_eq!(report["ranking"].as_array().unwrap().len(), 2);
-    assert!(!text(&out.stderr).contains("seat balance under RULESET_CASTLE_RAMPAGE"), "{}", text(&out.stderr));
+    assert!(!text(&out.stderr).contains("seat balance under Castle Rampage"), "{}", text(&out.stderr));
     let help = text(&fray(&["tournament", "--help"]).stdout);
     assert!(help.contains(&format!("--ruleset castle-rampage (default scenario: {fairest}):")), "{help}");
 }
@@ -483,10 +491,10 @@ fn a_keyforge_tournament_plays_the_fairest_scenario_and_reports() {
     let report = report(&dir);
     assert_eq!(report["games"], 4);
     assert_eq!(report["ranking"].as_array().unwrap().len(), 2);
-    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
-    assert!(md.contains("Ruleset RULESET_KEYFORGE, scenario clash"), "{md}");
+    let md = report_md(&dir);
+    assert!(md.contains("Ruleset KeyForge, scenario clash"), "{md}");
     assert!(md.contains("Scenario clash is balanced"), "{md}");
-    assert!(!text(&out.stderr).contains("seat balance under RULESET_KEYFORGE"), "{}", text(&out.stderr));
+    assert!(!text(&out.stderr).contains("seat balance under KeyForge"), "{}", text(&out.stderr));
     let help = text(&fray(&["tournament", "--help"]).stdout);
     assert!(help.contains("--ruleset keyforge (default scenario: clash):"), "{help}");
     assert!(help.contains("    mirror         seat 0  42% over 100 games, balanced"), "{help}");
@@ -537,7 +545,7 @@ fn a_four_player_dog_fight_tournament_rotates_the_seats_and_reports() {
     assert!((total - 2.0).abs() < 1e-9, "{total}");
     assert_eq!(report["seats"]["every"].as_array().unwrap().len(), 4);
     assert_eq!(report["pairings"].as_array().unwrap().len(), 6, "every two of the four bots");
-    let md = std::fs::read_to_string(dir.join("report.md")).unwrap();
+    let md = report_md(&dir);
     assert!(md.contains("each opening is played in all 24 seat orders"), "{md}");
     assert!(md.contains("## Head to head") && md.contains("| seat | score |"), "{md}");
     let png = std::fs::read(dir.join("ratings.png")).unwrap();

@@ -29,6 +29,7 @@ use fray_proto::fray::v1::{
     Action, ActionStat, ApplyActionRequest, ChooseActionRequest, Event, GameState, LegalActionsRequest,
     ListRulesetsRequest, ListRulesetsResponse, NewGameRequest, Ruleset, SealedState, SearchBudget,
 };
+use fray_tournament::refereed::run::unbalanced_warning;
 use tonic::transport::Channel;
 
 use crate::client;
@@ -37,7 +38,6 @@ use crate::error::{CliError, stdout_error};
 use crate::replay::{self, Outcome, Outs, Replay, Seat, SeatKind};
 use crate::rulesets::{RulesetArg, short_name, ui};
 use crate::tls::TlsArgs;
-use crate::tournament::unbalanced_warning;
 use crate::trace::{self, Phases, Telling, indent};
 use crate::ui::{Seats, Seen, Style, Ui, view_mover};
 use input::{Command, Lines};
@@ -116,19 +116,9 @@ pub struct PlayArgs {
     pub verbose: bool,
 }
 
-/// SplitMix64: a well-mixed 64-bit value from `x`.
-pub fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The search seed of move `move_number` (0-based count of actions so far) of the
-/// game seeded `seed`; `salt` separates the bot's searches from hints.
-pub fn move_seed(seed: u64, move_number: u64, salt: u64) -> u64 {
-    mix(seed ^ mix(move_number.wrapping_add(salt.wrapping_mul(0x1_0000_0000))))
-}
+/// SplitMix64, and the search seed of a game's move (the tournament's games derive
+/// theirs the same way).
+pub use fray_tournament::seeds::{mix, move_seed};
 
 /// A seed from the clock, short enough to type again (0..1 000 000).
 pub fn clock_seed() -> u64 {
@@ -591,7 +581,7 @@ async fn game(
     let intro = format!(
         "Fray skirmish: {} {}, seed {seed} ({deal}), you are player {} against {against}; {starter}.\n\
          Type help for the commands. The replay is saved to {}\n",
-        short_name(ruleset),
+        crate::ui::ruleset_title(ruleset as i32),
         args.scenario,
         seats.human,
         session.path.display()

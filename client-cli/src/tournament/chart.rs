@@ -14,6 +14,10 @@ use plotters::prelude::*;
 use plotters::style::FontStyle;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use fray_tournament::refereed::report::Report;
+
+use crate::error::CliError;
+
 /// One bar: a name, its rating and 95% interval (Elo).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ChartEntry {
@@ -122,6 +126,25 @@ pub fn ratings_chart(path: &Path, title: &str, entries: &[ChartEntry]) -> Result
     out.write_all(&png_bytes)
         .and_then(|()| out.flush())
         .map_err(|source| ChartError::Write { path: path.to_path_buf(), source })
+}
+
+/// Draws `report`'s ratings into `dir/ratings.png`, the chart `report.md` shows.
+pub fn write_report_chart(report: &Report, dir: &Path) -> Result<(), CliError> {
+    let entries: Vec<ChartEntry> = report
+        .ranking
+        .iter()
+        .map(|r| ChartEntry { name: r.bot.clone(), elo: r.elo.elo, lower: r.elo.lower, upper: r.elo.upper })
+        .collect();
+    ratings_chart(&dir.join("ratings.png"), &chart_title(report), &entries).map_err(|e| CliError::Output(e.to_string()))
+}
+
+/// The chart's title: the ruleset and scenario, the games and the format
+/// (`egame duel: 40 games, round robin`).
+pub fn chart_title(report: &Report) -> String {
+    let config = &report.config;
+    let ruleset = fray_proto::fray::v1::Ruleset::from_str_name(&config.ruleset)
+        .map_or_else(|| config.ruleset.clone(), |r| crate::rulesets::short_name(r).to_owned());
+    format!("{ruleset} {}: {} games, {}", config.scenario, report.games, config.format)
 }
 
 /// Registers the embedded Hack font for plotters' text (once per process).
@@ -372,6 +395,26 @@ mod tests {
         ratings_chart(&odd, "unbounded", &unbounded).unwrap();
         assert_eq!(decode(&odd).1, chart_height(3));
         std::fs::remove_dir_all(dir).unwrap();
+    }
+
+    #[test]
+    fn the_chart_title_names_the_ruleset_and_scenario() {
+        use fray_tournament::refereed::config::{Config, Format};
+        use fray_tournament::refereed::stats::Standings;
+        let config = Config {
+            bots: vec!["a".to_owned(), "b".to_owned()],
+            format: Format::RoundRobin,
+            games_per_pairing: 2,
+            players_per_game: 2,
+            ruleset: "RULESET_EGAME".to_owned(),
+            scenario: "duel".to_owned(),
+            seed: 1,
+            sprt: None,
+            move_timeout_ms: 1000,
+            time_margin_ms: 100,
+        };
+        let report = Report::new(&config, &Standings::new(&config), 2, "finished");
+        assert_eq!(chart_title(&report), "egame duel: 0 games, round robin");
     }
 
     #[test]

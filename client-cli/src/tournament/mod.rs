@@ -1,26 +1,14 @@
 //! `fray tournament`: bot-vs-bot tournaments refereed by the Rules service over gRPC,
-//! in the manner of cutechess-cli and fastchess.
+//! in the manner of cutechess-cli and fastchess; the tournament itself is
+//! [`fray_tournament::refereed`]'s.
 //!
-//! The bots think in this process; every game is dealt and every action judged by a
-//! Rules server: an embedded one on loopback, or one or more `--server URL`s sharing
-//! the calls, a name standing for every address it resolves to ([`referee`],
-//! [`pool`]). Bots think `--concurrency` moves at a time (the one-ply bots on their
-//! games' own tasks besides), in [`GAMES_PER_THINKING_SLOT`] times as many games
-//! ([`game`]); each lands
-//! in the JSONL log in schedule order ([`log`]), so a killed tournament resumes from
-//! its log without playing a finished game again. The standings ([`stats`]) feed the
-//! progress line, the SPRT and the reports ([`report`], [`chart`]).
+//! This shell turns the flags into the tournament's settings (or reads them back from
+//! the log to resume), picks the servers: an embedded one on loopback, or the
+//! `--server URL`s, reached through [`ClientTls`]'s connector (TLS, the CLI's sockets),
+//! shows the progress ([`Progress`]), draws the ratings' chart ([`chart`]) beside the
+//! reports and prints the result, with the command that resumes an interrupted run.
 
-pub mod batches;
 pub mod chart;
-pub mod config;
-pub mod game;
-pub mod log;
-pub mod pool;
-pub mod referee;
-pub mod report;
-pub mod stats;
-pub mod thinkers;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -28,29 +16,19 @@ use std::time::Duration;
 
 use clap::ValueEnum as _;
 use fray_core::rulesets::SeatBalance;
-use fray_proto::fray::v1::ScenarioInfo;
-use tokio::task::JoinSet;
+use fray_tournament::refereed::config::{self, Config, Format, SprtConfig, unique_names};
+use fray_tournament::refereed::log;
+use fray_tournament::refereed::report::Report;
+use fray_tournament::refereed::run::{self, Played, Stop};
 
 use crate::embedded::EmbeddedServer;
 use crate::error::CliError;
 use crate::progress::Progress;
 use crate::rulesets::{RulesetArg, ruleset_named};
 use crate::tls::ClientTls;
-use config::{Config, Format, Schedule, SprtConfig, unique_names};
-use game::Table;
-use log::{Header, LogWriter};
-use referee::Referee;
-use report::Report;
-use stats::Standings;
-use thinkers::Thinkers;
 
 /// The log's file name in the output directory.
 pub const LOG_NAME: &str = "games.jsonl";
-
-/// Games in flight per bot thinking at once (`--concurrency`): a game's bots think for
-/// a small part of its time, the rest is the referee's calls, so the others' moves
-/// fill those waits.
-pub const GAMES_PER_THINKING_SLOT: usize = 8;
 
 /// Everything `fray tournament` was asked to do.
 #[derive(Debug, Clone, PartialEq)]
@@ -93,14 +71,6 @@ pub struct TournamentArgs {
     pub quiet: bool,
 }
 
-/// How the run ended.
-enum Stop {
-    Finished,
-    Sprt,
-    Interrupted,
-    Failed(CliError),
-}
-
 /// Where a tournament's files go.
 struct Paths {
     /// The reports' directory.
@@ -131,37 +101,8 @@ fn settings(args: &TournamentArgs) -> Result<(Config, Paths, Option<log::Loaded>
     };
     let dir = args.out.clone().unwrap_or_else(|| PathBuf::from("fray-tournament"));
     let paths = Paths { log: dir.join(LOG_NAME), dir };
-    let loaded = if args.resume_existing { existing_log(&paths.log, &config)? } else { None };
+    let loaded = if args.resume_existing { log::existing(&paths.log, &config)? } else { None };
     Ok((config, paths, loaded))
-}
-
-/// The log at `path` to continue, when there is one of `config`'s tournament. No file,
-/// or an empty one (the process was stopped between creating it and writing its
-/// header; it is removed), is a tournament to start; a log of other settings is an
-/// error naming what differs.
-fn existing_log(path: &std::path::Path, config: &Config) -> Result<Option<log::Loaded>, CliError> {
-    match std::fs::metadata(path) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(CliError::Output(format!("{}: cannot read: {e}", path.display()))),
-        Ok(m) if m.len() == 0 => {
-            std::fs::remove_file(path)
-                .map_err(|e| CliError::Output(format!("{}: cannot remove the empty log: {e}", path.display())))?;
-            return Ok(None);
-        }
-        Ok(_) => {}
-    }
-    let loaded = log::load(path)?;
-    let differences = config::differences(&loaded.header.config, config);
-    if !differences.is_empty() {
-        return Err(CliError::Usage(format!(
-            "{} is the log of another tournament ({}): give its settings, continue it with --resume {}, or pick \
-             another --out",
-            path.display(),
-            differences.join("; "),
-            path.display()
-        )));
-    }
-    Ok(Some(loaded))
 }
 
 /// The scenario and the bots per game from `--scenario` and `--players`: a named
@@ -238,15 +179,15 @@ pub async fn run(args: &TournamentArgs, out: &mut dyn std::io::Write) -> Result<
         Some(server) => (vec![server.url()], ClientTls::default()),
         None => (args.servers.clone(), args.tls.load()?),
     };
-    let servers = (urls.as_slice(), &tls);
-    let played = play_tournament(
+    let progress = |total, done| Progress::new("", total, done, args.quiet);
+    let played = run::play(
         &config,
         &paths.log,
         loaded,
         players,
         ruleset,
-        servers,
-        (args.concurrency, args.quiet),
+        (urls.as_slice(), Arc::new(tls)),
+        (args.concurrency, progress),
         interrupt,
     )
     .await;
@@ -257,15 +198,20 @@ pub async fn run(args: &TournamentArgs, out: &mut dyn std::io::Write) -> Result<
         eprintln!("warning: the embedded server did not stop cleanly: {e}");
     }
     let Played { stop, standings, scheduled, load, retries, scenario } = played?;
-    let status = match &stop {
-        Stop::Finished => "finished".to_owned(),
-        Stop::Sprt => "stopped by the SPRT".to_owned(),
-        Stop::Interrupted => "interrupted".to_owned(),
-        Stop::Failed(e) => format!("stopped: {e}"),
+    let interrupted = matches!(stop, Stop::Interrupted);
+    let (status, failed) = match stop {
+        Stop::Finished => ("finished".to_owned(), None),
+        Stop::Sprt => ("stopped by the SPRT".to_owned(), None),
+        Stop::Interrupted => ("interrupted".to_owned(), None),
+        Stop::Failed(e) => {
+            let e = CliError::from(e);
+            (format!("stopped: {e}"), Some(e))
+        }
     };
     let report = Report::new(&config, &standings, scheduled, &status).with_scenario(scenario.as_ref());
     let dir = &paths.dir;
     report.write(dir)?;
+    chart::write_report_chart(&report, dir)?;
     let mut text = report.markdown().replace("\n![ratings](ratings.png)\n", "");
     text.push_str(&format!(
         "\nLog {}, reports {}, {} and {}.\n",
@@ -281,177 +227,15 @@ pub async fn run(args: &TournamentArgs, out: &mut dyn std::io::Write) -> Result<
     }
     out.write_all(text.as_bytes()).and_then(|()| out.flush()).map_err(|e| crate::error::stdout_error(&e))?;
     let resume = || format!("fray tournament --resume {}", paths.log.display());
-    match stop {
-        Stop::Finished | Stop::Sprt => Ok(()),
-        Stop::Interrupted => Err(CliError::Interrupted(format!(
+    match failed {
+        Some(e) => {
+            Err(CliError::Server(format!("{e}\n{} games are in the log; continue with: {}", standings.games, resume())))
+        }
+        None if interrupted => Err(CliError::Interrupted(format!(
             "interrupted after {} of {scheduled} games; the log is saved; continue with: {}",
             standings.games,
             resume()
         ))),
-        Stop::Failed(e) => {
-            Err(CliError::Server(format!("{e}\n{} games are in the log; continue with: {}", standings.games, resume())))
-        }
+        None => Ok(()),
     }
-}
-
-/// What [`play_tournament`] leaves for the reports.
-struct Played {
-    stop: Stop,
-    standings: Standings,
-    scheduled: u64,
-    load: Vec<(String, u64)>,
-    retries: u64,
-    /// The scenario's balance, as the servers list it.
-    scenario: Option<ScenarioInfo>,
-}
-
-/// Connects the referee, checks the scenario deals, opens the log and plays.
-#[allow(clippy::too_many_arguments)]
-async fn play_tournament(
-    config: &Config,
-    log_path: &std::path::Path,
-    loaded: Option<log::Loaded>,
-    players: Arc<[config::Player]>,
-    ruleset: fray_proto::fray::v1::Ruleset,
-    (urls, tls): (&[String], &ClientTls),
-    (concurrency, quiet): (usize, bool),
-    interrupt: impl std::future::Future<Output = ()>,
-) -> Result<Played, CliError> {
-    let (referee, warnings) = Referee::connect(urls, tls, ruleset).await?;
-    // A bad scenario is the user's mistake: say so before any log is written.
-    referee.new_game(ruleset, config.seed, &config.scenario).await?;
-    let scenario = referee.scenario(&config.scenario).cloned();
-    let (mut writer, done) = match loaded {
-        Some(loaded) => (LogWriter::reopen(log_path, &loaded)?, loaded.games),
-        None => {
-            let header = Header { format: log::FORMAT.to_owned(), version: log::VERSION, config: config.clone() };
-            (LogWriter::create(log_path, &header)?, Vec::new())
-        }
-    };
-    let schedule = Schedule::new(config);
-    let mut standings = Standings::new(config);
-    for record in &done {
-        standings.add(record);
-    }
-    let mut progress = Progress::new("", schedule.total(), done.len() as u64, quiet);
-    for w in warnings {
-        progress.note(&format!("warning: {w}"));
-    }
-    if let Some(w) = scenario.as_ref().and_then(|s| unbalanced_warning(s, ruleset)) {
-        progress.note(&format!("warning: {w}"));
-    }
-    let table = Arc::new(Table {
-        referee: Arc::new(referee),
-        players,
-        ruleset,
-        scenario: config.scenario.clone(),
-        seed: config.seed,
-        thinkers: Thinkers::start(concurrency)?,
-    });
-    let stop = play_all(&table, &schedule, &mut writer, &mut standings, &mut progress, concurrency, interrupt).await;
-    progress.finish();
-    Ok(Played {
-        stop,
-        standings,
-        scheduled: schedule.total(),
-        load: table.referee.load(),
-        retries: table.referee.retries(),
-        scenario,
-    })
-}
-
-/// What to tell the user about an unbalanced scenario; `None` for a balanced one.
-pub fn unbalanced_warning(s: &ScenarioInfo, ruleset: fray_proto::fray::v1::Ruleset) -> Option<String> {
-    if s.seat0_games == 0 {
-        return Some(format!(
-            "scenario {} has not been measured for seat balance under {}: the seats may decide more games than the bots",
-            s.name,
-            ruleset.as_str_name()
-        ));
-    }
-    (!s.balanced).then(|| {
-        let measured = if s.seat_scores.len() > 2 {
-            let each: Vec<String> = s.seat_scores.iter().map(|x| format!("{:.0}%", 100.0 * x)).collect();
-            format!("the seats scored {}", each.join(" / "))
-        } else {
-            format!("seat 0 scored {:.0}%", 100.0 * s.seat0_score)
-        };
-        format!(
-            "scenario {} is not known to be balanced under {}: {measured} over {} games of the normal \
-             bot against itself, so the seats may decide more games than the bots (`--help` lists the balanced \
-             scenarios; the default is the fairest)",
-            s.name,
-            ruleset.as_str_name(),
-            s.seat0_games
-        )
-    })
-}
-
-/// Plays the remaining games until done, decided, interrupted or failed.
-async fn play_all(
-    table: &Arc<Table>,
-    schedule: &Schedule,
-    writer: &mut LogWriter,
-    standings: &mut Standings,
-    progress: &mut Progress,
-    concurrency: usize,
-    interrupt: impl std::future::Future<Output = ()>,
-) -> Stop {
-    if standings.sprt_decided() {
-        return Stop::Sprt;
-    }
-    let mut next = standings.games;
-    let mut running = JoinSet::new();
-    let in_flight = concurrency.saturating_mul(GAMES_PER_THINKING_SLOT);
-    tokio::pin!(interrupt);
-    let stop = loop {
-        while running.len() < in_flight && next < schedule.total() {
-            let slot = schedule.slot(next);
-            let table = Arc::clone(table);
-            running.spawn(async move { game::play(&table, slot).await });
-            next += 1;
-        }
-        let joined = tokio::select! {
-            joined = running.join_next() => joined,
-            () = &mut interrupt => break Stop::Interrupted,
-        };
-        let Some(joined) = joined else { break Stop::Finished };
-        for note in table.referee.take_notes() {
-            progress.note(&note);
-        }
-        let record = match joined {
-            Ok(Ok(record)) => record,
-            Ok(Err(e)) => break Stop::Failed(e),
-            Err(e) => break Stop::Failed(CliError::Server(format!("a game task failed: {e}"))),
-        };
-        writer.hold(record);
-        let mut decided = false;
-        while let Some(record) = writer.next_ready() {
-            if let Err(e) = writer.write(&record) {
-                return Stop::Failed(e);
-            }
-            standings.add(&record);
-            if let Some(f) = &record.forfeit {
-                progress
-                    .note(&format!("game {}: {} forfeits: {}", record.game, record.players[f.seat as usize], f.reason));
-            }
-            progress.game_done(&standings.summary());
-            if standings.sprt_decided() {
-                decided = true;
-                break;
-            }
-        }
-        if decided {
-            break Stop::Sprt;
-        }
-    };
-    running.abort_all();
-    for note in table.referee.take_notes() {
-        progress.note(&note);
-    }
-    let held = writer.held_back();
-    if held > 0 && !matches!(stop, Stop::Sprt) {
-        progress.note(&format!("{held} finished game(s) wait on an earlier one and will be played again on resume"));
-    }
-    stop
 }

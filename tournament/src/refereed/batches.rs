@@ -29,8 +29,8 @@ use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::task::AbortHandle;
 use tonic::{Code, Status};
 
-use super::referee::{CallError, Servers, retryable};
-use crate::client;
+use super::calls::{CallError, Servers, retryable};
+use crate::grpc;
 
 /// The most actions in one batch.
 pub const MAX_ITEMS: usize = 64;
@@ -153,7 +153,7 @@ async fn send(servers: &Arc<Servers>, batch: Vec<Waiting>, unbatched: &AtomicBoo
     let mut requests = batch.requests.into_iter();
     let answered = servers
         .call_retrying("ApplyActionBatch", batch_retryable, |channel| {
-            client::call_encoded::<ApplyActionBatchResponse>(channel, BATCH, request.clone())
+            grpc::call_encoded::<ApplyActionBatchResponse>(channel, BATCH, request.clone())
         })
         .await;
     let results = match answered {
@@ -229,7 +229,7 @@ async fn one_by_one(servers: &Arc<Servers>, mut batch: Vec<Waiting>) {
 async fn alone(servers: &Servers, w: Waiting) {
     let request = Bytes::from(w.request.encode_to_vec());
     let answered = servers
-        .call("ApplyAction", |channel| client::call_encoded::<ApplyActionResponse>(channel, UNARY, request.clone()))
+        .call("ApplyAction", |channel| grpc::call_encoded::<ApplyActionResponse>(channel, UNARY, request.clone()))
         .await;
     let _ = w.answer.send(answered);
 }
@@ -242,8 +242,8 @@ mod tests {
     use fray_service::ServerConfig;
 
     use super::super::referee::Referee;
+    use super::super::testing::{self, Plain};
     use super::*;
-    use crate::tls::ClientTls;
 
     /// A server with `config` on a free loopback port, and its URL.
     async fn serve(config: ServerConfig) -> String {
@@ -255,7 +255,7 @@ mod tests {
 
     /// A dealt e:game state, the actions legal in it and one that is not an action.
     async fn dealt(url: &str) -> (GameState, Vec<Action>) {
-        let mut rules = client::connect(url, &ClientTls::default()).await.unwrap();
+        let mut rules = testing::rules(url).await;
         let request = NewGameRequest {
             ruleset: Ruleset::Egame as i32,
             seed: 3,
@@ -278,7 +278,7 @@ mod tests {
     /// once, against the unary call's answer for it alone from `reference`; the calls
     /// the referee made.
     async fn applied_together_as_alone(url: &str, reference: &str, state: &GameState, actions: &[Action]) -> u64 {
-        let (referee, _) = Referee::connect(&[url.to_owned()], &ClientTls::default(), Ruleset::Egame).await.unwrap();
+        let (referee, _) = Referee::connect(&[url.to_owned()], Arc::new(Plain), Ruleset::Egame).await.unwrap();
         let referee = Arc::new(referee);
         let mut asked = tokio::task::JoinSet::new();
         for (i, action) in actions.iter().enumerate() {
@@ -287,7 +287,7 @@ mod tests {
         }
         let mut answers: Vec<_> = asked.join_all().await;
         answers.sort_by_key(|(i, _)| *i);
-        let mut rules = client::connect(reference, &ClientTls::default()).await.unwrap();
+        let mut rules = testing::rules(reference).await;
         for ((i, answer), action) in answers.into_iter().zip(actions) {
             let request =
                 ApplyActionRequest { state: Some(state.clone()), action: Some(action.clone()), ..Default::default() };
@@ -328,7 +328,7 @@ mod tests {
         let (state, actions) = dealt(&reference).await;
         // Room for any one action's request and answer (and the referee's first call,
         // ListRulesets), not for a batch of them.
-        let mut rules = client::connect(&reference, &ClientTls::default()).await.unwrap();
+        let mut rules = testing::rules(&reference).await;
         let listed = rules.list_rulesets(ListRulesetsRequest {}).await.unwrap().into_inner();
         let mut room = listed.encoded_len();
         for action in &actions {

@@ -22,10 +22,9 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use fray_tournament::places::Places;
-
 use super::config::Config;
-use crate::error::CliError;
+use super::error::TournamentError;
+use crate::places::Places;
 
 /// The `format` of the header line.
 pub const FORMAT: &str = "fray-tournament";
@@ -157,12 +156,12 @@ impl GameRecord {
     }
 }
 
-fn io_error(path: &Path, what: &str, e: &std::io::Error) -> CliError {
-    CliError::Output(format!("{}: cannot {what}: {e}", path.display()))
+fn io_error(path: &Path, what: &str, e: &std::io::Error) -> TournamentError {
+    TournamentError::Output(format!("{}: cannot {what}: {e}", path.display()))
 }
 
-fn bad_log(path: &Path, line: usize, problem: impl std::fmt::Display) -> CliError {
-    CliError::Input { source_name: format!("{}:{line}", path.display()), problem: problem.to_string() }
+fn bad_log(path: &Path, line: usize, problem: impl std::fmt::Display) -> TournamentError {
+    TournamentError::Input { source_name: format!("{}:{line}", path.display()), problem: problem.to_string() }
 }
 
 /// A log read back for `--resume`.
@@ -179,8 +178,8 @@ pub struct Loaded {
 
 /// Reads a log. A last line without its newline is a torn write and is dropped; any
 /// other bad line is an error naming it.
-pub fn load(path: &Path) -> Result<Loaded, CliError> {
-    let file = File::open(path).map_err(|e| CliError::Input {
+pub fn load(path: &Path) -> Result<Loaded, TournamentError> {
+    let file = File::open(path).map_err(|e| TournamentError::Input {
         source_name: path.display().to_string(),
         problem: format!("cannot open the log to resume: {e}"),
     })?;
@@ -229,6 +228,36 @@ pub fn load(path: &Path) -> Result<Loaded, CliError> {
     Ok(Loaded { header, games, good_len })
 }
 
+/// The log at `path` to continue, when there is one of `config`'s tournament. No file,
+/// or an empty one (the process was stopped between creating it and writing its
+/// header; it is removed), is a tournament to start; a log of other settings is an
+/// error naming what differs.
+pub fn existing(path: &Path, config: &Config) -> Result<Option<Loaded>, TournamentError> {
+    match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(TournamentError::Output(format!("{}: cannot read: {e}", path.display()))),
+        Ok(m) if m.len() == 0 => {
+            std::fs::remove_file(path).map_err(|e| {
+                TournamentError::Output(format!("{}: cannot remove the empty log: {e}", path.display()))
+            })?;
+            return Ok(None);
+        }
+        Ok(_) => {}
+    }
+    let loaded = load(path)?;
+    let differences = super::config::differences(&loaded.header.config, config);
+    if !differences.is_empty() {
+        return Err(TournamentError::Usage(format!(
+            "{} is the log of another tournament ({}): give its settings, continue it with --resume {}, or pick \
+             another --out",
+            path.display(),
+            differences.join("; "),
+            path.display()
+        )));
+    }
+    Ok(Some(loaded))
+}
+
 /// Writes records in schedule order, holding back those that finish early.
 #[derive(Debug)]
 pub struct LogWriter {
@@ -240,13 +269,13 @@ pub struct LogWriter {
 
 impl LogWriter {
     /// Creates a new log with its header; an existing file is an error, never overwritten.
-    pub fn create(path: &Path, header: &Header) -> Result<Self, CliError> {
+    pub fn create(path: &Path, header: &Header) -> Result<Self, TournamentError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| io_error(dir, "create the directory", &e))?;
         }
         let file = OpenOptions::new().write(true).create_new(true).open(path).map_err(|e| {
             if e.kind() == std::io::ErrorKind::AlreadyExists {
-                CliError::Usage(format!(
+                TournamentError::Usage(format!(
                     "{} exists: continue that tournament with --resume {}, or pick another --out",
                     path.display(),
                     path.display()
@@ -256,13 +285,13 @@ impl LogWriter {
             }
         })?;
         let mut writer = Self { path: path.to_owned(), file, next: 0, waiting: BTreeMap::new() };
-        let line = serde_json::to_string(header).map_err(|e| CliError::Output(e.to_string()))?;
+        let line = serde_json::to_string(header).map_err(|e| TournamentError::Output(e.to_string()))?;
         writer.write_line(&line)?;
         Ok(writer)
     }
 
     /// Reopens a loaded log for appending after its last whole line.
-    pub fn reopen(path: &Path, loaded: &Loaded) -> Result<Self, CliError> {
+    pub fn reopen(path: &Path, loaded: &Loaded) -> Result<Self, TournamentError> {
         let file = OpenOptions::new().write(true).open(path).map_err(|e| io_error(path, "open the log", &e))?;
         file.set_len(loaded.good_len).map_err(|e| io_error(path, "cut the torn last line", &e))?;
         let mut writer =
@@ -271,12 +300,12 @@ impl LogWriter {
         Ok(writer)
     }
 
-    fn seek_end(&mut self) -> Result<(), CliError> {
+    fn seek_end(&mut self) -> Result<(), TournamentError> {
         use std::io::Seek as _;
         self.file.seek(std::io::SeekFrom::End(0)).map(|_| ()).map_err(|e| io_error(&self.path, "seek", &e))
     }
 
-    fn write_line(&mut self, line: &str) -> Result<(), CliError> {
+    fn write_line(&mut self, line: &str) -> Result<(), TournamentError> {
         let mut bytes = Vec::with_capacity(line.len() + 1);
         bytes.extend_from_slice(line.as_bytes());
         bytes.push(b'\n');
@@ -296,8 +325,8 @@ impl LogWriter {
     }
 
     /// Appends a record taken from [`LogWriter::next_ready`].
-    pub fn write(&mut self, record: &GameRecord) -> Result<(), CliError> {
-        let line = serde_json::to_string(record).map_err(|e| CliError::Output(e.to_string()))?;
+    pub fn write(&mut self, record: &GameRecord) -> Result<(), TournamentError> {
+        let line = serde_json::to_string(record).map_err(|e| TournamentError::Output(e.to_string()))?;
         self.write_line(&line)?;
         self.next = record.game + 1;
         Ok(())
@@ -311,8 +340,8 @@ impl LogWriter {
 
 #[cfg(test)]
 mod tests {
+    use super::super::config::sample;
     use super::*;
-    use crate::tournament::config::sample;
 
     fn header() -> Header {
         Header { format: FORMAT.into(), version: VERSION, config: sample(&["greedy", "random"], 2) }
@@ -376,6 +405,6 @@ mod tests {
         let e = load(&path).unwrap_err();
         assert!(e.to_string().contains("games.jsonl:2"), "{e}");
         let missing = load(&path.with_file_name("none.jsonl")).unwrap_err();
-        assert_eq!(missing.exit_code(), 2);
+        assert!(matches!(missing, TournamentError::Input { .. }), "{missing:?}");
     }
 }

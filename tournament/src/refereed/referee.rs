@@ -2,14 +2,13 @@
 //! `--server` URL whose host is a name is one server per address it resolves to, kept
 //! up to date while the tournament runs). Every call goes to the reachable server with
 //! the fewest calls in flight (ties in turn), and a call that fails for transport
-//! reasons is retried on another server after a short backoff. Retrying is safe
-//! because the service is stateless: a call carries the whole game.
+//! reasons is retried on another server after a short backoff ([`calls`]). Retrying is
+//! safe because the service is stateless: a call carries the whole game.
 //!
 //! [`pool`]: super::pool
+//! [`calls`]: super::calls
 
-use std::future::Future;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use fray_proto::fray::v1::{
@@ -17,58 +16,17 @@ use fray_proto::fray::v1::{
     Ruleset, ScenarioInfo,
 };
 use tokio::task::AbortHandle;
-use tonic::transport::Channel;
-use tonic::{Code, Status};
 
 use super::batches::Batches;
+pub use super::calls::CallError;
+use super::calls::Servers;
+use super::connect::Connector;
+use super::error::TournamentError;
 use super::pool::{Pool, Resolver, SystemResolver};
-use crate::client;
-use crate::error::{CliError, render_status};
-use crate::tls::ClientTls;
+use crate::grpc;
 
-/// Attempts per call before the referee gives up (over all servers).
-const ATTEMPTS: u32 = 6;
-/// The first backoff; it doubles per attempt.
-const BACKOFF: Duration = Duration::from_millis(100);
 /// How often the server names are resolved again.
 pub const RESOLVE_EVERY: Duration = Duration::from_secs(5);
-
-/// A call that did not go through.
-#[derive(Debug)]
-pub enum CallError {
-    /// A server answered with an error that retrying cannot fix (e.g. an illegal
-    /// action is INVALID_ARGUMENT or FAILED_PRECONDITION).
-    Refused(Status),
-    /// No server answered after every attempt.
-    Unreachable(String),
-}
-
-impl From<CallError> for CliError {
-    fn from(e: CallError) -> Self {
-        match e {
-            CallError::Refused(status) => CliError::Status(Box::new(status)),
-            CallError::Unreachable(why) => CliError::Server(why),
-        }
-    }
-}
-
-/// Whether the call may succeed elsewhere or later: a code that says so, or any status
-/// the client's transport made rather than the server sent (it has a source). A call
-/// refused by a connection's GOAWAY (the server's maximum connection age, or its
-/// shutdown) is such a status, INTERNAL "h2 protocol error" in tonic, though the server
-/// never saw it.
-pub(super) fn retryable(status: &Status) -> bool {
-    let code = matches!(
-        status.code(),
-        Code::Unavailable
-            | Code::Unknown
-            | Code::Cancelled
-            | Code::DeadlineExceeded
-            | Code::ResourceExhausted
-            | Code::Aborted
-    );
-    code || std::error::Error::source(status).is_some()
-}
 
 /// The Rules servers a tournament plays on.
 pub struct Referee {
@@ -89,44 +47,41 @@ impl Drop for Referee {
     }
 }
 
-/// The servers and how calls go to them: the pool, whose turn a tie is, the retries.
-pub(super) struct Servers {
-    pool: Arc<Pool>,
-    turn: AtomicUsize,
-    retries: AtomicU64,
-}
-
 impl Referee {
-    /// Channels to every server of the URLs (connected lazily; names resolved by the
-    /// system and again every [`RESOLVE_EVERY`]); checks each server answers and has a
-    /// skirmish game for `ruleset`. Servers that do not answer now are kept and tried
-    /// again later; none answering, one without the skirmish, or a name without an
-    /// address is an error.
-    pub async fn connect(urls: &[String], tls: &ClientTls, ruleset: Ruleset) -> Result<(Self, Vec<String>), CliError> {
-        Self::connect_with(urls, tls, ruleset, Arc::new(SystemResolver), RESOLVE_EVERY).await
+    /// Channels to every server of the URLs (made by `connector`, connected lazily;
+    /// names resolved by the system and again every [`RESOLVE_EVERY`]); checks each
+    /// server answers and has a skirmish game for `ruleset`. Servers that do not answer
+    /// now are kept and tried again later; none answering, one without the skirmish,
+    /// or a name without an address is an error.
+    pub async fn connect(
+        urls: &[String],
+        connector: Arc<dyn Connector>,
+        ruleset: Ruleset,
+    ) -> Result<(Self, Vec<String>), TournamentError> {
+        Self::connect_with(urls, connector, ruleset, Arc::new(SystemResolver), RESOLVE_EVERY).await
     }
 
     /// [`Referee::connect`] with names resolved by `resolver`, again every `every`.
     pub async fn connect_with(
         urls: &[String],
-        tls: &ClientTls,
+        connector: Arc<dyn Connector>,
         ruleset: Ruleset,
         resolver: Arc<dyn Resolver>,
         every: Duration,
-    ) -> Result<(Self, Vec<String>), CliError> {
-        let pool = Arc::new(Pool::new(urls, tls, resolver).await?);
+    ) -> Result<(Self, Vec<String>), TournamentError> {
+        let pool = Arc::new(Pool::new(urls, connector, resolver).await?);
         let mut scenarios = None;
         let mut warnings = Vec::new();
         for server in pool.active() {
-            let answer = client::rules(server.channel.clone()).list_rulesets(ListRulesetsRequest {}).await;
+            let answer = grpc::rules(server.channel.clone()).list_rulesets(ListRulesetsRequest {}).await;
             match answer {
                 Ok(list) => {
                     let info = list.into_inner().rulesets.into_iter().find(|r| r.ruleset == ruleset as i32);
                     let Some(info) = info.filter(|r| r.skirmish) else {
-                        return Err(CliError::Usage(format!(
+                        return Err(TournamentError::Usage(format!(
                             "{} has no skirmish game for {}: a tournament needs one",
                             server.name,
-                            ruleset.as_str_name()
+                            super::run::ruleset_title(ruleset as i32)
                         )));
                     };
                     scenarios.get_or_insert(info.scenario_details);
@@ -136,17 +91,17 @@ impl Referee {
                     warnings.push(format!(
                         "{} does not answer ({}); it will be tried again",
                         server.name,
-                        render_status(&status)
+                        pool.describe(&status)
                     ));
                 }
             }
         }
         let Some(scenarios) = scenarios else {
             let url = pool.load().into_iter().map(|(name, _)| name).collect::<Vec<_>>().join(", ");
-            return Err(CliError::Connect { url, detail: warnings.join("; ") });
+            return Err(TournamentError::Connect { url, detail: warnings.join("; ") });
         };
         let refresher = pool.has_names().then(|| tokio::spawn(Arc::clone(&pool).keep_fresh(every)).abort_handle());
-        let servers = Arc::new(Servers { pool, turn: AtomicUsize::new(0), retries: AtomicU64::new(0) });
+        let servers = Arc::new(Servers::new(pool));
         let batches = Batches::start(Arc::clone(&servers));
         Ok((Self { servers, batches, refresher, scenarios }, warnings))
     }
@@ -159,17 +114,17 @@ impl Referee {
     /// Calls per server so far, `(name, calls)`, every server that took part (a batch
     /// of actions is one call).
     pub fn load(&self) -> Vec<(String, u64)> {
-        self.servers.pool.load()
+        self.servers.pool().load()
     }
 
     /// Calls retried so far.
     pub fn retries(&self) -> u64 {
-        self.servers.retries.load(Ordering::Relaxed)
+        self.servers.retries()
     }
 
     /// Servers that joined or left and lookups that failed since the last call.
     pub fn take_notes(&self) -> Vec<String> {
-        self.servers.pool.take_notes()
+        self.servers.pool().take_notes()
     }
 
     /// NewGame.
@@ -182,7 +137,7 @@ impl Referee {
                     scenario: scenario.to_owned(),
                     ..Default::default()
                 };
-                async move { client::rules(channel).new_game(request).await.map(tonic::Response::into_inner) }
+                async move { grpc::rules(channel).new_game(request).await.map(tonic::Response::into_inner) }
             })
             .await
     }
@@ -197,64 +152,6 @@ impl Referee {
     }
 }
 
-impl Servers {
-    /// One call, `f` on a server's channel, tried again on another server (after a
-    /// backoff) while it fails for a reason that may pass ([`retryable`]); `what` names
-    /// it in errors.
-    pub(super) async fn call<T, F, Fut>(&self, what: &str, f: F) -> Result<T, CallError>
-    where
-        F: Fn(Channel) -> Fut,
-        Fut: Future<Output = Result<T, Status>>,
-    {
-        self.call_retrying(what, retryable, f).await
-    }
-
-    /// [`Servers::call`], tried again while `retry` says a status may pass.
-    pub(super) async fn call_retrying<T, F, Fut>(
-        &self,
-        what: &str,
-        retry: fn(&Status) -> bool,
-        f: F,
-    ) -> Result<T, CallError>
-    where
-        F: Fn(Channel) -> Fut,
-        Fut: Future<Output = Result<T, Status>>,
-    {
-        let mut last = String::new();
-        for attempt in 0..ATTEMPTS {
-            if attempt > 0 {
-                self.retries.fetch_add(1, Ordering::Relaxed);
-                tokio::time::sleep(BACKOFF * 2u32.pow(attempt - 1)).await;
-            }
-            let Some(server) = self.pool.pick(self.turn.fetch_add(1, Ordering::Relaxed)) else {
-                return Err(CallError::Unreachable(format!("{what}: no server to call")));
-            };
-            server.in_flight.fetch_add(1, Ordering::Relaxed);
-            server.calls.fetch_add(1, Ordering::Relaxed);
-            let answer = f(server.channel.clone()).await;
-            server.in_flight.fetch_sub(1, Ordering::Relaxed);
-            match answer {
-                Ok(answer) => {
-                    server.mark(false);
-                    return Ok(answer);
-                }
-                Err(status) if retry(&status) => {
-                    server.mark(true);
-                    self.pool.failed(&server);
-                    last = format!("{}: {}", server.name, render_status(&status));
-                }
-                Err(status) => return Err(CallError::Refused(status)),
-            }
-        }
-        Err(CallError::Unreachable(format!("{what} failed {ATTEMPTS} times; last: {last}")))
-    }
-
-    /// How many servers take calls now.
-    pub(super) fn active(&self) -> usize {
-        self.pool.active().len()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, clippy::panic)]
@@ -263,8 +160,8 @@ mod tests {
     use std::time::Instant;
 
     use super::super::pool::scripted::Scripted;
+    use super::super::testing::{Plain, TestServer};
     use super::*;
-    use crate::embedded::EmbeddedServer;
 
     const URL: &str = "http://fray.test:50051";
 
@@ -300,14 +197,14 @@ mod tests {
     async fn a_name_is_a_server_per_address_and_pods_join_and_leave_as_it_resolves() {
         let mut pods = Vec::new();
         for _ in 0..3 {
-            pods.push(EmbeddedServer::start().await.unwrap());
+            pods.push(TestServer::start().await);
         }
         let [a, b, c] = [pods[0].addr(), pods[1].addr(), pods[2].addr()];
         let dns = Scripted::new(vec![a, b]);
         let urls = [URL.to_owned()];
         let every = Duration::from_millis(50);
         let (referee, warnings) =
-            Referee::connect_with(&urls, &ClientTls::default(), Ruleset::Egame, dns.clone(), every).await.unwrap();
+            Referee::connect_with(&urls, Arc::new(Plain), Ruleset::Egame, dns.clone(), every).await.unwrap();
         assert!(warnings.is_empty(), "{warnings:?}");
         let mut names: Vec<String> = referee.load().into_iter().map(|(n, _)| n).collect();
         names.sort();
@@ -337,19 +234,19 @@ mod tests {
 
     #[tokio::test]
     async fn when_every_server_of_a_name_is_down_it_is_resolved_again_at_once() {
-        let (old, new) = (EmbeddedServer::start().await.unwrap(), EmbeddedServer::start().await.unwrap());
+        let (old, new) = (TestServer::start().await, TestServer::start().await);
         let (old_addr, new_addr) = (old.addr(), new.addr());
         let dns = Scripted::new(vec![old_addr]);
         // Not again by the clock within the test.
         let every = Duration::from_secs(3600);
         let (referee, _) =
-            Referee::connect_with(&[URL.to_owned()], &ClientTls::default(), Ruleset::Egame, dns.clone(), every)
+            Referee::connect_with(&[URL.to_owned()], Arc::new(Plain), Ruleset::Egame, dns.clone(), every)
                 .await
                 .unwrap();
         deal(&referee, 2).await;
         assert_eq!(dns.lookups(), 1);
         // The pod is replaced: the old one stops, the name now resolves to the new one.
-        old.stop().await.unwrap();
+        old.stop().await;
         dns.answer(vec![new_addr]);
         let started = Instant::now();
         referee.new_game(Ruleset::Egame, 7, "fables").await.unwrap();
@@ -370,7 +267,7 @@ mod tests {
         let config =
             fray_service::ServerConfig { max_connection_age: Some(Duration::from_millis(50)), ..Default::default() };
         tokio::spawn(fray_service::serve(listener, config, std::future::pending()));
-        let (referee, _) = Referee::connect(&[url], &ClientTls::default(), Ruleset::Egame).await.unwrap();
+        let (referee, _) = Referee::connect(&[url], Arc::new(Plain), Ruleset::Egame).await.unwrap();
         let referee = Arc::new(referee);
         let mut callers = tokio::task::JoinSet::new();
         for caller in 0..8 {
@@ -393,13 +290,11 @@ mod tests {
 
     #[tokio::test]
     async fn an_ip_address_url_is_one_server_never_looked_up() {
-        let server = EmbeddedServer::start().await.unwrap();
+        let server = TestServer::start().await;
         let dns = Scripted::new(Vec::new());
         let every = Duration::from_millis(10);
         let (referee, _) =
-            Referee::connect_with(&[server.url()], &ClientTls::default(), Ruleset::Egame, dns.clone(), every)
-                .await
-                .unwrap();
+            Referee::connect_with(&[server.url()], Arc::new(Plain), Ruleset::Egame, dns.clone(), every).await.unwrap();
         deal(&referee, 3).await;
         tokio::time::sleep(Duration::from_millis(50)).await;
         assert_eq!(dns.lookups(), 0);

@@ -21,9 +21,8 @@ use std::time::{Duration, Instant};
 use tokio::sync::Notify;
 use tonic::transport::Channel;
 
-use crate::client;
-use crate::error::CliError;
-use crate::tls::ClientTls;
+use super::connect::Connector;
+use super::error::TournamentError;
 
 /// How long a server that failed is passed over.
 const QUARANTINE: Duration = Duration::from_secs(2);
@@ -112,9 +111,8 @@ struct Source {
 }
 
 impl Source {
-    fn parse(url: &str, tls: &ClientTls) -> Result<Self, CliError> {
-        let (endpoint, url) = client::endpoint(url, tls)?;
-        let uri = endpoint.uri();
+    fn parse(url: &str, connector: &dyn Connector) -> Result<Self, TournamentError> {
+        let (url, uri) = connector.locate(url)?;
         let host = uri.host().unwrap_or_default();
         let literal = host.trim_start_matches('[').trim_end_matches(']').parse::<IpAddr>().is_ok();
         let port = uri.port_u16().unwrap_or(if uri.scheme_str() == Some("https") { 443 } else { 80 });
@@ -134,8 +132,8 @@ impl Source {
 /// Every server the tournament has used, the active ones taking the calls.
 pub struct Pool {
     sources: Vec<Source>,
-    /// TLS for `https://` URLs.
-    tls: ClientTls,
+    /// How the channels are made.
+    connector: Arc<dyn Connector>,
     /// Active servers and those whose address went away (kept for their counts).
     servers: RwLock<Vec<Arc<Server>>>,
     resolver: Arc<dyn Resolver>,
@@ -149,11 +147,15 @@ pub struct Pool {
 impl Pool {
     /// A server per IP-address URL, and one per address of each named URL. A name that
     /// does not resolve, or resolves to nothing, is a connection error.
-    pub async fn new(urls: &[String], tls: &ClientTls, resolver: Arc<dyn Resolver>) -> Result<Self, CliError> {
-        let sources = urls.iter().map(|url| Source::parse(url, tls)).collect::<Result<Vec<_>, _>>()?;
+    pub async fn new(
+        urls: &[String],
+        connector: Arc<dyn Connector>,
+        resolver: Arc<dyn Resolver>,
+    ) -> Result<Self, TournamentError> {
+        let sources = urls.iter().map(|url| Source::parse(url, &*connector)).collect::<Result<Vec<_>, _>>()?;
         let pool = Self {
             sources,
-            tls: tls.clone(),
+            connector,
             servers: RwLock::new(Vec::new()),
             resolver,
             notes: Mutex::new(Vec::new()),
@@ -162,7 +164,7 @@ impl Pool {
         for (index, source) in pool.sources.iter().enumerate() {
             match &source.name {
                 None => {
-                    let channel = client::connect_lazily(&client::endpoint(&source.url, &pool.tls)?.0);
+                    let channel = pool.connector.channel(&source.url)?;
                     pool.write().push(Arc::new(Server::new(source.url.clone(), channel, index, None)));
                 }
                 Some((host, port)) => {
@@ -171,7 +173,7 @@ impl Pool {
                         Ok(addrs) => Ok(addrs),
                         Err(e) => Err(format!("cannot resolve {host}: {e}")),
                     };
-                    let addrs = addrs.map_err(|detail| CliError::Connect { url: source.url.clone(), detail })?;
+                    let addrs = addrs.map_err(|detail| TournamentError::Connect { url: source.url.clone(), detail })?;
                     pool.apply(index, addrs)?;
                     // Joining at the start is not news.
                     pool.take_notes();
@@ -196,6 +198,11 @@ impl Pool {
     /// What happened since the last call, oldest first.
     pub fn take_notes(&self) -> Vec<String> {
         std::mem::take(&mut *self.notes.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// A status a call to one of the servers answered, in words ([`Connector::describe`]).
+    pub fn describe(&self, status: &tonic::Status) -> String {
+        self.connector.describe(status)
     }
 
     /// Whether some URL names a host to resolve again.
@@ -241,7 +248,7 @@ impl Pool {
 
     /// Makes the servers of source `index` the ones at `addrs`: new addresses join
     /// (or rejoin), missing ones stop taking calls. `addrs` is not empty.
-    fn apply(&self, index: usize, addrs: Vec<SocketAddr>) -> Result<(), CliError> {
+    fn apply(&self, index: usize, addrs: Vec<SocketAddr>) -> Result<(), TournamentError> {
         let source = &self.sources[index];
         let wanted: BTreeSet<SocketAddr> = addrs.into_iter().collect();
         let mut servers = self.write();
@@ -255,7 +262,7 @@ impl Pool {
         }
         let known: BTreeSet<SocketAddr> = servers.iter().filter(|s| s.source == index).filter_map(|s| s.addr).collect();
         for &addr in wanted.difference(&known) {
-            let channel = client::connect_lazily(&client::endpoint_at(&source.url, addr, &self.tls)?);
+            let channel = self.connector.channel_at(&source.url, addr)?;
             let server = Server::new(source.server_name(addr), channel, index, Some(addr));
             changes.push(format!("{} joins", server.name));
             servers.push(Arc::new(server));
@@ -354,22 +361,23 @@ mod tests {
 
     use fray_proto::fray::v1::ListRulesetsRequest;
 
+    use super::super::testing::{Plain, TestServer};
     use super::scripted::Scripted;
     use super::*;
-    use crate::embedded::EmbeddedServer;
+    use crate::grpc;
 
     const URL: &str = "http://fray.test:50051";
 
     #[test]
     fn an_ip_address_is_one_server_and_a_name_is_resolved_with_its_port() {
         for literal in ["http://127.0.0.1:50051", "http://[::1]:50051", "10.0.0.7:50051"] {
-            assert_eq!(Source::parse(literal, &ClientTls::default()).unwrap().name, None, "{literal}");
+            assert_eq!(Source::parse(literal, &Plain).unwrap().name, None, "{literal}");
         }
-        let named = |url: &str| Source::parse(url, &ClientTls::default()).unwrap().name;
+        let named = |url: &str| Source::parse(url, &Plain).unwrap().name;
         assert_eq!(named("localhost:50051"), Some(("localhost".to_owned(), 50051)));
         assert_eq!(named("http://fray-server.default.svc"), Some(("fray-server.default.svc".to_owned(), 80)));
         assert_eq!(named("https://fray.example"), Some(("fray.example".to_owned(), 443)));
-        let source = Source::parse(URL, &ClientTls::default()).unwrap();
+        let source = Source::parse(URL, &Plain).unwrap();
         assert_eq!(source.server_name("10.0.0.7:50051".parse().unwrap()), "http://fray.test:50051 (10.0.0.7)");
         assert_eq!(source.server_name("[fd00::7]:50051".parse().unwrap()), "http://fray.test:50051 (fd00::7)");
         // A resolver that knows better ports (the tests' servers) shows them.
@@ -404,13 +412,13 @@ mod tests {
 
     #[tokio::test]
     async fn an_address_that_leaves_finishes_its_calls_in_flight() {
-        let (one, two) = (EmbeddedServer::start().await.unwrap(), EmbeddedServer::start().await.unwrap());
+        let (one, two) = (TestServer::start().await, TestServer::start().await);
         let slow = slow_proxy(two.addr(), Duration::from_millis(150)).await;
         let dns = Scripted::new(vec![one.addr(), slow]);
-        let pool = Pool::new(&[URL.to_owned()], &ClientTls::default(), dns.clone()).await.unwrap();
+        let pool = Pool::new(&[URL.to_owned()], Arc::new(Plain), dns.clone()).await.unwrap();
         assert_eq!(pool.active().len(), 2);
         let leaving = pool.active().into_iter().find(|s| s.addr == Some(slow)).unwrap();
-        let mut client = client::rules(leaving.channel.clone());
+        let mut client = grpc::rules(leaving.channel.clone());
         let in_flight = tokio::spawn(async move { client.list_rulesets(ListRulesetsRequest {}).await });
         tokio::time::sleep(Duration::from_millis(100)).await;
         assert!(!in_flight.is_finished(), "the call is under way when its address goes");
@@ -433,9 +441,9 @@ mod tests {
 
     #[tokio::test]
     async fn a_failed_or_empty_lookup_keeps_the_servers_and_warns_once() {
-        let one = EmbeddedServer::start().await.unwrap();
+        let one = TestServer::start().await;
         let dns = Scripted::new(vec![one.addr()]);
-        let pool = Pool::new(&[URL.to_owned()], &ClientTls::default(), dns.clone()).await.unwrap();
+        let pool = Pool::new(&[URL.to_owned()], Arc::new(Plain), dns.clone()).await.unwrap();
         dns.fail("SERVFAIL");
         pool.refresh().await;
         pool.refresh().await;
@@ -469,12 +477,11 @@ mod tests {
             dns.fail("no such host");
             dns
         }] {
-            let err = match Pool::new(&[URL.to_owned()], &ClientTls::default(), dns).await {
+            let err = match Pool::new(&[URL.to_owned()], Arc::new(Plain), dns).await {
                 Err(err) => err,
                 Ok(_) => panic!("a name without an address was accepted"),
             };
-            assert!(matches!(err, CliError::Connect { .. }), "{err:?}");
-            assert_eq!(err.exit_code(), 1);
+            assert!(matches!(err, TournamentError::Connect { .. }), "{err:?}");
             let text = err.to_string();
             assert!(
                 text == format!("cannot reach {URL}: fray.test resolves to no address")

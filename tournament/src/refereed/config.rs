@@ -20,10 +20,10 @@ use fray_ai::{Bot, BotSpec, BuildBot, Decision, RandomBot};
 use fray_core::Game;
 use serde::{Deserialize, Serialize};
 
-use crate::error::CliError;
+use super::error::TournamentError;
 
 /// Who plays whom.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Format {
     /// Every bot against every other.
@@ -251,22 +251,22 @@ fn spec_text(name: &str) -> &str {
 
 impl Config {
     /// Checks the numbers and parses the bots; errors name the bad value.
-    pub fn players(&self) -> Result<Vec<Player>, CliError> {
+    pub fn players(&self) -> Result<Vec<Player>, TournamentError> {
         if self.bots.len() < 2 {
-            return Err(CliError::Usage(format!(
+            return Err(TournamentError::Usage(format!(
                 "a tournament needs at least two bots, got {}: name them, e.g. `fray tournament greedy random`",
                 self.bots.len()
             )));
         }
         let seats = self.players_per_game as usize;
         if !(2..=fray_core::game::MAX_PLAYERS).contains(&seats) {
-            return Err(CliError::Usage(format!(
+            return Err(TournamentError::Usage(format!(
                 "--players {seats}: a game seats 2 to {} players",
                 fray_core::game::MAX_PLAYERS
             )));
         }
         if self.bots.len() < seats {
-            return Err(CliError::Usage(format!(
+            return Err(TournamentError::Usage(format!(
                 "--players {seats} seats {seats} bots in every game, but {} were given: name at least {seats} \
                  (a spec given twice plays twice, e.g. `fray tournament normal random random random --players 4`)",
                 self.bots.len()
@@ -274,7 +274,7 @@ impl Config {
         }
         let orders = seat_orders(seats);
         if self.games_per_pairing == 0 || u64::from(self.games_per_pairing) % orders != 0 {
-            return Err(CliError::Usage(if seats == 2 {
+            return Err(TournamentError::Usage(if seats == 2 {
                 format!(
                     "--games {} must be even and at least 2: each opening is played twice, sides swapped",
                     self.games_per_pairing
@@ -288,24 +288,24 @@ impl Config {
             }));
         }
         if self.move_timeout_ms == 0 {
-            return Err(CliError::Usage("--move-timeout must be more than 0".to_owned()));
+            return Err(TournamentError::Usage("--move-timeout must be more than 0".to_owned()));
         }
         if let Some(s) = self.sprt {
             if self.bots.len() != 2 || seats != 2 {
-                return Err(CliError::Usage(format!(
+                return Err(TournamentError::Usage(format!(
                     "--sprt tests one bot against another: give exactly two bots, not {}",
                     self.bots.len()
                 )));
             }
-            fray_tournament::rating::Sprt::new(s.elo0, s.elo1, s.alpha, s.beta)
-                .map_err(|why| CliError::Usage(format!("--sprt: {why}")))?;
+            crate::rating::Sprt::new(s.elo0, s.elo1, s.alpha, s.beta)
+                .map_err(|why| TournamentError::Usage(format!("--sprt: {why}")))?;
         }
         let timeout = Duration::from_millis(self.move_timeout_ms);
         let margin = Duration::from_millis(self.time_margin_ms);
         self.bots
             .iter()
             .map(|name| {
-                let spec = spec_text(name).parse::<PlayerSpec>().map_err(CliError::Usage)?;
+                let spec = spec_text(name).parse::<PlayerSpec>().map_err(TournamentError::Usage)?;
                 let move_limit = spec.time_budget().map_or(timeout, |t| timeout.min(t + margin));
                 Ok(Player { name: name.clone(), spec, move_limit })
             })

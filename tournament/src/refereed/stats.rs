@@ -8,12 +8,11 @@
 
 use std::collections::BTreeMap;
 
-use fray_tournament::measure::MatchResult;
-use fray_tournament::places::Places;
-use fray_tournament::rating::{PairResult, Pentanomial, Sprt, SprtVerdict, Wdl};
-
 use super::config::Config;
 use super::log::GameRecord;
+use crate::measure::MatchResult;
+use crate::places::Places;
+use crate::rating::{PairResult, Pentanomial, Sprt, SprtVerdict, Wdl};
 
 /// One pairing's results, from its first bot's side.
 #[derive(Debug, Clone, Default)]
@@ -246,9 +245,9 @@ fn wdl_of(score: f64) -> Wdl {
 
 #[cfg(test)]
 mod tests {
+    use super::super::config::{SprtConfig, sample};
+    use super::super::log::{Forfeit, RunInfo};
     use super::*;
-    use crate::tournament::config::{SprtConfig, sample};
-    use crate::tournament::log::{Forfeit, RunInfo};
 
     fn config(bots: &[&str]) -> Config {
         sample(bots, 4)

@@ -1,6 +1,6 @@
 //! The reports: a [`Report`] built from the standings, written as JSON
-//! (`report.json`), Markdown (`report.md`) and a PNG chart of the ratings
-//! (`ratings.png`).
+//! (`report.json`) and Markdown (`report.md`, which shows the ratings' chart,
+//! `ratings.png`, that the CLI draws beside it).
 //!
 //! The ranking's Elo comes from a Bradley–Terry fit over every game (mean 0), with its
 //! 95% interval; each pairing has its Elo difference with the trinomial interval (per
@@ -15,13 +15,12 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use fray_proto::fray::v1::ScenarioInfo;
-use fray_tournament::rating::{self, EloInterval, PairResult, SprtVerdict};
 use serde::Serialize;
 
-use super::chart::{ChartEntry, ratings_chart};
 use super::config::Config;
+use super::error::TournamentError;
 use super::stats::Standings;
-use crate::error::CliError;
+use crate::rating::{self, EloInterval, PairResult, SprtVerdict};
 
 /// An Elo estimate with its 95% interval.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
@@ -188,7 +187,7 @@ pub const SEAT_SPLIT_ALPHA: f64 = 0.05;
 /// equal bots that never draw; less for unequal bots or draws), so the binomial tail
 /// at 1/2 bounds it.
 pub fn seat_split_chance(split: u64, pairs: u64) -> f64 {
-    fray_tournament::rating::binomial_upper_tail(split, pairs, 0.5)
+    crate::rating::binomial_upper_tail(split, pairs, 0.5)
 }
 
 impl SeatRow {
@@ -411,9 +410,20 @@ impl Report {
 
     /// The Markdown report.
     pub fn markdown(&self) -> String {
+        let mut md = String::new();
+        self.head_markdown(&mut md);
+        self.ranking_markdown(&mut md);
+        self.pairings_markdown(&mut md);
+        self.seats_markdown(&mut md);
+        self.sprt_and_forfeits_markdown(&mut md);
+        md.push_str("\n![ratings](ratings.png)\n");
+        md
+    }
+
+    /// The title, what was played, and the bots that see hidden cards.
+    fn head_markdown(&self, md: &mut String) {
         let c = &self.config;
         let n = c.players_per_game;
-        let mut md = String::new();
         let per = if n == 2 { "pairing".to_owned() } else { format!("table of {n}") };
         let _ = writeln!(
             md,
@@ -433,7 +443,12 @@ impl Report {
         let _ = writeln!(
             md,
             "{} of {} games played ({}). Ruleset {}, scenario {}, openings from seed {}; {each}.\n",
-            self.games, self.scheduled, self.status, c.ruleset, c.scenario, c.seed
+            self.games,
+            self.scheduled,
+            self.status,
+            super::run::ruleset_title_of(&c.ruleset),
+            c.scenario,
+            c.seed
         );
         // An oracle or a peek cheats by design: the report says so wherever one played.
         for b in &c.bots {
@@ -442,6 +457,11 @@ impl Report {
                 let _ = writeln!(md, "**{b} {note}**: a measuring instrument, not a fair opponent.\n");
             }
         }
+    }
+
+    /// The ranking and how to read it.
+    fn ranking_markdown(&self, md: &mut String) {
+        let n = self.config.players_per_game;
         if n == 2 {
             md.push_str("## Ranking\n\nElo: Bradley–Terry fit over all games, mean 0, with its 95% interval. LOS: likelihood of superiority over the next bot, from their games together.\n\n");
         } else {
@@ -474,6 +494,11 @@ impl Report {
                 r.ms_per_move
             );
         }
+    }
+
+    /// Every pairing (two players) or head to head (more).
+    fn pairings_markdown(&self, md: &mut String) {
+        let n = self.config.players_per_game;
         if n == 2 {
             md.push_str("\n## Pairings\n\nFrom the first bot's side. Pairs: pairs of games on one opening scoring 0, ½, 1, 1½, 2. \"No spread\": every game (or pair) scored the same, so the normal approximation gives no interval.\n\n");
             md.push_str("| bot | opponent | games | W | D | L | score | Elo (trinomial 95%) | Elo (pentanomial 95%) | pairs | LOS |\n");
@@ -504,6 +529,13 @@ impl Report {
                 100.0 * p.los
             );
         }
+    }
+
+    /// The seats' scores, the scenario's measured balance, the seat-split warning or
+    /// note.
+    fn seats_markdown(&self, md: &mut String) {
+        let c = &self.config;
+        let n = c.players_per_game;
         let seats = &self.seats;
         if n == 2 {
             let _ = writeln!(
@@ -556,6 +588,10 @@ impl Report {
         if let Some(n) = &seats.note {
             let _ = writeln!(md, "\nNote: {n}");
         }
+    }
+
+    /// The SPRT's outcome and the forfeits, when there are any.
+    fn sprt_and_forfeits_markdown(&self, md: &mut String) {
         if let Some(s) = &self.sprt {
             let _ = writeln!(
                 md,
@@ -570,34 +606,19 @@ impl Report {
                     writeln!(md, "| {} | {} | {} |", f.game, f.bot, f.reason.replace('|', "\\|").replace('\n', " "));
             }
         }
-        md.push_str("\n![ratings](ratings.png)\n");
-        md
     }
 
-    /// Writes `report.json`, `report.md` and `ratings.png` into `dir`.
-    pub fn write(&self, dir: &Path) -> Result<(), CliError> {
+    /// Writes `report.json` and `report.md` into `dir` (the chart they show,
+    /// `ratings.png`, is the caller's to draw).
+    pub fn write(&self, dir: &Path) -> Result<(), TournamentError> {
         let write = |name: &str, bytes: &[u8]| {
             let path = dir.join(name);
-            std::fs::write(&path, bytes).map_err(|e| CliError::Output(format!("{}: cannot write: {e}", path.display())))
+            std::fs::write(&path, bytes)
+                .map_err(|e| TournamentError::Output(format!("{}: cannot write: {e}", path.display())))
         };
-        let json = serde_json::to_string_pretty(self).map_err(|e| CliError::Output(e.to_string()))?;
+        let json = serde_json::to_string_pretty(self).map_err(|e| TournamentError::Output(e.to_string()))?;
         write("report.json", format!("{json}\n").as_bytes())?;
-        write("report.md", self.markdown().as_bytes())?;
-        let entries: Vec<ChartEntry> = self
-            .ranking
-            .iter()
-            .map(|r| ChartEntry { name: r.bot.clone(), elo: r.elo.elo, lower: r.elo.lower, upper: r.elo.upper })
-            .collect();
-        ratings_chart(&dir.join("ratings.png"), &self.chart_title(), &entries)
-            .map_err(|e| CliError::Output(e.to_string()))
-    }
-
-    /// The chart's title: the ruleset and scenario, the games and the format
-    /// (`egame duel: 40 games, round robin`).
-    pub fn chart_title(&self) -> String {
-        let ruleset = fray_proto::fray::v1::Ruleset::from_str_name(&self.config.ruleset)
-            .map_or_else(|| self.config.ruleset.clone(), |r| crate::rulesets::short_name(r).to_owned());
-        format!("{ruleset} {}: {} games, {}", self.config.scenario, self.games, self.config.format)
+        write("report.md", self.markdown().as_bytes())
     }
 }
 
@@ -634,16 +655,9 @@ fn interval_text(i: Option<Interval>) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::config::sample;
+    use super::super::log::GameRecord;
     use super::*;
-    use crate::tournament::config::sample;
-    use crate::tournament::log::GameRecord;
-
-    #[test]
-    fn the_chart_title_names_the_ruleset_and_scenario() {
-        let config = sample(&["a", "b"], 2);
-        let report = Report::new(&config, &Standings::new(&config), 2, "finished");
-        assert_eq!(report.chart_title(), "egame duel: 0 games, round robin");
-    }
 
     #[test]
     fn the_report_names_an_oracle_as_seeing_every_hidden_card() {

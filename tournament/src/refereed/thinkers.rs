@@ -23,7 +23,7 @@ use fray_proto::fray::v1 as pb;
 use fray_service::convert;
 use tokio::sync::{Semaphore, oneshot};
 
-use crate::error::CliError;
+use super::error::TournamentError;
 
 /// How a move went.
 pub enum Thought {
@@ -52,7 +52,7 @@ pub struct Thinkers {
 
 impl Thinkers {
     /// Starts `threads` threads.
-    pub fn start(threads: usize) -> Result<Self, CliError> {
+    pub fn start(threads: usize) -> Result<Self, TournamentError> {
         quiet_bot_panics();
         let idle = (0..threads).map(|_| spawn()).collect::<Result<Vec<_>, _>>()?;
         Ok(Self { idle: Mutex::new(idle), free: Semaphore::new(threads) })
@@ -70,8 +70,9 @@ impl Thinkers {
         state: GameState,
         seed: u64,
         limit: Duration,
-    ) -> Result<(Thought, u64), CliError> {
-        let free = self.free.acquire().await.map_err(|e| CliError::Output(format!("the bot threads are gone: {e}")))?;
+    ) -> Result<(Thought, u64), TournamentError> {
+        let free =
+            self.free.acquire().await.map_err(|e| TournamentError::Output(format!("the bot threads are gone: {e}")))?;
         // A permit is an idle thread.
         let thread = match self.idle().pop() {
             Some(thread) => thread,
@@ -117,7 +118,7 @@ fn late(limit: Duration) -> String {
 }
 
 /// Starts a thread taking moves from its channel until the channel is dropped.
-fn spawn() -> Result<Sender<Move>, CliError> {
+fn spawn() -> Result<Sender<Move>, TournamentError> {
     let (moves, inbox) = channel::<Move>();
     std::thread::Builder::new()
         .name("fray-bot".to_owned())
@@ -127,7 +128,7 @@ fn spawn() -> Result<Sender<Move>, CliError> {
                 let _ = answer.send(choose(bot, state, seed));
             }
         })
-        .map_err(|e| CliError::Output(format!("cannot start a thread for the bots: {e}")))?;
+        .map_err(|e| TournamentError::Output(format!("cannot start a thread for the bots: {e}")))?;
     Ok(moves)
 }
 
