@@ -70,10 +70,13 @@ pub struct Replay {
     /// The seat the game was sealed for (the person's): its events are those that seat
     /// saw, and a bot's step is the Agent's move on the sealed game. None: a game played
     /// on whole states (version 1).
-    /// A remote server deals it from its seed mixed with a secret of its sealing key,
-    /// so it is checked against that server (or one sharing its key file).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sealed_for: Option<u32>,
+    /// True when a remote server (`--server`) dealt the sealed game: it deals it from the
+    /// seed mixed with a secret of its sealing key, so the game is checked against that
+    /// server, or one sharing its key file, not the embedded one.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub remote: bool,
 }
 
 /// One seat of a recorded game.
@@ -356,7 +359,9 @@ pub fn first_difference(recorded: &[Event], replayed: &[Event], names: &dyn Name
             let (sa, sb) = (show(a), show(b));
             // Words tell the difference only when both events have them and they differ.
             let detail = if sa == sb || a.text.is_empty() || b.text.is_empty() {
-                let js = |e: &Event| json::to_value(e, EVENT_MESSAGE).map_or_else(|e| e.to_string(), |v| v.to_string());
+                let js = |e: &Event| {
+                    json::to_value(&unworded(e), EVENT_MESSAGE).map_or_else(|e| e.to_string(), |v| v.to_string())
+                };
                 format!("recorded {}, replayed {}", js(a), js(b))
             } else {
                 format!("recorded `{sa}`, replayed `{sb}`")
@@ -401,6 +406,13 @@ pub struct ReplayArgs {
 /// naming the first step that differs.
 pub async fn run(args: &ReplayArgs, style: Style, out: &mut dyn Write) -> Result<(), CliError> {
     let loaded = load(&args.file)?;
+    if loaded.replay.remote && loaded.replay.sealed_for.is_some() && args.server.is_none() {
+        return Err(CliError::Usage(format!(
+            "{}: a remote server dealt this sealed game, from its seed and a secret of its sealing key: check it \
+             against that server, or one sharing its key file, with --server URL",
+            args.file.display()
+        )));
+    }
     let server = ServerHandle::start(args.server.as_deref(), &args.tls).await?;
     let result = verify(&loaded, &server, Shown { quiet: args.quiet, verbose: args.verbose, style }, out).await;
     server.finish(result).await
@@ -606,6 +618,7 @@ mod tests {
             steps: vec![],
             result: Outcome { over: false, winner: None, turn: 1, text: "unfinished".into() },
             sealed_for: Some(0),
+            remote: false,
         };
         let end = Action {
             action: Some(fray_proto::fray::v1::action::Action::EndPhase(Default::default())),
@@ -623,7 +636,7 @@ mod tests {
         assert_eq!(loaded.replay, replay);
         assert_eq!(loaded.ruleset, Ruleset::Egame);
         assert_eq!(loaded.steps, vec![(Some(end), vec![drew]), (None, vec![bot_drew])]);
-        assert!(text.contains("\"sealedFor\": 0"), "{text}");
+        assert!(text.contains("\"sealedFor\": 0") && !text.contains("remote"), "{text}");
         assert_eq!(loaded.replay.seats(), Some(Seats::two(0)));
         // No temporary file is left behind, and a second game gets its own name.
         assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);

@@ -362,7 +362,14 @@ fn play_and_replay_against_fray_serve() {
     assert_eq!(out.status.code(), Some(0), "{text}{}", stderr(&out));
     // `e` ended the deployment without a summon.
     assert!(text.contains("you: end deployment without summoning"), "{text}");
+    assert!(text.contains("(--seed 3 deals it again on this server)"), "{text}");
+    // The server that dealt the sealed game deals it again: the replay checks there.
     assert!(ok(&verdict).starts_with("replay OK: "), "{}", stdout(&verdict));
+    // The embedded server would deal another game: the replay says where to check it.
+    let elsewhere = fray(&["replay", "--quiet", replay.to_str().unwrap()]);
+    assert_eq!(elsewhere.status.code(), Some(2), "{}", stdout(&elsewhere));
+    assert!(stderr(&elsewhere).contains("a remote server dealt this sealed game"), "{}", stderr(&elsewhere));
+    assert!(stderr(&elsewhere).contains("with --server URL"), "{}", stderr(&elsewhere));
 }
 
 #[test]

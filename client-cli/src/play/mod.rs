@@ -540,6 +540,7 @@ async fn game(
         steps: Vec::new(),
         result: Outcome::of(&state, seats, &Outs::new(players)),
         sealed_for: Some(seats.human),
+        remote: server.is_remote(),
     };
     let ui = ui(ruleset as i32);
     let mut session = Session {
