@@ -375,7 +375,7 @@ impl Property for SeatViews {
                 let debug = format!("{view:?}");
                 let display: String = view.iter().map(|e| format!("{e}\n")).collect::<String>()
                     + &seat_words(&g, &after, &events, s).join("\n")
-                    + &own_action_words(&g, s).join("\n");
+                    + &action_words_read_by(&g, s).join("\n");
                 for id in before.hidden_ids.intersection(&now.hidden_ids) {
                     prop_assert!(!debug.contains(&format!("{id:?}")), "{} is named to player {}: {}", id, s.0, display);
                 }
@@ -402,12 +402,10 @@ fn seat_words<G: Registered>(
     after.events_view(events, s).iter().map(|e| after.event_words(before, e, &Voice::seat(s))).collect()
 }
 
-/// The words of the actions `s` may take in `g` (none while another seat is to move:
-/// the actions of another seat are not `s`'s to read).
-fn own_action_words<G: Registered>(g: &G, s: PlayerId) -> Vec<String> {
-    let mine = g.to_move() == Some(s);
-    let legal = if mine { g.legal_actions() } else { Vec::new() };
-    legal.into_iter().map(|x| g.action_words(x, &Voice::seat(s))).collect()
+/// The words of every action legal in `g`, read by `s` (its own, or another seat's
+/// as the Agent may tell them): none names a card hidden from `s`.
+fn action_words_read_by<G: Registered>(g: &G, s: PlayerId) -> Vec<String> {
+    g.legal_actions().into_iter().map(|x| g.action_words(x, &Voice::seat(s))).collect()
 }
 
 /// Every action and event of a random game has words, and words a player reads: no

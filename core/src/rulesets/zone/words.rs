@@ -113,8 +113,10 @@ impl Words for ZoneState {
                 let me = self.active_player;
                 let zone = Self::zone_words(ZoneRef { player: me, index }, voice);
                 let card = self.players[me.index()].hand.get(usize::from(hand_index));
+                // A hand card is named to its holder only, even for a face-up summon: the
+                // summon's event names it once it is on the table.
                 let name = match card {
-                    Some(card) if voice.sees_own(me) || !face_down => card.name.to_string(),
+                    Some(card) if voice.sees_own(me) => card.name.to_string(),
                     _ => "a card".to_owned(),
                 };
                 if face_down {
