@@ -271,10 +271,10 @@ fn resolve_castle_worked_example_prints_the_trace_and_the_castle_board() {
     let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/resolve-castle-worked-example.json");
     let out = ok(&fray(&["resolve", example]));
     assert_event(&out, "castle.attack.target", "the top card of player 1's Gate is revealed: Knight, defense 4");
-    assert_event(&out, "castle.attack.stronger", "Knight is destroyed (to the discard)");
+    assert_event(&out, "castle.attack.stronger", "player 1's Knight is destroyed (to the discard)");
     assert_event(&out, "castle.attack.into_castle", "the top card of player 1's Castle is revealed: Ogre, defense 6");
-    assert_event(&out, "castle.attack.weaker", "Battering Ram is destroyed (to the discard)");
-    assert_event(&out, "castle.attack.weaker", "Ogre goes back face-down on top of player 1's Castle");
+    assert_event(&out, "castle.attack.weaker", "player 0's Battering Ram is destroyed (to the discard)");
+    assert_event(&out, "castle.attack.weaker", "player 1's Ogre goes back face-down on top of player 1's Castle");
     assert_event(&out, "castle.attack.weaker", "the attack is over: its 5 strength fell short of that defense");
     let board = out.split_once("\nboard: ").map(|(_, b)| b).unwrap_or_else(|| panic!("no board in:\n{out}"));
     assert_eq!(

@@ -16,9 +16,13 @@ impl CastleState {
     }
 
     /// A card named whether or not the viewer sees it now (one the rules turned face up
-    /// for both players).
-    fn shown(&self, id: &CreatureId) -> String {
-        self.card(id).map_or_else(|| id.to_string(), |c| c.name.to_string())
+    /// for both players): its name, and with `whose` its owner's too (`the bot's Knight`).
+    fn shown(&self, id: &CreatureId, whose: Option<&Voice>) -> String {
+        let name = |c: &CastleCard| match whose {
+            Some(voice) => format!("{} {}", voice.whose(c.owner), c.name),
+            None => c.name.to_string(),
+        };
+        self.card(id).map_or_else(|| id.to_string(), name)
     }
 
     /// `player 1's Castle`: the pile `structure` (`gate`, `castle`, `hand`) of the
@@ -42,7 +46,7 @@ impl Words for CastleState {
     fn piece(&self, id: &CreatureId, voice: &Voice) -> Option<String> {
         let card = self.card(id)?;
         let seen = voice.viewer.is_none_or(|v| self.sees(id, v));
-        Some(if seen { card.name.to_string() } else { "a face-down card".to_owned() })
+        Some(if seen { format!("{} {}", voice.whose(card.owner), card.name) } else { "a face-down card".to_owned() })
     }
 
     fn event_words(&self, before: &Self, event: &Event<CastleEvent>, voice: &Voice) -> String {
@@ -56,10 +60,12 @@ impl Words for CastleState {
                 format!(
                     "the top card of {} is revealed: {}{defense}",
                     self.pile(card, structure, voice),
-                    self.shown(card)
+                    self.shown(card, None)
                 )
             }
-            CastleEvent::CardDestroyed { card } => format!("{} is destroyed (to the discard)", self.shown(card)),
+            CastleEvent::CardDestroyed { card } => {
+                format!("{} is destroyed (to the discard)", self.shown(card, Some(voice)))
+            }
             CastleEvent::CardReturned { card, to } => {
                 let how = match (*to, event.rule) {
                     ("hand", _) => "returns to",
