@@ -21,3 +21,4 @@ pub mod rating;
 pub mod refereed;
 pub mod seeds;
 pub mod table;
+pub mod titles;

@@ -35,7 +35,7 @@ use tonic::transport::Channel;
 use crate::client;
 use crate::embedded::ServerHandle;
 use crate::error::{CliError, stdout_error};
-use crate::replay::{self, Outcome, Outs, Replay, Seat, SeatKind};
+use crate::replay_file::{self, Outcome, Outs, Replay, Seat, SeatKind};
 use crate::rulesets::{RulesetArg, short_name, ui};
 use crate::tls::TlsArgs;
 use crate::trace::{self, Phases, Telling, indent};
@@ -508,7 +508,7 @@ async fn game(
     let no_seal = || CliError::Server("NewGame answered no sealed game for the person's seat".to_owned());
     let state = started.view.clone().ok_or_else(no_seal)?;
     let sealed = started.sealed_state.clone().ok_or_else(no_seal)?;
-    let path = replay::new_path(&args.replay_dir, short_name(ruleset), &args.scenario, seed)?;
+    let path = replay_file::new_path(&args.replay_dir, short_name(ruleset), &args.scenario, seed)?;
     let seat_list = (0..players)
         .map(|player| {
             if seats.is_human(player) {
@@ -526,12 +526,12 @@ async fn game(
     let setup_events = started
         .events
         .iter()
-        .map(|e| crate::json::to_value(&replay::unworded(e), crate::json::EVENT_MESSAGE))
+        .map(|e| crate::json::to_value(&replay_file::unworded(e), crate::json::EVENT_MESSAGE))
         .collect::<Result<_, _>>()
         .map_err(|e| CliError::Output(e.to_string()))?;
     let replay = Replay {
-        format: replay::FORMAT.to_owned(),
-        version: replay::VERSION,
+        format: replay_file::FORMAT.to_owned(),
+        version: replay_file::VERSION,
         ruleset: ruleset.as_str_name().to_owned(),
         scenario: args.scenario.clone(),
         seed,

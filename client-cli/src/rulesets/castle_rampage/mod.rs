@@ -12,7 +12,7 @@ use fray_proto::fray::v1::{
 };
 
 use crate::menu::{self, Menu};
-use crate::play::input::{arity, number};
+use crate::short_forms::{arity, number};
 use crate::ui::{Mark, Namer, Seats, Seen, Style, Ui, cards, legend, position};
 
 /// Discard cards shown on the board, newest first.
