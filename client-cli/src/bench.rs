@@ -12,10 +12,9 @@ use bytes::Bytes;
 use clap::Subcommand;
 use fray_ai::{BotSpec, Difficulty};
 use fray_core::Ruleset;
-use fray_proto::fray::v1 as pb;
+use fray_tournament::agreement::{agreement, small_positions};
 use fray_tournament::measure::{
-    Match, MatchResult, agreement, play_match, playout_speed, rollout_speed, search_positions, seat_match,
-    small_positions,
+    Match, MatchResult, play_match, playout_speed, rollout_speed, search_positions, seat_match,
 };
 
 use crate::error::CliError;
@@ -58,7 +57,7 @@ pub enum BenchCommand {
     /// (with --stream, the same game through a Play stream).
     Steps {
         /// The ruleset.
-        #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
+        #[arg(long, value_enum, default_value_t = SkirmishRuleset::DEFAULT)]
         ruleset: SkirmishRuleset,
         /// The scenario.
         #[arg(long, help = crate::rulesets::bench_scenario_help())]
@@ -84,7 +83,7 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 5.0)]
         seconds: f64,
         /// The ruleset.
-        #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
+        #[arg(long, value_enum, default_value_t = SkirmishRuleset::DEFAULT)]
         ruleset: SkirmishRuleset,
         /// The scenario.
         #[arg(long, help = crate::rulesets::bench_scenario_help())]
@@ -127,7 +126,7 @@ pub enum BenchCommand {
         #[arg(long, default_value_t = 400)]
         games: u32,
         /// The ruleset.
-        #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
+        #[arg(long, value_enum, default_value_t = SkirmishRuleset::DEFAULT)]
         ruleset: SkirmishRuleset,
         /// The scenario.
         #[arg(long, help = crate::rulesets::bench_scenario_help())]
@@ -221,7 +220,7 @@ pub struct SearchPositions {
     #[arg(long, default_value_t = 40)]
     pub positions: u32,
     /// The ruleset.
-    #[arg(long, value_enum, default_value_t = SkirmishRuleset::Egame)]
+    #[arg(long, value_enum, default_value_t = SkirmishRuleset::DEFAULT)]
     pub ruleset: SkirmishRuleset,
     /// The scenario.
     #[arg(long, help = crate::rulesets::bench_scenario_help())]
@@ -297,7 +296,8 @@ fn load(args: &LoadArgs) -> Result<(), CliError> {
     let url = args.server.clone().or_else(|| child.as_ref().map(|c| c.url.clone())).unwrap_or_default();
     let handle = tokio::runtime::Handle::current();
     let (requests, sealed) = if args.sealed {
-        let (plain, sealed) = handle.block_on(crate::load::openings(&url, &tls, &[pb::Ruleset::Egame]))?;
+        let (plain, sealed) =
+            handle.block_on(crate::load::openings(&url, &tls, &[SkirmishRuleset::DEFAULT.ruleset()]))?;
         (Arc::new(plain), Some(Arc::new(sealed)))
     } else {
         (Arc::new(args.rpc.requests(args.request.as_deref())?), None)
@@ -858,13 +858,13 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
             print!("{}", table.markdown());
         }
         BenchCommand::Ladder { games, scenario, jobs } => {
-            let scenario = scenario_or_default(scenario.as_deref(), SkirmishRuleset::Egame);
+            let scenario = scenario_or_default(scenario.as_deref(), SkirmishRuleset::DEFAULT);
             for (upper, lower) in [(Difficulty::Hard, Difficulty::Normal), (Difficulty::Normal, Difficulty::Easy)] {
                 strength_rows(
                     &spec(upper.name())?,
                     &[spec(lower.name())?],
                     *games,
-                    Ruleset::Egame,
+                    SkirmishRuleset::DEFAULT.core(),
                     scenario,
                     Runs { seed: 1, jobs: *jobs, quiet },
                 )?;

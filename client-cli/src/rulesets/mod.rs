@@ -180,6 +180,10 @@ pub enum RulesetArg {
 }
 
 impl RulesetArg {
+    /// The ruleset every command deals unless told (`--ruleset`'s default, `fray bench
+    /// ladder`'s, `fray bench load --sealed`'s): e:game.
+    pub const DEFAULT: RulesetArg = RulesetArg::Egame;
+
     /// Every ruleset, in wire order.
     pub const ALL: [RulesetArg; 5] =
         [RulesetArg::Egame, RulesetArg::Rift, RulesetArg::Keyforge, RulesetArg::CastleRampage, RulesetArg::DogFight];
