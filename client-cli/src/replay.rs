@@ -8,13 +8,13 @@ use fray_proto::fray::v1::Event;
 
 use crate::embedded::ServerHandle;
 use crate::error::{CliError, render_status, stdout_error};
-use crate::json::{self, EVENT_MESSAGE};
 use crate::replay_file::{Loaded, Outcome, Outs, SeatKind, load, unworded};
 use crate::replay_table::{StepError, Table};
 use crate::rulesets;
 use crate::tls::TlsArgs;
 use crate::trace::{self, Phases, Telling, indent};
 use crate::ui::{Namer, Seats, Seen, Style, ruleset_title};
+use fray_tournament::proto_json::{self as json, EVENT_MESSAGE};
 
 /// Where `replayed` first differs from `recorded`, in words (events told with `names`).
 /// What happened is compared, not its words (`text`, which a server sends when asked

@@ -28,9 +28,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::error::CliError;
-use crate::json::{self, ACTION_MESSAGE, EVENT_MESSAGE};
 use crate::rulesets::{self, ruleset_named};
 use crate::ui::Seats;
+use fray_tournament::proto_json::{self as json, ACTION_MESSAGE, EVENT_MESSAGE};
 
 /// The `format` of a replay file.
 pub const FORMAT: &str = "fray-replay";

@@ -13,11 +13,11 @@ use fray_tournament::seeds::move_seed;
 use tonic::Status;
 use tonic::transport::Channel;
 
-use crate::client;
 use crate::error::CliError;
 use crate::replay_file::Loaded;
-use crate::steps::Steps;
 use crate::ui::{Seats, mover_and_seats, view_mover};
+use fray_client::channel as client;
+use fray_client::steps::Steps;
 
 /// The game being replayed: what the replay's reader sees of it, and how it moves on.
 pub enum Table {

@@ -29,10 +29,10 @@ use fray_proto::fray::v1::{
     Action, ActionStat, ApplyActionRequest, ChooseActionRequest, Event, GameState, LegalActionsRequest,
     ListRulesetsRequest, ListRulesetsResponse, NewGameRequest, Ruleset, SealedState, SearchBudget,
 };
+use fray_tournament::proto_json;
 use fray_tournament::refereed::run::unbalanced_warning;
 use tonic::transport::Channel;
 
-use crate::client;
 use crate::embedded::ServerHandle;
 use crate::error::{CliError, stdout_error};
 use crate::replay_file::{self, Outcome, Outs, Replay, Seat, SeatKind};
@@ -40,6 +40,7 @@ use crate::rulesets::{RulesetArg, short_name, ui};
 use crate::tls::TlsArgs;
 use crate::trace::{self, Phases, Telling, indent};
 use crate::ui::{Seats, Seen, Style, Ui, view_mover};
+use fray_client::channel as client;
 use input::{Command, Lines};
 
 /// The bot's strength: `fray_ai`'s difficulties (their playouts per move), as
@@ -526,7 +527,7 @@ async fn game(
     let setup_events = started
         .events
         .iter()
-        .map(|e| crate::json::to_value(&replay_file::unworded(e), crate::json::EVENT_MESSAGE))
+        .map(|e| proto_json::to_value(&replay_file::unworded(e), proto_json::EVENT_MESSAGE))
         .collect::<Result<_, _>>()
         .map_err(|e| CliError::Output(e.to_string()))?;
     let replay = Replay {
