@@ -16,7 +16,8 @@ pub struct ChildServer {
 }
 
 impl ChildServer {
-    /// Starts `fray serve --listen 127.0.0.1:0` (this executable) with `args` after it.
+    /// Starts `serve --listen 127.0.0.1:0` of this executable, with `args` after it:
+    /// the running program must be `fray` (whose `bench load` calls this).
     pub fn start(args: &[String]) -> Result<Self, ClientError> {
         let exe = std::env::current_exe().map_err(|e| ClientError::Server(format!("cannot find this program: {e}")))?;
         let mut child = Command::new(exe)
