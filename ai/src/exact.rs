@@ -11,9 +11,9 @@ use fray_core::event::Discard;
 use fray_core::state::PlayerId;
 use fray_core::{Game, Outcome};
 
+use crate::bot::{ActionStat, Bot, BotError, Decision};
 use crate::eval::evaluate_for;
 use crate::greedy::GreedyBot;
-use crate::{ActionStat, Bot, BotError, Decision};
 
 /// The search needed more nodes than allowed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]

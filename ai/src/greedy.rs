@@ -13,9 +13,10 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
+use crate::backend::Local;
+use crate::bot::sampled_worlds;
+use crate::bot::{ActionStat, Bot, BotError, Decision};
 use crate::eval::Lookahead;
-use crate::{ActionStat, Bot, BotError, Decision};
-use crate::{Local, sampled_worlds};
 use fray_core::Game;
 use fray_core::event::Discard;
 

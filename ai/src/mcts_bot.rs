@@ -42,11 +42,11 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use crate::backend::Backend;
+use crate::bot::{ActionStat, Bot, BotError, Decision, sampled_worlds};
 use crate::eval::{Lookahead, priors};
 pub use crate::mcts_config::{Budget, MctsConfig, Search, Sight};
 use crate::rollout::{RolloutPolicy, RolloutScratch, rollout_value};
 use crate::search_node::Node;
-use crate::{ActionStat, Bot, BotError, Decision, sampled_worlds};
 use fray_core::game::MAX_PLAYERS;
 use fray_core::state::PlayerId;
 use fray_core::{Game, Returns};

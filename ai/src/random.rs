@@ -3,7 +3,7 @@
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::{Bot, BotError, Decision};
+use crate::bot::{Bot, BotError, Decision};
 use fray_core::Game;
 
 /// Picks a legal action uniformly at random.

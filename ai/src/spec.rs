@@ -33,7 +33,13 @@ use std::time::Duration;
 
 use fray_core::Game;
 
-use crate::{Bot, ExactBot, GreedyBot, Local, MctsBot, MctsConfig, RandomBot, Search, Sight};
+use crate::backend::Local;
+use crate::bot::Bot;
+use crate::exact::ExactBot;
+use crate::greedy::GreedyBot;
+use crate::mcts_bot::MctsBot;
+use crate::mcts_config::{MctsConfig, Search, Sight};
+use crate::random::RandomBot;
 
 /// Play strength presets for people: MCTS with calibrated budgets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,7 +6,8 @@
 use fray_core::ActionSetup;
 use fray_core::{Game, GameState, GameVisitor, Registered};
 
-use crate::{ActionStat, Bot, BotError, BotSpec, Decision};
+use crate::bot::{ActionStat, Bot, BotError, Decision};
+use crate::spec::BotSpec;
 
 /// A bot that chooses in a [`GameState`] of its ruleset and answers plain data.
 pub trait StateBot: Send {

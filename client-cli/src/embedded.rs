@@ -1,76 +1,14 @@
-//! An in-process Rules and Agent server on a free loopback port, so `fray resolve`,
-//! `fray play` and `fray replay` work without a running server while still speaking
-//! real gRPC over TCP; [`ServerHandle`] picks it or a remote `--server` (over TLS for
-//! an `https://` URL).
+//! The server a command talks to ([`ServerHandle`]): a remote `--server` (over TLS for
+//! an `https://` URL) or the client library's in-process server on a free loopback
+//! port ([`EmbeddedServer`]), so `fray resolve`, `fray play` and `fray replay` work
+//! without a running server while still speaking real gRPC over TCP.
 
-use std::net::SocketAddr;
-use std::time::Duration;
+use fray_client::channel::channel;
+pub use fray_client::embedded::EmbeddedServer;
+use tonic::transport::Channel;
 
-use fray_service::{ServerConfig, serve};
-use tokio::net::TcpListener;
-use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
-
-use crate::client;
 use crate::error::CliError;
 use crate::tls::{ClientTls, TlsArgs};
-
-/// How long [`EmbeddedServer::stop`] waits for the server to drain.
-const STOP_TIMEOUT: Duration = Duration::from_secs(5);
-
-/// A running in-process server; stop it with [`EmbeddedServer::stop`].
-#[derive(Debug)]
-pub struct EmbeddedServer {
-    addr: SocketAddr,
-    shutdown: oneshot::Sender<()>,
-    task: JoinHandle<Result<(), String>>,
-}
-
-impl EmbeddedServer {
-    /// Binds `127.0.0.1:0` and serves the Rules service there in a background task.
-    /// The listener is bound before this returns, so clients may connect at once. It
-    /// serves one person on loopback, so it deals a sealed game from its seed alone
-    /// (`sealed_deals_from_seed`): `fray play --seed N` deals the same game again, and
-    /// `fray replay` deals it again to check it.
-    pub async fn start() -> Result<Self, CliError> {
-        let listener = TcpListener::bind("127.0.0.1:0")
-            .await
-            .map_err(|e| CliError::Server(format!("cannot bind 127.0.0.1:0: {e}")))?;
-        let addr = listener.local_addr().map_err(|e| CliError::Server(format!("no local address: {e}")))?;
-        let (shutdown, stopped) = oneshot::channel::<()>();
-        let signal = async move {
-            // A dropped sender also means "stop".
-            let _ = stopped.await;
-        };
-        let task = tokio::spawn(async move {
-            let config = ServerConfig { sealed_deals_from_seed: true, ..ServerConfig::default() };
-            serve(listener, config, signal).await.map_err(|e| crate::error::chain(&e))
-        });
-        Ok(Self { addr, shutdown, task })
-    }
-
-    /// The address it listens on.
-    pub fn addr(&self) -> SocketAddr {
-        self.addr
-    }
-
-    /// Its URL for a client, `http://127.0.0.1:PORT`.
-    pub fn url(&self) -> String {
-        format!("http://{}", self.addr)
-    }
-
-    /// Asks the server to shut down and waits (bounded) for it to finish.
-    pub async fn stop(self) -> Result<(), CliError> {
-        // The task may already have ended; its result tells why.
-        let _ = self.shutdown.send(());
-        match tokio::time::timeout(STOP_TIMEOUT, self.task).await {
-            Ok(Ok(Ok(()))) => Ok(()),
-            Ok(Ok(Err(e))) => Err(CliError::Server(e)),
-            Ok(Err(join)) => Err(CliError::Server(format!("the server task failed: {join}"))),
-            Err(_) => Err(CliError::Server(format!("the server did not stop within {STOP_TIMEOUT:?}"))),
-        }
-    }
-}
 
 /// The server a command talks to: a remote one (`--server URL`) or an embedded one.
 #[derive(Debug)]
@@ -106,10 +44,10 @@ impl ServerHandle {
     }
 
     /// Connects to the server; the channel carries the Rules and the Agent service.
-    pub async fn channel(&self) -> Result<client::Channel, CliError> {
+    pub async fn channel(&self) -> Result<Channel, CliError> {
         match self {
-            ServerHandle::Remote(url, tls) => client::channel(url, tls).await,
-            ServerHandle::Embedded(server) => client::channel(&server.url(), &ClientTls::default()).await,
+            ServerHandle::Remote(url, tls) => Ok(channel(url, tls).await?),
+            ServerHandle::Embedded(server) => Ok(channel(&server.url(), &ClientTls::default()).await?),
         }
     }
 
@@ -117,7 +55,7 @@ impl ServerHandle {
     pub async fn stop(self) -> Result<(), CliError> {
         match self {
             ServerHandle::Remote(..) => Ok(()),
-            ServerHandle::Embedded(server) => server.stop().await,
+            ServerHandle::Embedded(server) => Ok(server.stop().await?),
         }
     }
 

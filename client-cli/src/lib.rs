@@ -8,10 +8,17 @@
 //! `fray play` is a terminal game against the Agent ([`play`]); every game is saved
 //! as a replay that `fray replay FILE` re-applies and checks ([`replay`]).
 //! `fray tournament` plays bots against each other with ratings, SPRT and resume
-//! ([`tournament`]).
+//! ([`tournament`]); `fray bench` measures ([`bench`]).
+//!
+//! The CLI is a shell: it parses the arguments (clap), prints, shows progress
+//! (indicatif) and draws charts (plotters). What another program could reuse lives in
+//! the libraries: reaching a server, TLS, the embedded server, a game's steps on a Play
+//! stream and the load generator in `fray_client`; the tournaments, the measurements
+//! and their Markdown, the strength table's rows file and proto3 JSON in
+//! `fray_tournament`.
 //!
 //! ```
-//! use fray_cli::json::{InputKind, parse_input};
+//! use fray_tournament::proto_json::{InputKind, parse_input};
 //! let parsed = parse_input(r#"{"ruleset": "RULESET_EGAME", "activePlayer": 1}"#).unwrap();
 //! assert_eq!(parsed.kind, InputKind::State);
 //! assert_eq!(parsed.request.state.map(|s| s.active_player), Some(1));
@@ -19,21 +26,19 @@
 #![forbid(unsafe_code)]
 
 pub mod bench;
-pub mod client;
 pub mod embedded;
 pub mod error;
-pub mod json;
-pub mod load;
 pub mod menu;
 pub mod play;
 pub mod progress;
 pub mod replay;
+pub mod replay_file;
 pub mod replay_table;
 pub mod resolve;
 pub mod rulesets;
 pub mod serve;
-pub mod steps;
-pub mod table_rows;
+pub mod short_forms;
+pub mod style;
 pub mod tls;
 pub mod tournament;
 pub mod trace;

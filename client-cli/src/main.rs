@@ -79,7 +79,7 @@ struct TournamentCmd {
     #[arg(long, value_name = "N", conflicts_with = "resume")]
     players: Option<usize>,
     /// The ruleset.
-    #[arg(long, value_enum, default_value = "egame", conflicts_with = "resume")]
+    #[arg(long, value_enum, default_value_t = RulesetArg::DEFAULT, conflicts_with = "resume")]
     ruleset: RulesetArg,
     /// The built-in scenario (default: the ruleset's most balanced one; the list and
     /// each one's balance are below).
@@ -130,7 +130,7 @@ struct TournamentCmd {
 #[derive(Debug, Args)]
 struct PlayCmd {
     /// The ruleset.
-    #[arg(long, value_enum, default_value = "egame")]
+    #[arg(long, value_enum, default_value_t = RulesetArg::DEFAULT)]
     ruleset: RulesetArg,
     #[arg(long, value_name = "NAME", help = rulesets::play_scenario_help())]
     scenario: Option<String>,

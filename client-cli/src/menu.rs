@@ -9,7 +9,7 @@
 
 use std::fmt::Write as _;
 
-use crate::ui::Style;
+use crate::style::Style;
 
 /// What the short view shows, in order.
 #[derive(Debug, Clone, PartialEq, Eq)]

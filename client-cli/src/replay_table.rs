@@ -1,5 +1,5 @@
 //! A recorded game dealt again, for `fray replay` to check it step by step against the
-//! record ([`crate::replay`]): on whole states (a version 1 record, every step with its
+//! record ([`crate::replay_file`]): on whole states (a version 1 record, every step with its
 //! action, on one Play stream), or sealed for the person's seat as `fray play` plays
 //! (version 2: the person's actions through ApplyAction, each bot's move made again by
 //! the Agent on the sealed game with the seed and playouts it had).
@@ -9,15 +9,15 @@ use fray_proto::fray::v1::rules_client::RulesClient;
 use fray_proto::fray::v1::{
     Action, ApplyActionRequest, ChooseActionRequest, Event, GameState, NewGameRequest, SealedState, SearchBudget,
 };
+use fray_tournament::seeds::move_seed;
 use tonic::Status;
 use tonic::transport::Channel;
 
-use crate::client;
 use crate::error::CliError;
-use crate::play::move_seed;
-use crate::replay::Loaded;
-use crate::steps::Steps;
+use crate::replay_file::Loaded;
 use crate::ui::{Seats, mover_and_seats, view_mover};
+use fray_client::channel as client;
+use fray_client::steps::Steps;
 
 /// The game being replayed: what the replay's reader sees of it, and how it moves on.
 pub enum Table {

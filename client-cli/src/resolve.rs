@@ -6,12 +6,12 @@ use std::str::FromStr;
 
 use fray_proto::fray::v1::{Choice, ResolveStrikeRequest, ResolveStrikeResponse, ZoneRef, choice};
 
-use crate::client;
 use crate::embedded::ServerHandle;
 use crate::error::CliError;
-use crate::json::{self, InputKind, ParsedInput};
 use crate::tls::TlsArgs;
 use crate::trace::{self, Style};
+use fray_client::channel as client;
+use fray_tournament::proto_json::{self as json, InputKind, ParsedInput};
 
 /// One answer to a decision, as given on the command line.
 #[derive(Debug, Clone, PartialEq, Eq)]

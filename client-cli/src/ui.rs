@@ -9,26 +9,7 @@ use fray_proto::fray::v1::{Action, Event, GameState, ZoneRef};
 
 use crate::error::CliError;
 use crate::menu::Menu;
-
-/// Whether to colour the output (ANSI escapes), decided once by the caller.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Style {
-    /// Emit ANSI colour codes.
-    pub color: bool,
-}
-
-impl Style {
-    /// `text` wrapped in the ANSI SGR `code` (e.g. `1` bold, `2` dim, `31` red) when
-    /// colouring, else `text` unchanged.
-    pub fn paint(self, code: &str, text: &str) -> String {
-        if self.color { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_owned() }
-    }
-
-    /// One line of a menu: the 1-based `number` in bold, then `text`.
-    pub fn menu_line(self, number: usize, text: &str) -> String {
-        format!("  {}  {text}\n", self.paint("1", &format!("{number:>3}")))
-    }
-}
+pub use crate::style::Style;
 
 /// Which seat the person holds at a table of `players` (2 to 4); every other seat is
 /// a bot. With two players the other seat is "the bot"; with more each bot is named
@@ -205,11 +186,6 @@ pub trait Ui: Sync {
     /// One action in words, from the person's seat, in `state` (the state it applies
     /// to); `reveal_all` names what the person does not see (for replays).
     fn action_text(&self, state: &GameState, action: &Action, seats: Seats, reveal_all: bool) -> String;
-    /// How a bot's search shows a move it did not play, when the move names a card
-    /// the person does not see; `None` to show it in words.
-    fn unplayed(&self, _action: &Action) -> Option<&'static str> {
-        None
-    }
     /// The `help` text.
     fn help(&self) -> &'static str;
     /// The board's legend: every mark the board of `state`'s ruleset draws, and what
@@ -230,24 +206,8 @@ pub trait Ui: Sync {
     }
 }
 
-/// A ruleset's name as players write it (`e:game`, `Castle Rampage`), from the
-/// core's catalogue; `an unknown ruleset` for a wire number this build lacks.
-pub fn ruleset_title(ruleset: i32) -> &'static str {
-    catalogue_entry(ruleset).map_or("an unknown ruleset", |r| r.title)
-}
-
-/// A phase in `ruleset`'s own words (e:game's PHASE_EVENT is `battle`), from the
-/// core's catalogue; in e:game's for a ruleset this build does not know.
-pub fn phase_words(ruleset: i32, phase: i32) -> &'static str {
-    let phase = fray_core::Phase::from_wire(phase);
-    let entry = catalogue_entry(ruleset).or_else(|| fray_core::rulesets::catalogue().into_iter().next());
-    let words = entry.and_then(|r| r.phases.iter().find(|(p, _)| Some(*p) == phase).map(|(_, w)| *w));
-    words.unwrap_or("an unknown phase")
-}
-
-fn catalogue_entry(ruleset: i32) -> Option<fray_core::rulesets::RulesetInfo> {
-    fray_core::rulesets::catalogue().into_iter().find(|r| r.ruleset.wire() == ruleset)
-}
+/// Ruleset titles and phases in the ruleset's words, from the core's catalogue.
+pub use fray_tournament::titles::{phase_words, ruleset_title};
 
 /// A zone as `player:index`, or `?` when absent.
 pub fn zone(z: Option<&ZoneRef>) -> String {

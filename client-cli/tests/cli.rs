@@ -6,8 +6,8 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-use fray_cli::json::{RESPONSE_MESSAGE, parse_message};
 use fray_proto::fray::v1::{DecisionKind, ResolveStrikeResponse, event::Kind};
+use fray_tournament::proto_json::{RESPONSE_MESSAGE, parse_message};
 
 mod common;
 use common::serve;

@@ -12,10 +12,10 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use fray_cli::client;
 use fray_cli::embedded::EmbeddedServer;
-use fray_cli::json::parse_message;
+use fray_client::channel as client;
 use fray_proto::fray::v1 as pb;
+use fray_tournament::proto_json::parse_message;
 use pb::agent_client::AgentClient;
 use pb::event::Kind;
 use pb::rules_client::RulesClient;
@@ -128,7 +128,8 @@ fn parse_stream<M: prost::Message + Default>(name: &str, message: &'static str) 
         .enumerate()
         .map(|(i, value)| {
             let value = value.unwrap_or_else(|e| panic!("examples/{name}: message {i}: {e}"));
-            fray_cli::json::from_value(&value, message).unwrap_or_else(|e| panic!("examples/{name}: message {i}: {e}"))
+            fray_tournament::proto_json::from_value(&value, message)
+                .unwrap_or_else(|e| panic!("examples/{name}: message {i}: {e}"))
         })
         .collect()
 }

@@ -1,6 +1,68 @@
-//! The catalogue's neutral pieces (ListRulesets): a built-in scenario ([`ScenarioInfo`])
-//! and how it splits games between the seats ([`SeatBalance`]). The list of rulesets
-//! itself is the registry's ([`crate::rulesets::catalogue`]).
+//! The catalogue's pieces (ListRulesets): the rulesets by their wire numbers
+//! ([`Ruleset`]), what one offers ([`RulesetInfo`]), a built-in scenario
+//! ([`ScenarioInfo`]) and how it splits games between the seats ([`SeatBalance`]). The
+//! list itself, each entry supplied by its ruleset's folder, is the registry's
+//! ([`crate::rulesets::catalogue`]); this module is below both, so the folders that
+//! supply an entry use it and not the registry that lists them.
+
+use crate::error::{SetupError, Violations};
+use crate::state::{Phase, wire_enum};
+
+wire_enum! {
+    /// The rule systems.
+    Ruleset {
+        /// Seed 000: e:game's Strike.
+        Egame = 1 => "RULESET_EGAME",
+        /// Seed 002: Dimensional Rift's Attack Action.
+        DimensionalRift = 2 => "RULESET_DIMENSIONAL_RIFT",
+        /// Seed 001: KeyForge fights.
+        Keyforge = 3 => "RULESET_KEYFORGE",
+        /// Seed 003: Castle Rampage.
+        CastleRampage = 4 => "RULESET_CASTLE_RAMPAGE",
+        /// Seed 004: Dog Fight.
+        DogFight = 5 => "RULESET_DOG_FIGHT",
+    }
+}
+
+/// The ruleset with wire number `ruleset`, or why it cannot be served (at the field
+/// `ruleset`).
+pub fn ruleset_of(ruleset: i32) -> Result<Ruleset, SetupError> {
+    match Ruleset::from_wire(ruleset) {
+        Some(r) => Ok(r),
+        None => {
+            let mut v = Violations::default();
+            if ruleset == 0 {
+                v.push(
+                    "ruleset",
+                    "is required: name one of RULESET_EGAME, RULESET_DIMENSIONAL_RIFT, RULESET_KEYFORGE, \
+                     RULESET_CASTLE_RAMPAGE, RULESET_DOG_FIGHT",
+                );
+            } else {
+                v.push("ruleset", format!("{ruleset} is not a known Ruleset value"));
+            }
+            Err(SetupError::Invalid(v))
+        }
+    }
+}
+
+/// What one ruleset offers, for `ListRulesets`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RulesetInfo {
+    /// The ruleset.
+    pub ruleset: Ruleset,
+    /// Short name.
+    pub name: &'static str,
+    /// One sentence.
+    pub description: &'static str,
+    /// Its name as players write it: `e:game`, `Dimensional Rift`.
+    pub title: &'static str,
+    /// How a game is won, in a sentence or two, for a player.
+    pub how_to_win: &'static str,
+    /// Every phase in the ruleset's words (`Phase::Event` is e:game's `battle`).
+    pub phases: &'static [(Phase, &'static str)],
+    /// Built-in skirmish scenarios (empty where no skirmish game is served).
+    pub scenarios: Vec<ScenarioInfo>,
+}
 
 /// A built-in scenario as `ListRulesets` tells it.
 #[derive(Debug, Clone, Copy, PartialEq)]

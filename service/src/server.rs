@@ -11,8 +11,10 @@ use fray_proto::fray::v1::rules_server::RulesServer;
 use thiserror::Error;
 use tokio_stream::StreamExt as _;
 use tokio_stream::wrappers::TcpListenerStream;
+use tonic::service::interceptor::InterceptedService;
 use tonic::transport::Server;
 use tonic_health::ServingStatus;
+use tonic_health::server::HealthReporter;
 use tracing::{info, warn};
 
 use crate::agent::{AgentLimits, AgentService};
@@ -27,6 +29,7 @@ use crate::observe::ObserveLayer;
 use crate::rules::RulesService;
 use crate::rules_limits::RulesLimits;
 use crate::seal::{SealKeys, Sealer};
+use crate::search_stop::StopFlag;
 use crate::tls::ServerTls;
 use crate::write_batching::BatchedWrites;
 
@@ -281,24 +284,9 @@ pub async fn serve_with_metrics(
         .build_v1alpha()?;
 
     let limit = config.max_message_bytes;
-    let gate = Gate::new(config.concurrency);
     // Set when shutdown is asked for: idle connections close, Play streams end.
     let stopping = Stopping::default();
-    let sealer = config.seal_keys.as_ref().map_or_else(Sealer::default, Sealer::new);
-    let sealer = Arc::new(if config.sealed_deals_from_seed { sealer.dealing_from_seeds() } else { sealer });
-    let rules =
-        RulesService::new(gate.clone(), config.rules_limits(), metrics.clone(), stopping.clone(), Arc::clone(&sealer));
-    let rules = RulesServer::new(rules).max_decoding_message_size(limit).max_encoding_message_size(limit);
-    // A search never outlives the call: its time is capped within the request timeout
-    // too, with a tenth left for the answer.
-    let within = config.request_timeout.mul_f64(0.9);
-    let agent_limits = AgentLimits { max_time: config.agent.max_time.min(within), ..config.agent };
-    let agent = AgentService::new(agent_limits, gate, sealer);
-    // Set once serving ends: a search the drain gave up on stops, so none outlives it.
-    let stop_searches = agent.stop_flag();
-    let agent = AgentServer::new(agent).max_decoding_message_size(limit).max_encoding_message_size(limit);
-    let agent =
-        tonic::service::interceptor::InterceptedService::new(agent, BearerToken::new(config.agent_token.as_deref()));
+    let Services { rules, agent, stop_searches } = Services::new(&config, &metrics, &stopping);
 
     // Unary calls are small: send each answer at once rather than wait for Nagle, and
     // the answers ready together in one write (`write_batching`).
@@ -333,17 +321,7 @@ pub async fn serve_with_metrics(
     // turns NOT_SERVING first, so a client or probe on an open connection sees the
     // server leaving before its calls are refused.
     let (started_tx, started_rx) = tokio::sync::oneshot::channel::<()>();
-    let signal = async move {
-        shutdown.await;
-        reporter.set_not_serving::<RulesServer<RulesService>>().await;
-        reporter.set_not_serving::<AgentServer<AgentService>>().await;
-        reporter.set_service_status("", ServingStatus::NotServing).await;
-        info!("shutting down: health NOT_SERVING, no new connections, draining in-flight calls");
-        // Connections with no call in flight close now: they hold nothing to drain;
-        // Play streams end (a stream would hold the drain as long as its client liked).
-        stopping.stop();
-        let _ = started_tx.send(());
-    };
+    let signal = shutting_down(shutdown, reporter, stopping, started_tx);
     let mut builder = Server::builder()
         .timeout(config.request_timeout)
         .max_concurrent_streams(config.max_concurrent_streams)
@@ -365,9 +343,81 @@ pub async fn serve_with_metrics(
         .add_service(agent)
         .serve_with_incoming_shutdown(incoming, signal);
 
-    let drain_timeout = config.drain_timeout;
+    drained(server, started_rx, config.drain_timeout).await?;
+    stop_searches.stop();
+    if let Some(port) = health_port {
+        port.stop().await;
+    }
+    if let Some(port) = metrics_port {
+        port.stop().await;
+    }
+    Ok(())
+}
+
+/// What happens once `shutdown` completes: health turns NOT_SERVING, `stopping` stops
+/// (idle connections close, Play streams end) and `started` fires, starting the drain.
+async fn shutting_down(
+    shutdown: impl Future<Output = ()>,
+    reporter: HealthReporter,
+    stopping: Stopping,
+    started: tokio::sync::oneshot::Sender<()>,
+) {
+    shutdown.await;
+    reporter.set_not_serving::<RulesServer<RulesService>>().await;
+    reporter.set_not_serving::<AgentServer<AgentService>>().await;
+    reporter.set_service_status("", ServingStatus::NotServing).await;
+    info!("shutting down: health NOT_SERVING, no new connections, draining in-flight calls");
+    // Connections with no call in flight close now: they hold nothing to drain;
+    // Play streams end (a stream would hold the drain as long as its client liked).
+    stopping.stop();
+    let _ = started.send(());
+}
+
+/// The Rules and Agent services as the server serves them (message limits, the
+/// Agent's token), sharing one gate and one sealer, and the flag that stops the
+/// Agent's searches once serving ends.
+struct Services {
+    rules: RulesServer<RulesService>,
+    agent: InterceptedService<AgentServer<AgentService>, BearerToken>,
+    /// Set once serving ends: a search the drain gave up on stops, so none outlives it.
+    stop_searches: StopFlag,
+}
+
+impl Services {
+    fn new(config: &ServerConfig, metrics: &Metrics, stopping: &Stopping) -> Self {
+        let limit = config.max_message_bytes;
+        let gate = Gate::new(config.concurrency);
+        let sealer = config.seal_keys.as_ref().map_or_else(Sealer::default, Sealer::new);
+        let sealer = Arc::new(if config.sealed_deals_from_seed { sealer.dealing_from_seeds() } else { sealer });
+        let rules = RulesService::new(
+            gate.clone(),
+            config.rules_limits(),
+            metrics.clone(),
+            stopping.clone(),
+            Arc::clone(&sealer),
+        );
+        let rules = RulesServer::new(rules).max_decoding_message_size(limit).max_encoding_message_size(limit);
+        // A search never outlives the call: its time is capped within the request timeout
+        // too, with a tenth left for the answer.
+        let within = config.request_timeout.mul_f64(0.9);
+        let agent_limits = AgentLimits { max_time: config.agent.max_time.min(within), ..config.agent };
+        let agent = AgentService::new(agent_limits, gate, sealer);
+        let stop_searches = agent.stop_flag();
+        let agent = AgentServer::new(agent).max_decoding_message_size(limit).max_encoding_message_size(limit);
+        let agent = InterceptedService::new(agent, BearerToken::new(config.agent_token.as_deref()));
+        Services { rules, agent, stop_searches }
+    }
+}
+
+/// Waits for `server` to stop, or, once `started` tells that shutdown was asked for,
+/// for `drain_timeout` at most: then the calls still in flight are abandoned.
+async fn drained(
+    server: impl Future<Output = Result<(), tonic::transport::Error>>,
+    started: tokio::sync::oneshot::Receiver<()>,
+    drain_timeout: Duration,
+) -> Result<(), ServeError> {
     let drain_deadline = async move {
-        match started_rx.await {
+        match started.await {
             Ok(()) => tokio::time::sleep(drain_timeout).await,
             // The server stopped on its own: it wins the race below.
             Err(_) => std::future::pending().await,
@@ -381,13 +431,6 @@ pub async fn serve_with_metrics(
         () = drain_deadline => {
             warn!(timeout = ?drain_timeout, "drain timed out: abandoning the calls still in flight");
         }
-    }
-    stop_searches.stop();
-    if let Some(port) = health_port {
-        port.stop().await;
-    }
-    if let Some(port) = metrics_port {
-        port.stop().await;
     }
     Ok(())
 }

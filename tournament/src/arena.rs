@@ -1,7 +1,6 @@
 //! Bot-vs-bot games in-process, for strength measurements and tests.
 
 use fray_core::Ruleset;
-use fray_core::rulesets::zone::ZoneState;
 use fray_core::state::PlayerId;
 use fray_core::{Event, EventKind, SharedEvent};
 use fray_core::{GameState, Registered, SetupError};
@@ -49,11 +48,6 @@ pub enum ArenaError {
         /// Why it was refused.
         reason: String,
     },
-}
-
-/// A new skirmish state of a zone ruleset (e:game or Dimensional Rift).
-pub fn new_state(ruleset: Ruleset, seed: u64, scenario: &str) -> Result<ZoneState, SetupError> {
-    new_game(ruleset, seed, scenario)
 }
 
 /// A new skirmish state of `G`'s ruleset `ruleset`.

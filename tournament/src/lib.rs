@@ -1,8 +1,9 @@
 //! Fray's tournaments and measurements, which any program that pits bots against each
 //! other reuses: in-process games between bots ([`arena`]), where each seat finished and
 //! its score ([`places`]), matches and the measurements behind `fray bench`
-//! ([`measure`]), ratings with their intervals and the SPRT ([`rating`]), the
-//! strength table of every ruleset ([`table`]), and tournaments refereed by Rules
+//! ([`measure`], and on the zone game's boards [`agreement`]), ratings with their intervals and the SPRT ([`rating`]), the
+//! strength table of every ruleset ([`table`]) and its rows file ([`table_rows`]), those
+//! measurements run and told as Markdown rows ([`bench`]), and tournaments refereed by Rules
 //! servers over gRPC, with their log, standings and reports ([`refereed`]). Beneath
 //! those: the seeds of a game's moves ([`seeds`]), the proto3 JSON of `fray.v1` values
 //! ([`proto_json`]) and calls to a Rules server ([`grpc`]).
@@ -12,7 +13,9 @@
 //! chart and prints what this crate returns.
 #![forbid(unsafe_code)]
 
+pub mod agreement;
 pub mod arena;
+pub mod bench;
 pub mod grpc;
 pub mod measure;
 pub mod places;
@@ -21,3 +24,5 @@ pub mod rating;
 pub mod refereed;
 pub mod seeds;
 pub mod table;
+pub mod table_rows;
+pub mod titles;

@@ -1,6 +1,7 @@
 //! What the person types at the `fray play` prompt: an action number, a command
 //! (`hint`, `why`, `board`, `all`, `help`, `quit`), or a short form, which the ruleset reads
-//! ([`crate::ui::Ui::find`]) with the helpers here; and where the lines come from.
+//! ([`crate::ui::Ui::find`]) with the helpers of [`crate::short_forms`]; and where the lines come
+//! from.
 
 use tokio::sync::mpsc;
 
@@ -45,24 +46,6 @@ pub fn parse(line: &str) -> Option<Command> {
 /// What is said of a line that is neither a number, a command nor a short form.
 pub fn unknown(line: &str) -> String {
     format!("`{}` is not an action number or a command (type help for the list)", line.trim())
-}
-
-/// `word` as a number, or `` `word` is not a WHAT number ``.
-pub fn number(word: &str, what: &str) -> Result<u32, String> {
-    word.parse().map_err(|_| format!("`{word}` is not a {what} number"))
-}
-
-/// `yN` (one's own) as `(true, N)`, `N` as `(false, N)`.
-pub fn own(word: &str, what: &str) -> Result<(bool, u32), String> {
-    match word.strip_prefix('y') {
-        Some(n) => Ok((true, number(n, what)?)),
-        None => Ok((false, number(word, what)?)),
-    }
-}
-
-/// `Ok` when `rest` holds `n` words, else `usage: USAGE`.
-pub fn arity(rest: &[&str], n: usize, usage: &str) -> Result<(), String> {
-    if rest.len() == n { Ok(()) } else { Err(format!("usage: {usage}")) }
 }
 
 /// Lines read ahead at most: a fast writer (`yes 1 | fray play`) waits for the game.
@@ -132,10 +115,6 @@ mod tests {
         assert_eq!(parse("a Fig p1-gun"), Some(Command::Short(vec!["a".into(), "fig".into(), "p1-gun".into()])));
         assert_eq!(parse("3 4"), Some(Command::Short(vec!["3".into(), "4".into()])));
         assert_eq!(unknown(" banana "), "`banana` is not an action number or a command (type help for the list)");
-        assert_eq!(number("x", "zone"), Err("`x` is not a zone number".to_owned()));
-        assert_eq!(own("y3", "zone"), Ok((true, 3)));
-        assert_eq!(own("3", "zone"), Ok((false, 3)));
-        assert_eq!(arity(&["1"], 0, "e"), Err("usage: e".to_owned()));
     }
 
     #[tokio::test]

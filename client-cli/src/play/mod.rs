@@ -29,17 +29,18 @@ use fray_proto::fray::v1::{
     Action, ActionStat, ApplyActionRequest, ChooseActionRequest, Event, GameState, LegalActionsRequest,
     ListRulesetsRequest, ListRulesetsResponse, NewGameRequest, Ruleset, SealedState, SearchBudget,
 };
+use fray_tournament::proto_json;
 use fray_tournament::refereed::run::unbalanced_warning;
 use tonic::transport::Channel;
 
-use crate::client;
 use crate::embedded::ServerHandle;
 use crate::error::{CliError, stdout_error};
-use crate::replay::{self, Outcome, Outs, Replay, Seat, SeatKind};
+use crate::replay_file::{self, Outcome, Outs, Replay, Seat, SeatKind};
 use crate::rulesets::{RulesetArg, short_name, ui};
 use crate::tls::TlsArgs;
 use crate::trace::{self, Phases, Telling, indent};
 use crate::ui::{Seats, Seen, Style, Ui, view_mover};
+use fray_client::channel as client;
 use input::{Command, Lines};
 
 /// The bot's strength: `fray_ai`'s difficulties (their playouts per move), as
@@ -508,40 +509,8 @@ async fn game(
     let no_seal = || CliError::Server("NewGame answered no sealed game for the person's seat".to_owned());
     let state = started.view.clone().ok_or_else(no_seal)?;
     let sealed = started.sealed_state.clone().ok_or_else(no_seal)?;
-    let path = replay::new_path(&args.replay_dir, short_name(ruleset), &args.scenario, seed)?;
-    let seat_list = (0..players)
-        .map(|player| {
-            if seats.is_human(player) {
-                Seat { player, kind: SeatKind::Human, difficulty: None, playouts: None }
-            } else {
-                Seat {
-                    player,
-                    kind: SeatKind::Bot,
-                    difficulty: Some(args.difficulty.name().to_owned()),
-                    playouts: Some(args.difficulty.playouts()),
-                }
-            }
-        })
-        .collect();
-    let setup_events = started
-        .events
-        .iter()
-        .map(|e| crate::json::to_value(&replay::unworded(e), crate::json::EVENT_MESSAGE))
-        .collect::<Result<_, _>>()
-        .map_err(|e| CliError::Output(e.to_string()))?;
-    let replay = Replay {
-        format: replay::FORMAT.to_owned(),
-        version: replay::VERSION,
-        ruleset: ruleset.as_str_name().to_owned(),
-        scenario: args.scenario.clone(),
-        seed,
-        seats: seat_list,
-        setup_events,
-        steps: Vec::new(),
-        result: Outcome::of(&state, seats, &Outs::new(players)),
-        sealed_for: Some(seats.human),
-        remote: server.is_remote(),
-    };
+    let path = replay_file::new_path(&args.replay_dir, short_name(ruleset), &args.scenario, seed)?;
+    let replay = Replay { remote: server.is_remote(), ..new_replay(args, seed, seats, &started.events, &state)? };
     let ui = ui(ruleset as i32);
     let mut session = Session {
         rules,
@@ -562,31 +531,7 @@ async fn game(
         outs: Outs::new(players),
     };
     session.save()?;
-    let starter = match (seats.human, players) {
-        (0, _) => "you start".to_owned(),
-        (_, 2) => "the bot starts".to_owned(),
-        _ => "bot 0 starts".to_owned(),
-    };
-    let against = if players == 2 {
-        format!("the {}", session.bot_label())
-    } else {
-        let bots: Vec<String> = seats.bots().map(|p| p.to_string()).collect();
-        format!("{} bots ({}) at seats {}", players - 1, args.difficulty.name(), bots.join(", "))
-    };
-    // A remote server mixes a sealed game's seed with a secret of its own (docs/api.md).
-    let deal = if server.is_remote() {
-        format!("--seed {seed} deals it again on this server")
-    } else {
-        format!("replay the deal with --seed {seed}")
-    };
-    let intro = format!(
-        "Fray skirmish: {} {}, seed {seed} ({deal}), you are player {} against {against}; {starter}.\n\
-         Type help for the commands. The replay is saved to {}\n",
-        crate::ui::ruleset_title(ruleset as i32),
-        args.scenario,
-        seats.human,
-        session.path.display()
-    );
+    let intro = session.intro(server.is_remote());
     session.say(&style.paint("1", &intro))?;
     if let Some(warning) = session.balance_warning(&catalogue, ruleset) {
         session.say(&style.paint("1;33", &format!("warning: {warning}\n")))?;
@@ -604,26 +549,112 @@ async fn game(
         }
     };
     session.save()?;
-    let outcome = Outcome::of(&session.state, seats, &session.outs);
-    let text = match ending {
-        Ending::Over => {
-            let board = session.board_text(&session.state);
-            // More than two players: where each finished (a player out before a draw
-            // finished below those still in), as the replay records it.
-            let result = match outcome.winner {
-                _ if players > 2 => outcome.text.clone(),
-                Some(w) if seats.is_human(w) => format!("you win (player {w})"),
-                Some(w) => format!("the bot wins (player {w})"),
-                None => "a draw".to_owned(),
-            };
-            format!(
-                "\n{board}\n{}\nreplay saved to {path}\n(check it with: fray replay {path})\n",
-                style.paint("1", &format!("game over on turn {}: {result}", outcome.turn))
-            )
-        }
-        Ending::Quit => format!("quit on turn {}: replay saved to {path}\n", outcome.turn),
-    };
+    let text = session.ending_text(ending, &path);
     session.say(&text)
+}
+
+/// The record of a game just dealt: who sits where, NewGame's events (`setup`), no step
+/// yet, and how `state` stands.
+fn new_replay(
+    args: &PlayArgs,
+    seed: u64,
+    seats: Seats,
+    setup: &[fray_proto::fray::v1::Event],
+    state: &GameState,
+) -> Result<Replay, CliError> {
+    let players = seats.players;
+    let ruleset = args.ruleset.ruleset();
+    let seat_list = (0..players)
+        .map(|player| {
+            if seats.is_human(player) {
+                Seat { player, kind: SeatKind::Human, difficulty: None, playouts: None }
+            } else {
+                Seat {
+                    player,
+                    kind: SeatKind::Bot,
+                    difficulty: Some(args.difficulty.name().to_owned()),
+                    playouts: Some(args.difficulty.playouts()),
+                }
+            }
+        })
+        .collect();
+    let setup_events = setup
+        .iter()
+        .map(|e| proto_json::to_value(&replay_file::unworded(e), proto_json::EVENT_MESSAGE))
+        .collect::<Result<_, _>>()
+        .map_err(|e| CliError::Output(e.to_string()))?;
+    Ok(Replay {
+        format: replay_file::FORMAT.to_owned(),
+        version: replay_file::VERSION,
+        ruleset: ruleset.as_str_name().to_owned(),
+        scenario: args.scenario.clone(),
+        seed,
+        seats: seat_list,
+        setup_events,
+        steps: Vec::new(),
+        result: Outcome::of(state, seats, &Outs::new(players)),
+        sealed_for: Some(seats.human),
+        remote: false,
+    })
+}
+
+impl Session<'_> {
+    /// The first lines of a game: the ruleset and scenario, the seed and how to deal
+    /// it again (on a remote server, only there), who plays whom, who starts, and where
+    /// the replay goes.
+    fn intro(&self, remote: bool) -> String {
+        let (args, seed, seats) = (self.args, self.seed, self.seats);
+        let players = seats.players;
+        let starter = match (seats.human, players) {
+            (0, _) => "you start".to_owned(),
+            (_, 2) => "the bot starts".to_owned(),
+            _ => "bot 0 starts".to_owned(),
+        };
+        let against = if players == 2 {
+            format!("the {}", self.bot_label())
+        } else {
+            let bots: Vec<String> = seats.bots().map(|p| p.to_string()).collect();
+            format!("{} bots ({}) at seats {}", players - 1, args.difficulty.name(), bots.join(", "))
+        };
+        // A remote server mixes a sealed game's seed with a secret of its own (docs/api.md).
+        let deal = if remote {
+            format!("--seed {seed} deals it again on this server")
+        } else {
+            format!("replay the deal with --seed {seed}")
+        };
+        format!(
+            "Fray skirmish: {} {}, seed {seed} ({deal}), you are player {} against {against}; {starter}.\n\
+             Type help for the commands. The replay is saved to {}\n",
+            crate::ui::ruleset_title(args.ruleset.ruleset() as i32),
+            args.scenario,
+            seats.human,
+            self.path.display()
+        )
+    }
+
+    /// What is said when the game ends (`ending`), its replay saved at `path`.
+    fn ending_text(&self, ending: Ending, path: &str) -> String {
+        let (style, seats, players) = (self.style, self.seats, self.seats.players);
+        let outcome = Outcome::of(&self.state, seats, &self.outs);
+        match ending {
+            Ending::Over => {
+                let board = self.board_text(&self.state);
+                // More than two players: where each finished (a player out before a draw
+                // finished below those still in), as the replay records it.
+                let result = match outcome.winner {
+                    _ if players > 2 => outcome.text.clone(),
+                    Some(w) if seats.is_human(w) => format!("you win (player {w})"),
+                    Some(w) => format!("the bot wins (player {w})"),
+                    None => "a draw".to_owned(),
+                };
+                format!(
+                    "\n{board}\n{}\nreplay saved to {path}\n(check it with: fray replay {path})\n",
+                    style.paint("1", &format!("game over on turn {}: {result}", outcome.turn))
+                )
+            }
+            Ending::Quit => format!("quit on turn {}: replay saved to {path}\n", outcome.turn),
+        }
+    }
 }
 
 #[cfg(test)]

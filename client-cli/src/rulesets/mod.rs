@@ -97,10 +97,9 @@ that panics on its Nth move.
 Exit codes: 0 finished (or the SPRT decided), 2 invalid options or log, 130 interrupted (the log is kept for \
 --resume), 1 anything else.";
 
-/// One ruleset: its `--ruleset` value, wire and core enums, its names (the first is
-/// the one the CLI writes; the core's catalogue says `dimensional-rift`), its view.
+/// One ruleset's row: its wire and core enums, its names (the first is the one the
+/// CLI writes; the core's catalogue says `dimensional-rift`), its view.
 struct Entry {
-    arg: RulesetArg,
     wire: Ruleset,
     core: CoreRuleset,
     names: &'static [&'static str],
@@ -108,36 +107,59 @@ struct Entry {
 }
 
 /// A row of the table.
-const fn row(
-    arg: RulesetArg,
-    wire: Ruleset,
-    core: CoreRuleset,
-    names: &'static [&'static str],
-    ui: &'static dyn Ui,
-) -> Entry {
-    Entry { arg, wire, core, names, ui }
+const fn row(wire: Ruleset, core: CoreRuleset, names: &'static [&'static str], ui: &'static dyn Ui) -> Entry {
+    Entry { wire, core, names, ui }
 }
 
-/// Every ruleset, in wire order.
-static TABLE: [Entry; 5] = [
-    row(RulesetArg::Egame, Ruleset::Egame, CoreRuleset::Egame, &["egame"], &zone::Zone),
-    row(
-        RulesetArg::Rift,
-        Ruleset::DimensionalRift,
-        CoreRuleset::DimensionalRift,
-        &["rift", "dimensional-rift"],
-        &zone::Zone,
-    ),
-    row(RulesetArg::Keyforge, Ruleset::Keyforge, CoreRuleset::Keyforge, &["keyforge"], &keyforge::Keyforge),
-    row(
-        RulesetArg::CastleRampage,
-        Ruleset::CastleRampage,
-        CoreRuleset::CastleRampage,
-        &["castle-rampage", "castle"],
-        &castle_rampage::Castle,
-    ),
-    row(RulesetArg::DogFight, Ruleset::DogFight, CoreRuleset::DogFight, &["dog-fight"], &dog_fight::DogFight),
-];
+/// The registry's table: the `--ruleset` values, each with its row, make the enum
+/// ([`RulesetArg`], each value's doc its help), [`RulesetArg::ALL`] and the table of
+/// rows (`TABLE`), all three in the one order written here, the wire's; nothing is
+/// counted by hand.
+macro_rules! rulesets {
+    (
+        $(#[$meta:meta])*
+        pub enum $name:ident { $($(#[doc = $doc:literal])* $arg:ident => $row:expr,)+ }
+    ) => {
+        $(#[$meta])*
+        pub enum $name { $($(#[doc = $doc])* $arg,)+ }
+
+        impl $name {
+            /// Every ruleset, in wire order.
+            pub const ALL: &'static [$name] = &[$($name::$arg),+];
+        }
+
+        /// Every ruleset's row, in the order of [`RulesetArg::ALL`].
+        static TABLE: &[Entry] = &[$($row),+];
+    };
+}
+
+rulesets! {
+    /// The rulesets with a skirmish game, as `--ruleset` names them (`fray play`,
+    /// `fray tournament`, `fray bench`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+    pub enum RulesetArg {
+        /// e:game (seed 000): Might, 1 HP per direct hit, Evasive, Fading; 6 HP.
+        Egame => row(Ruleset::Egame, CoreRuleset::Egame, &["egame"], &zone::Zone),
+        /// Dimensional Rift (seed 002): Attack Stat damage to the player, Armor; 20 HP.
+        Rift => row(
+            Ruleset::DimensionalRift,
+            CoreRuleset::DimensionalRift,
+            &["rift", "dimensional-rift"],
+            &zone::Zone
+        ),
+        /// KeyForge (seed 001): fights with the damage and destruction charts, reaping, keys.
+        Keyforge => row(Ruleset::Keyforge, CoreRuleset::Keyforge, &["keyforge"], &keyforge::Keyforge),
+        /// Castle Rampage (seed 003): attack cards against face-down Gate and Castle stacks.
+        CastleRampage => row(
+            Ruleset::CastleRampage,
+            CoreRuleset::CastleRampage,
+            &["castle-rampage", "castle"],
+            &castle_rampage::Castle
+        ),
+        /// Dog Fight (seed 004): vessels on a grid, attacks and responses, 2 to 4 players.
+        DogFight => row(Ruleset::DogFight, CoreRuleset::DogFight, &["dog-fight"], &dog_fight::DogFight),
+    }
+}
 
 /// The view of the wire ruleset `ruleset` (the zone game's for one this CLI does not
 /// know).
@@ -163,29 +185,14 @@ pub fn short_name(ruleset: Ruleset) -> &'static str {
     TABLE.iter().find(|e| e.wire == ruleset).map_or(ruleset.as_str_name(), |e| e.names[0])
 }
 
-/// The rulesets with a skirmish game, as `--ruleset` names them (`fray play`,
-/// `fray tournament`, `fray bench`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum RulesetArg {
-    /// e:game (seed 000): Might, 1 HP per direct hit, Evasive, Fading; 6 HP.
-    Egame,
-    /// Dimensional Rift (seed 002): Attack Stat damage to the player, Armor; 20 HP.
-    Rift,
-    /// KeyForge (seed 001): fights with the damage and destruction charts, reaping, keys.
-    Keyforge,
-    /// Castle Rampage (seed 003): attack cards against face-down Gate and Castle stacks.
-    CastleRampage,
-    /// Dog Fight (seed 004): vessels on a grid, attacks and responses, 2 to 4 players.
-    DogFight,
-}
-
 impl RulesetArg {
-    /// Every ruleset, in wire order.
-    pub const ALL: [RulesetArg; 5] =
-        [RulesetArg::Egame, RulesetArg::Rift, RulesetArg::Keyforge, RulesetArg::CastleRampage, RulesetArg::DogFight];
+    /// The ruleset every command deals unless told (`--ruleset`'s default, `fray bench
+    /// ladder`'s, `fray bench load --sealed`'s): e:game.
+    pub const DEFAULT: RulesetArg = RulesetArg::Egame;
 
+    /// Its row: the table holds one per value, in the enum's order.
     fn entry(self) -> &'static Entry {
-        TABLE.iter().find(|e| e.arg == self).unwrap_or(&TABLE[0])
+        &TABLE[self as usize]
     }
 
     /// The wire ruleset.
@@ -295,17 +302,17 @@ mod tests {
     #[test]
     fn each_ruleset_has_its_own_scenarios_and_default() {
         use clap::ValueEnum as _;
-        for r in RulesetArg::ALL {
+        for &r in RulesetArg::ALL {
             assert_eq!(r.to_possible_value().map(|v| v.get_name().to_owned()).as_deref(), Some(r.name()));
             assert!(r.scenarios().iter().any(|s| s.name == r.default_scenario()), "{r:?}");
         }
-        assert_eq!(RulesetArg::value_variants(), &RulesetArg::ALL);
+        assert_eq!(RulesetArg::value_variants(), RulesetArg::ALL);
     }
 
     #[test]
     fn every_default_is_the_fairest_balanced_scenario_and_the_help_names_it() {
         let help = play_scenario_help();
-        for r in RulesetArg::ALL {
+        for &r in RulesetArg::ALL {
             let default = r.default_scenario();
             let info = r.scenarios().into_iter().find(|s| s.name == default).unwrap();
             assert!(info.balance.is_balanced(), "{r:?}: {default}");
@@ -358,7 +365,7 @@ mod tests {
     #[test]
     fn every_mark_of_every_board_in_real_games_is_in_its_legend() {
         use crate::ui::{Seats, Style};
-        for r in RulesetArg::ALL {
+        for &r in RulesetArg::ALL {
             for scenario in r.scenarios() {
                 for seed in 1..=2u64 {
                     let (mut core, _) = fray_core::GameState::new_game(r.ruleset() as i32, seed, scenario.name)
@@ -397,7 +404,7 @@ mod tests {
         assert_eq!(ruleset_named("castle"), Some(Ruleset::CastleRampage));
         assert_eq!(ruleset_named("RULESET_DOG_FIGHT"), Some(Ruleset::DogFight));
         assert_eq!(ruleset_named("chess"), None);
-        for r in RulesetArg::ALL {
+        for &r in RulesetArg::ALL {
             assert_eq!(ruleset_named(r.name()), Some(r.ruleset()));
             assert_eq!(short_name(r.ruleset()), r.name());
         }

@@ -10,13 +10,13 @@ pub mod dog_fight;
 pub mod keyforge;
 pub mod zone;
 
-pub use crate::catalogue::{ScenarioInfo, SeatBalance};
+pub use crate::catalogue::{Ruleset, RulesetInfo, ScenarioInfo, SeatBalance, ruleset_of};
 
 use crate::error::{ActionError, SetupError, Violations};
 use crate::event::{self, SharedEvent};
 use crate::game::{self, Game, Outcome};
 use crate::setup::ChoiceSetup;
-use crate::state::{PlayerId, wire_enum};
+use crate::state::PlayerId;
 use castle_rampage::event::CastleEvent;
 use castle_rampage::{CastleActionSetup, CastleSetup, CastleState, CastleStrikeSetup};
 use dog_fight::event::DfEvent;
@@ -26,43 +26,6 @@ use keyforge::{KeyforgeActionSetup, KeyforgeSetup, KeyforgeState, KeyforgeStrike
 use zone::ZoneState;
 use zone::event::ZoneEvent;
 use zone::setup::{ZoneActionSetup, ZoneStateSetup};
-
-wire_enum! {
-    /// The rule systems.
-    Ruleset {
-        /// Seed 000: e:game's Strike.
-        Egame = 1 => "RULESET_EGAME",
-        /// Seed 002: Dimensional Rift's Attack Action.
-        DimensionalRift = 2 => "RULESET_DIMENSIONAL_RIFT",
-        /// Seed 001: KeyForge fights.
-        Keyforge = 3 => "RULESET_KEYFORGE",
-        /// Seed 003: Castle Rampage.
-        CastleRampage = 4 => "RULESET_CASTLE_RAMPAGE",
-        /// Seed 004: Dog Fight.
-        DogFight = 5 => "RULESET_DOG_FIGHT",
-    }
-}
-
-/// The ruleset with wire number `ruleset`, or why it cannot be served (at the field
-/// `ruleset`).
-pub fn ruleset_of(ruleset: i32) -> Result<Ruleset, SetupError> {
-    match Ruleset::from_wire(ruleset) {
-        Some(r) => Ok(r),
-        None => {
-            let mut v = Violations::default();
-            if ruleset == 0 {
-                v.push(
-                    "ruleset",
-                    "is required: name one of RULESET_EGAME, RULESET_DIMENSIONAL_RIFT, RULESET_KEYFORGE, \
-                     RULESET_CASTLE_RAMPAGE, RULESET_DOG_FIGHT",
-                );
-            } else {
-                v.push("ruleset", format!("{ruleset} is not a known Ruleset value"));
-            }
-            Err(SetupError::Invalid(v))
-        }
-    }
-}
 
 /// One step of any ruleset's resolution: what the wire-level dispatch and the code
 /// above the core read.
@@ -413,25 +376,6 @@ impl GameVisitor for EventsView<'_> {
             })
             .collect()
     }
-}
-
-/// What one ruleset offers, for `ListRulesets`.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RulesetInfo {
-    /// The ruleset.
-    pub ruleset: Ruleset,
-    /// Short name.
-    pub name: &'static str,
-    /// One sentence.
-    pub description: &'static str,
-    /// Its name as players write it: `e:game`, `Dimensional Rift`.
-    pub title: &'static str,
-    /// How a game is won, in a sentence or two, for a player.
-    pub how_to_win: &'static str,
-    /// Every phase in the ruleset's words (`Phase::Event` is e:game's `battle`).
-    pub phases: &'static [(crate::state::Phase, &'static str)],
-    /// Built-in skirmish scenarios (empty where no skirmish game is served).
-    pub scenarios: Vec<ScenarioInfo>,
 }
 
 /// Every ruleset, in wire order.

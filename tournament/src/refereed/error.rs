@@ -1,5 +1,6 @@
-//! What can stop a tournament, each told as `fray` tells it: the CLI's `CliError` has
-//! one variant for each of these, with the same words and exit code.
+//! What can stop a tournament (or the strength table, its rows file), each told as
+//! `fray` tells it: the CLI's `CliError` has one variant for each of these, with the
+//! same words and exit code.
 
 use thiserror::Error;
 
@@ -38,4 +39,12 @@ pub enum TournamentError {
     /// Writing the log or a report failed, or a bot thread could not start.
     #[error("{0}")]
     Output(String),
+}
+
+impl From<crate::arena::ArenaError> for TournamentError {
+    /// A game of a measurement (the strength table's) could not be played: a bot failed
+    /// or broke the rules, told as a usage error, as `fray bench` tells it.
+    fn from(e: crate::arena::ArenaError) -> Self {
+        TournamentError::Usage(e.to_string())
+    }
 }

@@ -81,7 +81,7 @@ impl Referee {
                         return Err(TournamentError::Usage(format!(
                             "{} has no skirmish game for {}: a tournament needs one",
                             server.name,
-                            super::run::ruleset_title(ruleset as i32)
+                            crate::titles::ruleset_title(ruleset as i32)
                         )));
                     };
                     scenarios.get_or_insert(info.scenario_details);

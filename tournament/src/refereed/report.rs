@@ -446,7 +446,7 @@ impl Report {
             self.games,
             self.scheduled,
             self.status,
-            super::run::ruleset_title_of(&c.ruleset),
+            crate::titles::ruleset_title_of(&c.ruleset),
             c.scenario,
             c.seed
         );

@@ -19,6 +19,7 @@ use super::log::{self, Header, LogWriter};
 use super::referee::Referee;
 use super::stats::Standings;
 use super::thinkers::Thinkers;
+use crate::titles::ruleset_title;
 
 /// Games in flight per bot thinking at once (`--concurrency`): a game's bots think for
 /// a small part of its time, the rest is the referee's calls, so the others' moves
@@ -122,22 +123,6 @@ pub async fn play<P: ShowProgress>(
         retries: table.referee.retries(),
         scenario,
     })
-}
-
-/// A ruleset's name as players write it (`e:game`, `KeyForge`), from the core's
-/// catalogue: reports and warnings name rulesets so, not by their wire names.
-pub fn ruleset_title(ruleset: i32) -> &'static str {
-    fray_core::rulesets::catalogue()
-        .into_iter()
-        .find(|r| r.ruleset.wire() == ruleset)
-        .map_or("an unknown ruleset", |r| r.title)
-}
-
-/// [`ruleset_title`] of a ruleset written by its wire name (`RULESET_KEYFORGE`), as a
-/// tournament's log keeps it; the name itself when it names none.
-pub fn ruleset_title_of(wire_name: &str) -> String {
-    let found = fray_core::rulesets::catalogue().into_iter().find(|r| r.ruleset.wire_name() == wire_name);
-    found.map_or_else(|| wire_name.to_owned(), |r| r.title.to_owned())
 }
 
 /// What to tell the user about an unbalanced scenario; `None` for a balanced one.

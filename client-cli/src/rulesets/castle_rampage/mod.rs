@@ -12,7 +12,7 @@ use fray_proto::fray::v1::{
 };
 
 use crate::menu::{self, Menu};
-use crate::play::input::{arity, number};
+use crate::short_forms::{arity, number};
 use crate::ui::{Mark, Namer, Seats, Seen, Style, Ui, cards, legend, position};
 
 /// Discard cards shown on the board, newest first.
@@ -77,11 +77,6 @@ impl Ui for Castle {
 
     fn action_text(&self, state: &GameState, act: &Action, seats: Seats, reveal_all: bool) -> String {
         action_text(state, act, seats, reveal_all)
-    }
-
-    /// An attack card the bot did not play is still in its hand, face down.
-    fn unplayed(&self, act: &Action) -> Option<&'static str> {
-        matches!(act.action, Some(action::Action::Strike(_))).then_some("attack with another card of its hand")
     }
 
     fn help(&self) -> &'static str {

@@ -12,7 +12,7 @@ use fray_proto::fray::v1::{
 };
 
 use crate::menu::Menu;
-use crate::play::input::{arity, number};
+use crate::short_forms::{arity, number};
 use crate::ui::{Mark, Namer, Seats, Seen, Style, Ui, cards, legend, position};
 
 /// An empty square of the grid.
@@ -77,12 +77,6 @@ impl Ui for DogFight {
 
     fn action_text(&self, state: &GameState, act: &Action, seats: Seats, _reveal_all: bool) -> String {
         action_text(state, act, seats)
-    }
-
-    /// A card the bot did not play into an attack is still in its hand, hidden.
-    fn unplayed(&self, act: &Action) -> Option<&'static str> {
-        let play = matches!(&act.action, Some(action::Action::Choice(c)) if matches!(c.choice, Some(choice::Choice::Option(_))));
-        play.then_some("play another card of its hand")
     }
 
     fn help(&self) -> &'static str {

@@ -16,7 +16,7 @@ use fray_proto::fray::v1::{
 };
 
 use crate::menu::{self, Menu};
-use crate::play::input::{arity, number, own};
+use crate::short_forms::{arity, number, own};
 use crate::ui::{Mark, Namer, Seats, Seen, Style, Ui, legend, position};
 use words::{Item, KEY_COST, KEYS_TO_WIN, ability_text, find_ability, find_creature, item_effect};
 

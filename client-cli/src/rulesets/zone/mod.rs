@@ -13,7 +13,7 @@ use fray_proto::fray::v1::{
 };
 
 use crate::menu::Menu;
-use crate::play::input::{arity, number, own};
+use crate::short_forms::{arity, number, own};
 use crate::ui::{Mark, Namer, Seats, Seen, Style, Ui, legend, position, zone};
 use words::{action_text, creature_at, names};
 

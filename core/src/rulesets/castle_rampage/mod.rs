@@ -351,9 +351,9 @@ impl CastleState {
 }
 
 /// What this ruleset offers, for the catalogue.
-pub(crate) fn info() -> crate::rulesets::RulesetInfo {
-    crate::rulesets::RulesetInfo {
-        ruleset: crate::rulesets::Ruleset::CastleRampage,
+pub(crate) fn info() -> crate::catalogue::RulesetInfo {
+    crate::catalogue::RulesetInfo {
+        ruleset: crate::catalogue::Ruleset::CastleRampage,
         name: "castle-rampage",
         description: "Castle Rampage attacks on Gate and Castle (seed 003)",
         title: "Castle Rampage",

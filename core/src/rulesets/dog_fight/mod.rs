@@ -312,9 +312,9 @@ impl DogFightState {
 }
 
 /// What this ruleset offers, for the catalogue.
-pub(crate) fn info() -> crate::rulesets::RulesetInfo {
-    crate::rulesets::RulesetInfo {
-        ruleset: crate::rulesets::Ruleset::DogFight,
+pub(crate) fn info() -> crate::catalogue::RulesetInfo {
+    crate::catalogue::RulesetInfo {
+        ruleset: crate::catalogue::Ruleset::DogFight,
         name: "dog-fight",
         description: "Dog Fight vessel attacks and responses (seed 004)",
         title: "Dog Fight",

@@ -564,9 +564,9 @@ impl KeyforgeState {
 }
 
 /// What this ruleset offers, for the catalogue.
-pub(crate) fn info() -> crate::rulesets::RulesetInfo {
-    crate::rulesets::RulesetInfo {
-        ruleset: crate::rulesets::Ruleset::Keyforge,
+pub(crate) fn info() -> crate::catalogue::RulesetInfo {
+    crate::catalogue::RulesetInfo {
+        ruleset: crate::catalogue::Ruleset::Keyforge,
         name: "keyforge",
         description: "KeyForge fight, damage and destruction timing (seed 001)",
         title: "KeyForge",

@@ -25,9 +25,9 @@
 
 use super::Opponent;
 use super::event::ZoneEvent;
+use crate::catalogue::Ruleset;
 use crate::error::IllegalAction;
 use crate::event::{DecisionView, EventSink, SharedEvent, emit};
-use crate::rulesets::Ruleset;
 use crate::rulesets::zone::action::Action;
 use crate::rulesets::zone::board::{ZoneRef, ZoneSet};
 use crate::rulesets::zone::state::{BlockOutcome, ChainLink, Keyword, PendingDecision, ZoneState};

@@ -31,7 +31,7 @@ pub mod words;
 pub use action::Action;
 pub use state::ZoneState;
 
-use crate::rulesets::{Ruleset, RulesetInfo};
+use crate::catalogue::{Ruleset, RulesetInfo};
 use crate::state::PlayerId;
 
 /// The other seat: the zone game seats exactly two players.

@@ -10,10 +10,10 @@ use super::board::{Board, Dir, ZONE_COUNT, ZONES_PER_PLAYER, ZoneRef, ZoneSet};
 use super::state::{
     Arrows, Card, ChainLink, Creature, Keyword, Keywords, Orientation, PendingDecision, Player, Reach, ZoneState,
 };
+use crate::catalogue::{Ruleset, ruleset_of};
 use crate::error::{SetupError, Violations};
 use crate::ids::UniqueIds;
 use crate::path::FieldPath;
-use crate::rulesets::{Ruleset, ruleset_of};
 use crate::setup::{ChoiceSetup, DecisionSetup, progress_count, seat, turn_fields};
 use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
 

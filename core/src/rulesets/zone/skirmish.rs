@@ -27,11 +27,11 @@ use rand_chacha::ChaCha8Rng;
 
 use super::Opponent;
 use super::event::ZoneEvent;
+use crate::catalogue::Ruleset;
 use crate::catalogue::{ScenarioInfo, SeatBalance};
 use crate::error::{IllegalAction, SetupError, Violations};
 use crate::event::{EventSink, SharedEvent, emit};
 use crate::game::{MAX_TURNS, no_progress_turns};
-use crate::rulesets::Ruleset;
 use crate::rulesets::zone::action::Action;
 use crate::rulesets::zone::board::{Board, ZONES_PER_PLAYER, ZoneRef};
 use crate::rulesets::zone::cards::{PoolCard, pool};

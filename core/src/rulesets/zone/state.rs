@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 pub use super::board::{Arrows, Orientation, Reach};
 use super::board::{ZONES_PER_PLAYER, ZoneRef, ZoneSet};
-use crate::rulesets::Ruleset;
+use crate::catalogue::Ruleset;
 use crate::state::{CreatureId, DecisionKind, Phase, PlayerId, wire_enum};
 
 wire_enum! {

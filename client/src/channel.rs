@@ -1,5 +1,6 @@
-//! A gRPC client of `fray.v1.Rules`, with explicit message size limits and timeouts,
-//! over TLS for `https://` URLs ([`crate::tls`]).
+//! Channels to a Fray server, with explicit message size limits and timeouts, over TLS
+//! for `https://` URLs ([`crate::tls`]); the Rules and Agent clients on them; and how a
+//! tournament reaches its servers ([`Connector`] for [`ClientTls`]).
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -16,7 +17,7 @@ pub use tonic::transport::Channel;
 use tonic::transport::{Endpoint, Uri};
 use tower::ServiceExt as _;
 
-use crate::error::{CliError, chain, explain, render_status};
+use crate::error::{ClientError, chain, explain, render_status};
 use crate::tls::{ClientTls, normalize_url};
 
 /// Largest message sent or accepted, the Rules client with those limits and a call of
@@ -30,10 +31,10 @@ pub const CALL_TIMEOUT: Duration = Duration::from_secs(30);
 /// The endpoint of the server at `url` (a bare `HOST:PORT` gets `http://`), with the
 /// connect and call timeouts, and `tls` for an `https://` URL; the URL comes back
 /// normalized.
-pub fn endpoint(url: &str, tls: &ClientTls) -> Result<(Endpoint, String), CliError> {
+pub fn endpoint(url: &str, tls: &ClientTls) -> Result<(Endpoint, String), ClientError> {
     let url = normalize_url(url);
     let endpoint = Endpoint::from_shared(url.clone())
-        .map_err(|e| CliError::Usage(format!("--server {url}: not a valid URL: {}", chain(&e))))?;
+        .map_err(|e| ClientError::Usage(format!("--server {url}: not a valid URL: {}", chain(&e))))?;
     let endpoint = tls.apply(with_timeouts(endpoint), &url)?;
     Ok((endpoint, url))
 }
@@ -42,11 +43,11 @@ pub fn endpoint(url: &str, tls: &ClientTls) -> Result<(Endpoint, String), CliErr
 /// `addr`, while the calls keep `url`'s host as their `:authority` (the origin). Under
 /// TLS that host, not the address, is the name the certificate must carry (unless
 /// `--tls-domain` names another).
-pub fn endpoint_at(url: &str, addr: SocketAddr, tls: &ClientTls) -> Result<Endpoint, CliError> {
+pub fn endpoint_at(url: &str, addr: SocketAddr, tls: &ClientTls) -> Result<Endpoint, ClientError> {
     let (by_name, url) = endpoint(url, tls)?;
     let scheme = by_name.uri().scheme_str().unwrap_or("http");
     let at = Endpoint::from_shared(format!("{scheme}://{addr}"))
-        .map_err(|e| CliError::Usage(format!("--server {url} at {addr}: not a valid URL: {}", chain(&e))))?;
+        .map_err(|e| ClientError::Usage(format!("--server {url} at {addr}: not a valid URL: {}", chain(&e))))?;
     let tls = match by_name.uri().host() {
         Some(host) if scheme == "https" => tls.verifying_by_default(host),
         _ => tls.clone(),
@@ -90,12 +91,12 @@ pub fn connect_lazily(endpoint: &Endpoint) -> Channel {
 
 /// Connects to the server at `url` (e.g. `http://127.0.0.1:50051`, or `https://` with
 /// `tls`); the channel carries both the Rules and the Agent service.
-pub async fn channel(url: &str, tls: &ClientTls) -> Result<Channel, CliError> {
+pub async fn channel(url: &str, tls: &ClientTls) -> Result<Channel, ClientError> {
     let (endpoint, url) = endpoint(url, tls)?;
     tls.check(&url, endpoint.uri()).await?;
     connect_now(&endpoint).await.map_err(|e| match explain(&e) {
-        Some(why) => CliError::Tls(format!("{url}: {why}")),
-        None => CliError::Connect { url, detail: chain(&e) },
+        Some(why) => ClientError::Tls(format!("{url}: {why}")),
+        None => ClientError::Connect { url, detail: chain(&e) },
     })
 }
 
@@ -127,7 +128,7 @@ pub fn agent(channel: Channel) -> AgentClient<Channel> {
 }
 
 /// Connects to the Rules service at `url` (e.g. `http://127.0.0.1:50051`).
-pub async fn connect(url: &str, tls: &ClientTls) -> Result<RulesClient<Channel>, CliError> {
+pub async fn connect(url: &str, tls: &ClientTls) -> Result<RulesClient<Channel>, ClientError> {
     Ok(rules(channel(url, tls).await?))
 }
 
@@ -178,7 +179,7 @@ mod tests {
             .add_service(seen.clone())
             .serve_with_incoming(tonic::transport::server::TcpIncoming::from(listener));
         let server = tokio::spawn(server);
-        let endpoint = endpoint_at("fray-server.default.svc:50051", addr, &crate::tls::ClientTls::default()).unwrap();
+        let endpoint = endpoint_at("fray-server.default.svc:50051", addr, &ClientTls::default()).unwrap();
         let status = rules(connect_lazily(&endpoint)).list_rulesets(ListRulesetsRequest {}).await.unwrap_err();
         assert_eq!(status.message(), "recorded");
         assert_eq!(seen.0.lock().unwrap().as_deref(), Some("fray-server.default.svc:50051"));
@@ -192,7 +193,7 @@ mod tests {
         let addr = listener.local_addr().unwrap();
         drop(listener);
         match connect(&addr.to_string(), &ClientTls::default()).await {
-            Err(err @ CliError::Connect { .. }) => assert_eq!(err.exit_code(), 1),
+            Err(ClientError::Connect { url, .. }) => assert_eq!(url, format!("http://{addr}")),
             other => panic!("expected a connect error, got {other:?}"),
         }
     }

@@ -9,11 +9,11 @@
 use std::io::Write as _;
 use std::path::Path;
 
-use fray_tournament::measure::{MatchResult, PlayedGame};
-use fray_tournament::table::{KeptGame, Known, Row, Scenario, scenarios};
 use serde::{Deserialize, Serialize};
 
-use crate::error::CliError;
+use crate::measure::{MatchResult, PlayedGame};
+use crate::refereed::error::TournamentError;
+use crate::table::{KeptGame, Known, Row, Scenario, scenarios};
 
 /// A row as a line of the file.
 #[derive(Debug, Serialize, Deserialize)]
@@ -52,12 +52,12 @@ struct GameLine {
     turn_limit: bool,
 }
 
-fn input(path: &Path, problem: String) -> CliError {
-    CliError::Input { source_name: path.display().to_string(), problem }
+fn input(path: &Path, problem: String) -> TournamentError {
+    TournamentError::Input { source_name: path.display().to_string(), problem }
 }
 
 /// The text of `path`; empty when it does not exist yet.
-fn text_of(path: &Path) -> Result<String, CliError> {
+fn text_of(path: &Path) -> Result<String, TournamentError> {
     match std::fs::read_to_string(path) {
         Ok(text) => Ok(text),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(String::new()),
@@ -80,7 +80,7 @@ fn scenario_of(ruleset: &str, scenario: &str) -> Result<Scenario, String> {
 }
 
 /// The rows and the kept games `path` holds, in order; none when it does not exist yet.
-pub fn read(path: &Path) -> Result<Known, CliError> {
+pub fn read(path: &Path) -> Result<Known, TournamentError> {
     let text = text_of(path)?;
     let mut known = Known::default();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
@@ -142,7 +142,7 @@ fn game_of(line: &str) -> Result<KeptGame, String> {
 
 /// Appends `line` to `path` (made if missing), flushed before it returns. The line
 /// and its end go in one write, so lines appended at once do not mix.
-fn append_line(path: &Path, line: &str, what: &str) -> Result<(), CliError> {
+fn append_line(path: &Path, line: &str, what: &str) -> Result<(), TournamentError> {
     let write = || -> std::io::Result<()> {
         let mut f = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
         f.write_all(format!("{line}\n").as_bytes())?;
@@ -152,7 +152,7 @@ fn append_line(path: &Path, line: &str, what: &str) -> Result<(), CliError> {
 }
 
 /// Appends `game`, a game of a row not done yet, to `path` as one line.
-pub fn append_game(path: &Path, game: &KeptGame) -> Result<(), CliError> {
+pub fn append_game(path: &Path, game: &KeptGame) -> Result<(), TournamentError> {
     let line = GameLine {
         game: game.played.game,
         ruleset: game.scenario.ruleset_name.to_owned(),
@@ -172,7 +172,7 @@ pub fn append_game(path: &Path, game: &KeptGame) -> Result<(), CliError> {
 /// Adds `row` to `path` (made if missing) as one line, in place of the games kept of
 /// it: the file is written anew beside it and renamed over it, so that a stop at any
 /// moment leaves either the games or the row.
-pub fn append(path: &Path, row: &Row) -> Result<(), CliError> {
+pub fn append(path: &Path, row: &Row) -> Result<(), TournamentError> {
     let r = &row.result;
     let record = Record {
         ruleset: row.scenario.ruleset_name.to_owned(),

@@ -98,7 +98,7 @@ mod tests {
     use fray_service::ServerConfig;
 
     use super::*;
-    use crate::client;
+    use crate::channel;
     use crate::tls::ClientTls;
 
     /// A server with `config` on a free loopback port, and a Rules client of it.
@@ -106,7 +106,7 @@ mod tests {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let url = format!("http://{}", listener.local_addr().unwrap());
         tokio::spawn(fray_service::serve(listener, config, std::future::pending()));
-        client::connect(&url, &ClientTls::default()).await.unwrap()
+        channel::connect(&url, &ClientTls::default()).await.unwrap()
     }
 
     /// Plays the first legal action `n` times from a dealt e:game state through

@@ -1,0 +1,19 @@
+//! A program's way to a Fray server, as the `fray` command line reaches it: a server's
+//! URL and TLS, with TLS failures told in words ([`tls`], [`error`]); channels and the
+//! Rules and Agent clients with their message limits, and the connector a tournament
+//! reaches its servers through ([`channel`]); an in-process server on loopback
+//! ([`embedded`]); a game's steps on one Play stream ([`steps`]); and the load
+//! generator that drives a server at full speed and measures it ([`load`]).
+//!
+//! It parses no command line and prints nothing: the CLI reads the flags, shows the
+//! progress and prints what this crate returns.
+#![forbid(unsafe_code)]
+
+pub mod channel;
+pub mod embedded;
+pub mod error;
+pub mod load;
+pub mod steps;
+pub mod tls;
+
+pub use error::ClientError;
