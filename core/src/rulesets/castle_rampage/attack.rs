@@ -12,12 +12,11 @@
 
 use std::cmp::Ordering;
 
-use super::Opponent;
 use super::event::CastleEvent;
 use super::{CastleCard, CastleEffect, CastleState, SeenBy, Structure, rule};
 use crate::error::IllegalAction;
 use crate::event::{EventSink, SharedEvent, emit};
-use crate::state::{Phase, PlayerId};
+use crate::state::{Opponent, Phase, PlayerId};
 
 /// How an attack ended.
 enum Ending {

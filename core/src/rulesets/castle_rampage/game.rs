@@ -21,7 +21,6 @@ use std::hash::{Hash, Hasher};
 use rand::RngCore;
 use rand::seq::SliceRandom;
 
-use super::Opponent;
 use super::event::CastleEvent;
 use super::setup::{CastleActionSetup, CastleCardSetup, CastleSetup, CastleStrikeSetup, ReinforceSetup};
 use super::{CastleAction, CastleCard, CastleState, SeenBy, Side, Structure};
@@ -30,7 +29,7 @@ use crate::event::{Event, EventSink};
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
-use crate::state::PlayerId;
+use crate::state::{Opponent, PlayerId};
 
 impl Game for CastleState {
     type Action = CastleAction;

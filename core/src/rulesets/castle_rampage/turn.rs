@@ -8,13 +8,12 @@
 //! terminal exactly when it has no legal action. A submitted state may still sit in
 //! PHASE_DRAW; its only legal action there is `end_phase`, which draws.
 
-use super::Opponent;
 use super::event::CastleEvent;
 use super::{CastleAction, CastleCard, CastleState, Structure, rule};
 use crate::error::IllegalAction;
 use crate::event::{EventSink, SharedEvent, emit};
 use crate::game::{MAX_TURNS, no_progress_turns};
-use crate::state::{Phase, PlayerId};
+use crate::state::{Opponent, Phase, PlayerId};
 
 /// Cards the active player draws in PHASE_DRAW (as many as the draw pile has).
 pub const CARDS_DRAWN: usize = 2;

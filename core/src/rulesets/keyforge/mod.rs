@@ -575,15 +575,3 @@ pub(crate) fn info() -> crate::rulesets::RulesetInfo {
         scenarios: skirmish::scenario_infos(),
     }
 }
-
-/// The other seat: this ruleset seats exactly two players.
-pub(crate) trait Opponent {
-    /// The other player of two.
-    fn opponent(self) -> Self;
-}
-
-impl Opponent for PlayerId {
-    fn opponent(self) -> Self {
-        PlayerId(1 - self.0)
-    }
-}

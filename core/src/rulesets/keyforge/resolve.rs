@@ -7,14 +7,13 @@
 //! same stack, so a resolution stopped at a decision and resumed in a later call gives
 //! exactly the events and state of one that ran through.
 
-use super::Opponent;
 use super::event::KfEvent;
 use super::{
     Ability, AbilityTarget, Effect, Fight, FightStage, Item, KeyforgeState, KfDecision, KfDecisionKind, Slot, Step,
     Trigger, WindowKind, rule,
 };
 use crate::event::{DecisionView, EventSink, SharedEvent, emit};
-use crate::state::{CreatureId, DecisionKind, PlayerId};
+use crate::state::{CreatureId, DecisionKind, Opponent, PlayerId};
 
 /// Damage one source sets pending above one creature (damage step 1).
 #[derive(Debug, Clone)]

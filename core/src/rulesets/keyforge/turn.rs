@@ -9,13 +9,12 @@
 //! bare board (phase unset) has no turn: only fights, by either side's creatures (the
 //! fighting creature's controller becomes the active player, who orders its items).
 
-use super::Opponent;
 use super::event::KfEvent;
 use super::{KEY_COST, KEYS_TO_WIN, KeyforgeState, KfAction, Slot, rule};
 use crate::error::IllegalAction;
 use crate::event::{EventSink, SharedEvent, emit};
 use crate::game::{MAX_TURNS, no_progress_turns};
-use crate::state::{Phase, PlayerId};
+use crate::state::{Opponent, Phase, PlayerId};
 
 impl KeyforgeState {
     /// Appends every legal action to `out`, in a stable order: with a decision pending,

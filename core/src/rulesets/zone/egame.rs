@@ -23,7 +23,6 @@
 //!
 //! Turn structure (`egame.turn.*`) is checked only when the state has a phase.
 
-use super::Opponent;
 use super::event::ZoneEvent;
 use crate::error::IllegalAction;
 use crate::event::{DecisionView, EventSink, SharedEvent, emit};
@@ -31,7 +30,7 @@ use crate::rulesets::Ruleset;
 use crate::rulesets::zone::action::Action;
 use crate::rulesets::zone::board::{ZoneRef, ZoneSet};
 use crate::rulesets::zone::state::{BlockOutcome, ChainLink, Keyword, PendingDecision, ZoneState};
-use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
+use crate::state::{CreatureId, DecisionKind, Opponent, Phase, PlayerId};
 
 /// Rule ids, as cited in docs/rules.md.
 pub mod rule {

@@ -16,7 +16,6 @@
 use rand::RngCore;
 use rand::seq::SliceRandom;
 
-use super::Opponent;
 use super::event::ZoneEvent;
 use super::hints;
 use crate::error::{ActionError, IllegalAction, Violations};
@@ -29,7 +28,7 @@ use crate::rulesets::zone::board::{ZONES_PER_PLAYER, ZoneRef};
 use crate::rulesets::zone::setup::{CardSetup, StrikeSetup, ZoneActionSetup, ZoneStateSetup};
 use crate::rulesets::zone::state::{Card, ZoneState};
 use crate::setup::ChoiceSetup;
-use crate::state::PlayerId;
+use crate::state::{Opponent, PlayerId};
 
 impl Game for ZoneState {
     type Action = Action;

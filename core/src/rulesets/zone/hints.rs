@@ -25,11 +25,10 @@
 
 use rand::{Rng, RngCore};
 
-use super::Opponent;
 use crate::rulesets::zone::action::Action;
 use crate::rulesets::zone::board::{Board, ZoneRef};
 use crate::rulesets::zone::state::{Card, Keyword, ZoneState};
-use crate::state::{Phase, PlayerId};
+use crate::state::{Opponent, Phase, PlayerId};
 
 fn same_card(a: &Card, b: &Card) -> bool {
     a.name == b.name

@@ -25,7 +25,6 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::Opponent;
 use super::event::ZoneEvent;
 use crate::catalogue::{ScenarioInfo, SeatBalance};
 use crate::error::{IllegalAction, SetupError, Violations};
@@ -36,7 +35,7 @@ use crate::rulesets::zone::action::Action;
 use crate::rulesets::zone::board::{Board, ZONES_PER_PLAYER, ZoneRef};
 use crate::rulesets::zone::cards::{PoolCard, pool};
 use crate::rulesets::zone::state::{Card, Creature, Keyword, Orientation, Player, ZoneState};
-use crate::state::{CreatureId, Phase, PlayerId};
+use crate::state::{CreatureId, Opponent, Phase, PlayerId};
 
 /// Rule ids of the skirmish game.
 pub mod rule {
