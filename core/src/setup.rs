@@ -9,6 +9,37 @@
 use crate::error::Violations;
 use crate::path::FieldPath;
 use crate::state::{Phase, PlayerId};
+use crate::turn::TurnHeader;
+
+/// The turn header every ruleset's state carries as submitted (the `GameState`
+/// message's top-level fields of the same names); checked into a
+/// [`crate::turn::TurnHeader`] and the ruleset's own pending decision.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TurnSetup {
+    /// Active player.
+    pub active_player: u32,
+    /// Turn.
+    pub turn: u32,
+    /// Phase wire number.
+    pub phase: i32,
+    /// Winner.
+    pub winner: Option<u32>,
+    /// The pending decision (a ruleset that asks none refuses it).
+    pub pending: Option<DecisionSetup>,
+    /// The no-progress rule's count of turns.
+    pub turns_without_progress: u32,
+}
+
+impl TurnSetup {
+    /// The header of a two-seat ruleset checked, once its `phase` is read (the
+    /// ruleset's own phases): [`turn_fields`], then [`progress_count`]. `pending` is
+    /// the ruleset's to check.
+    pub(crate) fn check(&self, v: &mut Violations, phase: Phase) -> TurnHeader {
+        let (active_player, winner) = turn_fields(v, self.active_player, self.turn, self.winner, phase);
+        let turns_without_progress = progress_count(v, self.turns_without_progress, self.turn);
+        TurnHeader { active_player, turn: self.turn, phase, winner, turns_without_progress }
+    }
+}
 
 /// A pending decision as submitted.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -37,7 +68,7 @@ pub enum ChoiceSetup {
 /// The turn fields every ruleset shares, once `phase` is read: the active player, the
 /// turn number (1-based; 0 only on a bare board, which keeps it when a strike ends the
 /// game on it) and the winner (only once the game is over).
-pub(crate) fn turn_fields(
+fn turn_fields(
     v: &mut Violations,
     active_player: u32,
     turn: u32,

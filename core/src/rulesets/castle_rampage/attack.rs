@@ -15,7 +15,7 @@ use std::cmp::Ordering;
 use super::event::CastleEvent;
 use super::{CastleCard, CastleEffect, CastleState, SeenBy, Structure, rule};
 use crate::error::IllegalAction;
-use crate::event::{EventSink, SharedEvent, emit};
+use crate::event::{EventSink, emit};
 use crate::state::{Opponent, Phase, PlayerId};
 
 /// How an attack ended.
@@ -30,10 +30,10 @@ impl CastleState {
     /// Checks that `player` may play their hand card `hand_index` as an attack now;
     /// changes nothing.
     pub(crate) fn check_strike(&self, player: PlayerId, hand_index: u32) -> Result<(), IllegalAction> {
-        if !matches!(self.phase, Phase::Bare | Phase::Event) {
+        if !matches!(self.header.phase, Phase::Bare | Phase::Event) {
             return Err(IllegalAction::new(
                 rule::EVENT_PHASE,
-                format!("attack cards are played only in PHASE_EVENT, not in {}", self.phase),
+                format!("attack cards are played only in PHASE_EVENT, not in {}", self.header.phase),
             ));
         }
         self.check_turn(player)?;
@@ -55,12 +55,12 @@ impl CastleState {
 
     /// Only the active player plays cards (`castle.turn.active_player`).
     pub(crate) fn check_turn(&self, player: PlayerId) -> Result<(), IllegalAction> {
-        if player == self.active_player {
+        if player == self.header.active_player {
             Ok(())
         } else {
             Err(IllegalAction::new(
                 rule::ACTIVE_PLAYER,
-                format!("it is player {}'s turn, not player {}'s", self.active_player.0, player.0),
+                format!("it is player {}'s turn, not player {}'s", self.header.active_player.0, player.0),
             ))
         }
     }
@@ -69,7 +69,7 @@ impl CastleState {
     /// and resolves the attack to its end. True when a losing Veteran went back to its
     /// owner's hand.
     pub(crate) fn attack<S: EventSink<CastleEvent>>(&mut self, hand_index: usize, sink: &mut S) -> bool {
-        let me = self.active_player;
+        let me = self.header.active_player;
         let hand = &mut self.sides[me.index()].hand;
         if hand_index >= hand.len() {
             return false;
@@ -168,10 +168,8 @@ impl CastleState {
                 if let Some(a) = attacker.take() {
                     self.discard.push(a);
                 }
-                self.phase = Phase::GameOver;
-                self.winner = Some(me);
                 emit(sink, rule::WIN, || CastleEvent::AttackEnded { remaining: strength });
-                emit(sink, rule::WIN, || SharedEvent::GameOver { winner: Some(me) });
+                self.header.end_game(Some(me), rule::WIN, sink);
             }
         }
         veteran_back
@@ -196,7 +194,7 @@ impl CastleState {
     fn destroy<S: EventSink<CastleEvent>>(&mut self, card: CastleCard, rule: &'static str, sink: &mut S) {
         let id = card.id.clone();
         self.discard.push(card);
-        self.turns_without_progress = 0;
+        self.header.turns_without_progress = 0;
         emit(sink, rule, || CastleEvent::CardDestroyed { card: id });
     }
 

@@ -55,7 +55,7 @@ impl Game for CastleState {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.is_over().then(|| self.winner.map_or(Outcome::Draw, Outcome::Win))
+        self.header.outcome()
     }
 
     fn game_over_rule(&self) -> &'static str {
@@ -71,7 +71,7 @@ impl Game for CastleState {
     }
 
     fn turn(&self) -> u32 {
-        self.turn
+        self.header.turn
     }
 
     fn is_pending(&self) -> bool {
@@ -138,7 +138,14 @@ impl Game for CastleState {
     /// the cards they have seen: `castle.hidden.seen`).
     fn seen_digest(&self, viewer: PlayerId) -> u64 {
         let mut h = DefaultHasher::new();
-        (self.turn, self.phase.wire(), self.active_player, self.winner, self.turns_without_progress).hash(&mut h);
+        (
+            self.header.turn,
+            self.header.phase.wire(),
+            self.header.active_player,
+            self.header.winner,
+            self.header.turns_without_progress,
+        )
+            .hash(&mut h);
         let mut pile = |cards: &[CastleCard], open: bool| {
             cards.len().hash(&mut h);
             for (i, c) in cards.iter().enumerate() {
@@ -292,7 +299,7 @@ impl CastleState {
             v.push(field, "is required");
             return None;
         }
-        let me = self.active_player;
+        let me = self.header.active_player;
         for player in [me, me.opponent()] {
             if let Some(i) = self.side(player).hand.iter().position(|c| c.id.as_str() == id) {
                 return Some((player, u32::try_from(i).unwrap_or(u32::MAX)));
@@ -371,7 +378,7 @@ mod tests {
     #[test]
     fn a_world_keeps_what_the_player_sees_and_every_pile_size() {
         let s = CastleState::new_game(3, "standard", &mut crate::event::Discard).unwrap();
-        let me = s.active_player;
+        let me = s.header.active_player;
         let w = s.determinize(me, &mut ChaCha8Rng::seed_from_u64(5));
         assert_eq!(w.side(me).hand, s.side(me).hand);
         assert_eq!(w.discard, s.discard);
@@ -391,8 +398,8 @@ mod tests {
         let h = s.heuristic();
         assert_eq!(h.get(PlayerId(0)), -h.get(PlayerId(1)));
         assert!(h.get(PlayerId(0)).abs() < 1.0);
-        s.phase = crate::state::Phase::GameOver;
-        s.winner = Some(PlayerId(1));
+        s.header.phase = crate::state::Phase::GameOver;
+        s.header.winner = Some(PlayerId(1));
         assert_eq!(s.heuristic().as_slice(), &[-1.0, 1.0]);
     }
 
@@ -412,8 +419,8 @@ mod tests {
     /// the defender goes back face down, seen by both.
     fn after_a_failed_attack() -> CastleState {
         let mut s = CastleState::new_game(3, "standard", &mut crate::event::Discard).unwrap();
-        s.active_player = PlayerId(0);
-        s.phase = crate::state::Phase::Event;
+        s.header.active_player = PlayerId(0);
+        s.header.phase = crate::state::Phase::Event;
         let weak = CastleCard { attack: 3, effect: CastleEffect::None, ..s.sides[0].hand[0].clone() };
         s.sides[0].hand[0] = weak;
         let strong = CastleCard { gate_defense: 5, effect: CastleEffect::None, ..s.sides[1].gate[0].clone() };
@@ -444,8 +451,8 @@ mod tests {
     #[test]
     fn a_card_reinforced_with_is_seen_by_its_holder_only() {
         let mut s = CastleState::new_game(3, "standard", &mut crate::event::Discard).unwrap();
-        let me = s.active_player;
-        s.phase = crate::state::Phase::Deployment;
+        let me = s.header.active_player;
+        s.header.phase = crate::state::Phase::Deployment;
         let card = s.side(me).hand[0].clone();
         let gate = Structure::Gate;
         s.apply(CastleAction::Reinforce { player: me, hand_index: 0, structure: gate }, &mut crate::event::Discard)
@@ -468,8 +475,8 @@ mod tests {
     fn a_known_world_keeps_every_card_some_player_knows_and_deals_the_rest_again() {
         let mut s = after_a_failed_attack();
         let me = PlayerId(1);
-        s.active_player = me;
-        s.phase = crate::state::Phase::Deployment;
+        s.header.active_player = me;
+        s.header.phase = crate::state::Phase::Deployment;
         let castle = Structure::Castle;
         s.apply(CastleAction::Reinforce { player: me, hand_index: 0, structure: castle }, &mut crate::event::Discard)
             .unwrap();

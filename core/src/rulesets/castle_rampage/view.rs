@@ -111,7 +111,7 @@ mod tests {
     /// A skirmish at the active player's Deployment.
     fn deployment() -> CastleState {
         let s = CastleState::new_game(3, "standard", &mut Discard).unwrap();
-        assert_eq!(s.phase, Phase::Deployment);
+        assert_eq!(s.header.phase, Phase::Deployment);
         s
     }
 
@@ -128,7 +128,7 @@ mod tests {
     #[test]
     fn castle_hidden_seen_a_reinforcement_is_named_to_its_holder_only() {
         let mut s = deployment();
-        let me = s.active_player;
+        let me = s.header.active_player;
         let card = s.side(me).hand[0].id.clone();
         let events = apply(&mut s, CastleAction::Reinforce { player: me, hand_index: 0, structure: Structure::Gate });
         assert_eq!(returned(&s.events_view(&events, me)), vec![(card.clone(), "gate")]);
@@ -148,9 +148,9 @@ mod tests {
     #[test]
     fn castle_hidden_seen_a_defender_that_held_and_a_losing_veteran_are_named_to_both() {
         let mut s = deployment();
-        let me = s.active_player;
+        let me = s.header.active_player;
         let opp = PlayerId(1 - me.0);
-        s.phase = Phase::Event;
+        s.header.phase = Phase::Event;
         let veteran = CastleCard { attack: 1, effect: CastleEffect::Veteran, ..s.sides[me.index()].hand[0].clone() };
         s.sides[me.index()].hand[0] = veteran.clone();
         let defender = CastleCard { gate_defense: 9, ..s.sides[opp.index()].gate[0].clone() };
@@ -171,7 +171,7 @@ mod tests {
     #[test]
     fn castle_turn_stalemate_is_told_as_a_dead_position_to_a_player_who_does_not_see_every_card_left() {
         let mut s = deployment();
-        let me = s.active_player;
+        let me = s.header.active_player;
         let opp = PlayerId(1 - me.0);
         for c in s.sides.iter_mut().flat_map(|side| side.hand.iter_mut()).chain(s.draw_pile.iter_mut()) {
             c.attack = 0;
@@ -179,7 +179,7 @@ mod tests {
         let reinforce = CastleAction::Reinforce { player: me, hand_index: 0, structure: Structure::Gate };
         let mut hidden = s.clone();
         let events = apply(&mut hidden, reinforce);
-        assert_eq!(hidden.phase, Phase::GameOver);
+        assert_eq!(hidden.header.phase, Phase::GameOver);
         assert_eq!(game_over(&hidden, &events, me), Some(rule::DEAD_POSITION));
         assert_eq!(game_over(&hidden, &events, opp), Some(rule::DEAD_POSITION));
         assert!(events.iter().any(|e| e.rule == rule::STALEMATE), "the plain events keep the rule");
@@ -197,7 +197,7 @@ mod tests {
     #[test]
     fn castle_hidden_seen_a_spectator_sees_no_card_returned() {
         let mut s = deployment();
-        let me = s.active_player;
+        let me = s.header.active_player;
         let events = apply(&mut s, CastleAction::Reinforce { player: me, hand_index: 0, structure: Structure::Castle });
         assert_eq!(returned(&s.events_view(&events, PlayerId(7))), vec![(CreatureId::hidden(), "castle")]);
     }
@@ -205,7 +205,7 @@ mod tests {
     #[test]
     fn castle_hidden_seen_a_player_sees_their_hand_the_discard_and_what_they_saw() {
         let mut s = deployment();
-        let me = s.active_player;
+        let me = s.header.active_player;
         let opp = PlayerId(1 - me.0);
         let mine = s.side(me).hand[0].id.clone();
         let theirs = s.side(opp).hand[0].id.clone();

@@ -50,7 +50,7 @@ impl Game for DogFightState {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.is_over().then(|| self.winner.map_or(Outcome::Draw, Outcome::Win))
+        self.header.outcome()
     }
 
     fn game_over_rule(&self) -> &'static str {
@@ -92,7 +92,7 @@ impl Game for DogFightState {
     }
 
     fn turn(&self) -> u32 {
-        self.turn
+        self.header.turn
     }
 
     fn is_pending(&self) -> bool {
@@ -140,7 +140,7 @@ impl Game for DogFightState {
     /// chooser's playable cards) unless the viewer is the chooser.
     fn observation(&self, viewer: PlayerId) -> DogFightSetup {
         let mut s = self.to_setup();
-        if let Some(p) = s.pending.as_mut().filter(|p| p.player != u32::from(viewer.0)) {
+        if let Some(p) = s.header.pending.as_mut().filter(|p| p.player != u32::from(viewer.0)) {
             p.options.clear();
         }
         if let Some(board) = s.board.as_mut() {

@@ -5,9 +5,12 @@
 use super::event::DfEvent;
 use super::{DfAction, DfEffect, DogFightState, Vessel, rule};
 use crate::error::IllegalAction;
-use crate::event::{EventSink, SharedEvent, emit};
-use crate::game::{MAX_TURNS, no_progress_turns};
+use crate::event::EventSink;
 use crate::state::{Phase, PlayerId};
+use crate::turn::TurnEndRules;
+
+/// The draws at the end of a turn.
+const TURN_END: TurnEndRules = TurnEndRules { turn_limit: rule::TURN_LIMIT, no_progress: rule::NO_PROGRESS };
 
 impl DogFightState {
     /// Appends every legal action to `out`, in a stable order: with a decision pending,
@@ -20,10 +23,10 @@ impl DogFightState {
             out.push(DfAction::Pass);
             return;
         }
-        match self.phase {
+        match self.header.phase {
             Phase::Bare => self.attacks_into(None, out),
             Phase::Event => {
-                self.attacks_into(Some(self.active_player), out);
+                self.attacks_into(Some(self.header.active_player), out);
                 out.push(DfAction::EndPhase);
             }
             _ => {}
@@ -50,20 +53,20 @@ impl DogFightState {
         if let Some(d) = &self.pending {
             return Some(d.player);
         }
-        match self.phase {
+        match self.header.phase {
             Phase::GameOver => None,
             Phase::Bare => {
                 let mut any = Vec::new();
                 self.attacks_into(None, &mut any);
-                (!any.is_empty()).then_some(self.active_player)
+                (!any.is_empty()).then_some(self.header.active_player)
             }
-            _ => Some(self.active_player),
+            _ => Some(self.header.active_player),
         }
     }
 
     /// Applies `action`, telling each step to `sink`. On error nothing changed.
     pub fn apply<S: EventSink<DfEvent>>(&mut self, action: DfAction, sink: &mut S) -> Result<(), IllegalAction> {
-        if self.is_over() {
+        if self.header.is_over() {
             return Err(IllegalAction::new(rule::GAME_OVER, "the game is over: no action is legal"));
         }
         match (action, &self.pending) {
@@ -89,13 +92,13 @@ impl DogFightState {
             }
             (DfAction::Attack { attacker, defender }, None) => {
                 self.check_attack(usize::from(attacker), usize::from(defender))?;
-                if self.phase == Phase::Bare {
-                    self.active_player = self.vessels[usize::from(attacker)].controller;
+                if self.header.phase == Phase::Bare {
+                    self.header.active_player = self.vessels[usize::from(attacker)].controller;
                 }
                 self.declare(usize::from(attacker), usize::from(defender), sink);
             }
             (DfAction::EndPhase, None) => {
-                if self.phase == Phase::Bare {
+                if self.header.phase == Phase::Bare {
                     return Err(IllegalAction::new(rule::BARE, "a bare board (phase unset) has no turn structure"));
                 }
                 self.end_turn(sink);
@@ -107,21 +110,21 @@ impl DogFightState {
     /// An attack is legal: PHASE_EVENT (or a bare board), the active player's vessel
     /// that has not attacked, on another player's vessel within its range.
     fn check_attack(&self, attacker: usize, defender: usize) -> Result<(), IllegalAction> {
-        if !matches!(self.phase, Phase::Event | Phase::Bare) {
+        if !matches!(self.header.phase, Phase::Event | Phase::Bare) {
             return Err(IllegalAction::new(
                 rule::EVENT_PHASE,
-                format!("attacks only in PHASE_EVENT, not in {}", self.phase),
+                format!("attacks only in PHASE_EVENT, not in {}", self.header.phase),
             ));
         }
         let (Some(a), Some(d)) = (self.vessels.get(attacker), self.vessels.get(defender)) else {
             return Err(IllegalAction::new(rule::TARGET, "no such vessel"));
         };
-        if self.phase != Phase::Bare && a.controller != self.active_player {
+        if self.header.phase != Phase::Bare && a.controller != self.header.active_player {
             return Err(IllegalAction::new(
                 rule::EVENT_PHASE,
                 format!(
                     "{} is player {}'s: only the active player (player {}) attacks",
-                    a.id, a.controller.0, self.active_player.0
+                    a.id, a.controller.0, self.header.active_player.0
                 ),
             ));
         }
@@ -158,30 +161,22 @@ impl DogFightState {
         for v in &mut self.vessels {
             v.attacked = false;
         }
-        if self.turn >= MAX_TURNS {
-            self.end_game(None, rule::TURN_LIMIT, sink);
-            return;
-        }
-        if self.turns_without_progress >= no_progress_turns(self.players_in().count()) {
-            self.end_game(None, rule::NO_PROGRESS, sink);
-            return;
-        }
         let n = self.players();
         let next = (1..=n)
-            .map(|k| PlayerId(((usize::from(self.active_player.0) + k) % n) as u8))
+            .map(|k| PlayerId(((usize::from(self.header.active_player.0) + k) % n) as u8))
             .find(|&p| self.is_in(p))
-            .unwrap_or(self.active_player);
-        self.turn += 1;
-        self.turns_without_progress = self.turns_without_progress.saturating_add(1);
-        self.active_player = next;
-        let (turn, active_player) = (self.turn, next);
-        emit(sink, rule::TURN, || SharedEvent::PhaseChanged { phase: Phase::Event, turn, active_player });
+            .unwrap_or(self.header.active_player);
+        let players_in = self.players_in().count();
+        if let Some(draw) = self.header.end_turn(TURN_END, players_in, next, Phase::Event, rule::TURN, sink) {
+            self.header.end_game(None, draw, sink);
+            return;
+        }
         let mut any = Vec::new();
         self.attacks_into(None, &mut any);
         if any.is_empty() {
-            self.end_game(None, rule::STALEMATE, sink);
+            self.header.end_game(None, rule::STALEMATE, sink);
         } else if self.is_dead_position() {
-            self.end_game(None, rule::DEAD_POSITION, sink);
+            self.header.end_game(None, rule::DEAD_POSITION, sink);
         }
     }
 
@@ -215,11 +210,5 @@ impl DogFightState {
             }
         }
         true
-    }
-
-    fn end_game<S: EventSink<DfEvent>>(&mut self, winner: Option<PlayerId>, why: &'static str, sink: &mut S) {
-        self.phase = Phase::GameOver;
-        self.winner = winner;
-        emit(sink, why, || SharedEvent::GameOver { winner });
     }
 }

@@ -48,7 +48,7 @@ impl Game for KeyforgeState {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.is_over().then(|| self.winner.map_or(Outcome::Draw, Outcome::Win))
+        self.header.is_over().then(|| self.header.winner.map_or(Outcome::Draw, Outcome::Win))
     }
 
     fn game_over_rule(&self) -> &'static str {
@@ -64,7 +64,7 @@ impl Game for KeyforgeState {
     }
 
     fn turn(&self) -> u32 {
-        self.turn
+        self.header.turn
     }
 
     fn is_pending(&self) -> bool {

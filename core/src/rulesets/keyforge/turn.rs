@@ -12,9 +12,12 @@
 use super::event::KfEvent;
 use super::{KEY_COST, KEYS_TO_WIN, KeyforgeState, KfAction, Slot, rule};
 use crate::error::IllegalAction;
-use crate::event::{EventSink, SharedEvent, emit};
-use crate::game::{MAX_TURNS, no_progress_turns};
+use crate::event::{EventSink, emit};
 use crate::state::{Opponent, Phase, PlayerId};
+use crate::turn::TurnEndRules;
+
+/// The draws at the end of a turn.
+const TURN_END: TurnEndRules = TurnEndRules { turn_limit: rule::TURN_LIMIT, no_progress: rule::NO_PROGRESS };
 
 impl KeyforgeState {
     /// Appends every legal action to `out`, in a stable order: with a decision pending,
@@ -26,8 +29,8 @@ impl KeyforgeState {
             out.extend((0..d.options.len()).map(|k| KfAction::Choose(k as u8)));
             return;
         }
-        let me = self.active_player;
-        match self.phase {
+        let me = self.header.active_player;
+        match self.header.phase {
             Phase::Bare => {
                 self.fights_into(me, out);
                 self.fights_into(me.opponent(), out);
@@ -68,20 +71,20 @@ impl KeyforgeState {
         if let Some(d) = &self.pending {
             return Some(d.player);
         }
-        match self.phase {
+        match self.header.phase {
             Phase::GameOver => None,
             Phase::Bare => {
                 let mut any = Vec::new();
                 self.legal_actions_into(&mut any);
-                (!any.is_empty()).then_some(self.active_player)
+                (!any.is_empty()).then_some(self.header.active_player)
             }
-            _ => Some(self.active_player),
+            _ => Some(self.header.active_player),
         }
     }
 
     /// Applies `action`, telling each step to `sink`. On error nothing changed.
     pub fn apply<S: EventSink<KfEvent>>(&mut self, action: KfAction, sink: &mut S) -> Result<(), IllegalAction> {
-        if self.is_over() {
+        if self.header.is_over() {
             return Err(IllegalAction::new(rule::GAME_OVER, "the game is over: no action is legal"));
         }
         if let KfAction::Choose(k) = action {
@@ -108,13 +111,13 @@ impl KeyforgeState {
                 KfAction::Fight { attacker, defender } => {
                     self.check_use(attacker)?;
                     self.check_target(attacker, defender)?;
-                    if self.phase == Phase::Bare {
-                        self.active_player = attacker.side;
+                    if self.header.phase == Phase::Bare {
+                        self.header.active_player = attacker.side;
                     }
                     self.declare_fight(attacker, defender, sink);
                 }
                 KfAction::Reap(slot) => {
-                    if self.phase == Phase::Bare {
+                    if self.header.phase == Phase::Bare {
                         return Err(IllegalAction::new(
                             rule::BARE,
                             "a bare board (phase unset) has no turn structure: only fights",
@@ -127,7 +130,7 @@ impl KeyforgeState {
                 KfAction::Choose(_) => {}
             }
         }
-        if self.pending.is_none() && self.phase == Phase::Begin {
+        if self.pending.is_none() && self.header.phase == Phase::Begin {
             self.begin_turn(sink);
         }
         Ok(())
@@ -135,16 +138,16 @@ impl KeyforgeState {
 
     /// A creature may be used: PHASE_EVENT (or a bare board), the active player's, ready.
     fn check_use(&self, slot: Slot) -> Result<(), IllegalAction> {
-        if !matches!(self.phase, Phase::Event | Phase::Bare) {
+        if !matches!(self.header.phase, Phase::Event | Phase::Bare) {
             return Err(IllegalAction::new(
                 rule::EVENT_PHASE,
-                format!("creatures are used only in PHASE_EVENT, not in {}", self.phase),
+                format!("creatures are used only in PHASE_EVENT, not in {}", self.header.phase),
             ));
         }
-        if self.phase != Phase::Bare && slot.side != self.active_player {
+        if self.header.phase != Phase::Bare && slot.side != self.header.active_player {
             return Err(IllegalAction::new(
                 rule::ACTIVE_PLAYER,
-                format!("only the active player (player {}) uses creatures", self.active_player.0),
+                format!("only the active player (player {}) uses creatures", self.header.active_player.0),
             ));
         }
         let Some(c) = self.at(slot) else {
@@ -178,7 +181,7 @@ impl KeyforgeState {
 
     /// Ends PHASE_EVENT (the turn) or PHASE_BEGIN.
     fn end_phase<S: EventSink<KfEvent>>(&mut self, sink: &mut S) -> Result<(), IllegalAction> {
-        match self.phase {
+        match self.header.phase {
             Phase::Bare => {
                 Err(IllegalAction::new(rule::BARE, "a bare board (phase unset) has no turn structure: only fights"))
             }
@@ -192,7 +195,7 @@ impl KeyforgeState {
     }
 
     /// The end of the turn: every creature readies, armor and elusive reset; a draw
-    /// once turn [`MAX_TURNS`] ends or once 5 rounds passed without progress
+    /// once turn [`crate::game::MAX_TURNS`] ends or once 5 rounds passed without progress
     /// (`keyforge.turn.no_progress`); else the other player's PHASE_BEGIN.
     fn end_turn<S: EventSink<KfEvent>>(&mut self, sink: &mut S) {
         for c in self.sides.iter_mut().flat_map(|s| s.battleline.iter_mut()) {
@@ -200,54 +203,34 @@ impl KeyforgeState {
             c.armor_used = 0;
             c.elusive_used = false;
         }
-        if self.turn >= MAX_TURNS {
-            self.end_game(None, rule::TURN_LIMIT, sink);
-            return;
+        let next = self.header.active_player.opponent();
+        if let Some(draw) = self.header.end_turn(TURN_END, 2, next, Phase::Begin, rule::TURN_END, sink) {
+            self.header.end_game(None, draw, sink);
         }
-        if self.turns_without_progress >= no_progress_turns(2) {
-            self.end_game(None, rule::NO_PROGRESS, sink);
-            return;
-        }
-        self.turn += 1;
-        self.turns_without_progress = self.turns_without_progress.saturating_add(1);
-        self.active_player = self.active_player.opponent();
-        self.enter(Phase::Begin, rule::TURN_END, sink);
     }
 
     /// PHASE_BEGIN: 6 amber forges a key (3 keys win); the game is a draw when no
     /// creature is in play and nobody can forge; then PHASE_EVENT.
     pub(crate) fn begin_turn<S: EventSink<KfEvent>>(&mut self, sink: &mut S) {
-        let me = self.active_player;
+        let me = self.header.active_player;
         if self.side(me).amber >= KEY_COST {
             self.lose_by(me, KEY_COST, rule::FORGE, sink);
             let side = &mut self.sides[me.index()];
             side.keys += 1;
-            self.turns_without_progress = 0;
+            self.header.turns_without_progress = 0;
             let keys = side.keys;
             emit(sink, rule::FORGE, || KfEvent::KeyForged { player: me, keys });
             if keys >= KEYS_TO_WIN {
-                self.end_game(Some(me), rule::WIN, sink);
+                self.header.end_game(Some(me), rule::WIN, sink);
                 return;
             }
         }
         let nobody_can_forge = self.sides.iter().all(|s| s.amber < KEY_COST);
         if self.creatures().next().is_none() && nobody_can_forge {
-            self.end_game(None, rule::STALEMATE, sink);
+            self.header.end_game(None, rule::STALEMATE, sink);
             return;
         }
-        self.enter(Phase::Event, rule::PHASE, sink);
-    }
-
-    fn enter<S: EventSink<KfEvent>>(&mut self, phase: Phase, why: &'static str, sink: &mut S) {
-        self.phase = phase;
-        let (turn, active_player) = (self.turn, self.active_player);
-        emit(sink, why, || SharedEvent::PhaseChanged { phase, turn, active_player });
-    }
-
-    fn end_game<S: EventSink<KfEvent>>(&mut self, winner: Option<PlayerId>, why: &'static str, sink: &mut S) {
-        self.phase = Phase::GameOver;
-        self.winner = winner;
-        emit(sink, why, || SharedEvent::GameOver { winner });
+        self.header.enter(Phase::Event, rule::PHASE, sink);
     }
 }
 

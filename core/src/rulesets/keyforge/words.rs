@@ -139,7 +139,7 @@ impl Words for KeyforgeState {
                     KfDecisionKind::Target => format!("choose {}", self.named(self, option, voice)),
                 }
             }
-            KfAction::EndPhase => match self.phase {
+            KfAction::EndPhase => match self.header.phase {
                 Phase::Event => "end the turn",
                 Phase::Begin => "begin the turn",
                 _ => "end the phase",

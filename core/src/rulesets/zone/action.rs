@@ -106,11 +106,14 @@ impl ZoneState {
         let hand_index = u8::try_from(s.hand_index).unwrap_or(u8::MAX);
         let zone = zone(&mut v, path.field("zone"), s.zone.as_ref());
         if let Some(z) = zone
-            && z.player != self.active_player
+            && z.player != self.header.active_player
         {
             v.push(
                 path.field("zone").field("player"),
-                format!("cards are summoned into the active player's own zones (player {})", self.active_player.0),
+                format!(
+                    "cards are summoned into the active player's own zones (player {})",
+                    self.header.active_player.0
+                ),
             );
         }
         let orientation = Orientation::from_wire(s.orientation).unwrap_or_else(|| {
@@ -158,7 +161,7 @@ impl ZoneState {
             Action::Decline => ZoneActionSetup::Choice(ChoiceSetup::Decline(true)),
             Action::Summon { hand_index, index, face_down, orientation } => ZoneActionSetup::Summon(SummonSetup {
                 hand_index: u32::from(hand_index),
-                zone: Some(zs(ZoneRef { player: self.active_player, index })),
+                zone: Some(zs(ZoneRef { player: self.header.active_player, index })),
                 face_down,
                 orientation: orientation.wire(),
             }),

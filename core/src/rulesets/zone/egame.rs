@@ -101,7 +101,7 @@ impl ZoneState {
     /// phase set) summons by hand card, zone, orientation (face-down last) and
     /// end-phase.
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        if self.is_over() {
+        if self.header.is_over() {
             return;
         }
         if let Some(p) = self.pending {
@@ -111,9 +111,12 @@ impl ZoneState {
             }
             return;
         }
-        if matches!(self.phase, Phase::Bare | Phase::Event) {
+        if matches!(self.header.phase, Phase::Bare | Phase::Event) {
             for (zone, c) in self.creatures() {
-                if c.face_down || c.acted || (self.phase != Phase::Bare && zone.player != self.active_player) {
+                if c.face_down
+                    || c.acted
+                    || (self.header.phase != Phase::Bare && zone.player != self.header.active_player)
+                {
                     continue;
                 }
                 out.extend(self.targets_of(zone).iter().map(|target| Action::Strike { attacker: zone, target }));
@@ -127,7 +130,7 @@ impl ZoneState {
     /// bare board (phase unset) where no face-up creature that has not acted reaches a
     /// zone. It is `Some` exactly when [`ZoneState::legal_actions`] is not empty.
     pub fn to_move(&self) -> Option<PlayerId> {
-        if self.is_over() {
+        if self.header.is_over() {
             return None;
         }
         if let Some(p) = self.pending {
@@ -136,15 +139,17 @@ impl ZoneState {
         }
         // With a phase set, ending the phase is always legal; a bare board has only
         // its strikes.
-        if self.phase == Phase::Bare && !self.creatures().any(|(z, c)| !c.acted && !self.targets_of(z).is_empty()) {
+        if self.header.phase == Phase::Bare
+            && !self.creatures().any(|(z, c)| !c.acted && !self.targets_of(z).is_empty())
+        {
             return None;
         }
-        Some(self.active_player)
+        Some(self.header.active_player)
     }
 
     /// The result once the game is over: `Some(Some(winner))`, or `Some(None)` for a draw.
     pub fn outcome(&self) -> Option<Option<PlayerId>> {
-        self.is_over().then_some(self.winner)
+        self.header.is_over().then_some(self.header.winner)
     }
 
     /// Every legal action, in the order of [`ZoneState::legal_actions_into`].
@@ -156,7 +161,7 @@ impl ZoneState {
 
     /// Applies `action`, telling each step to `sink`. On error nothing changed.
     pub fn apply<S: EventSink<ZoneEvent>>(&mut self, action: Action, sink: &mut S) -> Result<(), IllegalAction> {
-        if self.is_over() {
+        if self.header.is_over() {
             return Err(IllegalAction::new(rule::GAME_OVER, "the game is over: no action is legal"));
         }
         match action {
@@ -165,7 +170,7 @@ impl ZoneState {
                 self.declare(attacker, target, sink);
             }
             Action::Summon { .. } | Action::EndPhase => {
-                if self.phase == Phase::Bare {
+                if self.header.phase == Phase::Bare {
                     return Err(IllegalAction::new(
                         crate::rulesets::zone::skirmish::rule::PHASE,
                         "a bare board (phase unset) has no turn structure: only strikes and choices apply",
@@ -201,7 +206,7 @@ impl ZoneState {
                 self.answer(pending, action, sink);
             }
         }
-        if self.phase != Phase::Bare {
+        if self.header.phase != Phase::Bare {
             self.settle_phases(sink);
         }
         Ok(())
@@ -218,19 +223,19 @@ impl ZoneState {
         let Some(c) = self.at(attacker) else {
             return Err(IllegalAction::new(rule::TARGET, format!("no creature stands in zone {attacker}")));
         };
-        if self.phase != Phase::Bare {
-            if self.phase != Phase::Event {
+        if self.header.phase != Phase::Bare {
+            if self.header.phase != Phase::Event {
                 return Err(IllegalAction::new(
                     rule::TURN_EVENT_PHASE,
-                    format!("strikes happen only in PHASE_EVENT, not in {}", self.phase),
+                    format!("strikes happen only in PHASE_EVENT, not in {}", self.header.phase),
                 ));
             }
-            if attacker.player != self.active_player {
+            if attacker.player != self.header.active_player {
                 return Err(IllegalAction::new(
                     rule::TURN_ACTIVE_PLAYER,
                     format!(
                         "{} is player {}'s creature but it is player {}'s turn",
-                        c.id, attacker.player.0, self.active_player.0
+                        c.id, attacker.player.0, self.header.active_player.0
                     ),
                 ));
             }
@@ -396,7 +401,7 @@ impl ZoneState {
         link.outcome = Some(outcome);
         emit(sink, rule::CHAIN, || ZoneEvent::StrikeChained { attacker, depth });
         // No fast effects exist: both players pass and the chain resolves, top first.
-        while self.pending.is_none() && !self.is_over() {
+        while self.pending.is_none() && !self.header.is_over() {
             let Some(link) = self.chain.pop() else { break };
             self.resolve(link, sink);
         }
@@ -464,7 +469,7 @@ impl ZoneState {
                 // destroyed either way.
                 c.damage = c.damage.saturating_add(amount);
                 let target = c.id.clone();
-                self.turns_without_progress = 0;
+                self.header.turns_without_progress = 0;
                 emit(sink, rule::DAMAGE, || ZoneEvent::DamageDealt {
                     source: source.unwrap_or_else(|| target.clone()),
                     target,
@@ -507,11 +512,7 @@ impl ZoneState {
                 [true, false] => Some(PlayerId(1)),
                 _ => Some(PlayerId(0)),
             };
-            self.phase = Phase::GameOver;
-            self.winner = winner;
-            self.pending = None;
-            self.chain.clear();
-            emit(sink, rule::SBA_GAME_OVER, || SharedEvent::GameOver { winner });
+            self.end_game(winner, rule::SBA_GAME_OVER, sink);
         }
     }
 }
@@ -574,8 +575,8 @@ mod tests {
         s.players[1].hp = -1;
         let mut events: Vec<Event<ZoneEvent>> = Vec::new();
         s.state_based(&mut events);
-        assert_eq!(s.phase, Phase::GameOver);
-        assert_eq!(s.winner, None);
+        assert_eq!(s.header.phase, Phase::GameOver);
+        assert_eq!(s.header.winner, None);
         assert_eq!(events.last().map(|e| e.rule), Some(rule::SBA_GAME_OVER));
         assert!(matches!(
             events.last().map(|e| &e.kind),

@@ -70,7 +70,7 @@ impl Game for ZoneState {
     }
 
     fn turn(&self) -> u32 {
-        self.turn
+        self.header.turn
     }
 
     fn is_pending(&self) -> bool {
@@ -273,8 +273,8 @@ mod tests {
         let mut s = opening();
         let h = s.heuristic();
         assert_eq!(h.get(PlayerId(0)), -h.get(PlayerId(1)));
-        s.phase = crate::state::Phase::GameOver;
-        s.winner = Some(PlayerId(1));
+        s.header.phase = crate::state::Phase::GameOver;
+        s.header.winner = Some(PlayerId(1));
         assert_eq!(s.heuristic().as_slice(), &[-1.0, 1.0]);
         assert_eq!(s.returns(), Some(Returns::of(Outcome::Win(PlayerId(1)), 2)));
     }

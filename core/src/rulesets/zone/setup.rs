@@ -14,7 +14,7 @@ use crate::error::{SetupError, Violations};
 use crate::ids::UniqueIds;
 use crate::path::FieldPath;
 use crate::rulesets::{Ruleset, ruleset_of};
-use crate::setup::{ChoiceSetup, DecisionSetup, progress_count, seat, turn_fields};
+use crate::setup::{ChoiceSetup, DecisionSetup, TurnSetup, seat};
 use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
 
 /// A whole zone-game state as submitted (the `GameState` message's top level, which
@@ -27,22 +27,12 @@ pub struct ZoneStateSetup {
     pub players: Vec<PlayerSetup>,
     /// Creatures on the field.
     pub creatures: Vec<CreatureSetup>,
-    /// Active player.
-    pub active_player: u32,
-    /// Turn.
-    pub turn: u32,
-    /// Phase wire number.
-    pub phase: i32,
+    /// The turn header, with the pending decision.
+    pub header: TurnSetup,
     /// Event counter.
     pub event: u64,
-    /// Pending decision.
-    pub pending: Option<DecisionSetup>,
     /// Chain, last = top.
     pub chain: Vec<StrikeSetup>,
-    /// Winner.
-    pub winner: Option<u32>,
-    /// The no-progress rule's count of turns.
-    pub turns_without_progress: u32,
 }
 
 /// A zone-game action as submitted.
@@ -270,8 +260,8 @@ impl ZoneState {
             return Err(SetupError::Invalid(v));
         }
 
-        let phase = Phase::from_wire(s.phase).unwrap_or_else(|| {
-            v.push("phase", format!("{} is not a known Phase value", s.phase));
+        let phase = Phase::from_wire(s.header.phase).unwrap_or_else(|| {
+            v.push("phase", format!("{} is not a known Phase value", s.header.phase));
             Phase::Bare
         });
         let over = phase == Phase::GameOver;
@@ -371,21 +361,8 @@ impl ZoneState {
             });
         }
 
-        let (active_player, winner) = turn_fields(&mut v, s.active_player, s.turn, s.winner, phase);
-
-        let mut state = ZoneState {
-            ruleset,
-            players,
-            zones,
-            active_player,
-            turn: s.turn,
-            phase,
-            event: s.event,
-            pending: None,
-            chain: Vec::new(),
-            winner,
-            turns_without_progress: progress_count(&mut v, s.turns_without_progress, s.turn),
-        };
+        let header = s.header.check(&mut v, phase);
+        let mut state = ZoneState { ruleset, players, zones, header, event: s.event, pending: None, chain: Vec::new() };
         state.chain = chain(&mut v, s);
         state.pending = pending(&mut v, s, &state, over);
         v.into_result(state).map_err(SetupError::Invalid)
@@ -430,6 +407,12 @@ impl ZoneState {
             orientation: c.orientation.wire(),
             acted: c.acted,
         }));
+        let pending = self.pending.map(|d| DecisionSetup {
+            player: u32::from(d.player.0),
+            kind: d.kind.wire(),
+            options: self.option_ids(d.options).into_iter().map(|id| id.as_str().to_owned()).collect(),
+            may_decline: d.may_decline,
+        });
         ZoneStateSetup {
             ruleset: self.ruleset.wire(),
             players: self
@@ -445,16 +428,8 @@ impl ZoneState {
                 })
                 .collect(),
             creatures,
-            active_player: u32::from(self.active_player.0),
-            turn: self.turn,
-            phase: self.phase.wire(),
+            header: self.header.to_setup(pending),
             event: self.event,
-            pending: self.pending.map(|d| DecisionSetup {
-                player: u32::from(d.player.0),
-                kind: d.kind.wire(),
-                options: self.option_ids(d.options).into_iter().map(|id| id.as_str().to_owned()).collect(),
-                may_decline: d.may_decline,
-            }),
             chain: self
                 .chain
                 .iter()
@@ -468,8 +443,6 @@ impl ZoneState {
                     }),
                 })
                 .collect(),
-            winner: self.winner.map(|w| u32::from(w.0)),
-            turns_without_progress: self.turns_without_progress,
         }
     }
 
@@ -503,7 +476,7 @@ fn unique_ids(v: &mut Violations, s: &ZoneStateSetup) {
 /// while a decision is pending (with no fast effects everything else resolves at once).
 fn chain(v: &mut Violations, s: &ZoneStateSetup) -> Vec<ChainLink> {
     let mut out = Vec::new();
-    match (s.chain.len(), s.pending.is_some()) {
+    match (s.chain.len(), s.header.pending.is_some()) {
         (0, false) | (1, true) => {}
         (0, true) => v.push("chain", "a pending decision needs the strike it belongs to on top of the chain"),
         (_, false) => v.push(
@@ -533,7 +506,7 @@ fn chain(v: &mut Violations, s: &ZoneStateSetup) -> Vec<ChainLink> {
 
 /// Validates the pending decision against the strike on the chain.
 fn pending(v: &mut Violations, s: &ZoneStateSetup, state: &ZoneState, over: bool) -> Option<PendingDecision> {
-    let d = s.pending.as_ref()?;
+    let d = s.header.pending.as_ref()?;
     if over {
         v.push("pending", "no decision can be pending once the game is over");
     }

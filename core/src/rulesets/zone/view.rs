@@ -89,7 +89,7 @@ mod tests {
     /// The opening of men-vs-fey, moved on to player 0's Deployment.
     fn deployment() -> ZoneState {
         let mut s = ZoneState::new_game(Ruleset::Egame, 5, "men-vs-fey", &mut Discard).unwrap();
-        while s.phase != Phase::Deployment {
+        while s.header.phase != Phase::Deployment {
             s.apply(Action::EndPhase, &mut Discard).unwrap();
         }
         s
@@ -103,7 +103,7 @@ mod tests {
     #[test]
     fn egame_hidden_a_drawn_card_is_named_to_nobody() {
         let s = deployment();
-        let me = s.active_player;
+        let me = s.header.active_player;
         let (after, events) = apply(s, Action::EndPhase);
         let drawn = after.players[me.index()].hand.last().unwrap();
         let id = drawn.id.clone().unwrap();
@@ -119,7 +119,7 @@ mod tests {
     #[test]
     fn egame_hidden_a_face_down_summon_names_its_zone_and_not_its_card_or_id_to_the_opponent() {
         let s = deployment();
-        let me = s.active_player;
+        let me = s.header.active_player;
         let card = &s.players[me.index()].hand[0];
         let (name, id) = (card.name.clone(), card.id.clone().unwrap());
         let summon = Action::Summon { hand_index: 0, index: 1, face_down: true, orientation: Orientation::Forward };
