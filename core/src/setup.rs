@@ -31,6 +31,20 @@ pub struct TurnSetup {
 }
 
 impl TurnSetup {
+    /// The phase: a value the ruleset's `own` accepts, or what `own` reads it as with
+    /// its violation at `phase`; an unknown wire number is a violation and reads as a
+    /// bare board.
+    pub(crate) fn phase(&self, v: &mut Violations, own: impl FnOnce(Phase) -> Result<Phase, (Phase, String)>) -> Phase {
+        let Some(phase) = Phase::from_wire(self.phase) else {
+            v.push("phase", format!("{} is not a known Phase value", self.phase));
+            return Phase::Bare;
+        };
+        own(phase).unwrap_or_else(|(instead, why)| {
+            v.push("phase", why);
+            instead
+        })
+    }
+
     /// The header of a two-seat ruleset checked, once its `phase` is read (the
     /// ruleset's own phases): [`turn_fields`], then [`progress_count`]. `pending` is
     /// the ruleset's to check.

@@ -4,6 +4,7 @@
 //! no-progress rule, then the next turn). Its plain data is
 //! [`crate::setup::TurnSetup`]; a ruleset's own pending decision stays in its state.
 
+use crate::error::IllegalAction;
 use crate::event::{EventSink, SharedEvent, emit};
 use crate::game::{MAX_TURNS, Outcome, no_progress_turns};
 use crate::setup::{DecisionSetup, TurnSetup};
@@ -52,6 +53,31 @@ impl TurnHeader {
     /// How the game ended, once it has.
     pub fn outcome(&self) -> Option<Outcome> {
         self.is_over().then(|| self.winner.map_or(Outcome::Draw, Outcome::Win))
+    }
+
+    /// Who decides next, as every ruleset has it: nobody once the game is over; else
+    /// the pending decision's `chooser`; else the active player, on a bare board (no
+    /// turn structure) only while `bare_can_act` says they have a legal action. (No
+    /// ruleset lets a decision wait once its game is over.)
+    pub(crate) fn to_move(self, chooser: Option<PlayerId>, bare_can_act: impl FnOnce() -> bool) -> Option<PlayerId> {
+        if self.is_over() {
+            return None;
+        }
+        if chooser.is_some() {
+            return chooser;
+        }
+        match self.phase {
+            Phase::Bare => bare_can_act().then_some(self.active_player),
+            _ => Some(self.active_player),
+        }
+    }
+
+    /// Refuses every action once the game is over, by the ruleset's `game_over` rule.
+    pub(crate) fn check_not_over(&self, game_over: &'static str) -> Result<(), IllegalAction> {
+        if self.is_over() {
+            return Err(IllegalAction::new(game_over, "the game is over: no action is legal"));
+        }
+        Ok(())
     }
 
     /// The header as plain data, with the ruleset's pending decision as plain data.

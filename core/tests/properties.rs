@@ -3,6 +3,7 @@
 //! to move exactly when an action is legal.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
+use fray_core::Game;
 use fray_core::GameState;
 use fray_core::event::Discard;
 use fray_core::rulesets::zone::board::ZoneRef;

@@ -1,6 +1,7 @@
 //! The skirmish game (docs/rules.md "Skirmish game"): setup, phases, summon, draw, endings.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
+use fray_core::Game;
 mod common;
 
 use common::*;

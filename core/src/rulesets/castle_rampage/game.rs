@@ -23,13 +23,13 @@ use rand::seq::SliceRandom;
 
 use super::event::CastleEvent;
 use super::setup::{CastleActionSetup, CastleCardSetup, CastleSetup, CastleStrikeSetup, ReinforceSetup};
-use super::{CastleAction, CastleCard, CastleState, SeenBy, Side, Structure};
+use super::{CastleAction, CastleCard, CastleState, SeenBy, Side, Structure, rule};
 use crate::error::{ActionError, IllegalAction, Violations};
-use crate::event::{Event, EventSink};
+use crate::event::{Event, EventSink, SharedEvent};
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
-use crate::state::{Opponent, PlayerId};
+use crate::state::{CreatureId, Opponent, Phase, PlayerId};
 
 impl Game for CastleState {
     type Action = CastleAction;
@@ -42,16 +42,69 @@ impl Game for CastleState {
         2
     }
 
+    /// The active player while some action is legal: with a phase set ending it always
+    /// is; on a bare board only when their hand holds a card that can attack. `None`
+    /// once the game is over.
     fn to_move(&self) -> Option<PlayerId> {
-        CastleState::to_move(self)
+        self.header.to_move(None, || self.side(self.header.active_player).can_attack())
     }
 
+    /// Appends every legal action to `out`, in a stable order: attacks by hand index
+    /// (PHASE_EVENT and bare boards), reinforcements by hand index, Gate before Castle
+    /// (PHASE_DEPLOYMENT), then `EndPhase` last (any phase but a bare board's).
     fn legal_actions_into(&self, out: &mut Vec<CastleAction>) {
-        CastleState::legal_actions_into(self, out);
+        let player = self.header.active_player;
+        let hand = &self.side(player).hand;
+        match self.header.phase {
+            Phase::GameOver => return,
+            Phase::Bare | Phase::Event => {
+                for (i, card) in hand.iter().enumerate() {
+                    if card.can_attack() {
+                        out.push(CastleAction::Strike { player, hand_index: index(i) });
+                    }
+                }
+            }
+            Phase::Deployment => {
+                out.reserve(2 * hand.len() + 1);
+                for i in 0..hand.len() {
+                    for structure in Structure::ALL {
+                        out.push(CastleAction::Reinforce { player, hand_index: index(i), structure });
+                    }
+                }
+            }
+            Phase::Begin | Phase::Draw => {}
+        }
+        if self.header.phase != Phase::Bare {
+            out.push(CastleAction::EndPhase);
+        }
     }
 
+    /// Applies `action`, telling each step to `sink`. On error nothing changed.
     fn apply<S: EventSink<CastleEvent>>(&mut self, action: CastleAction, sink: &mut S) -> Result<(), IllegalAction> {
-        CastleState::apply(self, action, sink)
+        self.header.check_not_over(rule::GAME_OVER)?;
+        match action {
+            CastleAction::Strike { player, hand_index } => {
+                self.check_strike(player, hand_index)?;
+                let veteran_back = self.attack(hand_index as usize, sink);
+                // Nothing would stop the Veteran from losing the same attack again and
+                // again: its return ends the turn (castle.effect.veteran).
+                if veteran_back && self.header.phase == Phase::Event {
+                    self.end_turn(rule::VETERAN, sink);
+                }
+            }
+            CastleAction::Reinforce { player, hand_index, structure } => {
+                self.check_reinforce(player, hand_index)?;
+                self.reinforce(hand_index as usize, structure, sink);
+            }
+            CastleAction::EndPhase => {
+                self.check_turn_structure()?;
+                self.end_phase(sink);
+            }
+        }
+        if self.header.phase != Phase::Bare {
+            self.settle_phases(sink);
+        }
+        Ok(())
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -127,10 +180,32 @@ impl Game for CastleState {
         s
     }
 
-    /// A card returned to a stack or a hand is named only to the players who see it
-    /// there (`castle.hidden.seen`): `view.rs` judges each kind.
+    /// What `viewer` may know of `event` (`castle.hidden.seen`): a `CardReturned` whose
+    /// card `viewer` does not see in this state (the state after the event's action)
+    /// with the card's id hidden, a stalemate they cannot tell from a dead position as a
+    /// dead position; every other event whole (each kind in `view.rs`).
     fn event_view(&self, event: &Event<CastleEvent>, viewer: PlayerId) -> Event<CastleEvent> {
-        CastleState::event_view(self, event, viewer)
+        match &event.kind {
+            CastleEvent::CardReturned { card, to } if !self.sees(card, viewer) => {
+                Event { rule: event.rule, kind: CastleEvent::CardReturned { card: CreatureId::hidden(), to } }
+            }
+            CastleEvent::Shared(SharedEvent::GameOver { .. })
+                if event.rule == rule::STALEMATE && !self.sees_every_card_to_attack_with(viewer) =>
+            {
+                Event { rule: rule::DEAD_POSITION, kind: event.kind.clone() }
+            }
+            CastleEvent::CardReturned { .. }
+            | CastleEvent::Shared(
+                SharedEvent::PhaseChanged { .. }
+                | SharedEvent::DecisionRequested(_)
+                | SharedEvent::GameOver { .. }
+                | SharedEvent::PlayerOut { .. },
+            )
+            | CastleEvent::CardRevealed { .. }
+            | CastleEvent::CardDestroyed { .. }
+            | CastleEvent::AttackEnded { .. }
+            | CastleEvent::CardDrawn { .. } => event.clone(),
+        }
     }
 
     /// Hashes what [`Game::observation`] keeps for `viewer`: the turn, every pile's size,
@@ -164,8 +239,10 @@ impl Game for CastleState {
         h.finish()
     }
 
+    /// The state as plain data: the turn header (Castle Rampage asks no decisions) and
+    /// the board; no `players` (the sides hold everything).
     fn to_setup(&self) -> CastleSetup {
-        CastleState::to_setup(self)
+        CastleSetup { header: self.header.to_setup(None), board: Some(self.board_setup()) }
     }
 
     fn action_setup(&self, action: CastleAction) -> CastleActionSetup {
@@ -194,11 +271,6 @@ impl Game for CastleState {
         path: impl Into<FieldPath<'p>>,
     ) -> Result<CastleAction, ActionError> {
         let path = path.into();
-        let invalid = |field: FieldPath<'_>, why: &str| {
-            let mut v = Violations::default();
-            v.push(field, why);
-            ActionError::Invalid(v)
-        };
         match action {
             CastleActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
             CastleActionSetup::Reinforce(r) => {
@@ -206,7 +278,9 @@ impl Game for CastleState {
             }
             CastleActionSetup::EndPhase => Ok(CastleAction::EndPhase),
             CastleActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
-            CastleActionSetup::Missing => Err(invalid(path, "is required: set one of strike, reinforce, end_phase")),
+            CastleActionSetup::Missing => {
+                Err(ActionError::Invalid(Violations::one(path, "is required: set one of strike, reinforce, end_phase")))
+            }
         }
     }
 
@@ -232,9 +306,7 @@ impl Game for CastleState {
         _choice: &ChoiceSetup,
         path: impl Into<FieldPath<'p>>,
     ) -> Result<CastleAction, Violations> {
-        let mut v = Violations::default();
-        v.push(path.into(), "answers no pending decision: Castle Rampage asks no decisions");
-        Err(v)
+        Err(Violations::one(path.into(), "answers no pending decision: Castle Rampage asks no decisions"))
     }
 
     /// Two plays of cards with the same values (name aside) the same way are one move.
@@ -260,6 +332,11 @@ impl Game for CastleState {
             !dup
         });
     }
+}
+
+/// A hand position as an action carries it.
+fn index(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
 }
 
 impl CastleState {

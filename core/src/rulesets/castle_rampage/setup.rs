@@ -105,17 +105,12 @@ impl CastleState {
     pub fn from_setup(s: &CastleSetup) -> Result<CastleState, SetupError> {
         let mut v = Violations::default();
 
-        let phase = match Phase::from_wire(s.header.phase) {
-            Some(Phase::Begin) => {
-                v.push("phase", "Castle Rampage's turn has no PHASE_BEGIN: it starts in PHASE_DRAW");
-                Phase::Draw
+        let phase = s.header.phase(&mut v, |p| match p {
+            Phase::Begin => {
+                Err((Phase::Draw, "Castle Rampage's turn has no PHASE_BEGIN: it starts in PHASE_DRAW".into()))
             }
-            Some(p) => p,
-            None => {
-                v.push("phase", format!("{} is not a known Phase value", s.header.phase));
-                Phase::Bare
-            }
-        };
+            _ => Ok(p),
+        });
         let over = phase == Phase::GameOver;
 
         let mut sides: [Side; 2] = Default::default();
@@ -149,20 +144,17 @@ impl CastleState {
         v.into_result(state).map_err(SetupError::Invalid)
     }
 
-    /// The state as plain data (no `players`: the sides hold everything).
-    pub fn to_setup(&self) -> CastleSetup {
+    /// The board as plain data (the state's `castle_rampage` field: every card).
+    pub(crate) fn board_setup(&self) -> CastleBoardSetup {
         let cards = |cs: &[CastleCard]| cs.iter().map(card_setup).collect::<Vec<_>>();
-        CastleSetup {
-            header: self.header.to_setup(None),
-            board: Some(CastleBoardSetup {
-                sides: self
-                    .sides
-                    .iter()
-                    .map(|s| CastleSideSetup { gate: cards(&s.gate), castle: cards(&s.castle), hand: cards(&s.hand) })
-                    .collect(),
-                draw_pile: cards(&self.draw_pile),
-                discard: cards(&self.discard),
-            }),
+        CastleBoardSetup {
+            sides: self
+                .sides
+                .iter()
+                .map(|s| CastleSideSetup { gate: cards(&s.gate), castle: cards(&s.castle), hand: cards(&s.hand) })
+                .collect(),
+            draw_pile: cards(&self.draw_pile),
+            discard: cards(&self.discard),
         }
     }
 }

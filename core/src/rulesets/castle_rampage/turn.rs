@@ -1,6 +1,7 @@
 //! The turn (docs/rules.md: "draw 2, may add one card from hand to the bottom of your Gate
 //! or Castle, then play attack cards"): PHASE_DRAW, PHASE_DEPLOYMENT, PHASE_EVENT, then
-//! the other player's PHASE_DRAW. Legal actions, who moves, and applying an action.
+//! the other player's PHASE_DRAW: the checks and steps of an action, which
+//! `Game::apply` (game.rs) runs, as it lists the legal actions and who moves.
 //!
 //! Phases in which the active player has nothing to choose pass by themselves: DRAW
 //! always, DEPLOYMENT with an empty hand, EVENT with no card that can attack. A state
@@ -9,7 +10,7 @@
 //! PHASE_DRAW; its only legal action there is `end_phase`, which draws.
 
 use super::event::CastleEvent;
-use super::{CastleAction, CastleCard, CastleState, Structure, rule};
+use super::{CastleCard, CastleState, Structure, rule};
 use crate::error::IllegalAction;
 use crate::event::{EventSink, emit};
 use crate::state::{Opponent, Phase, PlayerId};
@@ -22,90 +23,8 @@ pub const CARDS_DRAWN: usize = 2;
 const TURN_END: TurnEndRules = TurnEndRules { turn_limit: rule::TURN_LIMIT, no_progress: rule::NO_PROGRESS };
 
 impl CastleState {
-    /// Appends every legal action to `out`, in a stable order: attacks by hand index
-    /// (PHASE_EVENT and bare boards), reinforcements by hand index, Gate before Castle
-    /// (PHASE_DEPLOYMENT), then `EndPhase` last (any phase but a bare board's).
-    pub fn legal_actions_into(&self, out: &mut Vec<CastleAction>) {
-        let player = self.header.active_player;
-        let hand = &self.side(player).hand;
-        match self.header.phase {
-            Phase::GameOver => return,
-            Phase::Bare | Phase::Event => {
-                for (i, card) in hand.iter().enumerate() {
-                    if card.can_attack() {
-                        out.push(CastleAction::Strike { player, hand_index: index(i) });
-                    }
-                }
-            }
-            Phase::Deployment => {
-                out.reserve(2 * hand.len() + 1);
-                for i in 0..hand.len() {
-                    for structure in Structure::ALL {
-                        out.push(CastleAction::Reinforce { player, hand_index: index(i), structure });
-                    }
-                }
-            }
-            Phase::Begin | Phase::Draw => {}
-        }
-        if self.header.phase != Phase::Bare {
-            out.push(CastleAction::EndPhase);
-        }
-    }
-
-    /// Every legal action, in the order of [`CastleState::legal_actions_into`].
-    pub fn legal_actions(&self) -> Vec<CastleAction> {
-        let mut out = Vec::new();
-        self.legal_actions_into(&mut out);
-        out
-    }
-
-    /// The active player while some action is legal: with a phase set ending it always
-    /// is; on a bare board only when their hand holds a card that can attack. `None`
-    /// once the game is over.
-    pub fn to_move(&self) -> Option<PlayerId> {
-        match self.header.phase {
-            Phase::GameOver => None,
-            Phase::Bare => self.side(self.header.active_player).can_attack().then_some(self.header.active_player),
-            _ => Some(self.header.active_player),
-        }
-    }
-
-    /// Applies `action`, telling each step to `sink`. On error nothing changed.
-    pub fn apply<S: EventSink<CastleEvent>>(
-        &mut self,
-        action: CastleAction,
-        sink: &mut S,
-    ) -> Result<(), IllegalAction> {
-        if self.header.is_over() {
-            return Err(IllegalAction::new(rule::GAME_OVER, "the game is over: no action is legal"));
-        }
-        match action {
-            CastleAction::Strike { player, hand_index } => {
-                self.check_strike(player, hand_index)?;
-                let veteran_back = self.attack(hand_index as usize, sink);
-                // Nothing would stop the Veteran from losing the same attack again and
-                // again: its return ends the turn (castle.effect.veteran).
-                if veteran_back && self.header.phase == Phase::Event {
-                    self.end_turn(rule::VETERAN, sink);
-                }
-            }
-            CastleAction::Reinforce { player, hand_index, structure } => {
-                self.check_reinforce(player, hand_index)?;
-                self.reinforce(hand_index as usize, structure, sink);
-            }
-            CastleAction::EndPhase => {
-                self.check_turn_structure()?;
-                self.end_phase(sink);
-            }
-        }
-        if self.header.phase != Phase::Bare {
-            self.settle_phases(sink);
-        }
-        Ok(())
-    }
-
     /// A bare board has no turn structure (`castle.turn.bare`).
-    fn check_turn_structure(&self) -> Result<(), IllegalAction> {
+    pub(super) fn check_turn_structure(&self) -> Result<(), IllegalAction> {
         if self.header.phase == Phase::Bare {
             return Err(IllegalAction::new(
                 rule::BARE,
@@ -116,7 +35,7 @@ impl CastleState {
     }
 
     /// Checks a reinforcement; changes nothing.
-    fn check_reinforce(&self, player: PlayerId, hand_index: u32) -> Result<(), IllegalAction> {
+    pub(super) fn check_reinforce(&self, player: PlayerId, hand_index: u32) -> Result<(), IllegalAction> {
         self.check_turn_structure()?;
         if self.header.phase != Phase::Deployment {
             return Err(IllegalAction::new(
@@ -137,7 +56,12 @@ impl CastleState {
 
     /// Puts the active player's checked hand card at the bottom of their `structure`,
     /// face down, and ends the Deployment phase (one card per turn).
-    fn reinforce<S: EventSink<CastleEvent>>(&mut self, hand_index: usize, structure: Structure, sink: &mut S) {
+    pub(super) fn reinforce<S: EventSink<CastleEvent>>(
+        &mut self,
+        hand_index: usize,
+        structure: Structure,
+        sink: &mut S,
+    ) {
         let side = &mut self.sides[self.header.active_player.index()];
         if hand_index >= side.hand.len() {
             return;
@@ -153,7 +77,7 @@ impl CastleState {
     }
 
     /// Ends the current phase by the active player's choice.
-    fn end_phase<S: EventSink<CastleEvent>>(&mut self, sink: &mut S) {
+    pub(super) fn end_phase<S: EventSink<CastleEvent>>(&mut self, sink: &mut S) {
         match self.header.phase {
             Phase::Begin => self.enter(Phase::Draw, sink),
             Phase::Draw => self.draw(sink),
@@ -234,7 +158,7 @@ impl CastleState {
     /// Ends the turn (`why`: the rule that ends it): a draw once turn [`crate::game::MAX_TURNS`]
     /// ends (`castle.turn.limit`) or once 5 rounds passed without progress
     /// (`castle.turn.no_progress`), else the other player's PHASE_DRAW.
-    fn end_turn<S: EventSink<CastleEvent>>(&mut self, why: &'static str, sink: &mut S) {
+    pub(super) fn end_turn<S: EventSink<CastleEvent>>(&mut self, why: &'static str, sink: &mut S) {
         let next = self.header.active_player.opponent();
         if let Some(draw) = self.header.end_turn(TURN_END, 2, next, Phase::Draw, why, sink) {
             self.header.end_game(None, draw, sink);
@@ -244,9 +168,4 @@ impl CastleState {
     fn enter<S: EventSink<CastleEvent>>(&mut self, phase: Phase, sink: &mut S) {
         self.header.enter(phase, rule::PHASE, sink);
     }
-}
-
-/// A hand position as an action carries it.
-fn index(i: usize) -> u32 {
-    u32::try_from(i).unwrap_or(u32::MAX)
 }

@@ -30,46 +30,17 @@
 //! Why the state after the action may decide: a card's `seen_by` only grows while it
 //! stays hidden, and one action moves a card into a stack at most once (a reinforcement
 //! ends the Deployment; an attack only takes cards off the opponent's stacks, a defender
-//! that held going back with both players in its `seen_by`). The match below lists
-//! every kind, so that a new one does not compile until someone judges what it tells.
+//! that held going back with both players in its `seen_by`). `Game::event_view`'s match
+//! (game.rs) lists every kind, so that a new one does not compile until someone judges
+//! what it tells.
 
-use super::event::CastleEvent;
-use super::{CastleCard, CastleState, rule};
-use crate::event::{Event, SharedEvent};
+use super::{CastleCard, CastleState};
 use crate::state::{CreatureId, PlayerId};
 
 impl CastleState {
-    /// What `viewer` may know of `event` (`castle.hidden.seen`): a `CardReturned` whose
-    /// card `viewer` does not see in this state (the state after the event's action)
-    /// with the card's id hidden, a stalemate they cannot tell from a dead position as a
-    /// dead position; every other event whole (see the module).
-    pub fn event_view(&self, event: &Event<CastleEvent>, viewer: PlayerId) -> Event<CastleEvent> {
-        match &event.kind {
-            CastleEvent::CardReturned { card, to } if !self.sees(card, viewer) => {
-                Event { rule: event.rule, kind: CastleEvent::CardReturned { card: CreatureId::hidden(), to } }
-            }
-            CastleEvent::Shared(SharedEvent::GameOver { .. })
-                if event.rule == rule::STALEMATE && !self.sees_every_card_to_attack_with(viewer) =>
-            {
-                Event { rule: rule::DEAD_POSITION, kind: event.kind.clone() }
-            }
-            CastleEvent::CardReturned { .. }
-            | CastleEvent::Shared(
-                SharedEvent::PhaseChanged { .. }
-                | SharedEvent::DecisionRequested(_)
-                | SharedEvent::GameOver { .. }
-                | SharedEvent::PlayerOut { .. },
-            )
-            | CastleEvent::CardRevealed { .. }
-            | CastleEvent::CardDestroyed { .. }
-            | CastleEvent::AttackEnded { .. }
-            | CastleEvent::CardDrawn { .. } => event.clone(),
-        }
-    }
-
     /// Whether `viewer` sees every card that may still attack some day: both hands and
     /// the draw pile (`castle.turn.stalemate` reads them).
-    fn sees_every_card_to_attack_with(&self, viewer: PlayerId) -> bool {
+    pub(super) fn sees_every_card_to_attack_with(&self, viewer: PlayerId) -> bool {
         let hands = self.sides.iter().flat_map(|s| &s.hand);
         hands.chain(&self.draw_pile).all(|c| self.sees(&c.id, viewer))
     }
@@ -98,7 +69,9 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::event::Discard;
+    use crate::event::{Event, SharedEvent};
     use crate::game::Game;
+    use crate::rulesets::castle_rampage::event::CastleEvent;
     use crate::rulesets::castle_rampage::{CastleAction, CastleEffect, Structure, rule};
     use crate::state::Phase;
 

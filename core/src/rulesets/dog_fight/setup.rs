@@ -141,17 +141,10 @@ impl DogFightState {
     /// are relative to the GameState message.
     pub fn from_setup(s: &DogFightSetup) -> Result<DogFightState, SetupError> {
         let mut v = Violations::default();
-        let phase = match Phase::from_wire(s.header.phase) {
-            Some(p @ (Phase::Bare | Phase::Event | Phase::GameOver)) => p,
-            Some(p) => {
-                v.push("phase", format!("Dog Fight's turn is PHASE_EVENT only, not {p}"));
-                Phase::Event
-            }
-            None => {
-                v.push("phase", format!("{} is not a known Phase value", s.header.phase));
-                Phase::Bare
-            }
-        };
+        let phase = s.header.phase(&mut v, |p| match p {
+            Phase::Bare | Phase::Event | Phase::GameOver => Ok(p),
+            _ => Err((Phase::Event, format!("Dog Fight's turn is PHASE_EVENT only, not {p}"))),
+        });
         let Some(board) = &s.board else {
             v.push("dog_fight", "is required: a RULESET_DOG_FIGHT state keeps its board there");
             return Err(SetupError::Invalid(v));
@@ -246,33 +239,34 @@ impl DogFightState {
         v.into_result(state).map_err(SetupError::Invalid)
     }
 
-    /// The state as plain data.
-    pub fn to_setup(&self) -> DogFightSetup {
-        let cards = |cs: &[DfCard]| cs.iter().map(card_setup).collect::<Vec<_>>();
-        let pending = self.pending.as_ref().map(|d| DecisionSetup {
+    /// The pending RESPONSE decision as plain data (always declinable: a pass).
+    pub(crate) fn pending_setup(&self) -> Option<DecisionSetup> {
+        self.pending.as_ref().map(|d| DecisionSetup {
             player: u32::from(d.player.0),
             kind: DecisionKind::Response.wire(),
             options: d.options.iter().map(ToString::to_string).collect(),
             may_decline: true,
-        });
-        DogFightSetup {
-            header: self.header.to_setup(pending),
-            board: Some(DogFightBoardSetup {
-                width: self.width,
-                height: self.height,
-                vessels: self.vessels.iter().map(vessel_setup).collect(),
-                sides: self
-                    .sides
-                    .iter()
-                    .map(|s| DogFightSideSetup { hand: cards(&s.hand), discard: cards(&s.discard) })
-                    .collect(),
-                attack: self.attack.as_ref().map(|a| DogFightAttackSetup {
-                    attacker: a.attacker.to_string(),
-                    defender: a.defender.to_string(),
-                    declared: a.declared.iter().map(|(p, c)| (u32::from(p.0), c.to_string())).collect(),
-                    passed: a.passed.iter().map(|p| u32::from(p.0)).collect(),
-                    strength: a.strength,
-                }),
+        })
+    }
+
+    /// The board as plain data (the state's `dog_fight` field).
+    pub(crate) fn board_setup(&self) -> DogFightBoardSetup {
+        let cards = |cs: &[DfCard]| cs.iter().map(card_setup).collect::<Vec<_>>();
+        DogFightBoardSetup {
+            width: self.width,
+            height: self.height,
+            vessels: self.vessels.iter().map(vessel_setup).collect(),
+            sides: self
+                .sides
+                .iter()
+                .map(|s| DogFightSideSetup { hand: cards(&s.hand), discard: cards(&s.discard) })
+                .collect(),
+            attack: self.attack.as_ref().map(|a| DogFightAttackSetup {
+                attacker: a.attacker.to_string(),
+                defender: a.defender.to_string(),
+                declared: a.declared.iter().map(|(p, c)| (u32::from(p.0), c.to_string())).collect(),
+                passed: a.passed.iter().map(|p| u32::from(p.0)).collect(),
+                strength: a.strength,
             }),
         }
     }

@@ -179,6 +179,7 @@ impl DogFightState {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::game::Game;
 
     #[test]
     fn every_scenario_deals_a_valid_state_with_its_players() {

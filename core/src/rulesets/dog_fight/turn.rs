@@ -1,6 +1,7 @@
 //! The turn: in PHASE_EVENT each vessel of the active player may attack once, then
-//! `end_phase` passes the turn to the next player in seat order who is still in. Legal
-//! actions, who moves, and applying an action.
+//! `end_phase` passes the turn to the next player in seat order who is still in: the
+//! checks and the end of a turn, which `Game::apply` (game.rs) runs, as it lists the
+//! legal actions and who moves.
 
 use super::event::DfEvent;
 use super::{DfAction, DfEffect, DogFightState, Vessel, rule};
@@ -13,28 +14,8 @@ use crate::turn::TurnEndRules;
 const TURN_END: TurnEndRules = TurnEndRules { turn_limit: rule::TURN_LIMIT, no_progress: rule::NO_PROGRESS };
 
 impl DogFightState {
-    /// Appends every legal action to `out`, in a stable order: with a decision pending,
-    /// its options in order then `Pass`; else attacks (attackers in vessel order, each
-    /// against the vessels it reaches, in vessel order), then `EndPhase`. On a bare
-    /// board every player's vessels may attack, and there is no `EndPhase`.
-    pub fn legal_actions_into(&self, out: &mut Vec<DfAction>) {
-        if let Some(d) = &self.pending {
-            out.extend((0..d.options.len()).map(|k| DfAction::Play(k as u8)));
-            out.push(DfAction::Pass);
-            return;
-        }
-        match self.header.phase {
-            Phase::Bare => self.attacks_into(None, out),
-            Phase::Event => {
-                self.attacks_into(Some(self.header.active_player), out);
-                out.push(DfAction::EndPhase);
-            }
-            _ => {}
-        }
-    }
-
     /// The attacks of `player`'s vessels (every player's when `None`).
-    fn attacks_into(&self, player: Option<PlayerId>, out: &mut Vec<DfAction>) {
+    pub(super) fn attacks_into(&self, player: Option<PlayerId>, out: &mut Vec<DfAction>) {
         for (i, a) in self.vessels.iter().enumerate() {
             if a.attacked || player.is_some_and(|p| a.controller != p) {
                 continue;
@@ -47,69 +28,9 @@ impl DogFightState {
         }
     }
 
-    /// Who decides next: the pending decision's chooser, else the active player while
-    /// an action is legal.
-    pub fn to_move(&self) -> Option<PlayerId> {
-        if let Some(d) = &self.pending {
-            return Some(d.player);
-        }
-        match self.header.phase {
-            Phase::GameOver => None,
-            Phase::Bare => {
-                let mut any = Vec::new();
-                self.attacks_into(None, &mut any);
-                (!any.is_empty()).then_some(self.header.active_player)
-            }
-            _ => Some(self.header.active_player),
-        }
-    }
-
-    /// Applies `action`, telling each step to `sink`. On error nothing changed.
-    pub fn apply<S: EventSink<DfEvent>>(&mut self, action: DfAction, sink: &mut S) -> Result<(), IllegalAction> {
-        if self.header.is_over() {
-            return Err(IllegalAction::new(rule::GAME_OVER, "the game is over: no action is legal"));
-        }
-        match (action, &self.pending) {
-            (DfAction::Play(k), Some(d)) if usize::from(k) < d.options.len() => self.play(usize::from(k), sink),
-            (DfAction::Play(k), Some(d)) => {
-                return Err(IllegalAction::new(
-                    rule::DECISION_PENDING,
-                    format!("the pending decision has {} options: there is no option {k}", d.options.len()),
-                ));
-            }
-            (DfAction::Pass, Some(_)) => self.decline(sink),
-            (DfAction::Play(_) | DfAction::Pass, None) => {
-                return Err(IllegalAction::new(
-                    rule::DECISION_PENDING,
-                    "no decision is pending: there is nothing to answer",
-                ));
-            }
-            (_, Some(d)) => {
-                return Err(IllegalAction::new(
-                    rule::DECISION_PENDING,
-                    format!("player {} must first play a card into the attack or pass", d.player.0),
-                ));
-            }
-            (DfAction::Attack { attacker, defender }, None) => {
-                self.check_attack(usize::from(attacker), usize::from(defender))?;
-                if self.header.phase == Phase::Bare {
-                    self.header.active_player = self.vessels[usize::from(attacker)].controller;
-                }
-                self.declare(usize::from(attacker), usize::from(defender), sink);
-            }
-            (DfAction::EndPhase, None) => {
-                if self.header.phase == Phase::Bare {
-                    return Err(IllegalAction::new(rule::BARE, "a bare board (phase unset) has no turn structure"));
-                }
-                self.end_turn(sink);
-            }
-        }
-        Ok(())
-    }
-
     /// An attack is legal: PHASE_EVENT (or a bare board), the active player's vessel
     /// that has not attacked, on another player's vessel within its range.
-    fn check_attack(&self, attacker: usize, defender: usize) -> Result<(), IllegalAction> {
+    pub(super) fn check_attack(&self, attacker: usize, defender: usize) -> Result<(), IllegalAction> {
         if !matches!(self.header.phase, Phase::Event | Phase::Bare) {
             return Err(IllegalAction::new(
                 rule::EVENT_PHASE,
@@ -157,7 +78,7 @@ impl DogFightState {
     /// passed without progress (`dogfight.turn.no_progress`), when no vessel reaches an
     /// enemy vessel (vessels do not move, so nobody ever could again), or when no damage
     /// can ever reach a hull again (`dogfight.turn.dead_position`).
-    fn end_turn<S: EventSink<DfEvent>>(&mut self, sink: &mut S) {
+    pub(super) fn end_turn<S: EventSink<DfEvent>>(&mut self, sink: &mut S) {
         for v in &mut self.vessels {
             v.attacked = false;
         }

@@ -193,20 +193,13 @@ impl KeyforgeState {
     /// are relative to the GameState message.
     pub fn from_setup(s: &KeyforgeSetup) -> Result<KeyforgeState, SetupError> {
         let mut v = Violations::default();
-        let phase = match Phase::from_wire(s.header.phase) {
-            Some(p @ (Phase::Deployment | Phase::Draw)) => {
-                v.push(
-                    "phase",
-                    format!("KeyForge's turn has no {p}: it runs PHASE_BEGIN (forge a key), then PHASE_EVENT"),
-                );
-                Phase::Event
-            }
-            Some(p) => p,
-            None => {
-                v.push("phase", format!("{} is not a known Phase value", s.header.phase));
-                Phase::Bare
-            }
-        };
+        let phase = s.header.phase(&mut v, |p| match p {
+            Phase::Deployment | Phase::Draw => Err((
+                Phase::Event,
+                format!("KeyForge's turn has no {p}: it runs PHASE_BEGIN (forge a key), then PHASE_EVENT"),
+            )),
+            _ => Ok(p),
+        });
         let over = phase == Phase::GameOver;
 
         let mut sides: [KfSide; 2] = Default::default();
@@ -225,57 +218,59 @@ impl KeyforgeState {
         v.into_result(state).map_err(SetupError::Invalid)
     }
 
-    /// The state as plain data (no `players`: the sides hold everything).
-    pub fn to_setup(&self) -> KeyforgeSetup {
-        let names = |ns: &[Arc<str>]| ns.iter().map(ToString::to_string).collect::<Vec<_>>();
-        let items = |is: &[Item]| is.iter().map(Item::name).collect::<Vec<_>>();
-        let ids = |cs: &[CreatureId]| cs.iter().map(ToString::to_string).collect::<Vec<_>>();
-        let pending = self.pending.as_ref().map(|d| DecisionSetup {
+    /// The pending decision as plain data (ORDER: item names; TARGET: creature ids).
+    pub(crate) fn pending_setup(&self) -> Option<DecisionSetup> {
+        self.pending.as_ref().map(|d| DecisionSetup {
             player: u32::from(d.player.0),
             kind: match d.kind {
                 KfDecisionKind::Order => DecisionKind::Order,
                 KfDecisionKind::Target => DecisionKind::Target,
             }
             .wire(),
-            options: ids(&d.options),
+            options: d.options.iter().map(ToString::to_string).collect(),
             may_decline: false,
-        });
-        KeyforgeSetup {
-            header: self.header.to_setup(pending),
-            board: Some(KeyforgeBoardSetup {
-                sides: self
-                    .sides
-                    .iter()
-                    .enumerate()
-                    .map(|(p, s)| KeyforgeSideSetup {
-                        amber: s.amber,
-                        keys: s.keys,
-                        battleline: s.battleline.iter().map(|c| creature_setup(c, PlayerId(p as u8))).collect(),
-                        discard: names(&s.discard),
-                        hand: names(&s.hand),
-                    })
-                    .collect(),
-                resolution: self
-                    .resolution
-                    .iter()
-                    .map(|step| match step {
-                        Step::Fight(f) => KeyforgeStepSetup::Fight(KeyforgeFightSetup {
-                            attacker: f.attacker.to_string(),
-                            defender: f.defender.to_string(),
-                            stage: f.stage.wire(),
-                            elusive: f.elusive,
-                            exchanged: f.exchanged,
-                        }),
-                        Step::Window { kind, items: is } => {
-                            KeyforgeStepSetup::Window { kind: kind.wire(), items: items(is) }
-                        }
-                        Step::Destruction { tagged, items: is } => {
-                            KeyforgeStepSetup::Destruction { tagged: ids(tagged), items: items(is) }
-                        }
-                        Step::Target(a) => KeyforgeStepSetup::Target(a.to_string()),
-                    })
-                    .collect(),
-            }),
+        })
+    }
+
+    /// The board as plain data (the state's `keyforge` field: the sides and the
+    /// resolution; no `players`, the sides hold everything).
+    pub(crate) fn board_setup(&self) -> KeyforgeBoardSetup {
+        let names = |ns: &[Arc<str>]| ns.iter().map(ToString::to_string).collect::<Vec<_>>();
+        let items = |is: &[Item]| is.iter().map(Item::name).collect::<Vec<_>>();
+        let ids = |cs: &[CreatureId]| cs.iter().map(ToString::to_string).collect::<Vec<_>>();
+        KeyforgeBoardSetup {
+            sides: self
+                .sides
+                .iter()
+                .enumerate()
+                .map(|(p, s)| KeyforgeSideSetup {
+                    amber: s.amber,
+                    keys: s.keys,
+                    battleline: s.battleline.iter().map(|c| creature_setup(c, PlayerId(p as u8))).collect(),
+                    discard: names(&s.discard),
+                    hand: names(&s.hand),
+                })
+                .collect(),
+            resolution: self
+                .resolution
+                .iter()
+                .map(|step| match step {
+                    Step::Fight(f) => KeyforgeStepSetup::Fight(KeyforgeFightSetup {
+                        attacker: f.attacker.to_string(),
+                        defender: f.defender.to_string(),
+                        stage: f.stage.wire(),
+                        elusive: f.elusive,
+                        exchanged: f.exchanged,
+                    }),
+                    Step::Window { kind, items: is } => {
+                        KeyforgeStepSetup::Window { kind: kind.wire(), items: items(is) }
+                    }
+                    Step::Destruction { tagged, items: is } => {
+                        KeyforgeStepSetup::Destruction { tagged: ids(tagged), items: items(is) }
+                    }
+                    Step::Target(a) => KeyforgeStepSetup::Target(a.to_string()),
+                })
+                .collect(),
         }
     }
 }

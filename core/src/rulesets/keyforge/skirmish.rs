@@ -248,6 +248,7 @@ fn trigger_slug(t: Trigger) -> &'static str {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::game::Game;
 
     #[test]
     fn every_scenario_deals_a_valid_state_and_every_card_is_used() {

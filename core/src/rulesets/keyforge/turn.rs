@@ -2,7 +2,8 @@
 //! once per turn; 6 amber forges a key at the start of your turn; 3 keys win;
 //! everything readies and armor/elusive reset at end of turn"): PHASE_BEGIN (forge),
 //! PHASE_EVENT (fights and reaps, then end_phase), then the other player's PHASE_BEGIN.
-//! Legal actions, who moves, and applying an action.
+//! The checks and steps of an action, which `Game::apply` (game.rs) runs, as it lists
+//! the legal actions and who moves.
 //!
 //! PHASE_BEGIN has nothing to choose and passes by itself, so a game rests only in
 //! PHASE_EVENT or at a decision, and is terminal exactly when no action is legal. A
@@ -20,37 +21,8 @@ use crate::turn::TurnEndRules;
 const TURN_END: TurnEndRules = TurnEndRules { turn_limit: rule::TURN_LIMIT, no_progress: rule::NO_PROGRESS };
 
 impl KeyforgeState {
-    /// Appends every legal action to `out`, in a stable order: with a decision pending,
-    /// its options in order; else fights (attackers left to right, each against the
-    /// defenders it may choose, left to right), then reaps (left to right), then
-    /// `EndPhase`. On a bare board: the active player's fights, then the other's.
-    pub fn legal_actions_into(&self, out: &mut Vec<KfAction>) {
-        if let Some(d) = &self.pending {
-            out.extend((0..d.options.len()).map(|k| KfAction::Choose(k as u8)));
-            return;
-        }
-        let me = self.header.active_player;
-        match self.header.phase {
-            Phase::Bare => {
-                self.fights_into(me, out);
-                self.fights_into(me.opponent(), out);
-            }
-            Phase::Event => {
-                self.fights_into(me, out);
-                for (i, c) in self.side(me).battleline.iter().enumerate() {
-                    if !c.exhausted {
-                        out.push(KfAction::Reap(Slot { side: me, index: i as u8 }));
-                    }
-                }
-                out.push(KfAction::EndPhase);
-            }
-            Phase::Begin => out.push(KfAction::EndPhase),
-            Phase::GameOver | Phase::Deployment | Phase::Draw => {}
-        }
-    }
-
     /// The fights `player`'s ready creatures may start.
-    fn fights_into(&self, player: PlayerId, out: &mut Vec<KfAction>) {
+    pub(super) fn fights_into(&self, player: PlayerId, out: &mut Vec<KfAction>) {
         let enemy = player.opponent();
         for (i, a) in self.side(player).battleline.iter().enumerate() {
             if a.exhausted {
@@ -65,79 +37,8 @@ impl KeyforgeState {
         }
     }
 
-    /// Who decides next: the pending decision's chooser, else the active player while
-    /// an action is legal.
-    pub fn to_move(&self) -> Option<PlayerId> {
-        if let Some(d) = &self.pending {
-            return Some(d.player);
-        }
-        match self.header.phase {
-            Phase::GameOver => None,
-            Phase::Bare => {
-                let mut any = Vec::new();
-                self.legal_actions_into(&mut any);
-                (!any.is_empty()).then_some(self.header.active_player)
-            }
-            _ => Some(self.header.active_player),
-        }
-    }
-
-    /// Applies `action`, telling each step to `sink`. On error nothing changed.
-    pub fn apply<S: EventSink<KfEvent>>(&mut self, action: KfAction, sink: &mut S) -> Result<(), IllegalAction> {
-        if self.header.is_over() {
-            return Err(IllegalAction::new(rule::GAME_OVER, "the game is over: no action is legal"));
-        }
-        if let KfAction::Choose(k) = action {
-            let Some(d) = &self.pending else {
-                return Err(IllegalAction::new(
-                    rule::DECISION_PENDING,
-                    "no decision is pending: there is nothing to answer",
-                ));
-            };
-            if usize::from(k) >= d.options.len() {
-                return Err(IllegalAction::new(
-                    rule::DECISION_PENDING,
-                    format!("the pending decision has {} options: there is no option {k}", d.options.len()),
-                ));
-            }
-            self.choose(usize::from(k), sink);
-        } else if let Some(d) = &self.pending {
-            return Err(IllegalAction::new(
-                rule::DECISION_PENDING,
-                format!("player {} must answer the pending {} decision first", d.player.0, d.kind_name()),
-            ));
-        } else {
-            match action {
-                KfAction::Fight { attacker, defender } => {
-                    self.check_use(attacker)?;
-                    self.check_target(attacker, defender)?;
-                    if self.header.phase == Phase::Bare {
-                        self.header.active_player = attacker.side;
-                    }
-                    self.declare_fight(attacker, defender, sink);
-                }
-                KfAction::Reap(slot) => {
-                    if self.header.phase == Phase::Bare {
-                        return Err(IllegalAction::new(
-                            rule::BARE,
-                            "a bare board (phase unset) has no turn structure: only fights",
-                        ));
-                    }
-                    self.check_use(slot)?;
-                    self.reap(slot, sink);
-                }
-                KfAction::EndPhase => self.end_phase(sink)?,
-                KfAction::Choose(_) => {}
-            }
-        }
-        if self.pending.is_none() && self.header.phase == Phase::Begin {
-            self.begin_turn(sink);
-        }
-        Ok(())
-    }
-
     /// A creature may be used: PHASE_EVENT (or a bare board), the active player's, ready.
-    fn check_use(&self, slot: Slot) -> Result<(), IllegalAction> {
+    pub(super) fn check_use(&self, slot: Slot) -> Result<(), IllegalAction> {
         if !matches!(self.header.phase, Phase::Event | Phase::Bare) {
             return Err(IllegalAction::new(
                 rule::EVENT_PHASE,
@@ -160,7 +61,7 @@ impl KeyforgeState {
     }
 
     /// The attacked creature is an enemy creature in play that taunt does not shield.
-    fn check_target(&self, attacker: Slot, defender: Slot) -> Result<(), IllegalAction> {
+    pub(super) fn check_target(&self, attacker: Slot, defender: Slot) -> Result<(), IllegalAction> {
         let Some(d) = self.at(defender) else {
             return Err(IllegalAction::new(rule::FIGHT_TARGET, "no creature stands there to fight"));
         };
@@ -180,7 +81,7 @@ impl KeyforgeState {
     }
 
     /// Ends PHASE_EVENT (the turn) or PHASE_BEGIN.
-    fn end_phase<S: EventSink<KfEvent>>(&mut self, sink: &mut S) -> Result<(), IllegalAction> {
+    pub(super) fn end_phase<S: EventSink<KfEvent>>(&mut self, sink: &mut S) -> Result<(), IllegalAction> {
         match self.header.phase {
             Phase::Bare => {
                 Err(IllegalAction::new(rule::BARE, "a bare board (phase unset) has no turn structure: only fights"))

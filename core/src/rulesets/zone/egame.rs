@@ -96,124 +96,8 @@ enum Blocking {
 }
 
 impl ZoneState {
-    /// Appends every legal action to `out`, in a stable order: choices in option order
-    /// then decline; otherwise strikes by attacker zone, then target zone, then (with a
-    /// phase set) summons by hand card, zone, orientation (face-down last) and
-    /// end-phase.
-    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        if self.header.is_over() {
-            return;
-        }
-        if let Some(p) = self.pending {
-            out.extend(p.options.iter().map(Action::Choose));
-            if p.may_decline {
-                out.push(Action::Decline);
-            }
-            return;
-        }
-        if matches!(self.header.phase, Phase::Bare | Phase::Event) {
-            for (zone, c) in self.creatures() {
-                if c.face_down
-                    || c.acted
-                    || (self.header.phase != Phase::Bare && zone.player != self.header.active_player)
-                {
-                    continue;
-                }
-                out.extend(self.targets_of(zone).iter().map(|target| Action::Strike { attacker: zone, target }));
-            }
-        }
-        self.turn_actions_into(out);
-    }
-
-    /// The player who chooses next: the decider of a pending decision, else the
-    /// active player; `None` when nobody has a choice: once the game is over, or on a
-    /// bare board (phase unset) where no face-up creature that has not acted reaches a
-    /// zone. It is `Some` exactly when [`ZoneState::legal_actions`] is not empty.
-    pub fn to_move(&self) -> Option<PlayerId> {
-        if self.header.is_over() {
-            return None;
-        }
-        if let Some(p) = self.pending {
-            // Validation and the rules only ever ask a decision that may be declined.
-            return Some(p.player);
-        }
-        // With a phase set, ending the phase is always legal; a bare board has only
-        // its strikes.
-        if self.header.phase == Phase::Bare
-            && !self.creatures().any(|(z, c)| !c.acted && !self.targets_of(z).is_empty())
-        {
-            return None;
-        }
-        Some(self.header.active_player)
-    }
-
-    /// The result once the game is over: `Some(Some(winner))`, or `Some(None)` for a draw.
-    pub fn outcome(&self) -> Option<Option<PlayerId>> {
-        self.header.is_over().then_some(self.header.winner)
-    }
-
-    /// Every legal action, in the order of [`ZoneState::legal_actions_into`].
-    pub fn legal_actions(&self) -> Vec<Action> {
-        let mut out = Vec::new();
-        self.legal_actions_into(&mut out);
-        out
-    }
-
-    /// Applies `action`, telling each step to `sink`. On error nothing changed.
-    pub fn apply<S: EventSink<ZoneEvent>>(&mut self, action: Action, sink: &mut S) -> Result<(), IllegalAction> {
-        if self.header.is_over() {
-            return Err(IllegalAction::new(rule::GAME_OVER, "the game is over: no action is legal"));
-        }
-        match action {
-            Action::Strike { attacker, target } => {
-                self.check_strike(attacker, target)?;
-                self.declare(attacker, target, sink);
-            }
-            Action::Summon { .. } | Action::EndPhase => {
-                if self.header.phase == Phase::Bare {
-                    return Err(IllegalAction::new(
-                        crate::rulesets::zone::skirmish::rule::PHASE,
-                        "a bare board (phase unset) has no turn structure: only strikes and choices apply",
-                    ));
-                }
-                if self.pending.is_some() {
-                    return Err(IllegalAction::new(
-                        rule::DECISION_PENDING,
-                        "a decision is pending: answer it with a choice first",
-                    ));
-                }
-                match action {
-                    Action::Summon { hand_index, index, face_down, orientation } => {
-                        self.check_summon(hand_index, index)?;
-                        self.summon(hand_index, index, face_down, orientation, sink);
-                    }
-                    _ => self.end_phase(sink),
-                }
-            }
-            Action::Choose(_) | Action::Decline => {
-                let Some(pending) = self.pending else {
-                    return Err(IllegalAction::new(rule::DECISION_PENDING, "no decision is pending"));
-                };
-                match action {
-                    Action::Choose(z) if !pending.options.contains(z) => {
-                        return Err(IllegalAction::new(rule::DECISION_PENDING, format!("zone {z} is not an option")));
-                    }
-                    Action::Decline if !pending.may_decline => {
-                        return Err(IllegalAction::new(rule::DECISION_PENDING, "this decision cannot be declined"));
-                    }
-                    _ => {}
-                }
-                self.answer(pending, action, sink);
-            }
-        }
-        if self.header.phase != Phase::Bare {
-            self.settle_phases(sink);
-        }
-        Ok(())
-    }
-
     /// Strike legality (`egame.strike.target`, turn structure); changes nothing.
-    fn check_strike(&self, attacker: ZoneRef, target: ZoneRef) -> Result<(), IllegalAction> {
+    pub(super) fn check_strike(&self, attacker: ZoneRef, target: ZoneRef) -> Result<(), IllegalAction> {
         if self.pending.is_some() {
             return Err(IllegalAction::new(
                 rule::DECISION_PENDING,
@@ -259,7 +143,7 @@ impl ZoneState {
     }
 
     /// Declares a legal strike and carries it as far as it goes.
-    fn declare<S: EventSink<ZoneEvent>>(&mut self, attacker: ZoneRef, target: ZoneRef, sink: &mut S) {
+    pub(super) fn declare<S: EventSink<ZoneEvent>>(&mut self, attacker: ZoneRef, target: ZoneRef, sink: &mut S) {
         let Some(c) = self.at_mut(attacker) else { return };
         c.acted = true;
         let id = c.id.clone();
@@ -269,7 +153,7 @@ impl ZoneState {
     }
 
     /// Answers the pending decision and carries the strike on.
-    fn answer<S: EventSink<ZoneEvent>>(&mut self, pending: PendingDecision, action: Action, sink: &mut S) {
+    pub(super) fn answer<S: EventSink<ZoneEvent>>(&mut self, pending: PendingDecision, action: Action, sink: &mut S) {
         self.pending = None;
         let Some(link) = self.chain.last() else { return };
         let target = link.target;

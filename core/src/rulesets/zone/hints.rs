@@ -174,6 +174,7 @@ fn danger(state: &ZoneState, card: &Card, zone: ZoneRef, enemy: PlayerId) -> f64
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::game::Game;
     use crate::rulesets::Ruleset;
     use crate::rulesets::zone::state::Orientation;
 

@@ -1,7 +1,8 @@
 //! The zone game's unchecked input (plain data shaped like the `fray.v1` messages:
 //! enums as wire numbers, references as strings) and its validation into a
 //! [`ZoneState`], reporting every problem at once with its field path.
-//! [`ZoneState::to_setup`] goes back the other way.
+//! Its parts go back the other way (`players_setup`, `creatures_setup`, ...), which
+//! [`crate::Game::to_setup`] puts together.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -249,6 +250,29 @@ fn cards(v: &mut Violations, field: FieldPath<'_>, cs: &[CardSetup]) -> Vec<Card
     cs.iter().enumerate().map(|(i, c)| card(v, field.index(i), c)).collect()
 }
 
+/// A zone as plain data.
+fn zone_setup(z: ZoneRef) -> ZoneSetup {
+    ZoneSetup { player: u32::from(z.player.0), index: u32::from(z.index) }
+}
+
+/// Arrows as plain data; none at all is `None`.
+fn arrows_setup(a: &Arrows) -> Option<ArrowsSetup> {
+    (*a != Arrows::default()).then(|| a.0.map(Reach::wire))
+}
+
+/// A card as plain data (no id: empty).
+fn card_setup(c: &Card) -> CardSetup {
+    CardSetup {
+        id: c.id.as_ref().map(|id| id.as_str().to_owned()).unwrap_or_default(),
+        name: String::from(&*c.name),
+        might: c.might,
+        life: c.life,
+        armor: c.armor,
+        keywords: c.keywords.iter().map(Keyword::wire).collect(),
+        arrows: arrows_setup(&c.arrows),
+    }
+}
+
 impl ZoneState {
     /// Validates a submitted e:game / Dimensional Rift state. Every problem is
     /// reported at once; paths are relative to the GameState message.
@@ -260,10 +284,8 @@ impl ZoneState {
             return Err(SetupError::Invalid(v));
         }
 
-        let phase = Phase::from_wire(s.header.phase).unwrap_or_else(|| {
-            v.push("phase", format!("{} is not a known Phase value", s.header.phase));
-            Phase::Bare
-        });
+        // Every phase is the zone game's.
+        let phase = s.header.phase(&mut v, Ok);
         let over = phase == Phase::GameOver;
 
         unique_ids(&mut v, s);
@@ -368,21 +390,21 @@ impl ZoneState {
         v.into_result(state).map_err(SetupError::Invalid)
     }
 
-    /// The state as plain data (creatures in the order they were submitted, new ones last).
-    pub fn to_setup(&self) -> ZoneStateSetup {
-        let zone_setup = |z: ZoneRef| ZoneSetup { player: u32::from(z.player.0), index: u32::from(z.index) };
-        let arrows_setup =
-            |a: &Arrows| -> Option<ArrowsSetup> { (*a != Arrows::default()).then(|| a.0.map(Reach::wire)) };
-        let card_setup = |c: &Card| CardSetup {
-            id: c.id.as_ref().map(|id| id.as_str().to_owned()).unwrap_or_default(),
-            name: String::from(&*c.name),
-            might: c.might,
-            life: c.life,
-            armor: c.armor,
-            keywords: c.keywords.iter().map(Keyword::wire).collect(),
-            arrows: arrows_setup(&c.arrows),
+    /// The players as plain data: HP and piles, seat by seat.
+    pub(crate) fn players_setup(&self) -> Vec<PlayerSetup> {
+        let cards = |cs: &[Card]| cs.iter().map(card_setup).collect();
+        let player = |(i, p): (usize, &Player)| PlayerSetup {
+            id: i as u32,
+            hp: p.hp,
+            hand: cards(&p.hand),
+            deck: cards(&p.deck),
+            graveyard: cards(&p.graveyard),
         };
-        // The creatures with their zones, in the order they were submitted.
+        self.players.iter().enumerate().map(player).collect()
+    }
+
+    /// The creatures as plain data, in the order they were submitted (new ones last).
+    pub(crate) fn creatures_setup(&self) -> Vec<CreatureSetup> {
         let mut on_field: [Option<(ZoneRef, &Creature)>; ZONE_COUNT] = [None; ZONE_COUNT];
         let mut count = 0;
         for (slot, creature) in on_field.iter_mut().zip(self.creatures()) {
@@ -407,43 +429,31 @@ impl ZoneState {
             orientation: c.orientation.wire(),
             acted: c.acted,
         }));
-        let pending = self.pending.map(|d| DecisionSetup {
+        creatures
+    }
+
+    /// The pending decision as plain data (its options as creature ids, in zone order).
+    pub(crate) fn pending_setup(&self) -> Option<DecisionSetup> {
+        self.pending.map(|d| DecisionSetup {
             player: u32::from(d.player.0),
             kind: d.kind.wire(),
             options: self.option_ids(d.options).into_iter().map(|id| id.as_str().to_owned()).collect(),
             may_decline: d.may_decline,
-        });
-        ZoneStateSetup {
-            ruleset: self.ruleset.wire(),
-            players: self
-                .players
-                .iter()
-                .enumerate()
-                .map(|(i, p)| PlayerSetup {
-                    id: i as u32,
-                    hp: p.hp,
-                    hand: p.hand.iter().map(card_setup).collect(),
-                    deck: p.deck.iter().map(card_setup).collect(),
-                    graveyard: p.graveyard.iter().map(card_setup).collect(),
-                })
-                .collect(),
-            creatures,
-            header: self.header.to_setup(pending),
-            event: self.event,
-            chain: self
-                .chain
-                .iter()
-                .map(|l| StrikeSetup {
-                    attacker: l.attacker.as_str().to_owned(),
-                    target: Some(zone_setup(l.target)),
-                    defender: String::new(),
-                    outcome: l.outcome.as_ref().map(|o| OutcomeSetup {
-                        blocker: o.blocker.as_ref().map(|b| b.as_str().to_owned()),
-                        passive: o.passive,
-                    }),
-                })
-                .collect(),
-        }
+        })
+    }
+
+    /// The chain as plain data, bottom first.
+    pub(crate) fn chain_setup(&self) -> Vec<StrikeSetup> {
+        let link = |l: &ChainLink| StrikeSetup {
+            attacker: l.attacker.as_str().to_owned(),
+            target: Some(zone_setup(l.target)),
+            defender: String::new(),
+            outcome: l.outcome.as_ref().map(|o| OutcomeSetup {
+                blocker: o.blocker.as_ref().map(|b| b.as_str().to_owned()),
+                passive: o.passive,
+            }),
+        };
+        self.chain.iter().map(link).collect()
     }
 
     /// The ids of the creatures in `options`, in zone order.

@@ -153,6 +153,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::event::Discard;
+    use crate::game::Game;
     use crate::rulesets::Ruleset;
 
     fn game(seed: u64) -> ZoneState {
