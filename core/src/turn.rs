@@ -1,8 +1,9 @@
 //! The turn header every ruleset's state keeps ([`TurnHeader`]: whose turn, which turn
 //! and phase, the winner, the no-progress count) and what every ruleset does with it
-//! alike: entering a phase, ending the game, and the end of a turn (the turn limit, the
-//! no-progress rule, then the next turn). Its plain data is
-//! [`crate::setup::TurnSetup`]; a ruleset's own pending decision stays in its state.
+//! alike: the first turn, who moves, no action once the game is over, entering a phase,
+//! ending the game, and the end of a turn (the turn limit, the no-progress rule, then
+//! the next turn). Its plain data is [`crate::setup::TurnSetup`]; a ruleset's own
+//! pending decision stays in its state.
 
 use crate::error::IllegalAction;
 use crate::event::{EventSink, SharedEvent, emit};

@@ -161,18 +161,30 @@ impl CastleState {
                 }
             }
         };
+        self.attack_ended(ending, attacker, strength, sink);
+        veteran_back
+    }
+
+    /// The attack's end, told with the `strength` left; a win also ends the game, the
+    /// played card (`attacker`, when not destroyed) going to the discard.
+    fn attack_ended<S: EventSink<CastleEvent>>(
+        &mut self,
+        ending: Ending,
+        attacker: Option<CastleCard>,
+        strength: i32,
+        sink: &mut S,
+    ) {
         match ending {
             Ending::Stopped(rule) => emit(sink, rule, || CastleEvent::AttackEnded { remaining: strength }),
             Ending::Won => {
                 // Not destroyed: the game ends and the played card goes to the discard.
-                if let Some(a) = attacker.take() {
+                if let Some(a) = attacker {
                     self.discard.push(a);
                 }
                 emit(sink, rule::WIN, || CastleEvent::AttackEnded { remaining: strength });
-                self.header.end_game(Some(me), rule::WIN, sink);
+                self.header.end_game(Some(self.header.active_player), rule::WIN, sink);
             }
         }
-        veteran_back
     }
 
     /// The defense was higher: the attacking card is destroyed, or a Veteran returns

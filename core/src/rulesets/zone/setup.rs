@@ -290,30 +290,7 @@ impl ZoneState {
 
         unique_ids(&mut v, s);
 
-        // Players.
-        if s.players.len() != 2 {
-            v.push("players", format!("needs exactly 2 players for {ruleset}, got {}", s.players.len()));
-        }
-        let mut players: [Player; 2] = Default::default();
-        let players_path = FieldPath::new("players");
-        for (i, p) in s.players.iter().enumerate() {
-            let f = players_path.index(i);
-            if p.id as usize != i {
-                v.push(f.field("id"), format!("must equal its index {i}, got {}", p.id));
-            }
-            if p.hp <= 0 && !over {
-                v.push(f.field("hp"), format!("hp {} must be above 0 while the game is not over", p.hp));
-            }
-            let player = Player {
-                hp: p.hp,
-                hand: cards(&mut v, f.field("hand"), &p.hand),
-                deck: cards(&mut v, f.field("deck"), &p.deck),
-                graveyard: cards(&mut v, f.field("graveyard"), &p.graveyard),
-            };
-            if let Some(slot) = players.get_mut(i) {
-                *slot = player;
-            }
-        }
+        let players = players(&mut v, s, ruleset, over);
 
         // Creatures.
         let mut zones: [[Option<Creature>; ZONES_PER_PLAYER as usize]; 2] = Default::default();
@@ -460,6 +437,35 @@ impl ZoneState {
     pub fn option_ids(&self, options: ZoneSet) -> Vec<CreatureId> {
         options.iter().filter_map(|z| self.at(z).map(|c| c.id.clone())).collect()
     }
+}
+
+/// Checks the players: exactly 2, each `id` its index, HP above 0 while the game goes on
+/// (`over` is false), their cards.
+fn players(v: &mut Violations, s: &ZoneStateSetup, ruleset: Ruleset, over: bool) -> [Player; 2] {
+    if s.players.len() != 2 {
+        v.push("players", format!("needs exactly 2 players for {ruleset}, got {}", s.players.len()));
+    }
+    let mut players: [Player; 2] = Default::default();
+    let players_path = FieldPath::new("players");
+    for (i, p) in s.players.iter().enumerate() {
+        let f = players_path.index(i);
+        if p.id as usize != i {
+            v.push(f.field("id"), format!("must equal its index {i}, got {}", p.id));
+        }
+        if p.hp <= 0 && !over {
+            v.push(f.field("hp"), format!("hp {} must be above 0 while the game is not over", p.hp));
+        }
+        let player = Player {
+            hp: p.hp,
+            hand: cards(v, f.field("hand"), &p.hand),
+            deck: cards(v, f.field("deck"), &p.deck),
+            graveyard: cards(v, f.field("graveyard"), &p.graveyard),
+        };
+        if let Some(slot) = players.get_mut(i) {
+            *slot = player;
+        }
+    }
+    players
 }
 
 /// Creature ids and card ids are unique across the whole state (card ids are optional).
