@@ -12,6 +12,7 @@ use fray_core::rulesets::castle_rampage::CastleAction;
 use fray_core::rulesets::zone::board::ZoneRef;
 use fray_core::rulesets::zone::setup::{CreatureSetup, PlayerSetup, ZoneSetup, ZoneStateSetup};
 use fray_core::rulesets::zone::{Action, ZoneState};
+use fray_core::setup::TurnSetup;
 use fray_core::state::PlayerId;
 use fray_core::{Game, GameState};
 use rand::SeedableRng;
@@ -42,9 +43,7 @@ fn state(active: u32, hp: [i32; 2], creatures: Vec<CreatureSetup>) -> ZoneState 
             PlayerSetup { id: 1, hp: hp[1], ..Default::default() },
         ],
         creatures,
-        active_player: active,
-        turn: 5,
-        phase: 2,
+        header: TurnSetup { active_player: active, turn: 5, phase: 2, ..Default::default() },
         event: 5,
         ..Default::default()
     };
@@ -185,7 +184,7 @@ fn a_whole_game_between_every_pair_of_bots_stays_legal() {
         for a in &record.actions {
             replay.apply(*a, &mut Discard).unwrap();
         }
-        assert_eq!(replay.winner, record.winner);
+        assert_eq!(replay.header.winner, record.winner);
         assert!(replay.outcome().is_some());
     }
 }
@@ -210,7 +209,7 @@ impl fray_ai::Backend<ZoneState> for Empty {
 #[test]
 fn every_bot_answers_game_over_on_a_bare_board_where_nothing_can_strike() {
     let mut s = state(0, [6, 6], vec![creature("k", 1, 2, 1, 2, &[(0, 1)])]);
-    s.phase = fray_core::state::Phase::Bare;
+    s.header.phase = fray_core::state::Phase::Bare;
     s.zones[1][2].as_mut().unwrap().acted = true;
     assert!(s.legal_actions().is_empty());
     let mut bots = bots();
@@ -253,9 +252,8 @@ fn castle_gamble() -> GameState {
             draw_pile: (0..7).map(|i| card(&format!("weak-{i}"), 0, 1, 1)).collect(),
             ..Default::default()
         }),
-        phase: 2, // PHASE_EVENT: attack or end the turn
-        turn: 3,
-        ..Default::default()
+        // PHASE_EVENT: attack or end the turn.
+        header: TurnSetup { phase: 2, turn: 3, ..Default::default() },
     };
     GameState::from_setup(&setup.into()).unwrap()
 }
@@ -263,7 +261,7 @@ fn castle_gamble() -> GameState {
 #[test]
 fn a_game_record_names_the_rule_that_ended_it_and_the_turn_limit_is_told_apart() {
     let GameState::Castle(mut s) = castle_gamble() else { unreachable!() };
-    s.turn = fray_core::game::MAX_TURNS;
+    s.header.turn = fray_core::game::MAX_TURNS;
     for seed in 0..3 {
         let record = play(s.clone(), &mut [&mut RandomBot, &mut RandomBot], seed).unwrap();
         assert_eq!(record.end_rule, Some(s.turn_limit_rule()), "seed {seed}");

@@ -4,6 +4,7 @@
 #![allow(missing_docs, clippy::unwrap_used)]
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use fray_core::Game;
 use fray_core::GameState;
 use fray_core::StateSetup;
 use fray_core::event::Discard;

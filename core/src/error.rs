@@ -58,6 +58,13 @@ impl<F: FnOnce() -> String> Describe for F {
 }
 
 impl Violations {
+    /// The one problem at `field`.
+    pub(crate) fn one(field: impl Into<String>, description: impl Describe) -> Self {
+        let mut v = Violations::default();
+        v.push(field, description);
+        v
+    }
+
     /// Records a problem at `field`; past [`MAX_KEPT_VIOLATIONS`] it is only counted
     /// (neither the path nor the description is written).
     pub fn push(&mut self, field: impl Into<String>, description: impl Describe) {

@@ -30,6 +30,20 @@ pub struct DecisionView {
     pub may_decline: bool,
 }
 
+/// `From<SharedEvent>` for a ruleset's event kind: the shared events go in its `Shared`
+/// arm (every ruleset's kind has one, `Game::Event` asks for the conversion).
+macro_rules! shared_arm {
+    ($kind:ty) => {
+        impl From<$crate::event::SharedEvent> for $kind {
+            fn from(e: $crate::event::SharedEvent) -> Self {
+                Self::Shared(e)
+            }
+        }
+    };
+}
+
+pub(crate) use shared_arm;
+
 /// What every ruleset tells: the turn, a decision asked for, a player out, the end.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SharedEvent {

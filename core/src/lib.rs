@@ -42,6 +42,7 @@ pub mod path;
 pub mod rulesets;
 pub mod setup;
 pub mod state;
+pub mod turn;
 pub mod words;
 
 pub use error::{ActionError, IllegalAction, SetupError, Violation, Violations};

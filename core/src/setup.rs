@@ -10,6 +10,41 @@ use crate::error::Violations;
 use crate::path::FieldPath;
 use crate::state::{Phase, PlayerId};
 
+/// The turn header every ruleset's state carries as submitted (the `GameState`
+/// message's top-level fields of the same names); checked into a
+/// [`crate::turn::TurnHeader`] and the ruleset's own pending decision.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct TurnSetup {
+    /// Active player.
+    pub active_player: u32,
+    /// Turn.
+    pub turn: u32,
+    /// Phase wire number.
+    pub phase: i32,
+    /// Winner.
+    pub winner: Option<u32>,
+    /// The pending decision (a ruleset that asks none refuses it).
+    pub pending: Option<DecisionSetup>,
+    /// The no-progress rule's count of turns.
+    pub turns_without_progress: u32,
+}
+
+impl TurnSetup {
+    /// The phase: a value the ruleset's `own` accepts, or what `own` reads it as with
+    /// its violation at `phase`; an unknown wire number is a violation and reads as a
+    /// bare board.
+    pub(crate) fn phase(&self, v: &mut Violations, own: impl FnOnce(Phase) -> Result<Phase, (Phase, String)>) -> Phase {
+        let Some(phase) = Phase::from_wire(self.phase) else {
+            v.push("phase", format!("{} is not a known Phase value", self.phase));
+            return Phase::Bare;
+        };
+        own(phase).unwrap_or_else(|(instead, why)| {
+            v.push("phase", why);
+            instead
+        })
+    }
+}
+
 /// A pending decision as submitted.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct DecisionSetup {

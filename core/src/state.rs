@@ -15,6 +15,19 @@ impl PlayerId {
     }
 }
 
+/// The other seat of a two-seat ruleset (the zone game, KeyForge, Castle Rampage);
+/// crate-internal, since [`PlayerId`] itself seats any number of players.
+pub(crate) trait Opponent {
+    /// The other player of two.
+    fn opponent(self) -> Self;
+}
+
+impl Opponent for PlayerId {
+    fn opponent(self) -> Self {
+        PlayerId(1 - self.0)
+    }
+}
+
 /// The id of a piece in play (a creature, a card, a vessel), unique in a state. Cheap
 /// to clone; clones compare by pointer first.
 #[derive(Debug, Eq, PartialOrd, Ord)]

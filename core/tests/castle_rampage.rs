@@ -56,7 +56,7 @@ fn setup_deals_each_scenario_and_player_0_draws_2_into_deployment() {
         assert_eq!(s.sides[0].hand.len(), scenario.hand + 2, "player 0 drew 2");
         assert_eq!(s.sides[1].hand.len(), scenario.hand + extra.hand, "the second player's extra hand cards");
         assert!(s.sides[0].hand.iter().all(|c| c.owner == PlayerId(0)), "a drawn card becomes the drawer's");
-        assert_eq!((s.turn, s.active_player, s.phase), (1, PlayerId(0), Phase::Deployment));
+        assert_eq!((s.header.turn, s.header.active_player, s.header.phase), (1, PlayerId(0), Phase::Deployment));
         assert_eq!(
             rules(&events),
             ["castle.setup", "castle.turn.draw", "castle.turn.draw", "castle.turn.phase"],
@@ -143,7 +143,7 @@ fn reinforcing_with_the_opponents_card_is_refused() {
 fn ending_the_event_passes_the_turn_and_the_next_player_draws_2() {
     let mut s = new_game(8, "standard");
     s.apply(CastleAction::EndPhase, &mut Discard).unwrap(); // Deployment -> Event
-    assert_eq!(s.phase, Phase::Event);
+    assert_eq!(s.header.phase, Phase::Event);
     let hand1 = s.sides[1].hand.len();
     let top = s.draw_pile[..2].to_vec();
     let mut events = Vec::new();
@@ -153,7 +153,7 @@ fn ending_the_event_passes_the_turn_and_the_next_player_draws_2() {
         events[0].kind,
         EventKind::Shared(SharedEvent::PhaseChanged { phase: Phase::Draw, turn: 2, active_player: PlayerId(1) })
     ));
-    assert_eq!((s.turn, s.active_player, s.phase), (2, PlayerId(1), Phase::Deployment));
+    assert_eq!((s.header.turn, s.header.active_player, s.header.phase), (2, PlayerId(1), Phase::Deployment));
     assert_eq!(s.sides[1].hand.len(), hand1 + 2);
     assert_eq!(
         s.sides[1].hand[hand1..].iter().map(|c| &c.id).collect::<Vec<_>>(),
@@ -274,7 +274,7 @@ fn the_game_is_a_draw_after_five_rounds_without_progress() {
             .hand(0, vec![card("ram", 9, 1, 1), card("spare", 9, 1, 1)])
             .hand(1, vec![card("troll", 8, 4, 5)])
             .phase(EVENT, 30);
-        b.0.turns_without_progress = count;
+        b.0.header.turns_without_progress = count;
         b.build()
     };
     let mut g = b(10);
@@ -286,15 +286,15 @@ fn the_game_is_a_draw_after_five_rounds_without_progress() {
     let mut g = b(9);
     g.apply_action(&CastleActionSetup::EndPhase.into(), "action").unwrap();
     let s = setup_of(&g);
-    assert_eq!((s.turn, s.turns_without_progress, g.outcome()), (31, 10, None));
+    assert_eq!((s.header.turn, s.header.turns_without_progress, g.outcome()), (31, 10, None));
     // Progress, here a card added to the Gate, sets the count back to 0 (an attack
     // would win at once: the ram breaks the Castle).
     let mut g = Cb(setup_of(&b(10))).phase(DEPLOYMENT, 30).build();
     g.apply_action(&reinforce("spare", "gate"), "action").unwrap();
-    assert_eq!(setup_of(&g).turns_without_progress, 0);
+    assert_eq!(setup_of(&g).header.turns_without_progress, 0);
     let events = g.apply_action(&CastleActionSetup::EndPhase.into(), "action").unwrap();
     assert!(!rules(&events).contains(&"castle.turn.no_progress"), "{:?}", rules(&events));
-    assert_eq!((setup_of(&g).turn, setup_of(&g).turns_without_progress, g.outcome()), (31, 1, None));
+    assert_eq!((setup_of(&g).header.turn, setup_of(&g).header.turns_without_progress, g.outcome()), (31, 1, None));
 }
 
 // (castle.turn.stalemate)
@@ -331,7 +331,7 @@ fn a_bare_board_only_plays_attack_cards() {
         assert_eq!(g, b.build());
     }
     attack(&mut g, "a");
-    assert_eq!(setup_of(&g).phase, 0, "a bare board stays bare");
+    assert_eq!(setup_of(&g).header.phase, 0, "a bare board stays bare");
     assert_eq!(g.to_move(), None, "only the wall is left: nobody can act");
     assert_eq!(g.outcome(), None);
 }
@@ -339,7 +339,7 @@ fn a_bare_board_only_plays_attack_cards() {
 #[test]
 fn a_finished_game_refuses_every_action() {
     let mut b = Cb::bare().castle(0, vec![card("c0", 0, 1, 1)]).hand(0, vec![card("a", 3, 1, 1)]).phase(GAME_OVER, 9);
-    b.0.winner = Some(0);
+    b.0.header.winner = Some(0);
     let mut g = b.build();
     for action in [
         fray_core::ActionSetup::Castle(CastleActionSetup::EndPhase),
@@ -440,7 +440,7 @@ fn a_skirmish_from_a_seed_plays_to_the_end_with_random_legal_actions_determinist
     for scenario in SCENARIOS {
         let (s, events) = random_game(2024, scenario.name, 7);
         assert!(s.outcome().is_some(), "{}", scenario.name);
-        assert!(s.turn <= MAX_TURNS);
+        assert!(s.header.turn <= MAX_TURNS);
         assert!(matches!(events.last().unwrap().kind, EventKind::Shared(SharedEvent::GameOver { .. })));
         assert_eq!(s.cards().count(), 37, "no card is lost or made");
         assert_eq!(random_game(2024, scenario.name, 7), (s, events), "{}", scenario.name);
@@ -466,7 +466,7 @@ proptest! {
                 break;
             }
             s.apply(legal[p as usize % legal.len()], &mut Discard).unwrap();
-            prop_assert!(s.turn <= MAX_TURNS);
+            prop_assert!(s.header.turn <= MAX_TURNS);
         }
         prop_assert!(s.outcome().is_some(), "600 random actions finish any game");
         prop_assert_eq!(Some(s.heuristic()), s.returns());

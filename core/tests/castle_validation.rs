@@ -100,15 +100,15 @@ fn a_castle_must_hold_cards_while_the_game_goes_on() {
     let b = valid().castle(1, vec![]);
     assert_eq!(fields(&b.0), ["castle_rampage.sides[1].castle"]);
     let mut over = b.phase(GAME_OVER, 9);
-    over.0.winner = Some(0);
+    over.0.header.winner = Some(0);
     assert!(GameState::from_setup(&over.0.into()).is_ok(), "a finished game may show the fallen Castle");
 }
 
 #[test]
 fn turn_phase_winner_and_active_player_are_checked() {
     let mut b = valid().phase(1, 0); // PHASE_BEGIN, turn 0
-    b.0.winner = Some(1);
-    b.0.active_player = 2;
+    b.0.header.winner = Some(1);
+    b.0.header.active_player = 2;
     assert_eq!(fields(&b.0), ["phase", "active_player", "turn", "winner"]);
     let v = violations(&valid().phase(1, 1).0);
     assert!(v[0].1.contains("PHASE_DRAW"), "{v:?}");
@@ -139,7 +139,7 @@ fn a_missing_ruleset_names_castle_rampage_among_the_served_ones() {
 fn a_bare_board_won_by_an_attack_loads_again() {
     let mut g = valid().build();
     attack(&mut g, "h0");
-    assert_eq!(setup_of(&g).phase, 5, "the last Castle card fell");
+    assert_eq!(setup_of(&g).header.phase, 5, "the last Castle card fell");
     assert_eq!(GameState::from_setup(&g.to_setup()).unwrap(), g);
 }
 

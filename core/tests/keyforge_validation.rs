@@ -39,21 +39,21 @@ fn a_state_stopped_at_a_decision_loads_again_unchanged() {
 #[test]
 fn the_pending_decision_and_the_resolution_travel_together() {
     let mut s = ordering();
-    s.pending = None;
+    s.header.pending = None;
     assert_eq!(fields(&s), ["keyforge.resolution"]);
     let mut s = ordering();
     s.board.as_mut().unwrap().resolution.clear();
     assert_eq!(fields(&s), ["pending"]);
     let mut s = ordering();
-    s.pending.as_mut().unwrap().options.reverse();
+    s.header.pending.as_mut().unwrap().options.reverse();
     assert_eq!(fields(&s), ["pending.options"]);
     let mut s = ordering();
-    let p = s.pending.as_mut().unwrap();
+    let p = s.header.pending.as_mut().unwrap();
     p.may_decline = true;
     p.player = 1;
     assert_eq!(fields(&s), ["pending.may_decline", "pending.player"]);
     let mut s = ordering();
-    s.pending = Some(DecisionSetup { kind: 1, ..s.pending.unwrap() });
+    s.header.pending = Some(DecisionSetup { kind: 1, ..s.header.pending.unwrap() });
     assert_eq!(fields(&s), ["pending.kind"]);
 }
 
@@ -120,8 +120,8 @@ fn phases_keyforge_does_not_run_are_refused_and_the_board_is_required() {
     // are the wire's top level: the service's convert module refuses them
     // (service/tests/ruleset_fields.rs).
     let mut s = Kb::bare().0;
-    s.phase = 3;
-    s.turn = 1;
+    s.header.phase = 3;
+    s.header.turn = 1;
     assert_eq!(fields(&s), ["phase"]);
     let mut s = Kb::bare().0;
     s.board = None;

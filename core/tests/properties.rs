@@ -3,6 +3,7 @@
 //! to move exactly when an action is legal.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
+use fray_core::Game;
 use fray_core::GameState;
 use fray_core::event::Discard;
 use fray_core::rulesets::zone::board::ZoneRef;
@@ -112,7 +113,7 @@ fn a_bare_board_where_nothing_can_strike_has_no_one_to_move() {
     let s = zone_state(&setup);
     assert!(s.legal_actions().is_empty());
     assert_eq!(s.to_move(), None);
-    assert!(!s.is_over(), "stuck, not over");
+    assert!(!s.header.is_over(), "stuck, not over");
     // A creature that has acted, or is face-down, cannot strike either; one that can
     // gives the active player the move.
     let mut c = CreatureSetup {

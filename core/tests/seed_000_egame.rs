@@ -89,7 +89,7 @@ fn sentence_04_a_fading_creature_may_fade_and_the_strike_becomes_direct() {
     assert!(
         matches!(&asked.kind, EventKind::Shared(SharedEvent::DecisionRequested(d)) if d.player.0 == 1 && d.may_decline && d.options.len() == 1)
     );
-    let pending = zone_setup(&g).pending.unwrap();
+    let pending = zone_setup(&g).header.pending.unwrap();
     assert_eq!(pending.kind, 2, "DECISION_KIND_FADE");
     assert_eq!(pending.options, vec!["ghost".to_string()]);
 
@@ -130,7 +130,7 @@ fn sentence_05_an_evasive_attacker_on_an_empty_zone_is_unblockable() {
         .build();
     let events = strike(&mut g, "bat", (1, 3), &[]);
     assert!(rules(&events).contains(&"egame.strike.block.evasive"));
-    assert!(zone_setup(&g).pending.is_none(), "no block decision is asked");
+    assert!(zone_setup(&g).header.pending.is_none(), "no block decision is asked");
     assert_eq!(hp(&g, 1), 5);
 }
 
@@ -160,7 +160,7 @@ fn sentence_06_the_zones_controller_may_block_with_a_creature_that_reaches_it() 
         .build();
     let events = strike(&mut g, "archer", (1, 0), &[]);
     assert_eq!(events.last().unwrap().rule, "egame.strike.block.active.controller");
-    let pending = zone_setup(&g).pending.unwrap();
+    let pending = zone_setup(&g).header.pending.unwrap();
     assert_eq!((pending.player, pending.kind, pending.may_decline), (1, 1, true));
     assert_eq!(pending.options, vec!["guard".to_string()], "only creatures that reach the zone");
     let events =
@@ -204,7 +204,7 @@ fn sentence_07_a_controller_who_cannot_block_is_skipped() {
     let events = strike(&mut g, "archer", (1, 0), &[]);
     let asked = events.last().unwrap();
     assert_eq!(asked.rule, "egame.strike.block.active.other");
-    assert_eq!(zone_setup(&g).pending.unwrap().player, 0);
+    assert_eq!(zone_setup(&g).header.pending.unwrap().player, 0);
 }
 
 // "If not, creature is attacking the controller of the zone directly."
@@ -334,7 +334,7 @@ fn note_04_a_creature_cannot_block_its_own_strike() {
     // The archer's own arrows reach the zone it strikes, yet it is never a block option.
     let mut g = Bd::egame().put("archer", (1, 1), 1, 2, "L1").build();
     let events = strike(&mut g, "archer", (1, 0), &[]);
-    assert!(zone_setup(&g).pending.is_none());
+    assert!(zone_setup(&g).header.pending.is_none());
     assert!(rules(&events).contains(&"egame.strike.block.direct"));
     assert_eq!(hp(&g, 1), 5, "striking an own empty zone is a direct attack on its controller");
 }
@@ -364,8 +364,8 @@ fn note_05_a_creature_strikes_at_most_once_per_event() {
 #[test]
 fn note_06_no_summoning_sickness() {
     let mut b = Bd::egame().put("newcomer", (0, 0), 1, 1, "U1");
-    b.0.phase = 2; // PHASE_EVENT
-    b.0.turn = 3;
+    b.0.header.phase = 2; // PHASE_EVENT
+    b.0.header.turn = 3;
     let mut g = b.build();
     assert!(strike(&mut g, "newcomer", (1, 4), &[]).iter().any(|e| e.rule == "egame.strike.direct"));
 }

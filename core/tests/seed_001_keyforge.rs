@@ -151,7 +151,7 @@ fn destruction_step_2_destroyed_abilities_resolve_in_the_active_players_order() 
     let mut g = duel(a, d);
     let events = fight(&mut g, "a", "d", &[]).unwrap();
     let setup = setup_of(&g);
-    let pending = setup.pending.unwrap();
+    let pending = setup.header.pending.unwrap();
     // Tagged in the order the damage was applied (the attacker's to the defender first).
     assert_eq!((pending.player, pending.kind, pending.options.clone()), (0, 3, vec!["d.gone".into(), "a.gone".into()]));
     assert!(!pending.may_decline);
@@ -263,16 +263,16 @@ fn fight_step_2_the_active_player_orders_assault_hazardous_and_before_fight_toge
     let a = cr("a", 2).with(|c| c.assault = 1).ability(ab("a.before", BEFORE_FIGHT, GAIN_AMBER, 1, CONTROLLER));
     let mut g = duel(a, cr("d", 9).with(|c| c.hazardous = 1));
     let events = fight(&mut g, "a", "d", &[]).unwrap();
-    let pending = setup_of(&g).pending.unwrap();
+    let pending = setup_of(&g).header.pending.unwrap();
     assert_eq!(pending.options, ["a:assault", "a.before", "d:hazardous"]);
     assert_eq!(pending.player, 0);
     assert_eq!(rules(&events).last(), Some(&"keyforge.order"));
     // Asked again after each item, while two or more remain.
     let events = choose(&mut g, "d:hazardous").unwrap();
-    assert_eq!(setup_of(&g).pending.unwrap().options, ["a:assault", "a.before"]);
+    assert_eq!(setup_of(&g).header.pending.unwrap().options, ["a:assault", "a.before"]);
     assert_eq!(rules(&events)[0], "keyforge.keyword.hazardous");
     let events = choose(&mut g, "a.before").unwrap();
-    assert!(setup_of(&g).pending.is_none());
+    assert!(setup_of(&g).header.pending.is_none());
     let r = rules(&events);
     assert_eq!(&r[..3], ["keyforge.ability.before_fight", "keyforge.effect.amber", "keyforge.keyword.assault"]);
 }
@@ -329,7 +329,7 @@ fn fight_step_4_fight_and_after_fight_abilities_are_ordered_by_the_active_player
     ));
     let mut g = duel(a, cr("d", 1));
     fight(&mut g, "a", "d", &[]).unwrap();
-    assert_eq!(setup_of(&g).pending.unwrap().options, ["a.fight", "a.after"]);
+    assert_eq!(setup_of(&g).header.pending.unwrap().options, ["a.fight", "a.after"]);
     let events = choose(&mut g, "a.after").unwrap();
     assert_eq!(rules(&events)[0], "keyforge.ability.after_fight");
     assert_eq!(kf(&g).sides[0].amber, 3);
@@ -567,7 +567,7 @@ fn a_chosen_target_is_asked_of_the_abilitys_controller() {
     let sprite = cr("s", 2).ability(ab("s.gone", DESTROYED, DEAL_DAMAGE, 2, CHOSEN));
     let mut g = Kb::bare().line(0, vec![cr("a", 5)]).line(1, vec![sprite, cr("x", 2), cr("y", 3)]).build();
     fight(&mut g, "a", "s", &[]).unwrap();
-    let pending = setup_of(&g).pending.unwrap();
+    let pending = setup_of(&g).header.pending.unwrap();
     assert_eq!((pending.player, pending.kind), (1, 4), "player 1 controls the ability: DECISION_KIND_TARGET");
     assert_eq!(pending.options, ["a", "x", "y"], "creatures in play, not the tagged one");
     let events = choose(&mut g, "x").unwrap();
@@ -705,7 +705,7 @@ fn the_turn_forges_a_key_at_six_amber_readies_everything_and_three_keys_win() {
             "keyforge.turn.win: game over: player 1 wins",
         ]
     );
-    assert_eq!(setup_of(&g).winner, Some(1));
+    assert_eq!(setup_of(&g).header.winner, Some(1));
     let a = creature(&g, "a").unwrap();
     assert_eq!((a.exhausted, a.armor_used), (false, 0));
 }
@@ -718,7 +718,7 @@ fn the_game_is_a_draw_after_five_rounds_without_progress() {
     // came from the supply, no creature was damaged or left play, no key was forged.
     let board = |count: u32| {
         let mut b = Kb::bare().line(0, vec![cr("a", 3)]).line(1, vec![cr("d", 3)]).amber(1, 2).phase(EVENT, 30);
-        b.0.turns_without_progress = count;
+        b.0.header.turns_without_progress = count;
         b.build()
     };
     let mut g = board(10);
@@ -729,14 +729,17 @@ fn the_game_is_a_draw_after_five_rounds_without_progress() {
     let mut g = board(9);
     g.apply_action(&KeyforgeActionSetup::EndPhase.into(), "action").unwrap();
     let s = setup_of(&g);
-    assert_eq!((s.turn, s.turns_without_progress, s.winner, s.phase), (31, 10, None, EVENT));
+    assert_eq!(
+        (s.header.turn, s.header.turns_without_progress, s.header.winner, s.header.phase),
+        (31, 10, None, EVENT)
+    );
     // A reap gains amber from the supply: progress, the count starts again.
     let mut g = board(10);
     g.apply_action(&KeyforgeActionSetup::Reap("a".into()).into(), "action").unwrap();
-    assert_eq!(setup_of(&g).turns_without_progress, 0);
+    assert_eq!(setup_of(&g).header.turns_without_progress, 0);
     let events = g.apply_action(&KeyforgeActionSetup::EndPhase.into(), "action").unwrap();
     assert!(!lines(&events).iter().any(|l| l.contains("no_progress")), "{events:?}");
-    assert_eq!((setup_of(&g).turn, setup_of(&g).turns_without_progress), (31, 1));
+    assert_eq!((setup_of(&g).header.turn, setup_of(&g).header.turns_without_progress), (31, 1));
 }
 
 #[test]
@@ -793,5 +796,5 @@ fn on_a_bare_board_either_side_may_fight_and_its_controller_orders_the_items() {
         .build();
     fight(&mut g, "d", "a", &[]).unwrap();
     let s = setup_of(&g);
-    assert_eq!((s.active_player, s.pending.unwrap().player), (1, 1));
+    assert_eq!((s.header.active_player, s.header.pending.unwrap().player), (1, 1));
 }

@@ -212,7 +212,7 @@ fn a_player_at_zero_hp_loses() {
     assert_eq!(last.rule, "egame.sba.game_over");
     assert!(matches!(last.kind, EventKind::Shared(SharedEvent::GameOver { winner: Some(w) }) if w.0 == 0));
     let s = zone_setup(&g);
-    assert_eq!((s.phase, s.winner), (5, Some(0)));
+    assert_eq!((s.header.phase, s.header.winner), (5, Some(0)));
     assert!(g.legal_actions().is_empty(), "no action is legal once the game is over");
     assert_eq!(illegal_rule(try_strike(&mut g, "giant", (1, 2)).unwrap_err()), "egame.game_over");
 }

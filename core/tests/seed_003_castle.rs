@@ -626,7 +626,7 @@ fn rules_destroying_the_last_castle_card_wins_at_once() {
         ]
     );
     let s = setup_of(&g);
-    assert_eq!((s.phase, s.winner), (GAME_OVER, Some(0)));
+    assert_eq!((s.header.phase, s.header.winner), (GAME_OVER, Some(0)));
     assert_eq!(ids(&board_of(&g).discard), ["g", "c", "a"]);
     assert!(g.legal_actions().is_empty());
     assert_eq!(g.to_move(), None);

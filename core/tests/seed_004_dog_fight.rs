@@ -147,7 +147,7 @@ fn sentence_8_then_the_other_players_respond_in_seat_order_from_the_target() {
         .card(1, card("dh", DIRECT_HIT, 1))
         .card(2, card("n2", NEGATE, 0))
         .build();
-    g.active_player = PlayerId(1);
+    g.header.active_player = PlayerId(1);
     attack(&mut g, "b", "a").unwrap();
     let mut asked = Vec::new();
     while let Some(p) = g.pending.as_ref() {
@@ -257,8 +257,8 @@ fn three_guarded(turn: u32) -> Db {
         .card(0, card("no", NEGATE, 0))
         .card(1, card("ev", EVASIVE, 0))
         .card(2, card("ab", ARMOR_BOOST, 2));
-    b.0.phase = 2;
-    b.0.turn = turn;
+    b.0.header.phase = 2;
+    b.0.header.turn = turn;
     b
 }
 
@@ -308,7 +308,7 @@ fn the_game_is_a_draw_after_five_rounds_without_progress() {
         if out {
             b.board().vessels.remove(1);
         }
-        b.0.turns_without_progress = count;
+        b.0.header.turns_without_progress = count;
         b.build()
     };
     assert_eq!(fray_core::game::no_progress_turns(3), 15);
@@ -317,7 +317,7 @@ fn the_game_is_a_draw_after_five_rounds_without_progress() {
     assert_eq!(g.outcome(), Some(fray_core::Outcome::Draw));
     let mut g = live(14, false);
     assert_eq!(rules(&end_turn(&mut g)), ["dogfight.turn.next"]);
-    assert_eq!((g.turn, g.turns_without_progress, g.outcome()), (41, 15, None));
+    assert_eq!((g.header.turn, g.header.turns_without_progress, g.outcome()), (41, 15, None));
     // The rounds are of the players still in: with player 1 out, 10 turns are five.
     let mut g = live(10, true);
     assert_eq!(rules(&end_turn(&mut g)), ["dogfight.turn.no_progress"]);
@@ -327,7 +327,7 @@ fn the_game_is_a_draw_after_five_rounds_without_progress() {
     play(&mut g, "ev");
     pass_all(&mut g);
     assert_eq!(hull(&g, "b"), Some(3), "the attack missed");
-    assert_eq!(g.turns_without_progress, 0);
+    assert_eq!(g.header.turns_without_progress, 0);
     assert_eq!(rules(&end_turn(&mut g)), ["dogfight.turn.next"]);
 }
 
@@ -342,9 +342,9 @@ fn a_player_out_before_a_draw_finished_below_those_still_in() {
         (4, 4),
         0,
     ));
-    b.0.phase = 2;
-    b.0.turn = fray_core::game::MAX_TURNS;
-    b.0.active_player = 1;
+    b.0.header.phase = 2;
+    b.0.header.turn = fray_core::game::MAX_TURNS;
+    b.0.header.active_player = 1;
     let mut g = b.build();
     let events = attack(&mut g, "b", "a").unwrap();
     assert!(lines(&events).contains(&"dogfight.player_out: player 0 is out".to_owned()), "{events:?}");
@@ -366,14 +366,14 @@ fn range_is_the_chebyshev_distance_and_each_vessel_attacks_once_a_turn() {
     let mut a = ship("a", 0, (0, 0), 2, 5);
     a.range = 3;
     let mut g = Db::new(2).vessel(a).vessel(ship("near", 1, (3, 2), 1, 9)).vessel(ship("far", 1, (4, 1), 1, 9)).build();
-    g.phase = fray_core::state::Phase::Event;
-    g.turn = 1;
+    g.header.phase = fray_core::state::Phase::Event;
+    g.header.turn = 1;
     assert_eq!(attack(&mut g.clone(), "a", "far").unwrap_err().rule, "dogfight.attack.range");
     attack(&mut g, "a", "near").unwrap();
     assert_eq!(attack(&mut g, "a", "near").unwrap_err().rule, "dogfight.attack.target");
     assert_eq!(g.legal_actions(), [DfAction::EndPhase]);
     g.apply(DfAction::EndPhase, &mut Vec::<fray_core::Event>::new()).unwrap();
-    assert_eq!((g.active_player, g.turn), (PlayerId(1), 2));
+    assert_eq!((g.header.active_player, g.header.turn), (PlayerId(1), 2));
     assert!(!g.vessels[0].attacked, "ready again");
 }
 
@@ -423,7 +423,7 @@ fn an_attack_submitted_without_its_strength_hits_with_the_attackers_attack() {
 fn invalid_boards_name_every_problem() {
     let mut s =
         Db::new(5).vessel(ship("a", 7, (20, 0), -1, 5)).vessel(ship("a", 0, (0, 0), 1, 5)).card(0, card("x", 9, 0)).0;
-    s.pending = Some(fray_core::setup::DecisionSetup { kind: 5, ..Default::default() });
+    s.header.pending = Some(fray_core::setup::DecisionSetup { kind: 5, ..Default::default() });
     let fray_core::SetupError::Invalid(v) = DogFightState::from_setup(&s).unwrap_err() else { panic!() };
     let fields: Vec<&str> = v.0.iter().map(|x| x.field.as_str()).collect();
     assert_eq!(
@@ -468,7 +468,7 @@ fn a_board_without_sides_is_refused_with_its_attack_not_read() {
             defender: "a".into(),
             ..Default::default()
         });
-        s.pending = Some(fray_core::setup::DecisionSetup { kind: 5, may_decline: true, ..Default::default() });
+        s.header.pending = Some(fray_core::setup::DecisionSetup { kind: 5, may_decline: true, ..Default::default() });
         let fray_core::SetupError::Invalid(v) = DogFightState::from_setup(&s).unwrap_err() else { panic!() };
         assert!(v.0.iter().any(|x| x.field == "dog_fight.sides"), "{v}");
     }

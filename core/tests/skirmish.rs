@@ -1,6 +1,7 @@
 //! The skirmish game (docs/rules.md "Skirmish game"): setup, phases, summon, draw, endings.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
+use fray_core::Game;
 mod common;
 
 use common::*;
@@ -35,9 +36,9 @@ fn setup_deals_five_cards_and_starts_player_0s_event() {
         assert_eq!(s.players[1].hp, 6 + scenario.second_player_hp(Ruleset::Egame));
         assert_eq!(s.players[0].hand.len(), 5);
         assert_eq!(s.players[1].hand.len(), 5);
-        assert_eq!((s.turn, s.active_player, s.event), (1, PlayerId(0), 1));
+        assert_eq!((s.header.turn, s.header.active_player, s.event), (1, PlayerId(0), 1));
         // Nobody has a creature yet, so the first Event passes straight to Deployment.
-        assert_eq!(s.phase, Phase::Deployment, "{}", scenario.name);
+        assert_eq!(s.header.phase, Phase::Deployment, "{}", scenario.name);
     }
     assert_eq!(new_game(2, 7, "").players[1].hp, 20, "Dimensional Rift starts at 20 HP");
 }
@@ -102,7 +103,7 @@ fn summon_face_up_with_an_orientation_then_draw_and_pass_the_turn() {
     assert_eq!(&r[..3], &["skirmish.summon", "skirmish.phase", "skirmish.draw"]);
     assert_eq!(s.players[0].hand.len(), 5, "5 - 1 summoned + 1 drawn");
     assert_eq!(s.players[0].hand.last(), Some(&deck_top), "drawn from the top");
-    assert_eq!((s.turn, s.active_player), (2, PlayerId(1)));
+    assert_eq!((s.header.turn, s.header.active_player), (2, PlayerId(1)));
     assert!(
         events.iter().any(|e| matches!(
             e.kind,
@@ -133,7 +134,7 @@ fn at_most_one_summon_per_deployment_and_only_into_empty_own_zones() {
     )
     .unwrap();
     // Player 1's turn 2: their Event passes (no creatures that can strike? maybe), get to Deployment.
-    while s.phase != Phase::Deployment || s.active_player != PlayerId(0) {
+    while s.header.phase != Phase::Deployment || s.header.active_player != PlayerId(0) {
         let legal = s.legal_actions();
         let end = legal.iter().copied().find(|a| *a == Action::EndPhase).unwrap_or(legal[0]);
         s.apply(end, &mut Discard).unwrap();
@@ -165,8 +166,8 @@ fn summons_outside_deployment_and_on_bare_boards_are_refused() {
     }));
     let err = g.apply_action(&summon, "action").unwrap_err();
     assert!(matches!(err, ActionError::Illegal(i) if i.rule == "skirmish.phase"));
-    b.0.phase = 2;
-    b.0.turn = 1;
+    b.0.header.phase = 2;
+    b.0.header.turn = 1;
     let mut g = b.build();
     let err = g.apply_action(&summon, "action").unwrap_err();
     assert!(matches!(err, ActionError::Illegal(i) if i.rule == "skirmish.summon"));
@@ -184,24 +185,24 @@ fn summons_outside_deployment_and_on_bare_boards_are_refused() {
 #[test]
 fn each_event_lets_every_creature_act_again() {
     let mut b = Bd::egame().put("k", (0, 2), 1, 9, "U1").put("w", (1, 0), 0, 9, "").with("k", |c| c.acted = true);
-    b.0.phase = 4; // PHASE_DRAW of player 1's turn 1
-    b.0.turn = 1;
-    b.0.active_player = 1;
+    b.0.header.phase = 4; // PHASE_DRAW of player 1's turn 1
+    b.0.header.turn = 1;
+    b.0.header.active_player = 1;
     b.0.event = 1;
     b.0.players[0].deck.push(CardSetup { name: "x".into(), life: 1, ..Default::default() });
     let mut g = b.build();
     g.apply_action(&ZoneActionSetup::EndPhase.into(), "action").unwrap();
     let s = zone_setup(&g);
-    assert_eq!((s.turn, s.active_player, s.phase, s.event), (2, 0, 2, 2));
+    assert_eq!((s.header.turn, s.header.active_player, s.header.phase, s.event), (2, 0, 2, 2));
     assert!(!s.creatures[0].acted);
 }
 
 #[test]
 fn the_game_is_a_draw_after_the_turn_limit() {
     let mut b = Bd::egame().put("k", (0, 2), 0, 9, "U1").put("w", (1, 2), 0, 9, "U1");
-    b.0.phase = 2;
-    b.0.turn = MAX_TURNS;
-    b.0.active_player = 1;
+    b.0.header.phase = 2;
+    b.0.header.turn = MAX_TURNS;
+    b.0.header.active_player = 1;
     let mut g = b.build();
     let events = g.apply_action(&ZoneActionSetup::EndPhase.into(), "action").unwrap();
     let last = events.last().unwrap();
@@ -214,8 +215,8 @@ fn the_game_is_a_draw_after_the_turn_limit() {
 fn the_game_is_a_draw_when_neither_player_can_ever_act() {
     // Only face-down creatures, empty hands and decks: nothing can ever strike.
     let mut b = Bd::egame().put("k", (0, 2), 1, 9, "U1").with("k", |c| c.face_down = true);
-    b.0.phase = 4;
-    b.0.turn = 5;
+    b.0.header.phase = 4;
+    b.0.header.turn = 5;
     let mut g = b.build();
     let events = g.apply_action(&ZoneActionSetup::EndPhase.into(), "action").unwrap();
     assert_eq!(events.last().unwrap().rule, "skirmish.stalemate");
@@ -229,8 +230,8 @@ fn the_game_is_a_draw_when_neither_player_can_ever_lose_hp_again() {
     let dead = || Bd::egame().put("a", (0, 2), 0, 3, "U1").put("b", (1, 2), 0, 3, "U1");
     let at_draw = |b: Bd| {
         let mut b = b;
-        b.0.phase = 4;
-        b.0.turn = 7;
+        b.0.header.phase = 4;
+        b.0.header.turn = 7;
         b.build()
     };
     let mut g = at_draw(dead());
@@ -267,10 +268,10 @@ fn the_game_is_a_draw_after_five_rounds_without_progress() {
     // rounds, have passed with no HP lost, no damage, no card summoned, flipped or drawn.
     let board = |count: u32| {
         let mut b = Bd::egame().put("k", (0, 2), 1, 9, "U1").put("w", (1, 2), 1, 9, "U1");
-        b.0.phase = 2;
-        b.0.turn = 30;
+        b.0.header.phase = 2;
+        b.0.header.turn = 30;
         b.0.event = 30;
-        b.0.turns_without_progress = count;
+        b.0.header.turns_without_progress = count;
         b.build()
     };
     assert_eq!(fray_core::game::no_progress_turns(2), 10);
@@ -283,36 +284,36 @@ fn the_game_is_a_draw_after_five_rounds_without_progress() {
     let mut g = board(9);
     g.apply_action(&ZoneActionSetup::EndPhase.into(), "action").unwrap();
     let s = zone_setup(&g);
-    assert_eq!((s.turn, s.turns_without_progress, g.outcome()), (31, 10, None));
+    assert_eq!((s.header.turn, s.header.turns_without_progress, g.outcome()), (31, 10, None));
     // Progress this turn (a blocked strike deals damage) sets the count back to 0; the
     // turn then ends by itself (nothing else to do) and the next one is counted.
     let mut g = board(10);
     let events = strike(&mut g, "k", (1, 2), &[]);
     assert!(!rules(&events).contains(&"skirmish.no_progress"), "{:?}", rules(&events));
     let s = zone_setup(&g);
-    assert_eq!((s.turn, s.turns_without_progress, g.outcome()), (31, 1, None));
+    assert_eq!((s.header.turn, s.header.turns_without_progress, g.outcome()), (31, 1, None));
 }
 
 #[test]
 fn the_no_progress_count_is_at_most_the_turns_before_this_one() {
     let mut b = Bd::egame().put("k", (0, 2), 1, 9, "U1");
-    b.0.phase = 2;
-    b.0.turn = 4;
-    b.0.turns_without_progress = 4;
+    b.0.header.phase = 2;
+    b.0.header.turn = 4;
+    b.0.header.turns_without_progress = 4;
     let Err(SetupError::Invalid(v)) = GameState::from_setup(&b.0.clone().into()) else { panic!("accepted") };
     assert_eq!(v.0[0].field, "turns_without_progress");
     assert!(v.0[0].description.contains("4 turns without progress, but only 3 turns came before turn 4"), "{v:?}");
-    b.0.turns_without_progress = 3;
+    b.0.header.turns_without_progress = 3;
     assert!(GameState::from_setup(&b.0.into()).is_ok());
     // NewGame starts it at 0, and so does a client that does not send it.
-    assert_eq!(new_game(1, 7, "duel").turns_without_progress, 0);
+    assert_eq!(new_game(1, 7, "duel").header.turns_without_progress, 0);
 }
 
 #[test]
 fn a_player_at_zero_hp_loses_the_skirmish() {
     let mut b = Bd::egame().put("k", (0, 2), 1, 9, "U1").hp(1, 1);
-    b.0.phase = 2;
-    b.0.turn = 3;
+    b.0.header.phase = 2;
+    b.0.header.turn = 3;
     let mut g = b.build();
     let events = strike(&mut g, "k", (1, 2), &[]);
     assert!(matches!(
@@ -342,7 +343,7 @@ proptest! {
             }
             let a = legal[p as usize % legal.len()];
             s.apply(a, &mut Discard).unwrap();
-            prop_assert!(s.turn <= MAX_TURNS);
+            prop_assert!(s.header.turn <= MAX_TURNS);
         }
         prop_assert!(s.outcome().is_some(), "2000 random actions finish any game");
     }

@@ -116,10 +116,10 @@ fn creature_stats_are_checked() {
 #[test]
 fn turn_phase_and_winner_are_consistent() {
     let mut s = Bd::egame().0;
-    s.phase = 2;
-    s.turn = 0;
-    s.winner = Some(0);
-    s.active_player = 3;
+    s.header.phase = 2;
+    s.header.turn = 0;
+    s.header.winner = Some(0);
+    s.header.active_player = 3;
     assert_eq!(fields(&s), vec!["active_player", "turn", "winner"]);
 }
 
@@ -134,7 +134,7 @@ fn a_chain_without_a_pending_decision_is_rejected() {
 fn a_pending_decision_must_fit_the_strike_on_the_chain() {
     let mut s = Bd::egame().put("a", (0, 0), 1, 2, "U1").put("g", (1, 1), 1, 2, "").0;
     s.chain.push(strike_setup("a", (1, 4)));
-    s.pending = Some(DecisionSetup { player: 1, kind: 1, options: vec!["nobody".into()], may_decline: false });
+    s.header.pending = Some(DecisionSetup { player: 1, kind: 1, options: vec!["nobody".into()], may_decline: false });
     assert_eq!(fields(&s), vec!["pending.options[0]", "pending.may_decline"]);
 }
 
@@ -195,14 +195,14 @@ fn strikes_wait_for_a_pending_decision() {
 #[test]
 fn turn_structure_is_enforced_only_with_a_phase() {
     let mut b = Bd::egame().put("mine", (0, 1), 1, 3, "U1").put("theirs", (1, 1), 1, 3, "U1");
-    b.0.phase = 2;
-    b.0.turn = 1;
+    b.0.header.phase = 2;
+    b.0.header.turn = 1;
     let mut g = b.build();
     assert_eq!(illegal_rule(try_strike(&mut g, "theirs", (0, 3)).unwrap_err()), "egame.turn.active_player");
-    b.0.phase = 3;
+    b.0.header.phase = 3;
     let mut g = b.build();
     assert_eq!(illegal_rule(try_strike(&mut g, "mine", (1, 3)).unwrap_err()), "egame.turn.event_phase");
-    b.0.phase = 0;
+    b.0.header.phase = 0;
     let mut g = b.build();
     assert!(try_strike(&mut g, "theirs", (0, 3)).is_ok(), "a bare board checks no turn structure");
 }
@@ -210,9 +210,9 @@ fn turn_structure_is_enforced_only_with_a_phase() {
 #[test]
 fn a_game_over_state_refuses_every_action() {
     let mut b = Bd::egame().put("mine", (0, 1), 1, 3, "U1").hp(1, 0);
-    b.0.phase = 5;
-    b.0.turn = 4;
-    b.0.winner = Some(0);
+    b.0.header.phase = 5;
+    b.0.header.turn = 4;
+    b.0.header.winner = Some(0);
     let mut g = b.build();
     assert_eq!(illegal_rule(try_strike(&mut g, "mine", (1, 3)).unwrap_err()), "egame.game_over");
     assert!(g.legal_actions().is_empty());
@@ -273,7 +273,7 @@ fn a_pending_block_option_must_reach_the_struck_zone_and_not_be_the_attacker() {
     let mut link = strike_setup("a", (1, 0));
     link.defender = "x".into();
     s.chain.push(link);
-    s.pending =
+    s.header.pending =
         Some(DecisionSetup { player: 1, kind: 1, options: vec!["far".into(), "near".into()], may_decline: true });
     assert_eq!(fields(&s), vec!["chain[0].defender", "pending.options[0]"]);
 }
@@ -284,6 +284,6 @@ fn a_pending_block_option_must_reach_the_struck_zone_and_not_be_the_attacker() {
 fn a_bare_board_ended_by_a_strike_loads_again() {
     let mut g = Bd::egame().put("mine", (0, 1), 1, 3, "U1").hp(1, 1).build();
     try_strike(&mut g, "mine", (1, 3)).unwrap();
-    assert_eq!(zone_setup(&g).phase, 5, "player 1 fell to 0 HP");
+    assert_eq!(zone_setup(&g).header.phase, 5, "player 1 fell to 0 HP");
     assert_eq!(GameState::from_setup(&g.to_setup()).unwrap(), g);
 }

@@ -4,6 +4,7 @@
 //! and a four-player game, and NewGame dealing the skirmish for two to four players.
 #![allow(missing_docs, clippy::unwrap_used, clippy::panic)]
 
+use fray_core::Game;
 use fray_core::rulesets::dog_fight::DogFightState;
 use fray_proto::fray::v1 as pb;
 use fray_service::convert;

@@ -39,7 +39,7 @@ pub struct SolvedPosition {
 /// Makes `s` small and open: few turns left, low HP, no decks, no cards in the
 /// opponent's hand, no face-down creatures.
 fn shrink(mut s: ZoneState, rng: &mut ChaCha8Rng) -> ZoneState {
-    s.turn = s.turn.max(MAX_TURNS - rng.random_range(0..6));
+    s.header.turn = s.header.turn.max(MAX_TURNS - rng.random_range(0..6));
     for p in s.players.iter_mut() {
         p.hp = p.hp.min(rng.random_range(1..4));
     }

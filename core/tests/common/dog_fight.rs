@@ -2,6 +2,7 @@
 //! `Db::new(3).vessel(ship("a", 0, (0, 0), 4)).card(1, card("ev", EVASIVE, 0))`.
 
 use fray_core::Event;
+use fray_core::Game;
 use fray_core::event::Discard;
 use fray_core::rulesets::dog_fight::DogFightSetup;
 use fray_core::rulesets::dog_fight::{DfAction, DogFightState};

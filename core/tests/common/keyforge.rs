@@ -106,12 +106,12 @@ impl Kb {
         self
     }
     pub fn phase(mut self, phase: i32, turn: u32) -> Self {
-        self.0.phase = phase;
-        self.0.turn = turn;
+        self.0.header.phase = phase;
+        self.0.header.turn = turn;
         self
     }
     pub fn active(mut self, p: u32) -> Self {
-        self.0.active_player = p;
+        self.0.header.active_player = p;
         self
     }
     pub fn build(&self) -> GameState {

@@ -9,9 +9,12 @@ use fray_core::rulesets::castle_rampage::{
     CastleActionSetup, CastleBoardSetup, CastleCardSetup, CastleSetup, CastleSideSetup, CastleStrikeSetup,
     ReinforceSetup,
 };
+use fray_core::setup::TurnSetup;
 use fray_proto::fray::v1 as pb;
 
-use super::shared::{self, Submitted, bare_seats, choice_from_setup, choice_to_setup};
+use super::shared::{
+    self, Submitted, Unread, bare_seats, choice_from_setup, choice_to_setup, refuse_unread, turn_message, turn_to_setup,
+};
 
 /// A state as Castle Rampage's plain input. The top-level fields it does not read are
 /// refused into `refused` (paths relative to the GameState): `players` may be empty or
@@ -34,42 +37,23 @@ pub fn state_to_setup(s: pb::GameState, refused: &mut Violations) -> CastleSetup
             }
         }
     });
-    if !s.creatures.is_empty() {
-        refused.push(
-            "creatures",
-            "must be empty: Castle Rampage has no creatures on a field, its cards are in castle_rampage",
-        );
-    }
-    if s.event != 0 {
-        refused.push("event", "must be 0: Castle Rampage has no Event counter");
-    }
-    if s.pending.is_some() {
-        refused.push("pending", "must be unset: Castle Rampage asks no decisions (an attack resolves at once)");
-    }
-    if !s.chain.is_empty() {
-        refused.push("chain", "must be empty: Castle Rampage resolves each attack at once");
-    }
-    CastleSetup {
-        active_player: s.active_player,
-        turn: s.turn,
-        turns_without_progress: s.turns_without_progress,
-        phase: s.phase,
-        winner: s.winner,
-        board: s.castle_rampage.as_ref().map(board_to_setup),
-    }
+    let why = Unread {
+        name: "Castle Rampage",
+        creatures: "must be empty: Castle Rampage has no creatures on a field, its cards are in castle_rampage",
+        pending: Some("must be unset: Castle Rampage asks no decisions (an attack resolves at once)"),
+        chain: "must be empty: Castle Rampage resolves each attack at once",
+    };
+    refuse_unread(refused, &s, &why);
+    // A pending decision is refused above, so the core does not refuse it again.
+    let header = TurnSetup { pending: None, ..turn_to_setup(&s) };
+    CastleSetup { header, board: s.castle_rampage.as_ref().map(board_to_setup) }
 }
 
 /// A state as a message.
 pub fn state_from_setup(s: &CastleSetup) -> pb::GameState {
     pb::GameState {
-        ruleset: pb::Ruleset::CastleRampage as i32,
-        active_player: s.active_player,
-        turn: s.turn,
-        turns_without_progress: s.turns_without_progress,
-        phase: s.phase,
-        winner: s.winner,
         castle_rampage: s.board.as_ref().map(board_from_setup),
-        ..Default::default()
+        ..turn_message(pb::Ruleset::CastleRampage as i32, &s.header)
     }
 }
 

@@ -12,7 +12,9 @@ use fray_core::rulesets::dog_fight::{
 };
 use fray_proto::fray::v1 as pb;
 
-use super::shared::{self, Submitted, choice_from_setup, choice_to_setup, decision_from_setup, decision_to_setup};
+use super::shared::{
+    self, Submitted, Unread, choice_from_setup, choice_to_setup, refuse_unread, turn_message, turn_to_setup,
+};
 
 /// A state as Dog Fight's plain input. The top-level fields it does not read are
 /// refused into `refused` (paths relative to the GameState): no `players`, no
@@ -21,38 +23,21 @@ pub fn state_to_setup(s: pb::GameState, refused: &mut Violations) -> DogFightSet
     if !s.players.is_empty() {
         refused.push("players", "must be empty: a Dog Fight state keeps its board in dog_fight");
     }
-    if !s.creatures.is_empty() {
-        refused.push("creatures", "must be empty: Dog Fight has vessels, in dog_fight.vessels");
-    }
-    if s.event != 0 {
-        refused.push("event", "must be 0: Dog Fight has no Event counter");
-    }
-    if !s.chain.is_empty() {
-        refused.push("chain", "must be empty: an attack in progress travels in dog_fight.attack");
-    }
-    DogFightSetup {
-        active_player: s.active_player,
-        turn: s.turn,
-        turns_without_progress: s.turns_without_progress,
-        phase: s.phase,
-        winner: s.winner,
-        pending: s.pending.as_ref().map(decision_to_setup),
-        board: s.dog_fight.as_ref().map(board_to_setup),
-    }
+    let why = Unread {
+        name: "Dog Fight",
+        creatures: "must be empty: Dog Fight has vessels, in dog_fight.vessels",
+        pending: None,
+        chain: "must be empty: an attack in progress travels in dog_fight.attack",
+    };
+    refuse_unread(refused, &s, &why);
+    DogFightSetup { header: turn_to_setup(&s), board: s.dog_fight.as_ref().map(board_to_setup) }
 }
 
 /// A state as a message.
 pub fn state_from_setup(s: &DogFightSetup) -> pb::GameState {
     pb::GameState {
-        ruleset: pb::Ruleset::DogFight as i32,
-        active_player: s.active_player,
-        turn: s.turn,
-        turns_without_progress: s.turns_without_progress,
-        phase: s.phase,
-        winner: s.winner,
-        pending: s.pending.as_ref().map(decision_from_setup),
         dog_fight: s.board.as_ref().map(board_from_setup),
-        ..Default::default()
+        ..turn_message(pb::Ruleset::DogFight as i32, &s.header)
     }
 }
 

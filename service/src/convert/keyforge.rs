@@ -14,7 +14,7 @@ use fray_proto::fray::v1 as pb;
 use pb::keyforge_step::Step;
 
 use super::shared::{
-    self, Submitted, bare_seats, choice_from_setup, choice_to_setup, decision_from_setup, decision_to_setup,
+    self, Submitted, Unread, bare_seats, choice_from_setup, choice_to_setup, refuse_unread, turn_message, turn_to_setup,
 };
 
 /// A state as KeyForge's plain input. The top-level fields KeyForge does not read are
@@ -29,38 +29,21 @@ pub fn state_to_setup(s: pb::GameState, refused: &mut Violations) -> KeyforgeSet
             );
         }
     });
-    if !s.creatures.is_empty() {
-        refused.push("creatures", "must be empty: KeyForge creatures stand in keyforge.sides[i].battleline");
-    }
-    if s.event != 0 {
-        refused.push("event", "must be 0: KeyForge has no Event counter");
-    }
-    if !s.chain.is_empty() {
-        refused.push("chain", "must be empty: a KeyForge resolution travels in keyforge.resolution");
-    }
-    KeyforgeSetup {
-        active_player: s.active_player,
-        turn: s.turn,
-        turns_without_progress: s.turns_without_progress,
-        phase: s.phase,
-        winner: s.winner,
-        pending: s.pending.as_ref().map(decision_to_setup),
-        board: s.keyforge.as_ref().map(board_to_setup),
-    }
+    let why = Unread {
+        name: "KeyForge",
+        creatures: "must be empty: KeyForge creatures stand in keyforge.sides[i].battleline",
+        pending: None,
+        chain: "must be empty: a KeyForge resolution travels in keyforge.resolution",
+    };
+    refuse_unread(refused, &s, &why);
+    KeyforgeSetup { header: turn_to_setup(&s), board: s.keyforge.as_ref().map(board_to_setup) }
 }
 
 /// A state as a message.
 pub fn state_from_setup(s: &KeyforgeSetup) -> pb::GameState {
     pb::GameState {
-        ruleset: pb::Ruleset::Keyforge as i32,
-        active_player: s.active_player,
-        turn: s.turn,
-        turns_without_progress: s.turns_without_progress,
-        phase: s.phase,
-        winner: s.winner,
-        pending: s.pending.as_ref().map(decision_from_setup),
         keyforge: s.board.as_ref().map(board_from_setup),
-        ..Default::default()
+        ..turn_message(pb::Ruleset::Keyforge as i32, &s.header)
     }
 }
 

@@ -5,7 +5,7 @@
 
 use fray_core::event::{DecisionView, SharedEvent};
 use fray_core::rulesets::RulesetInfo;
-use fray_core::setup::{ChoiceSetup, DecisionSetup};
+use fray_core::setup::{ChoiceSetup, DecisionSetup, TurnSetup};
 use fray_core::{ActionError, ActionSetup, Event, GameState, SetupError, StateSetup, StrikeSetup, Violations};
 use fray_proto::fray::v1 as pb;
 
@@ -118,6 +118,64 @@ pub fn resolve_strike(
 ) -> Result<Vec<Event>, ActionError> {
     let refused = strike.refused.clone().prefixed("strike");
     played(game, &refused, |g| g.resolve_strike(&strike.input, choices))
+}
+
+/// The turn header every ruleset reads from the state's top level (the active
+/// player, turn, phase, winner, pending decision and no-progress count), as plain input.
+pub fn turn_to_setup(s: &pb::GameState) -> TurnSetup {
+    TurnSetup {
+        active_player: s.active_player,
+        turn: s.turn,
+        phase: s.phase,
+        winner: s.winner,
+        pending: s.pending.as_ref().map(decision_to_setup),
+        turns_without_progress: s.turns_without_progress,
+    }
+}
+
+/// A state message of the ruleset with wire number `ruleset` holding only the turn
+/// header `t` (its top-level fields); the ruleset's module adds what else it keeps.
+pub fn turn_message(ruleset: i32, t: &TurnSetup) -> pb::GameState {
+    pb::GameState {
+        ruleset,
+        active_player: t.active_player,
+        turn: t.turn,
+        turns_without_progress: t.turns_without_progress,
+        phase: t.phase,
+        winner: t.winner,
+        pending: t.pending.as_ref().map(decision_from_setup),
+        ..Default::default()
+    }
+}
+
+/// Why a ruleset with a board of its own refuses the zone game's top-level fields it
+/// does not read, each in its own words.
+pub(crate) struct Unread<'a> {
+    /// The ruleset's name in words ("KeyForge"), for `event`.
+    pub name: &'a str,
+    /// Why `creatures` must be empty.
+    pub creatures: &'a str,
+    /// Why `pending` must be unset, for a ruleset that asks no decisions.
+    pub pending: Option<&'a str>,
+    /// Why `chain` must be empty.
+    pub chain: &'a str,
+}
+
+/// Refuses into `refused`, in this order, the zone game's `creatures`, `event`,
+/// `pending` (where `why` refuses it) and `chain` where `s` sets them.
+pub(crate) fn refuse_unread(refused: &mut Violations, s: &pb::GameState, why: &Unread<'_>) {
+    if !s.creatures.is_empty() {
+        refused.push("creatures", why.creatures);
+    }
+    if s.event != 0 {
+        refused.push("event", format!("must be 0: {} has no Event counter", why.name));
+    }
+    if let (Some(_), Some(pending)) = (&s.pending, why.pending) {
+        refused.push("pending", pending);
+    }
+    if !s.chain.is_empty() {
+        refused.push("chain", why.chain);
+    }
 }
 
 /// A pending decision as plain input.

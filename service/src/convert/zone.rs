@@ -10,42 +10,31 @@ use fray_core::rulesets::zone::setup::{
 use fray_core::{Ruleset, Violations};
 use fray_proto::fray::v1 as pb;
 
-use super::shared::{self, Submitted, choice_from_setup, choice_to_setup, decision_from_setup, decision_to_setup};
+use super::shared::{self, Submitted, choice_from_setup, choice_to_setup, turn_message, turn_to_setup};
 
 /// A state as plain input: the zone game reads every top-level field (the other
 /// rulesets' boards are refused by the dispatcher). Its strings move.
 pub fn state_to_setup(s: pb::GameState) -> ZoneStateSetup {
+    let header = turn_to_setup(&s);
     ZoneStateSetup {
         ruleset: s.ruleset,
         players: s.players.into_iter().map(player_to_setup).collect(),
         creatures: s.creatures.into_iter().map(creature_to_setup).collect(),
-        active_player: s.active_player,
-        turn: s.turn,
-        turns_without_progress: s.turns_without_progress,
-        phase: s.phase,
+        header,
         event: s.event,
-        pending: s.pending.as_ref().map(decision_to_setup),
         chain: s.chain.iter().map(strike_to_setup).collect(),
-        winner: s.winner,
     }
 }
 
 /// A state as a message (its strings moved, not copied).
 pub fn state_from_setup(s: ZoneStateSetup) -> pb::GameState {
+    // The other rulesets' boards stay unset.
     pb::GameState {
-        ruleset: s.ruleset,
         players: s.players.into_iter().map(player_from_setup).collect(),
         creatures: s.creatures.into_iter().map(creature_from_setup).collect(),
-        active_player: s.active_player,
-        turn: s.turn,
-        turns_without_progress: s.turns_without_progress,
-        phase: s.phase,
         event: s.event,
-        pending: s.pending.as_ref().map(decision_from_setup),
         chain: s.chain.iter().map(strike_from_setup).collect(),
-        winner: s.winner,
-        // The other rulesets' boards stay unset.
-        ..Default::default()
+        ..turn_message(s.ruleset, &s.header)
     }
 }
 

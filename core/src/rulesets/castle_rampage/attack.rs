@@ -12,12 +12,11 @@
 
 use std::cmp::Ordering;
 
-use super::Opponent;
 use super::event::CastleEvent;
 use super::{CastleCard, CastleEffect, CastleState, SeenBy, Structure, rule};
 use crate::error::IllegalAction;
-use crate::event::{EventSink, SharedEvent, emit};
-use crate::state::{Phase, PlayerId};
+use crate::event::{EventSink, emit};
+use crate::state::{Opponent, Phase, PlayerId};
 
 /// How an attack ended.
 enum Ending {
@@ -31,10 +30,10 @@ impl CastleState {
     /// Checks that `player` may play their hand card `hand_index` as an attack now;
     /// changes nothing.
     pub(crate) fn check_strike(&self, player: PlayerId, hand_index: u32) -> Result<(), IllegalAction> {
-        if !matches!(self.phase, Phase::Bare | Phase::Event) {
+        if !matches!(self.header.phase, Phase::Bare | Phase::Event) {
             return Err(IllegalAction::new(
                 rule::EVENT_PHASE,
-                format!("attack cards are played only in PHASE_EVENT, not in {}", self.phase),
+                format!("attack cards are played only in PHASE_EVENT, not in {}", self.header.phase),
             ));
         }
         self.check_turn(player)?;
@@ -56,12 +55,12 @@ impl CastleState {
 
     /// Only the active player plays cards (`castle.turn.active_player`).
     pub(crate) fn check_turn(&self, player: PlayerId) -> Result<(), IllegalAction> {
-        if player == self.active_player {
+        if player == self.header.active_player {
             Ok(())
         } else {
             Err(IllegalAction::new(
                 rule::ACTIVE_PLAYER,
-                format!("it is player {}'s turn, not player {}'s", self.active_player.0, player.0),
+                format!("it is player {}'s turn, not player {}'s", self.header.active_player.0, player.0),
             ))
         }
     }
@@ -70,7 +69,7 @@ impl CastleState {
     /// and resolves the attack to its end. True when a losing Veteran went back to its
     /// owner's hand.
     pub(crate) fn attack<S: EventSink<CastleEvent>>(&mut self, hand_index: usize, sink: &mut S) -> bool {
-        let me = self.active_player;
+        let me = self.header.active_player;
         let hand = &mut self.sides[me.index()].hand;
         if hand_index >= hand.len() {
             return false;
@@ -162,20 +161,30 @@ impl CastleState {
                 }
             }
         };
+        self.attack_ended(ending, attacker, strength, sink);
+        veteran_back
+    }
+
+    /// The attack's end, told with the `strength` left; a win also ends the game, the
+    /// played card (`attacker`, when not destroyed) going to the discard.
+    fn attack_ended<S: EventSink<CastleEvent>>(
+        &mut self,
+        ending: Ending,
+        attacker: Option<CastleCard>,
+        strength: i32,
+        sink: &mut S,
+    ) {
         match ending {
             Ending::Stopped(rule) => emit(sink, rule, || CastleEvent::AttackEnded { remaining: strength }),
             Ending::Won => {
                 // Not destroyed: the game ends and the played card goes to the discard.
-                if let Some(a) = attacker.take() {
+                if let Some(a) = attacker {
                     self.discard.push(a);
                 }
-                self.phase = Phase::GameOver;
-                self.winner = Some(me);
                 emit(sink, rule::WIN, || CastleEvent::AttackEnded { remaining: strength });
-                emit(sink, rule::WIN, || SharedEvent::GameOver { winner: Some(me) });
+                self.header.end_game(Some(self.header.active_player), rule::WIN, sink);
             }
         }
-        veteran_back
     }
 
     /// The defense was higher: the attacking card is destroyed, or a Veteran returns
@@ -197,7 +206,7 @@ impl CastleState {
     fn destroy<S: EventSink<CastleEvent>>(&mut self, card: CastleCard, rule: &'static str, sink: &mut S) {
         let id = card.id.clone();
         self.discard.push(card);
-        self.turns_without_progress = 0;
+        self.header.turns_without_progress = 0;
         emit(sink, rule, || CastleEvent::CardDestroyed { card: id });
     }
 

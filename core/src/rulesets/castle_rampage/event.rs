@@ -1,6 +1,6 @@
 //! The events only Castle Rampage tells (the shared ones are [`SharedEvent`]).
 
-use crate::event::SharedEvent;
+use crate::event::{SharedEvent, shared_arm};
 use crate::state::{CreatureId, PlayerId};
 
 /// What happened in Castle Rampage: a shared kind or one of its own.
@@ -41,11 +41,7 @@ pub enum CastleEvent {
     },
 }
 
-impl From<SharedEvent> for CastleEvent {
-    fn from(e: SharedEvent) -> Self {
-        Self::Shared(e)
-    }
-}
+shared_arm!(CastleEvent);
 
 impl std::fmt::Display for CastleEvent {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -21,16 +21,15 @@ use std::hash::{Hash, Hasher};
 use rand::RngCore;
 use rand::seq::SliceRandom;
 
-use super::Opponent;
 use super::event::CastleEvent;
 use super::setup::{CastleActionSetup, CastleCardSetup, CastleSetup, CastleStrikeSetup, ReinforceSetup};
-use super::{CastleAction, CastleCard, CastleState, SeenBy, Side, Structure};
+use super::{CastleAction, CastleCard, CastleState, SeenBy, Side, Structure, rule};
 use crate::error::{ActionError, IllegalAction, Violations};
-use crate::event::{Event, EventSink};
+use crate::event::{Event, EventSink, SharedEvent};
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
-use crate::state::PlayerId;
+use crate::state::{CreatureId, Opponent, Phase, PlayerId};
 
 impl Game for CastleState {
     type Action = CastleAction;
@@ -43,20 +42,73 @@ impl Game for CastleState {
         2
     }
 
+    /// The active player while some action is legal: with a phase set ending it always
+    /// is; on a bare board only when their hand holds a card that can attack. `None`
+    /// once the game is over.
     fn to_move(&self) -> Option<PlayerId> {
-        CastleState::to_move(self)
+        self.header.to_move(None, || self.side(self.header.active_player).can_attack())
     }
 
+    /// Appends every legal action to `out`, in a stable order: attacks by hand index
+    /// (PHASE_EVENT and bare boards), reinforcements by hand index, Gate before Castle
+    /// (PHASE_DEPLOYMENT), then `EndPhase` last (any phase but a bare board's).
     fn legal_actions_into(&self, out: &mut Vec<CastleAction>) {
-        CastleState::legal_actions_into(self, out);
+        let player = self.header.active_player;
+        let hand = &self.side(player).hand;
+        match self.header.phase {
+            Phase::GameOver => return,
+            Phase::Bare | Phase::Event => {
+                for (i, card) in hand.iter().enumerate() {
+                    if card.can_attack() {
+                        out.push(CastleAction::Strike { player, hand_index: index(i) });
+                    }
+                }
+            }
+            Phase::Deployment => {
+                out.reserve(2 * hand.len() + 1);
+                for i in 0..hand.len() {
+                    for structure in Structure::ALL {
+                        out.push(CastleAction::Reinforce { player, hand_index: index(i), structure });
+                    }
+                }
+            }
+            Phase::Begin | Phase::Draw => {}
+        }
+        if self.header.phase != Phase::Bare {
+            out.push(CastleAction::EndPhase);
+        }
     }
 
+    /// Applies `action`, telling each step to `sink`. On error nothing changed.
     fn apply<S: EventSink<CastleEvent>>(&mut self, action: CastleAction, sink: &mut S) -> Result<(), IllegalAction> {
-        CastleState::apply(self, action, sink)
+        self.header.check_not_over(rule::GAME_OVER)?;
+        match action {
+            CastleAction::Strike { player, hand_index } => {
+                self.check_strike(player, hand_index)?;
+                let veteran_back = self.attack(hand_index as usize, sink);
+                // Nothing would stop the Veteran from losing the same attack again and
+                // again: its return ends the turn (castle.effect.veteran).
+                if veteran_back && self.header.phase == Phase::Event {
+                    self.end_turn(rule::VETERAN, sink);
+                }
+            }
+            CastleAction::Reinforce { player, hand_index, structure } => {
+                self.check_reinforce(player, hand_index)?;
+                self.reinforce(hand_index as usize, structure, sink);
+            }
+            CastleAction::EndPhase => {
+                self.check_turn_structure()?;
+                self.end_phase(sink);
+            }
+        }
+        if self.header.phase != Phase::Bare {
+            self.settle_phases(sink);
+        }
+        Ok(())
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.is_over().then(|| self.winner.map_or(Outcome::Draw, Outcome::Win))
+        self.header.outcome()
     }
 
     fn game_over_rule(&self) -> &'static str {
@@ -72,7 +124,7 @@ impl Game for CastleState {
     }
 
     fn turn(&self) -> u32 {
-        self.turn
+        self.header.turn
     }
 
     fn is_pending(&self) -> bool {
@@ -128,10 +180,32 @@ impl Game for CastleState {
         s
     }
 
-    /// A card returned to a stack or a hand is named only to the players who see it
-    /// there (`castle.hidden.seen`): `view.rs` judges each kind.
+    /// What `viewer` may know of `event` (`castle.hidden.seen`): a `CardReturned` whose
+    /// card `viewer` does not see in this state (the state after the event's action)
+    /// with the card's id hidden, a stalemate they cannot tell from a dead position as a
+    /// dead position; every other event whole (each kind in `view.rs`).
     fn event_view(&self, event: &Event<CastleEvent>, viewer: PlayerId) -> Event<CastleEvent> {
-        CastleState::event_view(self, event, viewer)
+        match &event.kind {
+            CastleEvent::CardReturned { card, to } if !self.sees(card, viewer) => {
+                Event { rule: event.rule, kind: CastleEvent::CardReturned { card: CreatureId::hidden(), to } }
+            }
+            CastleEvent::Shared(SharedEvent::GameOver { .. })
+                if event.rule == rule::STALEMATE && !self.sees_every_card_to_attack_with(viewer) =>
+            {
+                Event { rule: rule::DEAD_POSITION, kind: event.kind.clone() }
+            }
+            CastleEvent::CardReturned { .. }
+            | CastleEvent::Shared(
+                SharedEvent::PhaseChanged { .. }
+                | SharedEvent::DecisionRequested(_)
+                | SharedEvent::GameOver { .. }
+                | SharedEvent::PlayerOut { .. },
+            )
+            | CastleEvent::CardRevealed { .. }
+            | CastleEvent::CardDestroyed { .. }
+            | CastleEvent::AttackEnded { .. }
+            | CastleEvent::CardDrawn { .. } => event.clone(),
+        }
     }
 
     /// Hashes what [`Game::observation`] keeps for `viewer`: the turn, every pile's size,
@@ -139,7 +213,14 @@ impl Game for CastleState {
     /// the cards they have seen: `castle.hidden.seen`).
     fn seen_digest(&self, viewer: PlayerId) -> u64 {
         let mut h = DefaultHasher::new();
-        (self.turn, self.phase.wire(), self.active_player, self.winner, self.turns_without_progress).hash(&mut h);
+        (
+            self.header.turn,
+            self.header.phase.wire(),
+            self.header.active_player,
+            self.header.winner,
+            self.header.turns_without_progress,
+        )
+            .hash(&mut h);
         let mut pile = |cards: &[CastleCard], open: bool| {
             cards.len().hash(&mut h);
             for (i, c) in cards.iter().enumerate() {
@@ -158,8 +239,10 @@ impl Game for CastleState {
         h.finish()
     }
 
+    /// The state as plain data: the turn header (Castle Rampage asks no decisions) and
+    /// the board; no `players` (the sides hold everything).
     fn to_setup(&self) -> CastleSetup {
-        CastleState::to_setup(self)
+        CastleSetup { header: self.header.to_setup(None), board: Some(self.board_setup()) }
     }
 
     fn action_setup(&self, action: CastleAction) -> CastleActionSetup {
@@ -188,11 +271,6 @@ impl Game for CastleState {
         path: impl Into<FieldPath<'p>>,
     ) -> Result<CastleAction, ActionError> {
         let path = path.into();
-        let invalid = |field: FieldPath<'_>, why: &str| {
-            let mut v = Violations::default();
-            v.push(field, why);
-            ActionError::Invalid(v)
-        };
         match action {
             CastleActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
             CastleActionSetup::Reinforce(r) => {
@@ -200,7 +278,9 @@ impl Game for CastleState {
             }
             CastleActionSetup::EndPhase => Ok(CastleAction::EndPhase),
             CastleActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
-            CastleActionSetup::Missing => Err(invalid(path, "is required: set one of strike, reinforce, end_phase")),
+            CastleActionSetup::Missing => {
+                Err(ActionError::Invalid(Violations::one(path, "is required: set one of strike, reinforce, end_phase")))
+            }
         }
     }
 
@@ -226,9 +306,7 @@ impl Game for CastleState {
         _choice: &ChoiceSetup,
         path: impl Into<FieldPath<'p>>,
     ) -> Result<CastleAction, Violations> {
-        let mut v = Violations::default();
-        v.push(path.into(), "answers no pending decision: Castle Rampage asks no decisions");
-        Err(v)
+        Err(Violations::one(path.into(), "answers no pending decision: Castle Rampage asks no decisions"))
     }
 
     /// Two plays of cards with the same values (name aside) the same way are one move.
@@ -254,6 +332,11 @@ impl Game for CastleState {
             !dup
         });
     }
+}
+
+/// A hand position as an action carries it.
+fn index(i: usize) -> u32 {
+    u32::try_from(i).unwrap_or(u32::MAX)
 }
 
 impl CastleState {
@@ -293,7 +376,7 @@ impl CastleState {
             v.push(field, "is required");
             return None;
         }
-        let me = self.active_player;
+        let me = self.header.active_player;
         for player in [me, me.opponent()] {
             if let Some(i) = self.side(player).hand.iter().position(|c| c.id.as_str() == id) {
                 return Some((player, u32::try_from(i).unwrap_or(u32::MAX)));
@@ -372,7 +455,7 @@ mod tests {
     #[test]
     fn a_world_keeps_what_the_player_sees_and_every_pile_size() {
         let s = CastleState::new_game(3, "standard", &mut crate::event::Discard).unwrap();
-        let me = s.active_player;
+        let me = s.header.active_player;
         let w = s.determinize(me, &mut ChaCha8Rng::seed_from_u64(5));
         assert_eq!(w.side(me).hand, s.side(me).hand);
         assert_eq!(w.discard, s.discard);
@@ -392,8 +475,8 @@ mod tests {
         let h = s.heuristic();
         assert_eq!(h.get(PlayerId(0)), -h.get(PlayerId(1)));
         assert!(h.get(PlayerId(0)).abs() < 1.0);
-        s.phase = crate::state::Phase::GameOver;
-        s.winner = Some(PlayerId(1));
+        s.header.phase = crate::state::Phase::GameOver;
+        s.header.winner = Some(PlayerId(1));
         assert_eq!(s.heuristic().as_slice(), &[-1.0, 1.0]);
     }
 
@@ -413,8 +496,8 @@ mod tests {
     /// the defender goes back face down, seen by both.
     fn after_a_failed_attack() -> CastleState {
         let mut s = CastleState::new_game(3, "standard", &mut crate::event::Discard).unwrap();
-        s.active_player = PlayerId(0);
-        s.phase = crate::state::Phase::Event;
+        s.header.active_player = PlayerId(0);
+        s.header.phase = crate::state::Phase::Event;
         let weak = CastleCard { attack: 3, effect: CastleEffect::None, ..s.sides[0].hand[0].clone() };
         s.sides[0].hand[0] = weak;
         let strong = CastleCard { gate_defense: 5, effect: CastleEffect::None, ..s.sides[1].gate[0].clone() };
@@ -445,8 +528,8 @@ mod tests {
     #[test]
     fn a_card_reinforced_with_is_seen_by_its_holder_only() {
         let mut s = CastleState::new_game(3, "standard", &mut crate::event::Discard).unwrap();
-        let me = s.active_player;
-        s.phase = crate::state::Phase::Deployment;
+        let me = s.header.active_player;
+        s.header.phase = crate::state::Phase::Deployment;
         let card = s.side(me).hand[0].clone();
         let gate = Structure::Gate;
         s.apply(CastleAction::Reinforce { player: me, hand_index: 0, structure: gate }, &mut crate::event::Discard)
@@ -469,8 +552,8 @@ mod tests {
     fn a_known_world_keeps_every_card_some_player_knows_and_deals_the_rest_again() {
         let mut s = after_a_failed_attack();
         let me = PlayerId(1);
-        s.active_player = me;
-        s.phase = crate::state::Phase::Deployment;
+        s.header.active_player = me;
+        s.header.phase = crate::state::Phase::Deployment;
         let castle = Structure::Castle;
         s.apply(CastleAction::Reinforce { player: me, hand_index: 0, structure: castle }, &mut crate::event::Discard)
             .unwrap();

@@ -62,7 +62,8 @@ pub use setup::{
 };
 use std::sync::Arc;
 
-use crate::state::{CreatureId, Phase, PlayerId, wire_enum};
+use crate::state::{CreatureId, PlayerId, wire_enum};
+use crate::turn::TurnHeader;
 
 /// Rule ids, as cited in docs/rules.md and carried by events.
 pub mod rule {
@@ -291,18 +292,10 @@ pub struct CastleState {
     pub draw_pile: Vec<CastleCard>,
     /// The shared discard pile, last = newest.
     pub discard: Vec<CastleCard>,
-    /// Whose turn it is.
-    pub active_player: PlayerId,
-    /// 1-based turn (0 on a bare board that gave none).
-    pub turn: u32,
-    /// The phase: PHASE_DRAW, PHASE_DEPLOYMENT, PHASE_EVENT, PHASE_GAME_OVER, or unset
-    /// (a bare board).
-    pub phase: Phase,
-    /// The winner once the game is over (`None` with PHASE_GAME_OVER is a draw).
-    pub winner: Option<PlayerId>,
-    /// The turns begun since the last progress (`castle.turn.no_progress`): a new turn
-    /// adds 1, progress sets it to 0.
-    pub turns_without_progress: u32,
+    /// Whose turn, which turn and phase (PHASE_DRAW, PHASE_DEPLOYMENT, PHASE_EVENT,
+    /// PHASE_GAME_OVER, or unset: a bare board), the winner, and the turns begun since
+    /// the last progress (`castle.turn.no_progress`).
+    pub header: TurnHeader,
 }
 
 /// A Castle Rampage action, typed: hand indices, not ids.
@@ -329,11 +322,6 @@ pub enum CastleAction {
 }
 
 impl CastleState {
-    /// True once the game is over.
-    pub fn is_over(&self) -> bool {
-        self.phase == Phase::GameOver
-    }
-
     /// The side of `player`.
     pub fn side(&self, player: PlayerId) -> &Side {
         &self.sides[player.index()]
@@ -360,17 +348,5 @@ pub(crate) fn info() -> crate::catalogue::RulesetInfo {
         how_to_win: "Destroy the last card of the other player's Castle: attack with cards from your hand, through their Gate first. The game is a draw after turn 60, or after 5 rounds without progress.",
         phases: &words::PHASES,
         scenarios: skirmish::scenario_infos(),
-    }
-}
-
-/// The other seat: this ruleset seats exactly two players.
-pub(crate) trait Opponent {
-    /// The other player of two.
-    fn opponent(self) -> Self;
-}
-
-impl Opponent for PlayerId {
-    fn opponent(self) -> Self {
-        PlayerId(1 - self.0)
     }
 }

@@ -9,22 +9,14 @@ use super::{CastleCard, CastleEffect, CastleState, SeenBy, Side};
 use crate::error::{SetupError, Violations};
 use crate::ids::UniqueIds;
 use crate::path::FieldPath;
-use crate::setup::{ChoiceSetup, progress_count, seat, turn_fields};
+use crate::setup::{ChoiceSetup, TurnSetup, seat};
 use crate::state::{CreatureId, Phase, PlayerId};
 
 /// A Castle Rampage state as submitted: the turn and the board.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct CastleSetup {
-    /// Active player.
-    pub active_player: u32,
-    /// Turn.
-    pub turn: u32,
-    /// Phase wire number.
-    pub phase: i32,
-    /// Winner.
-    pub winner: Option<u32>,
-    /// The no-progress rule's count of turns.
-    pub turns_without_progress: u32,
+    /// The turn header; no `pending` (Castle Rampage asks no decisions).
+    pub header: TurnSetup,
     /// The board (the `castle_rampage` field); required.
     pub board: Option<CastleBoardSetup>,
 }
@@ -113,17 +105,12 @@ impl CastleState {
     pub fn from_setup(s: &CastleSetup) -> Result<CastleState, SetupError> {
         let mut v = Violations::default();
 
-        let phase = match Phase::from_wire(s.phase) {
-            Some(Phase::Begin) => {
-                v.push("phase", "Castle Rampage's turn has no PHASE_BEGIN: it starts in PHASE_DRAW");
-                Phase::Draw
+        let phase = s.header.phase(&mut v, |p| match p {
+            Phase::Begin => {
+                Err((Phase::Draw, "Castle Rampage's turn has no PHASE_BEGIN: it starts in PHASE_DRAW".into()))
             }
-            Some(p) => p,
-            None => {
-                v.push("phase", format!("{} is not a known Phase value", s.phase));
-                Phase::Bare
-            }
-        };
+            _ => Ok(p),
+        });
         let over = phase == Phase::GameOver;
 
         let mut sides: [Side; 2] = Default::default();
@@ -149,39 +136,25 @@ impl CastleState {
             }
         }
 
-        let (active_player, winner) = turn_fields(&mut v, s.active_player, s.turn, s.winner, phase);
-        let turns_without_progress = progress_count(&mut v, s.turns_without_progress, s.turn);
-        let state = CastleState {
-            sides,
-            draw_pile,
-            discard,
-            active_player,
-            turn: s.turn,
-            phase,
-            winner,
-            turns_without_progress,
-        };
+        let header = s.header.check(&mut v, phase);
+        if s.header.pending.is_some() {
+            v.push("pending", "must be unset: Castle Rampage asks no decisions (an attack resolves at once)");
+        }
+        let state = CastleState { sides, draw_pile, discard, header };
         v.into_result(state).map_err(SetupError::Invalid)
     }
 
-    /// The state as plain data (no `players`: the sides hold everything).
-    pub fn to_setup(&self) -> CastleSetup {
+    /// The board as plain data (the state's `castle_rampage` field: every card).
+    pub(crate) fn board_setup(&self) -> CastleBoardSetup {
         let cards = |cs: &[CastleCard]| cs.iter().map(card_setup).collect::<Vec<_>>();
-        CastleSetup {
-            active_player: u32::from(self.active_player.0),
-            turn: self.turn,
-            phase: self.phase.wire(),
-            winner: self.winner.map(|w| u32::from(w.0)),
-            turns_without_progress: self.turns_without_progress,
-            board: Some(CastleBoardSetup {
-                sides: self
-                    .sides
-                    .iter()
-                    .map(|s| CastleSideSetup { gate: cards(&s.gate), castle: cards(&s.castle), hand: cards(&s.hand) })
-                    .collect(),
-                draw_pile: cards(&self.draw_pile),
-                discard: cards(&self.discard),
-            }),
+        CastleBoardSetup {
+            sides: self
+                .sides
+                .iter()
+                .map(|s| CastleSideSetup { gate: cards(&s.gate), castle: cards(&s.castle), hand: cards(&s.hand) })
+                .collect(),
+            draw_pile: cards(&self.draw_pile),
+            discard: cards(&self.discard),
         }
     }
 }

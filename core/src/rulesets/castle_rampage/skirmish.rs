@@ -19,8 +19,9 @@ use super::event::CastleEvent;
 use super::{CastleCard, CastleEffect, CastleState, SeenBy, Side, rule};
 use crate::catalogue::{ScenarioInfo, SeatBalance};
 use crate::error::{SetupError, Violations};
-use crate::event::{EventSink, SharedEvent, emit};
+use crate::event::EventSink;
 use crate::state::{CreatureId, Phase, PlayerId};
+use crate::turn::TurnHeader;
 
 /// One kind of card in the pool: how many copies, and its values.
 #[derive(Debug, Clone, Copy)]
@@ -212,21 +213,8 @@ impl CastleState {
             side.castle = deal(chosen.castle + more.castle);
             side.hand = deal(chosen.hand + more.hand);
         }
-        let mut state = CastleState {
-            sides,
-            draw_pile: deck.collect(),
-            discard: Vec::new(),
-            active_player: PlayerId(0),
-            turn: 1,
-            phase: Phase::Draw,
-            winner: None,
-            turns_without_progress: 0,
-        };
-        emit(sink, rule::SETUP, || SharedEvent::PhaseChanged {
-            phase: Phase::Draw,
-            turn: 1,
-            active_player: PlayerId(0),
-        });
+        let header = TurnHeader::first(Phase::Draw, rule::SETUP, sink);
+        let mut state = CastleState { sides, draw_pile: deck.collect(), discard: Vec::new(), header };
         state.settle_phases(sink);
         Ok(state)
     }

@@ -1,6 +1,7 @@
 //! The turn (docs/rules.md: "draw 2, may add one card from hand to the bottom of your Gate
 //! or Castle, then play attack cards"): PHASE_DRAW, PHASE_DEPLOYMENT, PHASE_EVENT, then
-//! the other player's PHASE_DRAW. Legal actions, who moves, and applying an action.
+//! the other player's PHASE_DRAW: the checks and steps of an action, which
+//! `Game::apply` (game.rs) runs, as it lists the legal actions and who moves.
 //!
 //! Phases in which the active player has nothing to choose pass by themselves: DRAW
 //! always, DEPLOYMENT with an empty hand, EVENT with no card that can attack. A state
@@ -8,103 +9,23 @@
 //! terminal exactly when it has no legal action. A submitted state may still sit in
 //! PHASE_DRAW; its only legal action there is `end_phase`, which draws.
 
-use super::Opponent;
 use super::event::CastleEvent;
-use super::{CastleAction, CastleCard, CastleState, Structure, rule};
+use super::{CastleCard, CastleState, Structure, rule};
 use crate::error::IllegalAction;
-use crate::event::{EventSink, SharedEvent, emit};
-use crate::game::{MAX_TURNS, no_progress_turns};
-use crate::state::{Phase, PlayerId};
+use crate::event::{EventSink, emit};
+use crate::state::{Opponent, Phase, PlayerId};
+use crate::turn::TurnEndRules;
 
 /// Cards the active player draws in PHASE_DRAW (as many as the draw pile has).
 pub const CARDS_DRAWN: usize = 2;
 
+/// The draws at the end of a turn.
+const TURN_END: TurnEndRules = TurnEndRules { turn_limit: rule::TURN_LIMIT, no_progress: rule::NO_PROGRESS };
+
 impl CastleState {
-    /// Appends every legal action to `out`, in a stable order: attacks by hand index
-    /// (PHASE_EVENT and bare boards), reinforcements by hand index, Gate before Castle
-    /// (PHASE_DEPLOYMENT), then `EndPhase` last (any phase but a bare board's).
-    pub fn legal_actions_into(&self, out: &mut Vec<CastleAction>) {
-        let player = self.active_player;
-        let hand = &self.side(player).hand;
-        match self.phase {
-            Phase::GameOver => return,
-            Phase::Bare | Phase::Event => {
-                for (i, card) in hand.iter().enumerate() {
-                    if card.can_attack() {
-                        out.push(CastleAction::Strike { player, hand_index: index(i) });
-                    }
-                }
-            }
-            Phase::Deployment => {
-                out.reserve(2 * hand.len() + 1);
-                for i in 0..hand.len() {
-                    for structure in Structure::ALL {
-                        out.push(CastleAction::Reinforce { player, hand_index: index(i), structure });
-                    }
-                }
-            }
-            Phase::Begin | Phase::Draw => {}
-        }
-        if self.phase != Phase::Bare {
-            out.push(CastleAction::EndPhase);
-        }
-    }
-
-    /// Every legal action, in the order of [`CastleState::legal_actions_into`].
-    pub fn legal_actions(&self) -> Vec<CastleAction> {
-        let mut out = Vec::new();
-        self.legal_actions_into(&mut out);
-        out
-    }
-
-    /// The active player while some action is legal: with a phase set ending it always
-    /// is; on a bare board only when their hand holds a card that can attack. `None`
-    /// once the game is over.
-    pub fn to_move(&self) -> Option<PlayerId> {
-        match self.phase {
-            Phase::GameOver => None,
-            Phase::Bare => self.side(self.active_player).can_attack().then_some(self.active_player),
-            _ => Some(self.active_player),
-        }
-    }
-
-    /// Applies `action`, telling each step to `sink`. On error nothing changed.
-    pub fn apply<S: EventSink<CastleEvent>>(
-        &mut self,
-        action: CastleAction,
-        sink: &mut S,
-    ) -> Result<(), IllegalAction> {
-        if self.is_over() {
-            return Err(IllegalAction::new(rule::GAME_OVER, "the game is over: no action is legal"));
-        }
-        match action {
-            CastleAction::Strike { player, hand_index } => {
-                self.check_strike(player, hand_index)?;
-                let veteran_back = self.attack(hand_index as usize, sink);
-                // Nothing would stop the Veteran from losing the same attack again and
-                // again: its return ends the turn (castle.effect.veteran).
-                if veteran_back && self.phase == Phase::Event {
-                    self.end_turn(rule::VETERAN, sink);
-                }
-            }
-            CastleAction::Reinforce { player, hand_index, structure } => {
-                self.check_reinforce(player, hand_index)?;
-                self.reinforce(hand_index as usize, structure, sink);
-            }
-            CastleAction::EndPhase => {
-                self.check_turn_structure()?;
-                self.end_phase(sink);
-            }
-        }
-        if self.phase != Phase::Bare {
-            self.settle_phases(sink);
-        }
-        Ok(())
-    }
-
     /// A bare board has no turn structure (`castle.turn.bare`).
-    fn check_turn_structure(&self) -> Result<(), IllegalAction> {
-        if self.phase == Phase::Bare {
+    pub(super) fn check_turn_structure(&self) -> Result<(), IllegalAction> {
+        if self.header.phase == Phase::Bare {
             return Err(IllegalAction::new(
                 rule::BARE,
                 "a bare board (phase unset) has no turn structure: only attack cards are played",
@@ -114,12 +35,12 @@ impl CastleState {
     }
 
     /// Checks a reinforcement; changes nothing.
-    fn check_reinforce(&self, player: PlayerId, hand_index: u32) -> Result<(), IllegalAction> {
+    pub(super) fn check_reinforce(&self, player: PlayerId, hand_index: u32) -> Result<(), IllegalAction> {
         self.check_turn_structure()?;
-        if self.phase != Phase::Deployment {
+        if self.header.phase != Phase::Deployment {
             return Err(IllegalAction::new(
                 rule::REINFORCE,
-                format!("a card is added to the Gate or Castle only in PHASE_DEPLOYMENT, not in {}", self.phase),
+                format!("a card is added to the Gate or Castle only in PHASE_DEPLOYMENT, not in {}", self.header.phase),
             ));
         }
         self.check_turn(player)?;
@@ -135,24 +56,29 @@ impl CastleState {
 
     /// Puts the active player's checked hand card at the bottom of their `structure`,
     /// face down, and ends the Deployment phase (one card per turn).
-    fn reinforce<S: EventSink<CastleEvent>>(&mut self, hand_index: usize, structure: Structure, sink: &mut S) {
-        let side = &mut self.sides[self.active_player.index()];
+    pub(super) fn reinforce<S: EventSink<CastleEvent>>(
+        &mut self,
+        hand_index: usize,
+        structure: Structure,
+        sink: &mut S,
+    ) {
+        let side = &mut self.sides[self.header.active_player.index()];
         if hand_index >= side.hand.len() {
             return;
         }
         let card = side.hand.remove(hand_index);
         let id = card.id.clone();
         // Its holder knows what went face down (castle.hidden.seen).
-        let card = CastleCard { seen_by: card.seen_by.with(self.active_player), ..card };
+        let card = CastleCard { seen_by: card.seen_by.with(self.header.active_player), ..card };
         side.stack_mut(structure).push(card);
-        self.turns_without_progress = 0;
+        self.header.turns_without_progress = 0;
         emit(sink, rule::REINFORCE, || CastleEvent::CardReturned { card: id, to: structure.name() });
         self.enter(Phase::Event, sink);
     }
 
     /// Ends the current phase by the active player's choice.
-    fn end_phase<S: EventSink<CastleEvent>>(&mut self, sink: &mut S) {
-        match self.phase {
+    pub(super) fn end_phase<S: EventSink<CastleEvent>>(&mut self, sink: &mut S) {
+        match self.header.phase {
             Phase::Begin => self.enter(Phase::Draw, sink),
             Phase::Draw => self.draw(sink),
             Phase::Deployment => self.enter(Phase::Event, sink),
@@ -164,8 +90,8 @@ impl CastleState {
     /// Moves on through phases in which the active player has nothing to choose.
     pub(crate) fn settle_phases<S: EventSink<CastleEvent>>(&mut self, sink: &mut S) {
         loop {
-            let side = self.side(self.active_player);
-            match self.phase {
+            let side = self.side(self.header.active_player);
+            match self.header.phase {
                 Phase::Begin => self.enter(Phase::Draw, sink),
                 Phase::Draw => self.draw(sink),
                 Phase::Deployment if side.hand.is_empty() => self.enter(Phase::Event, sink),
@@ -181,17 +107,17 @@ impl CastleState {
     /// the draw pile has; a drawn card becomes theirs) and moves to PHASE_DEPLOYMENT.
     fn draw<S: EventSink<CastleEvent>>(&mut self, sink: &mut S) {
         if !self.attack_cards_left() {
-            self.end_game(None, rule::STALEMATE, sink);
+            self.header.end_game(None, rule::STALEMATE, sink);
             return;
         }
         if self.is_dead_position() {
-            self.end_game(None, rule::DEAD_POSITION, sink);
+            self.header.end_game(None, rule::DEAD_POSITION, sink);
             return;
         }
-        let me = self.active_player;
+        let me = self.header.active_player;
         let n = CARDS_DRAWN.min(self.draw_pile.len());
         if n > 0 {
-            self.turns_without_progress = 0;
+            self.header.turns_without_progress = 0;
         }
         for mut card in self.draw_pile.drain(..n) {
             card.owner = me;
@@ -229,42 +155,17 @@ impl CastleState {
         self.sides.iter().any(|s| s.can_attack()) || self.draw_pile.iter().any(|c| c.can_attack())
     }
 
-    /// Ends the turn (`why`: the rule that ends it): a draw once turn [`MAX_TURNS`]
+    /// Ends the turn (`why`: the rule that ends it): a draw once turn [`crate::game::MAX_TURNS`]
     /// ends (`castle.turn.limit`) or once 5 rounds passed without progress
     /// (`castle.turn.no_progress`), else the other player's PHASE_DRAW.
-    fn end_turn<S: EventSink<CastleEvent>>(&mut self, why: &'static str, sink: &mut S) {
-        if self.turn >= MAX_TURNS {
-            self.end_game(None, rule::TURN_LIMIT, sink);
-            return;
+    pub(super) fn end_turn<S: EventSink<CastleEvent>>(&mut self, why: &'static str, sink: &mut S) {
+        let next = self.header.active_player.opponent();
+        if let Some(draw) = self.header.end_turn(TURN_END, 2, next, Phase::Draw, why, sink) {
+            self.header.end_game(None, draw, sink);
         }
-        if self.turns_without_progress >= no_progress_turns(2) {
-            self.end_game(None, rule::NO_PROGRESS, sink);
-            return;
-        }
-        self.turn += 1;
-        self.turns_without_progress = self.turns_without_progress.saturating_add(1);
-        self.active_player = self.active_player.opponent();
-        self.enter_by(Phase::Draw, why, sink);
     }
 
     fn enter<S: EventSink<CastleEvent>>(&mut self, phase: Phase, sink: &mut S) {
-        self.enter_by(phase, rule::PHASE, sink);
+        self.header.enter(phase, rule::PHASE, sink);
     }
-
-    fn enter_by<S: EventSink<CastleEvent>>(&mut self, phase: Phase, why: &'static str, sink: &mut S) {
-        self.phase = phase;
-        let (turn, active_player) = (self.turn, self.active_player);
-        emit(sink, why, || SharedEvent::PhaseChanged { phase, turn, active_player });
-    }
-
-    fn end_game<S: EventSink<CastleEvent>>(&mut self, winner: Option<PlayerId>, rule: &'static str, sink: &mut S) {
-        self.phase = Phase::GameOver;
-        self.winner = winner;
-        emit(sink, rule, || SharedEvent::GameOver { winner });
-    }
-}
-
-/// A hand position as an action carries it.
-fn index(i: usize) -> u32 {
-    u32::try_from(i).unwrap_or(u32::MAX)
 }

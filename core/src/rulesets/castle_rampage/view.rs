@@ -30,46 +30,17 @@
 //! Why the state after the action may decide: a card's `seen_by` only grows while it
 //! stays hidden, and one action moves a card into a stack at most once (a reinforcement
 //! ends the Deployment; an attack only takes cards off the opponent's stacks, a defender
-//! that held going back with both players in its `seen_by`). The match below lists
-//! every kind, so that a new one does not compile until someone judges what it tells.
+//! that held going back with both players in its `seen_by`). `Game::event_view`'s match
+//! (game.rs) lists every kind, so that a new one does not compile until someone judges
+//! what it tells.
 
-use super::event::CastleEvent;
-use super::{CastleCard, CastleState, rule};
-use crate::event::{Event, SharedEvent};
+use super::{CastleCard, CastleState};
 use crate::state::{CreatureId, PlayerId};
 
 impl CastleState {
-    /// What `viewer` may know of `event` (`castle.hidden.seen`): a `CardReturned` whose
-    /// card `viewer` does not see in this state (the state after the event's action)
-    /// with the card's id hidden, a stalemate they cannot tell from a dead position as a
-    /// dead position; every other event whole (see the module).
-    pub fn event_view(&self, event: &Event<CastleEvent>, viewer: PlayerId) -> Event<CastleEvent> {
-        match &event.kind {
-            CastleEvent::CardReturned { card, to } if !self.sees(card, viewer) => {
-                Event { rule: event.rule, kind: CastleEvent::CardReturned { card: CreatureId::hidden(), to } }
-            }
-            CastleEvent::Shared(SharedEvent::GameOver { .. })
-                if event.rule == rule::STALEMATE && !self.sees_every_card_to_attack_with(viewer) =>
-            {
-                Event { rule: rule::DEAD_POSITION, kind: event.kind.clone() }
-            }
-            CastleEvent::CardReturned { .. }
-            | CastleEvent::Shared(
-                SharedEvent::PhaseChanged { .. }
-                | SharedEvent::DecisionRequested(_)
-                | SharedEvent::GameOver { .. }
-                | SharedEvent::PlayerOut { .. },
-            )
-            | CastleEvent::CardRevealed { .. }
-            | CastleEvent::CardDestroyed { .. }
-            | CastleEvent::AttackEnded { .. }
-            | CastleEvent::CardDrawn { .. } => event.clone(),
-        }
-    }
-
     /// Whether `viewer` sees every card that may still attack some day: both hands and
     /// the draw pile (`castle.turn.stalemate` reads them).
-    fn sees_every_card_to_attack_with(&self, viewer: PlayerId) -> bool {
+    pub(super) fn sees_every_card_to_attack_with(&self, viewer: PlayerId) -> bool {
         let hands = self.sides.iter().flat_map(|s| &s.hand);
         hands.chain(&self.draw_pile).all(|c| self.sees(&c.id, viewer))
     }
@@ -98,7 +69,9 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::event::Discard;
+    use crate::event::{Event, SharedEvent};
     use crate::game::Game;
+    use crate::rulesets::castle_rampage::event::CastleEvent;
     use crate::rulesets::castle_rampage::{CastleAction, CastleEffect, Structure, rule};
     use crate::state::Phase;
 
@@ -111,7 +84,7 @@ mod tests {
     /// A skirmish at the active player's Deployment.
     fn deployment() -> CastleState {
         let s = CastleState::new_game(3, "standard", &mut Discard).unwrap();
-        assert_eq!(s.phase, Phase::Deployment);
+        assert_eq!(s.header.phase, Phase::Deployment);
         s
     }
 
@@ -128,7 +101,7 @@ mod tests {
     #[test]
     fn castle_hidden_seen_a_reinforcement_is_named_to_its_holder_only() {
         let mut s = deployment();
-        let me = s.active_player;
+        let me = s.header.active_player;
         let card = s.side(me).hand[0].id.clone();
         let events = apply(&mut s, CastleAction::Reinforce { player: me, hand_index: 0, structure: Structure::Gate });
         assert_eq!(returned(&s.events_view(&events, me)), vec![(card.clone(), "gate")]);
@@ -148,9 +121,9 @@ mod tests {
     #[test]
     fn castle_hidden_seen_a_defender_that_held_and_a_losing_veteran_are_named_to_both() {
         let mut s = deployment();
-        let me = s.active_player;
+        let me = s.header.active_player;
         let opp = PlayerId(1 - me.0);
-        s.phase = Phase::Event;
+        s.header.phase = Phase::Event;
         let veteran = CastleCard { attack: 1, effect: CastleEffect::Veteran, ..s.sides[me.index()].hand[0].clone() };
         s.sides[me.index()].hand[0] = veteran.clone();
         let defender = CastleCard { gate_defense: 9, ..s.sides[opp.index()].gate[0].clone() };
@@ -171,7 +144,7 @@ mod tests {
     #[test]
     fn castle_turn_stalemate_is_told_as_a_dead_position_to_a_player_who_does_not_see_every_card_left() {
         let mut s = deployment();
-        let me = s.active_player;
+        let me = s.header.active_player;
         let opp = PlayerId(1 - me.0);
         for c in s.sides.iter_mut().flat_map(|side| side.hand.iter_mut()).chain(s.draw_pile.iter_mut()) {
             c.attack = 0;
@@ -179,7 +152,7 @@ mod tests {
         let reinforce = CastleAction::Reinforce { player: me, hand_index: 0, structure: Structure::Gate };
         let mut hidden = s.clone();
         let events = apply(&mut hidden, reinforce);
-        assert_eq!(hidden.phase, Phase::GameOver);
+        assert_eq!(hidden.header.phase, Phase::GameOver);
         assert_eq!(game_over(&hidden, &events, me), Some(rule::DEAD_POSITION));
         assert_eq!(game_over(&hidden, &events, opp), Some(rule::DEAD_POSITION));
         assert!(events.iter().any(|e| e.rule == rule::STALEMATE), "the plain events keep the rule");
@@ -197,7 +170,7 @@ mod tests {
     #[test]
     fn castle_hidden_seen_a_spectator_sees_no_card_returned() {
         let mut s = deployment();
-        let me = s.active_player;
+        let me = s.header.active_player;
         let events = apply(&mut s, CastleAction::Reinforce { player: me, hand_index: 0, structure: Structure::Castle });
         assert_eq!(returned(&s.events_view(&events, PlayerId(7))), vec![(CreatureId::hidden(), "castle")]);
     }
@@ -205,7 +178,7 @@ mod tests {
     #[test]
     fn castle_hidden_seen_a_player_sees_their_hand_the_discard_and_what_they_saw() {
         let mut s = deployment();
-        let me = s.active_player;
+        let me = s.header.active_player;
         let opp = PlayerId(1 - me.0);
         let mine = s.side(me).hand[0].id.clone();
         let theirs = s.side(opp).hand[0].id.clone();

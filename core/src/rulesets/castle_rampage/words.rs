@@ -75,7 +75,7 @@ impl Words for CastleState {
                 let what = self.named(before, card, voice);
                 let pile = match (card.is_hidden(), event.rule) {
                     // Only the reinforcing (active) player's own stacks take a reinforcement.
-                    (true, rule::REINFORCE) => format!("{} {}", voice.whose(self.active_player), label(to)),
+                    (true, rule::REINFORCE) => format!("{} {}", voice.whose(self.header.active_player), label(to)),
                     (true, _) => format!("the {}", label(to)),
                     (false, _) => self.pile(card, to, voice),
                 };
@@ -101,7 +101,7 @@ impl Words for CastleState {
                     voice.whose(player)
                 )
             }
-            CastleAction::EndPhase => match self.phase {
+            CastleAction::EndPhase => match self.header.phase {
                 Phase::Deployment => "go to the attacks without reinforcing",
                 Phase::Event => "end the turn",
                 Phase::Begin => "begin the turn",

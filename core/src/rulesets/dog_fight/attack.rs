@@ -4,7 +4,7 @@
 use super::event::DfEvent;
 use super::{DfAttack, DfDecision, DfEffect, DogFightState, Role, rule};
 use crate::event::{DecisionView, EventSink, SharedEvent, emit};
-use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
+use crate::state::{CreatureId, DecisionKind, PlayerId};
 
 impl DogFightState {
     /// Declares a checked attack of vessel `attacker` on vessel `defender` (indices),
@@ -112,7 +112,7 @@ impl DogFightState {
         let card = side.hand.remove(at);
         let (effect, amount) = (card.effect, card.amount);
         side.discard.push(card);
-        self.turns_without_progress = 0;
+        self.header.turns_without_progress = 0;
         let Some(attack) = self.attack.as_mut() else { return };
         attack.declared.push((decision.player, card_id.clone()));
         let why = window_rule(Self::role(attack, decision.player));
@@ -193,7 +193,7 @@ impl DogFightState {
         if left == 0 {
             return;
         }
-        self.turns_without_progress = 0;
+        self.header.turns_without_progress = 0;
         let v = &mut self.vessels[i];
         v.hull -= left;
         emit(sink, why, || DfEvent::DamageDealt { source: source.clone(), target: target.clone(), amount: left });
@@ -214,9 +214,7 @@ impl DogFightState {
             return;
         }
         let first = left.first().copied();
-        self.phase = Phase::GameOver;
-        self.winner = first;
-        emit(sink, rule::WIN, || SharedEvent::GameOver { winner: first });
+        self.header.end_game(first, rule::WIN, sink);
     }
 }
 

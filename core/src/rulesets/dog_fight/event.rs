@@ -1,7 +1,7 @@
 //! The events only Dog Fight tells (the shared ones are [`SharedEvent`]).
 
 use super::DfEffect;
-use crate::event::SharedEvent;
+use crate::event::{SharedEvent, shared_arm};
 use crate::state::{CreatureId, PlayerId};
 
 /// What happened in Dog Fight: a shared kind or one of its own.
@@ -68,11 +68,7 @@ pub enum DfEvent {
     },
 }
 
-impl From<SharedEvent> for DfEvent {
-    fn from(e: SharedEvent) -> Self {
-        Self::Shared(e)
-    }
-}
+shared_arm!(DfEvent);
 
 impl std::fmt::Display for DfEvent {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

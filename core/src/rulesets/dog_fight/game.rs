@@ -18,13 +18,13 @@ use rand::seq::SliceRandom;
 
 use super::event::DfEvent;
 use super::setup::{DogFightActionSetup, DogFightSetup, DogFightStrikeSetup};
-use super::{DfAction, DfCard, DogFightState};
+use super::{DfAction, DfCard, DogFightState, rule};
 use crate::error::{ActionError, IllegalAction, Violations};
-use crate::event::{Event, EventSink};
+use crate::event::{DecisionView, Event, EventSink, SharedEvent};
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
-use crate::state::PlayerId;
+use crate::state::{Phase, PlayerId};
 
 impl Game for DogFightState {
     type Action = DfAction;
@@ -37,20 +37,79 @@ impl Game for DogFightState {
         self.players()
     }
 
+    /// Who decides next: the pending decision's chooser, else the active player while
+    /// an action is legal.
     fn to_move(&self) -> Option<PlayerId> {
-        DogFightState::to_move(self)
+        self.header.to_move(self.pending.as_ref().map(|d| d.player), || {
+            let mut any = Vec::new();
+            self.attacks_into(None, &mut any);
+            !any.is_empty()
+        })
     }
 
+    /// Appends every legal action to `out`, in a stable order: with a decision pending,
+    /// its options in order then `Pass`; else attacks (attackers in vessel order, each
+    /// against the vessels it reaches, in vessel order), then `EndPhase`. On a bare
+    /// board every player's vessels may attack, and there is no `EndPhase`.
     fn legal_actions_into(&self, out: &mut Vec<DfAction>) {
-        DogFightState::legal_actions_into(self, out);
+        if let Some(d) = &self.pending {
+            out.extend((0..d.options.len()).map(|k| DfAction::Play(k as u8)));
+            out.push(DfAction::Pass);
+            return;
+        }
+        match self.header.phase {
+            Phase::Bare => self.attacks_into(None, out),
+            Phase::Event => {
+                self.attacks_into(Some(self.header.active_player), out);
+                out.push(DfAction::EndPhase);
+            }
+            _ => {}
+        }
     }
 
+    /// Applies `action`, telling each step to `sink`. On error nothing changed.
     fn apply<S: EventSink<DfEvent>>(&mut self, action: DfAction, sink: &mut S) -> Result<(), IllegalAction> {
-        DogFightState::apply(self, action, sink)
+        self.header.check_not_over(rule::GAME_OVER)?;
+        match (action, &self.pending) {
+            (DfAction::Play(k), Some(d)) if usize::from(k) < d.options.len() => self.play(usize::from(k), sink),
+            (DfAction::Play(k), Some(d)) => {
+                return Err(IllegalAction::new(
+                    rule::DECISION_PENDING,
+                    format!("the pending decision has {} options: there is no option {k}", d.options.len()),
+                ));
+            }
+            (DfAction::Pass, Some(_)) => self.decline(sink),
+            (DfAction::Play(_) | DfAction::Pass, None) => {
+                return Err(IllegalAction::new(
+                    rule::DECISION_PENDING,
+                    "no decision is pending: there is nothing to answer",
+                ));
+            }
+            (_, Some(d)) => {
+                return Err(IllegalAction::new(
+                    rule::DECISION_PENDING,
+                    format!("player {} must first play a card into the attack or pass", d.player.0),
+                ));
+            }
+            (DfAction::Attack { attacker, defender }, None) => {
+                self.check_attack(usize::from(attacker), usize::from(defender))?;
+                if self.header.phase == Phase::Bare {
+                    self.header.active_player = self.vessels[usize::from(attacker)].controller;
+                }
+                self.declare(usize::from(attacker), usize::from(defender), sink);
+            }
+            (DfAction::EndPhase, None) => {
+                if self.header.phase == Phase::Bare {
+                    return Err(IllegalAction::new(rule::BARE, "a bare board (phase unset) has no turn structure"));
+                }
+                self.end_turn(sink);
+            }
+        }
+        Ok(())
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.is_over().then(|| self.winner.map_or(Outcome::Draw, Outcome::Win))
+        self.header.outcome()
     }
 
     fn game_over_rule(&self) -> &'static str {
@@ -92,7 +151,7 @@ impl Game for DogFightState {
     }
 
     fn turn(&self) -> u32 {
-        self.turn
+        self.header.turn
     }
 
     fn is_pending(&self) -> bool {
@@ -140,7 +199,7 @@ impl Game for DogFightState {
     /// chooser's playable cards) unless the viewer is the chooser.
     fn observation(&self, viewer: PlayerId) -> DogFightSetup {
         let mut s = self.to_setup();
-        if let Some(p) = s.pending.as_mut().filter(|p| p.player != u32::from(viewer.0)) {
+        if let Some(p) = s.header.pending.as_mut().filter(|p| p.player != u32::from(viewer.0)) {
             p.options.clear();
         }
         if let Some(board) = s.board.as_mut() {
@@ -153,14 +212,37 @@ impl Game for DogFightState {
         s
     }
 
-    /// A decision's options are shown to its chooser only (`dogfight.hidden`):
-    /// `view.rs` judges each kind.
+    /// What `viewer` may know of `event` (`dogfight.hidden`): a decision's options only
+    /// to its chooser; every other event whole (each kind in `view.rs`).
     fn event_view(&self, event: &Event<DfEvent>, viewer: PlayerId) -> Event<DfEvent> {
-        DogFightState::event_view(self, event, viewer)
+        match &event.kind {
+            DfEvent::Shared(SharedEvent::DecisionRequested(d)) if d.player != viewer => Event {
+                rule: event.rule,
+                kind: DfEvent::Shared(SharedEvent::DecisionRequested(DecisionView {
+                    options: Vec::new(),
+                    ..d.clone()
+                })),
+            },
+            DfEvent::Shared(
+                SharedEvent::PhaseChanged { .. }
+                | SharedEvent::DecisionRequested(_)
+                | SharedEvent::GameOver { .. }
+                | SharedEvent::PlayerOut { .. },
+            )
+            | DfEvent::AttackDeclared { .. }
+            | DfEvent::CardPlayed { .. }
+            | DfEvent::ResponsePassed { .. }
+            | DfEvent::AttackMissed { .. }
+            | DfEvent::DamageMitigated { .. }
+            | DfEvent::DamageDealt { .. }
+            | DfEvent::VesselDestroyed { .. } => event.clone(),
+        }
     }
 
+    /// The state as plain data: the turn header with the pending decision, and the
+    /// board.
     fn to_setup(&self) -> DogFightSetup {
-        DogFightState::to_setup(self)
+        DogFightSetup { header: self.header.to_setup(self.pending_setup()), board: Some(self.board_setup()) }
     }
 
     fn action_setup(&self, action: DfAction) -> DogFightActionSetup {
@@ -187,16 +269,13 @@ impl Game for DogFightState {
         path: impl Into<FieldPath<'p>>,
     ) -> Result<DfAction, ActionError> {
         let path = path.into();
-        let invalid = |field: FieldPath<'_>, why: &str| {
-            let mut v = Violations::default();
-            v.push(field, why);
-            ActionError::Invalid(v)
-        };
         match action {
             DogFightActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
             DogFightActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
             DogFightActionSetup::EndPhase => Ok(DfAction::EndPhase),
-            DogFightActionSetup::Missing => Err(invalid(path, "is required: set one of strike, choice, end_phase")),
+            DogFightActionSetup::Missing => {
+                Err(ActionError::Invalid(Violations::one(path, "is required: set one of strike, choice, end_phase")))
+            }
         }
     }
 

@@ -51,7 +51,8 @@ pub use setup::{
 };
 use std::sync::Arc;
 
-use crate::state::{CreatureId, Phase, PlayerId, wire_enum};
+use crate::state::{CreatureId, PlayerId, wire_enum};
+use crate::turn::TurnHeader;
 
 /// Rule ids, as cited in docs/rules.md and carried by events.
 pub mod rule {
@@ -249,21 +250,14 @@ pub struct DogFightState {
     pub vessels: Vec<Vessel>,
     /// `sides[i]` is player i's; 2 to 4.
     pub sides: Vec<DfSide>,
-    /// Whose turn it is.
-    pub active_player: PlayerId,
-    /// 1-based turn (0 on a bare board).
-    pub turn: u32,
-    /// PHASE_EVENT, PHASE_GAME_OVER or unset (a bare board).
-    pub phase: Phase,
-    /// The winner once the game is over (`None`: a draw).
-    pub winner: Option<PlayerId>,
+    /// Whose turn, which turn and phase (PHASE_EVENT, PHASE_GAME_OVER or unset: a bare
+    /// board), the winner (`None` once over: a draw), and the turns begun since the
+    /// last progress (`dogfight.turn.no_progress`).
+    pub header: TurnHeader,
     /// The attack in its windows.
     pub attack: Option<DfAttack>,
     /// The decision it waits for.
     pub pending: Option<DfDecision>,
-    /// The turns begun since the last progress (`dogfight.turn.no_progress`): a new
-    /// turn adds 1, progress sets it to 0.
-    pub turns_without_progress: u32,
 }
 
 /// A Dog Fight action, typed: vessel and option indices.
@@ -285,11 +279,6 @@ pub enum DfAction {
 }
 
 impl DogFightState {
-    /// True once the game is over.
-    pub fn is_over(&self) -> bool {
-        self.phase == Phase::GameOver
-    }
-
     /// The number of players.
     pub fn players(&self) -> usize {
         self.sides.len()

@@ -9,24 +9,15 @@ use super::{DfAttack, DfCard, DfDecision, DfEffect, DfSide, DogFightState, PLAYE
 use crate::error::{SetupError, Violations};
 use crate::ids::UniqueIds;
 use crate::path::FieldPath;
-use crate::setup::{ChoiceSetup, DecisionSetup, progress_count};
+use crate::setup::{ChoiceSetup, DecisionSetup, TurnSetup, progress_count};
 use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
+use crate::turn::TurnHeader;
 
 /// A Dog Fight state as submitted: the turn, the pending decision and the board.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct DogFightSetup {
-    /// Active player.
-    pub active_player: u32,
-    /// Turn.
-    pub turn: u32,
-    /// Phase wire number.
-    pub phase: i32,
-    /// Winner.
-    pub winner: Option<u32>,
-    /// The pending RESPONSE decision.
-    pub pending: Option<DecisionSetup>,
-    /// The no-progress rule's count of turns.
-    pub turns_without_progress: u32,
+    /// The turn header; `pending` is the pending RESPONSE decision.
+    pub header: TurnSetup,
     /// The board (the `dog_fight` field); required.
     pub board: Option<DogFightBoardSetup>,
 }
@@ -150,17 +141,10 @@ impl DogFightState {
     /// are relative to the GameState message.
     pub fn from_setup(s: &DogFightSetup) -> Result<DogFightState, SetupError> {
         let mut v = Violations::default();
-        let phase = match Phase::from_wire(s.phase) {
-            Some(p @ (Phase::Bare | Phase::Event | Phase::GameOver)) => p,
-            Some(p) => {
-                v.push("phase", format!("Dog Fight's turn is PHASE_EVENT only, not {p}"));
-                Phase::Event
-            }
-            None => {
-                v.push("phase", format!("{} is not a known Phase value", s.phase));
-                Phase::Bare
-            }
-        };
+        let phase = s.header.phase(&mut v, |p| match p {
+            Phase::Bare | Phase::Event | Phase::GameOver => Ok(p),
+            _ => Err((Phase::Event, format!("Dog Fight's turn is PHASE_EVENT only, not {p}"))),
+        });
         let Some(board) = &s.board else {
             v.push("dog_fight", "is required: a RULESET_DOG_FIGHT state keeps its board there");
             return Err(SetupError::Invalid(v));
@@ -222,11 +206,11 @@ impl DogFightState {
                 }
             })
             .collect();
-        let active_player = seat(&mut v, FieldPath::new("active_player"), s.active_player);
-        if !matches!(phase, Phase::Bare | Phase::GameOver) && s.turn == 0 {
+        let active_player = seat(&mut v, FieldPath::new("active_player"), s.header.active_player);
+        if !matches!(phase, Phase::Bare | Phase::GameOver) && s.header.turn == 0 {
             v.push("turn", "turns are 1-based: turn 0 is only allowed on a bare board or a game over");
         }
-        let winner = match s.winner {
+        let winner = match s.header.winner {
             Some(_) if phase != Phase::GameOver => {
                 v.push("winner", "is set but the phase is not PHASE_GAME_OVER");
                 None
@@ -234,27 +218,19 @@ impl DogFightState {
             Some(w) => Some(seat(&mut v, FieldPath::new("winner"), w)),
             None => None,
         };
-        let mut state = DogFightState {
-            width: board.width,
-            height: board.height,
-            vessels,
-            sides,
-            active_player,
-            turn: s.turn,
-            phase,
-            winner,
-            attack: None,
-            pending: None,
-            turns_without_progress: progress_count(&mut v, s.turns_without_progress, s.turn),
-        };
+        let turns_without_progress = progress_count(&mut v, s.header.turns_without_progress, s.header.turn);
+        let header = TurnHeader { active_player, turn: s.header.turn, phase, winner, turns_without_progress };
+        let (width, height) = (board.width, board.height);
+        let mut state = DogFightState { width, height, vessels, sides, header, attack: None, pending: None };
         if phase != Phase::GameOver && state.players_in().nth(1).is_none() && PLAYERS.contains(&n) {
             v.push("dog_fight.vessels", "fewer than two players have vessels: the game is over (PHASE_GAME_OVER)");
         }
         if PLAYERS.contains(&n) {
             state.attack = board.attack.as_ref().and_then(|a| attack(&mut v, a, &state, &seat));
-            state.pending = pending(&mut v, s.pending.as_ref(), &state);
+            state.pending = pending(&mut v, s.header.pending.as_ref(), &state);
         } else {
-            for (field, set) in [("dog_fight.attack", board.attack.is_some()), ("pending", s.pending.is_some())] {
+            for (field, set) in [("dog_fight.attack", board.attack.is_some()), ("pending", s.header.pending.is_some())]
+            {
                 if set {
                     v.push(field, "cannot be checked until the board has 2 to 4 sides");
                 }
@@ -263,37 +239,34 @@ impl DogFightState {
         v.into_result(state).map_err(SetupError::Invalid)
     }
 
-    /// The state as plain data.
-    pub fn to_setup(&self) -> DogFightSetup {
+    /// The pending RESPONSE decision as plain data (always declinable: a pass).
+    pub(crate) fn pending_setup(&self) -> Option<DecisionSetup> {
+        self.pending.as_ref().map(|d| DecisionSetup {
+            player: u32::from(d.player.0),
+            kind: DecisionKind::Response.wire(),
+            options: d.options.iter().map(ToString::to_string).collect(),
+            may_decline: true,
+        })
+    }
+
+    /// The board as plain data (the state's `dog_fight` field).
+    pub(crate) fn board_setup(&self) -> DogFightBoardSetup {
         let cards = |cs: &[DfCard]| cs.iter().map(card_setup).collect::<Vec<_>>();
-        DogFightSetup {
-            active_player: u32::from(self.active_player.0),
-            turn: self.turn,
-            phase: self.phase.wire(),
-            winner: self.winner.map(|w| u32::from(w.0)),
-            turns_without_progress: self.turns_without_progress,
-            pending: self.pending.as_ref().map(|d| DecisionSetup {
-                player: u32::from(d.player.0),
-                kind: DecisionKind::Response.wire(),
-                options: d.options.iter().map(ToString::to_string).collect(),
-                may_decline: true,
-            }),
-            board: Some(DogFightBoardSetup {
-                width: self.width,
-                height: self.height,
-                vessels: self.vessels.iter().map(vessel_setup).collect(),
-                sides: self
-                    .sides
-                    .iter()
-                    .map(|s| DogFightSideSetup { hand: cards(&s.hand), discard: cards(&s.discard) })
-                    .collect(),
-                attack: self.attack.as_ref().map(|a| DogFightAttackSetup {
-                    attacker: a.attacker.to_string(),
-                    defender: a.defender.to_string(),
-                    declared: a.declared.iter().map(|(p, c)| (u32::from(p.0), c.to_string())).collect(),
-                    passed: a.passed.iter().map(|p| u32::from(p.0)).collect(),
-                    strength: a.strength,
-                }),
+        DogFightBoardSetup {
+            width: self.width,
+            height: self.height,
+            vessels: self.vessels.iter().map(vessel_setup).collect(),
+            sides: self
+                .sides
+                .iter()
+                .map(|s| DogFightSideSetup { hand: cards(&s.hand), discard: cards(&s.discard) })
+                .collect(),
+            attack: self.attack.as_ref().map(|a| DogFightAttackSetup {
+                attacker: a.attacker.to_string(),
+                defender: a.defender.to_string(),
+                declared: a.declared.iter().map(|(p, c)| (u32::from(p.0), c.to_string())).collect(),
+                passed: a.passed.iter().map(|p| u32::from(p.0)).collect(),
+                strength: a.strength,
             }),
         }
     }
@@ -482,7 +455,7 @@ fn pending(v: &mut Violations, d: Option<&DecisionSetup>, s: &DogFightState) -> 
     if d.options != names || options.is_empty() {
         v.push("pending.options", format!("must be the cards player {} may play, in hand order: {names:?}", player.0));
     }
-    if matches!(s.phase, Phase::GameOver) {
+    if matches!(s.header.phase, Phase::GameOver) {
         v.push("pending", "no decision waits once the game is over");
     }
     Some(DfDecision { player, options })

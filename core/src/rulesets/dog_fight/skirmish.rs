@@ -26,8 +26,9 @@ use super::event::DfEvent;
 use super::{DfCard, DfEffect, DfSide, DogFightState, PLAYERS, Vessel, rule};
 use crate::catalogue::{ScenarioInfo, SeatBalance};
 use crate::error::{SetupError, Violations};
-use crate::event::{EventSink, SharedEvent, emit};
+use crate::event::EventSink;
 use crate::state::{CreatureId, Phase, PlayerId};
+use crate::turn::TurnHeader;
 
 /// A vessel of the fleet: (slug, name, attack, range, shields, armor, absorb, hull).
 type VesselSpec = (&'static str, &'static str, i32, i32, i32, i32, i32, i32);
@@ -169,25 +170,8 @@ impl DogFightState {
             let cards = if p == 0 { first_hand } else { HAND };
             sides.push(DfSide { hand: dealt.by_ref().take(cards).collect(), discard: Vec::new() });
         }
-        let state = DogFightState {
-            width: GRID,
-            height: GRID,
-            vessels,
-            sides,
-            active_player: PlayerId(0),
-            turn: 1,
-            phase: Phase::Event,
-            winner: None,
-            attack: None,
-            pending: None,
-            turns_without_progress: 0,
-        };
-        emit(sink, rule::SETUP, || SharedEvent::PhaseChanged {
-            phase: Phase::Event,
-            turn: 1,
-            active_player: PlayerId(0),
-        });
-        Ok(state)
+        let header = TurnHeader::first(Phase::Event, rule::SETUP, sink);
+        Ok(DogFightState { width: GRID, height: GRID, vessels, sides, header, attack: None, pending: None })
     }
 }
 
@@ -195,6 +179,7 @@ impl DogFightState {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::game::Game;
 
     #[test]
     fn every_scenario_deals_a_valid_state_with_its_players() {

@@ -117,59 +117,27 @@ impl Clone for DfDecision {
 
 impl Clone for DogFightState {
     fn clone(&self) -> Self {
-        let DogFightState {
-            width,
-            height,
-            vessels,
-            sides,
-            active_player,
-            turn,
-            phase,
-            winner,
-            attack,
-            pending,
-            turns_without_progress,
-        } = self;
+        let DogFightState { width, height, vessels, sides, header, attack, pending } = self;
         DogFightState {
             width: *width,
             height: *height,
             vessels: vessels.clone(),
             sides: sides.clone(),
-            active_player: *active_player,
-            turn: *turn,
-            phase: *phase,
-            winner: *winner,
+            header: *header,
             attack: attack.clone(),
             pending: pending.clone(),
-            turns_without_progress: *turns_without_progress,
         }
     }
 
     fn clone_from(&mut self, source: &Self) {
-        let DogFightState {
-            width,
-            height,
-            vessels,
-            sides,
-            active_player,
-            turn,
-            phase,
-            winner,
-            attack,
-            pending,
-            turns_without_progress,
-        } = source;
+        let DogFightState { width, height, vessels, sides, header, attack, pending } = source;
         self.width = *width;
         self.height = *height;
         self.vessels.clone_from(vessels);
         self.sides.clone_from(sides);
-        self.active_player = *active_player;
-        self.turn = *turn;
-        self.phase = *phase;
-        self.winner = *winner;
+        self.header = *header;
         self.attack.clone_from(attack);
         self.pending.clone_from(pending);
-        self.turns_without_progress = *turns_without_progress;
     }
 }
 

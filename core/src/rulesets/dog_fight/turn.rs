@@ -1,37 +1,21 @@
 //! The turn: in PHASE_EVENT each vessel of the active player may attack once, then
-//! `end_phase` passes the turn to the next player in seat order who is still in. Legal
-//! actions, who moves, and applying an action.
+//! `end_phase` passes the turn to the next player in seat order who is still in: the
+//! checks and the end of a turn, which `Game::apply` (game.rs) runs, as it lists the
+//! legal actions and who moves.
 
 use super::event::DfEvent;
 use super::{DfAction, DfEffect, DogFightState, Vessel, rule};
 use crate::error::IllegalAction;
-use crate::event::{EventSink, SharedEvent, emit};
-use crate::game::{MAX_TURNS, no_progress_turns};
+use crate::event::EventSink;
 use crate::state::{Phase, PlayerId};
+use crate::turn::TurnEndRules;
+
+/// The draws at the end of a turn.
+const TURN_END: TurnEndRules = TurnEndRules { turn_limit: rule::TURN_LIMIT, no_progress: rule::NO_PROGRESS };
 
 impl DogFightState {
-    /// Appends every legal action to `out`, in a stable order: with a decision pending,
-    /// its options in order then `Pass`; else attacks (attackers in vessel order, each
-    /// against the vessels it reaches, in vessel order), then `EndPhase`. On a bare
-    /// board every player's vessels may attack, and there is no `EndPhase`.
-    pub fn legal_actions_into(&self, out: &mut Vec<DfAction>) {
-        if let Some(d) = &self.pending {
-            out.extend((0..d.options.len()).map(|k| DfAction::Play(k as u8)));
-            out.push(DfAction::Pass);
-            return;
-        }
-        match self.phase {
-            Phase::Bare => self.attacks_into(None, out),
-            Phase::Event => {
-                self.attacks_into(Some(self.active_player), out);
-                out.push(DfAction::EndPhase);
-            }
-            _ => {}
-        }
-    }
-
     /// The attacks of `player`'s vessels (every player's when `None`).
-    fn attacks_into(&self, player: Option<PlayerId>, out: &mut Vec<DfAction>) {
+    pub(super) fn attacks_into(&self, player: Option<PlayerId>, out: &mut Vec<DfAction>) {
         for (i, a) in self.vessels.iter().enumerate() {
             if a.attacked || player.is_some_and(|p| a.controller != p) {
                 continue;
@@ -44,84 +28,24 @@ impl DogFightState {
         }
     }
 
-    /// Who decides next: the pending decision's chooser, else the active player while
-    /// an action is legal.
-    pub fn to_move(&self) -> Option<PlayerId> {
-        if let Some(d) = &self.pending {
-            return Some(d.player);
-        }
-        match self.phase {
-            Phase::GameOver => None,
-            Phase::Bare => {
-                let mut any = Vec::new();
-                self.attacks_into(None, &mut any);
-                (!any.is_empty()).then_some(self.active_player)
-            }
-            _ => Some(self.active_player),
-        }
-    }
-
-    /// Applies `action`, telling each step to `sink`. On error nothing changed.
-    pub fn apply<S: EventSink<DfEvent>>(&mut self, action: DfAction, sink: &mut S) -> Result<(), IllegalAction> {
-        if self.is_over() {
-            return Err(IllegalAction::new(rule::GAME_OVER, "the game is over: no action is legal"));
-        }
-        match (action, &self.pending) {
-            (DfAction::Play(k), Some(d)) if usize::from(k) < d.options.len() => self.play(usize::from(k), sink),
-            (DfAction::Play(k), Some(d)) => {
-                return Err(IllegalAction::new(
-                    rule::DECISION_PENDING,
-                    format!("the pending decision has {} options: there is no option {k}", d.options.len()),
-                ));
-            }
-            (DfAction::Pass, Some(_)) => self.decline(sink),
-            (DfAction::Play(_) | DfAction::Pass, None) => {
-                return Err(IllegalAction::new(
-                    rule::DECISION_PENDING,
-                    "no decision is pending: there is nothing to answer",
-                ));
-            }
-            (_, Some(d)) => {
-                return Err(IllegalAction::new(
-                    rule::DECISION_PENDING,
-                    format!("player {} must first play a card into the attack or pass", d.player.0),
-                ));
-            }
-            (DfAction::Attack { attacker, defender }, None) => {
-                self.check_attack(usize::from(attacker), usize::from(defender))?;
-                if self.phase == Phase::Bare {
-                    self.active_player = self.vessels[usize::from(attacker)].controller;
-                }
-                self.declare(usize::from(attacker), usize::from(defender), sink);
-            }
-            (DfAction::EndPhase, None) => {
-                if self.phase == Phase::Bare {
-                    return Err(IllegalAction::new(rule::BARE, "a bare board (phase unset) has no turn structure"));
-                }
-                self.end_turn(sink);
-            }
-        }
-        Ok(())
-    }
-
     /// An attack is legal: PHASE_EVENT (or a bare board), the active player's vessel
     /// that has not attacked, on another player's vessel within its range.
-    fn check_attack(&self, attacker: usize, defender: usize) -> Result<(), IllegalAction> {
-        if !matches!(self.phase, Phase::Event | Phase::Bare) {
+    pub(super) fn check_attack(&self, attacker: usize, defender: usize) -> Result<(), IllegalAction> {
+        if !matches!(self.header.phase, Phase::Event | Phase::Bare) {
             return Err(IllegalAction::new(
                 rule::EVENT_PHASE,
-                format!("attacks only in PHASE_EVENT, not in {}", self.phase),
+                format!("attacks only in PHASE_EVENT, not in {}", self.header.phase),
             ));
         }
         let (Some(a), Some(d)) = (self.vessels.get(attacker), self.vessels.get(defender)) else {
             return Err(IllegalAction::new(rule::TARGET, "no such vessel"));
         };
-        if self.phase != Phase::Bare && a.controller != self.active_player {
+        if self.header.phase != Phase::Bare && a.controller != self.header.active_player {
             return Err(IllegalAction::new(
                 rule::EVENT_PHASE,
                 format!(
                     "{} is player {}'s: only the active player (player {}) attacks",
-                    a.id, a.controller.0, self.active_player.0
+                    a.id, a.controller.0, self.header.active_player.0
                 ),
             ));
         }
@@ -154,34 +78,26 @@ impl DogFightState {
     /// passed without progress (`dogfight.turn.no_progress`), when no vessel reaches an
     /// enemy vessel (vessels do not move, so nobody ever could again), or when no damage
     /// can ever reach a hull again (`dogfight.turn.dead_position`).
-    fn end_turn<S: EventSink<DfEvent>>(&mut self, sink: &mut S) {
+    pub(super) fn end_turn<S: EventSink<DfEvent>>(&mut self, sink: &mut S) {
         for v in &mut self.vessels {
             v.attacked = false;
         }
-        if self.turn >= MAX_TURNS {
-            self.end_game(None, rule::TURN_LIMIT, sink);
-            return;
-        }
-        if self.turns_without_progress >= no_progress_turns(self.players_in().count()) {
-            self.end_game(None, rule::NO_PROGRESS, sink);
-            return;
-        }
         let n = self.players();
         let next = (1..=n)
-            .map(|k| PlayerId(((usize::from(self.active_player.0) + k) % n) as u8))
+            .map(|k| PlayerId(((usize::from(self.header.active_player.0) + k) % n) as u8))
             .find(|&p| self.is_in(p))
-            .unwrap_or(self.active_player);
-        self.turn += 1;
-        self.turns_without_progress = self.turns_without_progress.saturating_add(1);
-        self.active_player = next;
-        let (turn, active_player) = (self.turn, next);
-        emit(sink, rule::TURN, || SharedEvent::PhaseChanged { phase: Phase::Event, turn, active_player });
+            .unwrap_or(self.header.active_player);
+        let players_in = self.players_in().count();
+        if let Some(draw) = self.header.end_turn(TURN_END, players_in, next, Phase::Event, rule::TURN, sink) {
+            self.header.end_game(None, draw, sink);
+            return;
+        }
         let mut any = Vec::new();
         self.attacks_into(None, &mut any);
         if any.is_empty() {
-            self.end_game(None, rule::STALEMATE, sink);
+            self.header.end_game(None, rule::STALEMATE, sink);
         } else if self.is_dead_position() {
-            self.end_game(None, rule::DEAD_POSITION, sink);
+            self.header.end_game(None, rule::DEAD_POSITION, sink);
         }
     }
 
@@ -215,11 +131,5 @@ impl DogFightState {
             }
         }
         true
-    }
-
-    fn end_game<S: EventSink<DfEvent>>(&mut self, winner: Option<PlayerId>, why: &'static str, sink: &mut S) {
-        self.phase = Phase::GameOver;
-        self.winner = winner;
-        emit(sink, why, || SharedEvent::GameOver { winner });
     }
 }

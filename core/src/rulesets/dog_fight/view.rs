@@ -17,50 +17,21 @@
 //! - `PhaseChanged`, `GameOver`, `PlayerOut`: public.
 //!
 //! Dog Fight deals no card after the start, so no event names a drawn card. The view
-//! reads no state: who is asked is in the event itself. The match below lists every
-//! kind, so that a new one does not compile until someone judges what it tells.
-
-use super::DogFightState;
-use super::event::DfEvent;
-use crate::event::{DecisionView, Event, SharedEvent};
-use crate::state::PlayerId;
-
-impl DogFightState {
-    /// What `viewer` may know of `event` (`dogfight.hidden`): a decision's options only
-    /// to its chooser; every other event whole (see the module).
-    pub fn event_view(&self, event: &Event<DfEvent>, viewer: PlayerId) -> Event<DfEvent> {
-        match &event.kind {
-            DfEvent::Shared(SharedEvent::DecisionRequested(d)) if d.player != viewer => Event {
-                rule: event.rule,
-                kind: DfEvent::Shared(SharedEvent::DecisionRequested(DecisionView {
-                    options: Vec::new(),
-                    ..d.clone()
-                })),
-            },
-            DfEvent::Shared(
-                SharedEvent::PhaseChanged { .. }
-                | SharedEvent::DecisionRequested(_)
-                | SharedEvent::GameOver { .. }
-                | SharedEvent::PlayerOut { .. },
-            )
-            | DfEvent::AttackDeclared { .. }
-            | DfEvent::CardPlayed { .. }
-            | DfEvent::ResponsePassed { .. }
-            | DfEvent::AttackMissed { .. }
-            | DfEvent::DamageMitigated { .. }
-            | DfEvent::DamageDealt { .. }
-            | DfEvent::VesselDestroyed { .. } => event.clone(),
-        }
-    }
-}
+//! reads no state: who is asked is in the event itself. `Game::event_view`'s match
+//! (game.rs) lists every kind, so that a new one does not compile until someone judges
+//! what it tells.
 
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
-    use super::*;
+
     use crate::event::Discard;
+    use crate::event::{DecisionView, Event, SharedEvent};
     use crate::game::Game;
+    use crate::rulesets::dog_fight::DogFightState;
+    use crate::rulesets::dog_fight::event::DfEvent;
     use crate::state::CreatureId;
+    use crate::state::PlayerId;
 
     /// A melee (four players) played by its first legal action until an action asks a
     /// decision: the state after it and its events.

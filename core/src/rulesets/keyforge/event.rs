@@ -1,6 +1,6 @@
 //! The events only KeyForge tells (the shared ones are [`SharedEvent`]).
 
-use crate::event::SharedEvent;
+use crate::event::{SharedEvent, shared_arm};
 use crate::state::{CreatureId, PlayerId};
 
 /// What happened in KeyForge: a shared kind or one of its own.
@@ -136,11 +136,7 @@ pub enum KfEvent {
     },
 }
 
-impl From<SharedEvent> for KfEvent {
-    fn from(e: SharedEvent) -> Self {
-        Self::Shared(e)
-    }
-}
+shared_arm!(KfEvent);
 
 impl std::fmt::Display for KfEvent {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -16,13 +16,13 @@ use rand::RngCore;
 
 use super::event::KfEvent;
 use super::setup::{KeyforgeActionSetup, KeyforgeSetup, KeyforgeStrikeSetup};
-use super::{KeyforgeState, KfAction, KfCreature, KfSide, Slot};
+use super::{KeyforgeState, KfAction, KfCreature, KfSide, Slot, rule};
 use crate::error::{ActionError, IllegalAction, Violations};
-use crate::event::{Event, EventSink};
+use crate::event::{Event, EventSink, SharedEvent};
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
-use crate::state::{CreatureId, PlayerId};
+use crate::state::{CreatureId, Opponent, Phase, PlayerId};
 
 impl Game for KeyforgeState {
     type Action = KfAction;
@@ -35,20 +35,99 @@ impl Game for KeyforgeState {
         2
     }
 
+    /// Who decides next: the pending decision's chooser, else the active player while
+    /// an action is legal.
     fn to_move(&self) -> Option<PlayerId> {
-        KeyforgeState::to_move(self)
+        self.header.to_move(self.pending.as_ref().map(|d| d.player), || {
+            let mut any = Vec::new();
+            self.legal_actions_into(&mut any);
+            !any.is_empty()
+        })
     }
 
+    /// Appends every legal action to `out`, in a stable order: with a decision pending,
+    /// its options in order; else fights (attackers left to right, each against the
+    /// defenders it may choose, left to right), then reaps (left to right), then
+    /// `EndPhase`. On a bare board: the active player's fights, then the other's.
     fn legal_actions_into(&self, out: &mut Vec<KfAction>) {
-        KeyforgeState::legal_actions_into(self, out);
+        if let Some(d) = &self.pending {
+            out.extend((0..d.options.len()).map(|k| KfAction::Choose(k as u8)));
+            return;
+        }
+        let me = self.header.active_player;
+        match self.header.phase {
+            Phase::Bare => {
+                self.fights_into(me, out);
+                self.fights_into(me.opponent(), out);
+            }
+            Phase::Event => {
+                self.fights_into(me, out);
+                for (i, c) in self.side(me).battleline.iter().enumerate() {
+                    if !c.exhausted {
+                        out.push(KfAction::Reap(Slot { side: me, index: i as u8 }));
+                    }
+                }
+                out.push(KfAction::EndPhase);
+            }
+            Phase::Begin => out.push(KfAction::EndPhase),
+            Phase::GameOver | Phase::Deployment | Phase::Draw => {}
+        }
     }
 
+    /// Applies `action`, telling each step to `sink`. On error nothing changed.
     fn apply<S: EventSink<KfEvent>>(&mut self, action: KfAction, sink: &mut S) -> Result<(), IllegalAction> {
-        KeyforgeState::apply(self, action, sink)
+        self.header.check_not_over(rule::GAME_OVER)?;
+        if let KfAction::Choose(k) = action {
+            let Some(d) = &self.pending else {
+                return Err(IllegalAction::new(
+                    rule::DECISION_PENDING,
+                    "no decision is pending: there is nothing to answer",
+                ));
+            };
+            if usize::from(k) >= d.options.len() {
+                return Err(IllegalAction::new(
+                    rule::DECISION_PENDING,
+                    format!("the pending decision has {} options: there is no option {k}", d.options.len()),
+                ));
+            }
+            self.choose(usize::from(k), sink);
+        } else if let Some(d) = &self.pending {
+            return Err(IllegalAction::new(
+                rule::DECISION_PENDING,
+                format!("player {} must answer the pending {} decision first", d.player.0, d.kind_name()),
+            ));
+        } else {
+            match action {
+                KfAction::Fight { attacker, defender } => {
+                    self.check_use(attacker)?;
+                    self.check_target(attacker, defender)?;
+                    if self.header.phase == Phase::Bare {
+                        self.header.active_player = attacker.side;
+                    }
+                    self.declare_fight(attacker, defender, sink);
+                }
+                KfAction::Reap(slot) => {
+                    if self.header.phase == Phase::Bare {
+                        return Err(IllegalAction::new(
+                            rule::BARE,
+                            "a bare board (phase unset) has no turn structure: only fights",
+                        ));
+                    }
+                    self.check_use(slot)?;
+                    self.reap(slot, sink);
+                }
+                KfAction::EndPhase => self.end_phase(sink)?,
+                KfAction::Choose(_) => {}
+            }
+        }
+        if self.pending.is_none() && self.header.phase == Phase::Begin {
+            self.begin_turn(sink);
+        }
+        Ok(())
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.is_over().then(|| self.winner.map_or(Outcome::Draw, Outcome::Win))
+        self.header.is_over().then(|| self.header.winner.map_or(Outcome::Draw, Outcome::Win))
     }
 
     fn game_over_rule(&self) -> &'static str {
@@ -64,7 +143,7 @@ impl Game for KeyforgeState {
     }
 
     fn turn(&self) -> u32 {
-        self.turn
+        self.header.turn
     }
 
     fn is_pending(&self) -> bool {
@@ -88,13 +167,42 @@ impl Game for KeyforgeState {
         self.to_setup()
     }
 
-    /// Nothing is hidden: every event whole (`view.rs` lists each kind).
+    /// What `viewer` may know of `event`: the event whole, as nothing is hidden in
+    /// KeyForge (each kind in `view.rs`).
     fn event_view(&self, event: &Event<KfEvent>, viewer: PlayerId) -> Event<KfEvent> {
-        KeyforgeState::event_view(self, event, viewer)
+        let _ = viewer;
+        match &event.kind {
+            KfEvent::Shared(
+                SharedEvent::PhaseChanged { .. }
+                | SharedEvent::DecisionRequested(_)
+                | SharedEvent::GameOver { .. }
+                | SharedEvent::PlayerOut { .. },
+            )
+            | KfEvent::AmberMoved { .. }
+            | KfEvent::CreatureStunned { .. }
+            | KfEvent::StunRemoved { .. }
+            | KfEvent::WardRemoved { .. }
+            | KfEvent::WardGained { .. }
+            | KfEvent::CreatureExhausted { .. }
+            | KfEvent::FightDeclared { .. }
+            | KfEvent::FightExchange { .. }
+            | KfEvent::FightEnded { .. }
+            | KfEvent::DamagePending { .. }
+            | KfEvent::DamageDealt { .. }
+            | KfEvent::DamagePrevented { .. }
+            | KfEvent::AbilityResolved { .. }
+            | KfEvent::CreatureTagged { .. }
+            | KfEvent::CreatureDestroyed { .. }
+            | KfEvent::CardReturned { .. }
+            | KfEvent::Reaped { .. }
+            | KfEvent::KeyForged { .. } => event.clone(),
+        }
     }
 
+    /// The state as plain data: the turn header with the pending decision, and the
+    /// board.
     fn to_setup(&self) -> KeyforgeSetup {
-        KeyforgeState::to_setup(self)
+        KeyforgeSetup { header: self.header.to_setup(self.pending_setup()), board: Some(self.board_setup()) }
     }
 
     fn action_setup(&self, action: KfAction) -> KeyforgeActionSetup {
@@ -121,11 +229,6 @@ impl Game for KeyforgeState {
         path: impl Into<FieldPath<'p>>,
     ) -> Result<KfAction, ActionError> {
         let path = path.into();
-        let invalid = |field: FieldPath<'_>, why: &str| {
-            let mut v = Violations::default();
-            v.push(field, why);
-            ActionError::Invalid(v)
-        };
         match action {
             KeyforgeActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
             KeyforgeActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
@@ -135,9 +238,10 @@ impl Game for KeyforgeState {
                 slot.map(KfAction::Reap).ok_or(ActionError::Invalid(v))
             }
             KeyforgeActionSetup::EndPhase => Ok(KfAction::EndPhase),
-            KeyforgeActionSetup::Missing => {
-                Err(invalid(path, "is required: set one of strike, reap, choice, end_phase"))
-            }
+            KeyforgeActionSetup::Missing => Err(ActionError::Invalid(Violations::one(
+                path,
+                "is required: set one of strike, reap, choice, end_phase",
+            ))),
         }
     }
 

@@ -59,7 +59,8 @@ pub use setup::{
 };
 use std::sync::Arc;
 
-use crate::state::{CreatureId, Phase, PlayerId, wire_enum};
+use crate::state::{CreatureId, PlayerId, wire_enum};
+use crate::turn::TurnHeader;
 
 /// Rule ids, as cited in docs/rules.md and carried by events.
 pub mod rule {
@@ -458,21 +459,15 @@ pub struct KfDecision {
 pub struct KeyforgeState {
     /// `sides[i]` is player i's.
     pub sides: [KfSide; 2],
-    /// Whose turn it is (on a bare board, set to the fighting creature's controller).
-    pub active_player: PlayerId,
-    /// 1-based turn (0 on a bare board).
-    pub turn: u32,
-    /// PHASE_EVENT, PHASE_BEGIN, PHASE_GAME_OVER, or unset (a bare board).
-    pub phase: Phase,
-    /// The winner once the game is over (`None` with PHASE_GAME_OVER is a draw).
-    pub winner: Option<PlayerId>,
+    /// Whose turn (on a bare board, set to the fighting creature's controller), which
+    /// turn and phase (PHASE_EVENT, PHASE_BEGIN, PHASE_GAME_OVER, or unset: a bare
+    /// board), the winner, and the turns begun since the last progress
+    /// (`keyforge.turn.no_progress`).
+    pub header: TurnHeader,
     /// The decision the resolution waits for.
     pub pending: Option<KfDecision>,
     /// The rest of the resolution, [0] = bottom; empty unless a decision is pending.
     pub resolution: Vec<Step>,
-    /// The turns begun since the last progress (`keyforge.turn.no_progress`): a new
-    /// turn adds 1, progress sets it to 0.
-    pub turns_without_progress: u32,
 }
 
 /// Where a creature stands: its side and its battleline position.
@@ -503,11 +498,6 @@ pub enum KfAction {
 }
 
 impl KeyforgeState {
-    /// True once the game is over.
-    pub fn is_over(&self) -> bool {
-        self.phase == Phase::GameOver
-    }
-
     /// The side of `player`.
     pub fn side(&self, player: PlayerId) -> &KfSide {
         &self.sides[player.index()]
@@ -573,17 +563,5 @@ pub(crate) fn info() -> crate::catalogue::RulesetInfo {
         how_to_win: "Forge 3 keys: at the start of your turn 6 amber forge a key. Reaping with a creature gains 1 amber; fights clear the other side's creatures. The game is a draw after turn 60, or after 5 rounds without progress.",
         phases: &words::PHASES,
         scenarios: skirmish::scenario_infos(),
-    }
-}
-
-/// The other seat: this ruleset seats exactly two players.
-pub(crate) trait Opponent {
-    /// The other player of two.
-    fn opponent(self) -> Self;
-}
-
-impl Opponent for PlayerId {
-    fn opponent(self) -> Self {
-        PlayerId(1 - self.0)
     }
 }

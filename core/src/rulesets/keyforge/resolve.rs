@@ -7,14 +7,13 @@
 //! same stack, so a resolution stopped at a decision and resumed in a later call gives
 //! exactly the events and state of one that ran through.
 
-use super::Opponent;
 use super::event::KfEvent;
 use super::{
     Ability, AbilityTarget, Effect, Fight, FightStage, Item, KeyforgeState, KfDecision, KfDecisionKind, Slot, Step,
     Trigger, WindowKind, rule,
 };
 use crate::event::{DecisionView, EventSink, SharedEvent, emit};
-use crate::state::{CreatureId, DecisionKind, PlayerId};
+use crate::state::{CreatureId, DecisionKind, Opponent, PlayerId};
 
 /// Damage one source sets pending above one creature (damage step 1).
 #[derive(Debug, Clone)]
@@ -296,7 +295,11 @@ impl KeyforgeState {
     /// DECISION_KIND_ORDER of the active player among `items`.
     fn ask_order<S: EventSink<KfEvent>>(&mut self, items: &[Item], sink: &mut S) {
         let options: Vec<CreatureId> = items.iter().map(|i| CreatureId::from(i.name().as_str())).collect();
-        self.ask(KfDecision { player: self.active_player, kind: KfDecisionKind::Order, options }, rule::ORDER, sink);
+        self.ask(
+            KfDecision { player: self.header.active_player, kind: KfDecisionKind::Order, options },
+            rule::ORDER,
+            sink,
+        );
     }
 
     fn ask<S: EventSink<KfEvent>>(&mut self, decision: KfDecision, why: &'static str, sink: &mut S) {
@@ -433,7 +436,7 @@ impl KeyforgeState {
         }
         let side = &mut self.sides[player.index()];
         side.amber = side.amber.saturating_add(n);
-        self.turns_without_progress = 0;
+        self.header.turns_without_progress = 0;
         emit(sink, why, || KfEvent::AmberMoved { from: None, to: Some(player), amount: n, creature: None });
     }
 
@@ -544,7 +547,7 @@ impl KeyforgeState {
         let mut doomed: Vec<(CreatureId, &'static str)> = Vec::new();
         let mut after: Vec<Item> = Vec::new();
         for h in hits.into_iter().filter(|h| h.pending > 0) {
-            self.turns_without_progress = 0;
+            self.header.turns_without_progress = 0;
             let Some(c) = self.creature_mut(&h.target) else { continue };
             c.damage = c.damage.saturating_add(h.pending);
             let dies =
@@ -638,7 +641,7 @@ impl KeyforgeState {
     fn remove<S: EventSink<KfEvent>>(&mut self, id: &CreatureId, why: &'static str, sink: &mut S) -> Option<Slot> {
         let slot = self.find(id)?;
         let c = self.sides[slot.side.index()].battleline.remove(usize::from(slot.index));
-        self.turns_without_progress = 0;
+        self.header.turns_without_progress = 0;
         let owner = &mut self.sides[c.owner.index()];
         if why == rule::LEAVE_PLAY {
             owner.discard.push(c.name.clone());

@@ -16,24 +16,14 @@ use super::{
 use crate::error::{SetupError, Violations};
 use crate::ids::UniqueIds;
 use crate::path::{FieldPath, StoredPath};
-use crate::setup::{ChoiceSetup, DecisionSetup, progress_count, turn_fields};
+use crate::setup::{ChoiceSetup, DecisionSetup, TurnSetup};
 use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
 
 /// A KeyForge state as submitted: the turn, the pending decision and the board.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct KeyforgeSetup {
-    /// Active player.
-    pub active_player: u32,
-    /// Turn.
-    pub turn: u32,
-    /// Phase wire number.
-    pub phase: i32,
-    /// Winner.
-    pub winner: Option<u32>,
-    /// The pending ORDER or TARGET decision.
-    pub pending: Option<DecisionSetup>,
-    /// The no-progress rule's count of turns.
-    pub turns_without_progress: u32,
+    /// The turn header; `pending` is the pending ORDER or TARGET decision.
+    pub header: TurnSetup,
     /// The board (the `keyforge` field); required.
     pub board: Option<KeyforgeBoardSetup>,
 }
@@ -203,20 +193,13 @@ impl KeyforgeState {
     /// are relative to the GameState message.
     pub fn from_setup(s: &KeyforgeSetup) -> Result<KeyforgeState, SetupError> {
         let mut v = Violations::default();
-        let phase = match Phase::from_wire(s.phase) {
-            Some(p @ (Phase::Deployment | Phase::Draw)) => {
-                v.push(
-                    "phase",
-                    format!("KeyForge's turn has no {p}: it runs PHASE_BEGIN (forge a key), then PHASE_EVENT"),
-                );
-                Phase::Event
-            }
-            Some(p) => p,
-            None => {
-                v.push("phase", format!("{} is not a known Phase value", s.phase));
-                Phase::Bare
-            }
-        };
+        let phase = s.header.phase(&mut v, |p| match p {
+            Phase::Deployment | Phase::Draw => Err((
+                Phase::Event,
+                format!("KeyForge's turn has no {p}: it runs PHASE_BEGIN (forge a key), then PHASE_EVENT"),
+            )),
+            _ => Ok(p),
+        });
         let over = phase == Phase::GameOver;
 
         let mut sides: [KfSide; 2] = Default::default();
@@ -228,78 +211,66 @@ impl KeyforgeState {
                 resolution = steps(&mut v, board, &sides);
             }
         }
-        let (active_player, winner) = turn_fields(&mut v, s.active_player, s.turn, s.winner, phase);
-        let turns_without_progress = progress_count(&mut v, s.turns_without_progress, s.turn);
-        let mut state = KeyforgeState {
-            sides,
-            active_player,
-            turn: s.turn,
-            phase,
-            winner,
-            pending: None,
-            resolution,
-            turns_without_progress,
-        };
-        state.pending = pending(&mut v, s.pending.as_ref(), &state);
+        let header = s.header.check(&mut v, phase);
+        let mut state = KeyforgeState { sides, header, pending: None, resolution };
+        state.pending = pending(&mut v, s.header.pending.as_ref(), &state);
         tag_and_check_damage(&mut v, &mut state);
         v.into_result(state).map_err(SetupError::Invalid)
     }
 
-    /// The state as plain data (no `players`: the sides hold everything).
-    pub fn to_setup(&self) -> KeyforgeSetup {
+    /// The pending decision as plain data (ORDER: item names; TARGET: creature ids).
+    pub(crate) fn pending_setup(&self) -> Option<DecisionSetup> {
+        self.pending.as_ref().map(|d| DecisionSetup {
+            player: u32::from(d.player.0),
+            kind: match d.kind {
+                KfDecisionKind::Order => DecisionKind::Order,
+                KfDecisionKind::Target => DecisionKind::Target,
+            }
+            .wire(),
+            options: d.options.iter().map(ToString::to_string).collect(),
+            may_decline: false,
+        })
+    }
+
+    /// The board as plain data (the state's `keyforge` field: the sides and the
+    /// resolution; no `players`, the sides hold everything).
+    pub(crate) fn board_setup(&self) -> KeyforgeBoardSetup {
         let names = |ns: &[Arc<str>]| ns.iter().map(ToString::to_string).collect::<Vec<_>>();
         let items = |is: &[Item]| is.iter().map(Item::name).collect::<Vec<_>>();
         let ids = |cs: &[CreatureId]| cs.iter().map(ToString::to_string).collect::<Vec<_>>();
-        KeyforgeSetup {
-            active_player: u32::from(self.active_player.0),
-            turn: self.turn,
-            phase: self.phase.wire(),
-            winner: self.winner.map(|w| u32::from(w.0)),
-            turns_without_progress: self.turns_without_progress,
-            pending: self.pending.as_ref().map(|d| DecisionSetup {
-                player: u32::from(d.player.0),
-                kind: match d.kind {
-                    KfDecisionKind::Order => DecisionKind::Order,
-                    KfDecisionKind::Target => DecisionKind::Target,
-                }
-                .wire(),
-                options: ids(&d.options),
-                may_decline: false,
-            }),
-            board: Some(KeyforgeBoardSetup {
-                sides: self
-                    .sides
-                    .iter()
-                    .enumerate()
-                    .map(|(p, s)| KeyforgeSideSetup {
-                        amber: s.amber,
-                        keys: s.keys,
-                        battleline: s.battleline.iter().map(|c| creature_setup(c, PlayerId(p as u8))).collect(),
-                        discard: names(&s.discard),
-                        hand: names(&s.hand),
-                    })
-                    .collect(),
-                resolution: self
-                    .resolution
-                    .iter()
-                    .map(|step| match step {
-                        Step::Fight(f) => KeyforgeStepSetup::Fight(KeyforgeFightSetup {
-                            attacker: f.attacker.to_string(),
-                            defender: f.defender.to_string(),
-                            stage: f.stage.wire(),
-                            elusive: f.elusive,
-                            exchanged: f.exchanged,
-                        }),
-                        Step::Window { kind, items: is } => {
-                            KeyforgeStepSetup::Window { kind: kind.wire(), items: items(is) }
-                        }
-                        Step::Destruction { tagged, items: is } => {
-                            KeyforgeStepSetup::Destruction { tagged: ids(tagged), items: items(is) }
-                        }
-                        Step::Target(a) => KeyforgeStepSetup::Target(a.to_string()),
-                    })
-                    .collect(),
-            }),
+        KeyforgeBoardSetup {
+            sides: self
+                .sides
+                .iter()
+                .enumerate()
+                .map(|(p, s)| KeyforgeSideSetup {
+                    amber: s.amber,
+                    keys: s.keys,
+                    battleline: s.battleline.iter().map(|c| creature_setup(c, PlayerId(p as u8))).collect(),
+                    discard: names(&s.discard),
+                    hand: names(&s.hand),
+                })
+                .collect(),
+            resolution: self
+                .resolution
+                .iter()
+                .map(|step| match step {
+                    Step::Fight(f) => KeyforgeStepSetup::Fight(KeyforgeFightSetup {
+                        attacker: f.attacker.to_string(),
+                        defender: f.defender.to_string(),
+                        stage: f.stage.wire(),
+                        elusive: f.elusive,
+                        exchanged: f.exchanged,
+                    }),
+                    Step::Window { kind, items: is } => {
+                        KeyforgeStepSetup::Window { kind: kind.wire(), items: items(is) }
+                    }
+                    Step::Destruction { tagged, items: is } => {
+                        KeyforgeStepSetup::Destruction { tagged: ids(tagged), items: items(is) }
+                    }
+                    Step::Target(a) => KeyforgeStepSetup::Target(a.to_string()),
+                })
+                .collect(),
         }
     }
 }
@@ -638,8 +609,8 @@ fn pending(v: &mut Violations, d: Option<&DecisionSetup>, s: &KeyforgeState) -> 
         v.push("pending", "is set but keyforge.resolution is empty: return the state as the service gave it");
         return None;
     }
-    if matches!(s.phase, Phase::GameOver | Phase::Begin) {
-        v.push("pending", format!("no decision can wait in {}", s.phase));
+    if matches!(s.header.phase, Phase::GameOver | Phase::Begin) {
+        v.push("pending", format!("no decision can wait in {}", s.header.phase));
     }
     let player = if d.player < 2 {
         PlayerId(d.player as u8)
@@ -666,7 +637,7 @@ fn pending(v: &mut Violations, d: Option<&DecisionSetup>, s: &KeyforgeState) -> 
             if items.iter().any(|i| !live(s, i)) {
                 v.push("pending.options", "names an item whose creature is not in play");
             }
-            if player != s.active_player {
+            if player != s.header.active_player {
                 v.push("pending.player", "ORDER is asked of the active player");
             }
             KfDecisionKind::Order

@@ -21,8 +21,9 @@ use super::event::KfEvent;
 use super::{Ability, AbilityTarget, Effect, KeyforgeState, KfCreature, KfSide, Trigger, rule};
 use crate::catalogue::{ScenarioInfo, SeatBalance};
 use crate::error::{SetupError, Violations};
-use crate::event::{EventSink, SharedEvent, emit};
+use crate::event::EventSink;
 use crate::state::{CreatureId, Phase, PlayerId};
+use crate::turn::TurnHeader;
 
 /// An ability as card data: trigger, effect, amount, target.
 type AbilitySpec = (Trigger, Effect, i32, AbilityTarget);
@@ -186,22 +187,8 @@ impl KeyforgeState {
             c.exhausted = true;
         }
         sides[1].amber = scenario.second_amber;
-        let state = KeyforgeState {
-            sides,
-            active_player: PlayerId(0),
-            turn: 1,
-            phase: Phase::Event,
-            winner: None,
-            pending: None,
-            resolution: Vec::new(),
-            turns_without_progress: 0,
-        };
-        emit(sink, rule::SETUP, || SharedEvent::PhaseChanged {
-            phase: Phase::Event,
-            turn: 1,
-            active_player: PlayerId(0),
-        });
-        Ok(state)
+        let header = TurnHeader::first(Phase::Event, rule::SETUP, sink);
+        Ok(KeyforgeState { sides, header, pending: None, resolution: Vec::new() })
     }
 }
 
@@ -261,6 +248,7 @@ fn trigger_slug(t: Trigger) -> &'static str {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::game::Game;
 
     #[test]
     fn every_scenario_deals_a_valid_state_and_every_card_is_used() {

@@ -12,55 +12,19 @@
 //! `PlayerOut` and `DecisionRequested` (ORDER and TARGET options are creatures in play)
 //! are public too.
 //!
-//! The match below lists every kind, so that a new one does not compile until someone
-//! judges what it tells.
-
-use super::KeyforgeState;
-use super::event::KfEvent;
-use crate::event::{Event, SharedEvent};
-use crate::state::PlayerId;
-
-impl KeyforgeState {
-    /// What `viewer` may know of `event`: the event whole, as nothing is hidden in
-    /// KeyForge (see the module).
-    pub fn event_view(&self, event: &Event<KfEvent>, viewer: PlayerId) -> Event<KfEvent> {
-        let _ = viewer;
-        match &event.kind {
-            KfEvent::Shared(
-                SharedEvent::PhaseChanged { .. }
-                | SharedEvent::DecisionRequested(_)
-                | SharedEvent::GameOver { .. }
-                | SharedEvent::PlayerOut { .. },
-            )
-            | KfEvent::AmberMoved { .. }
-            | KfEvent::CreatureStunned { .. }
-            | KfEvent::StunRemoved { .. }
-            | KfEvent::WardRemoved { .. }
-            | KfEvent::WardGained { .. }
-            | KfEvent::CreatureExhausted { .. }
-            | KfEvent::FightDeclared { .. }
-            | KfEvent::FightExchange { .. }
-            | KfEvent::FightEnded { .. }
-            | KfEvent::DamagePending { .. }
-            | KfEvent::DamageDealt { .. }
-            | KfEvent::DamagePrevented { .. }
-            | KfEvent::AbilityResolved { .. }
-            | KfEvent::CreatureTagged { .. }
-            | KfEvent::CreatureDestroyed { .. }
-            | KfEvent::CardReturned { .. }
-            | KfEvent::Reaped { .. }
-            | KfEvent::KeyForged { .. } => event.clone(),
-        }
-    }
-}
+//! `Game::event_view`'s match (game.rs) lists every kind, so that a new one does not
+//! compile until someone judges what it tells.
 
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
-    use super::*;
+
     use crate::event::Discard;
     use crate::game::Game;
+    use crate::rulesets::keyforge::KeyforgeState;
+
     use crate::rulesets::keyforge::skirmish::SCENARIOS;
+    use crate::state::PlayerId;
 
     #[test]
     fn keyforge_hides_nothing_every_event_is_shown_whole_to_both_players() {

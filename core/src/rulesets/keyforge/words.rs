@@ -6,9 +6,9 @@
 //! and no hand is dealt), so the words name everything to every seat.
 
 use super::event::KfEvent;
-use super::{Ability, AbilityTarget, Effect, KeyforgeState, KfAction, KfDecisionKind, Opponent, Trigger, rule};
+use super::{Ability, AbilityTarget, Effect, KeyforgeState, KfAction, KfDecisionKind, Trigger, rule};
 use crate::event::Event;
-use crate::state::{CreatureId, Phase, PlayerId};
+use crate::state::{CreatureId, Opponent, Phase, PlayerId};
 use crate::words::{Voice, Words, shared_event};
 
 impl KeyforgeState {
@@ -139,7 +139,7 @@ impl Words for KeyforgeState {
                     KfDecisionKind::Target => format!("choose {}", self.named(self, option, voice)),
                 }
             }
-            KfAction::EndPhase => match self.phase {
+            KfAction::EndPhase => match self.header.phase {
                 Phase::Event => "end the turn",
                 Phase::Begin => "begin the turn",
                 _ => "end the phase",

@@ -10,8 +10,7 @@ use std::sync::OnceLock;
 
 use petgraph::graph::{DiGraph, NodeIndex};
 
-use super::Opponent;
-use crate::state::{PlayerId, wire_enum};
+use crate::state::{Opponent, PlayerId, wire_enum};
 
 wire_enum! {
     /// How far an arrow reaches.

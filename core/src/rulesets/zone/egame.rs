@@ -23,7 +23,6 @@
 //!
 //! Turn structure (`egame.turn.*`) is checked only when the state has a phase.
 
-use super::Opponent;
 use super::event::ZoneEvent;
 use crate::catalogue::Ruleset;
 use crate::error::IllegalAction;
@@ -31,7 +30,7 @@ use crate::event::{DecisionView, EventSink, SharedEvent, emit};
 use crate::rulesets::zone::action::Action;
 use crate::rulesets::zone::board::{ZoneRef, ZoneSet};
 use crate::rulesets::zone::state::{BlockOutcome, ChainLink, Keyword, PendingDecision, ZoneState};
-use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
+use crate::state::{CreatureId, DecisionKind, Opponent, Phase, PlayerId};
 
 /// Rule ids, as cited in docs/rules.md.
 pub mod rule {
@@ -97,119 +96,8 @@ enum Blocking {
 }
 
 impl ZoneState {
-    /// Appends every legal action to `out`, in a stable order: choices in option order
-    /// then decline; otherwise strikes by attacker zone, then target zone, then (with a
-    /// phase set) summons by hand card, zone, orientation (face-down last) and
-    /// end-phase.
-    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        if self.is_over() {
-            return;
-        }
-        if let Some(p) = self.pending {
-            out.extend(p.options.iter().map(Action::Choose));
-            if p.may_decline {
-                out.push(Action::Decline);
-            }
-            return;
-        }
-        if matches!(self.phase, Phase::Bare | Phase::Event) {
-            for (zone, c) in self.creatures() {
-                if c.face_down || c.acted || (self.phase != Phase::Bare && zone.player != self.active_player) {
-                    continue;
-                }
-                out.extend(self.targets_of(zone).iter().map(|target| Action::Strike { attacker: zone, target }));
-            }
-        }
-        self.turn_actions_into(out);
-    }
-
-    /// The player who chooses next: the decider of a pending decision, else the
-    /// active player; `None` when nobody has a choice: once the game is over, or on a
-    /// bare board (phase unset) where no face-up creature that has not acted reaches a
-    /// zone. It is `Some` exactly when [`ZoneState::legal_actions`] is not empty.
-    pub fn to_move(&self) -> Option<PlayerId> {
-        if self.is_over() {
-            return None;
-        }
-        if let Some(p) = self.pending {
-            // Validation and the rules only ever ask a decision that may be declined.
-            return Some(p.player);
-        }
-        // With a phase set, ending the phase is always legal; a bare board has only
-        // its strikes.
-        if self.phase == Phase::Bare && !self.creatures().any(|(z, c)| !c.acted && !self.targets_of(z).is_empty()) {
-            return None;
-        }
-        Some(self.active_player)
-    }
-
-    /// The result once the game is over: `Some(Some(winner))`, or `Some(None)` for a draw.
-    pub fn outcome(&self) -> Option<Option<PlayerId>> {
-        self.is_over().then_some(self.winner)
-    }
-
-    /// Every legal action, in the order of [`ZoneState::legal_actions_into`].
-    pub fn legal_actions(&self) -> Vec<Action> {
-        let mut out = Vec::new();
-        self.legal_actions_into(&mut out);
-        out
-    }
-
-    /// Applies `action`, telling each step to `sink`. On error nothing changed.
-    pub fn apply<S: EventSink<ZoneEvent>>(&mut self, action: Action, sink: &mut S) -> Result<(), IllegalAction> {
-        if self.is_over() {
-            return Err(IllegalAction::new(rule::GAME_OVER, "the game is over: no action is legal"));
-        }
-        match action {
-            Action::Strike { attacker, target } => {
-                self.check_strike(attacker, target)?;
-                self.declare(attacker, target, sink);
-            }
-            Action::Summon { .. } | Action::EndPhase => {
-                if self.phase == Phase::Bare {
-                    return Err(IllegalAction::new(
-                        crate::rulesets::zone::skirmish::rule::PHASE,
-                        "a bare board (phase unset) has no turn structure: only strikes and choices apply",
-                    ));
-                }
-                if self.pending.is_some() {
-                    return Err(IllegalAction::new(
-                        rule::DECISION_PENDING,
-                        "a decision is pending: answer it with a choice first",
-                    ));
-                }
-                match action {
-                    Action::Summon { hand_index, index, face_down, orientation } => {
-                        self.check_summon(hand_index, index)?;
-                        self.summon(hand_index, index, face_down, orientation, sink);
-                    }
-                    _ => self.end_phase(sink),
-                }
-            }
-            Action::Choose(_) | Action::Decline => {
-                let Some(pending) = self.pending else {
-                    return Err(IllegalAction::new(rule::DECISION_PENDING, "no decision is pending"));
-                };
-                match action {
-                    Action::Choose(z) if !pending.options.contains(z) => {
-                        return Err(IllegalAction::new(rule::DECISION_PENDING, format!("zone {z} is not an option")));
-                    }
-                    Action::Decline if !pending.may_decline => {
-                        return Err(IllegalAction::new(rule::DECISION_PENDING, "this decision cannot be declined"));
-                    }
-                    _ => {}
-                }
-                self.answer(pending, action, sink);
-            }
-        }
-        if self.phase != Phase::Bare {
-            self.settle_phases(sink);
-        }
-        Ok(())
-    }
-
     /// Strike legality (`egame.strike.target`, turn structure); changes nothing.
-    fn check_strike(&self, attacker: ZoneRef, target: ZoneRef) -> Result<(), IllegalAction> {
+    pub(super) fn check_strike(&self, attacker: ZoneRef, target: ZoneRef) -> Result<(), IllegalAction> {
         if self.pending.is_some() {
             return Err(IllegalAction::new(
                 rule::DECISION_PENDING,
@@ -219,19 +107,19 @@ impl ZoneState {
         let Some(c) = self.at(attacker) else {
             return Err(IllegalAction::new(rule::TARGET, format!("no creature stands in zone {attacker}")));
         };
-        if self.phase != Phase::Bare {
-            if self.phase != Phase::Event {
+        if self.header.phase != Phase::Bare {
+            if self.header.phase != Phase::Event {
                 return Err(IllegalAction::new(
                     rule::TURN_EVENT_PHASE,
-                    format!("strikes happen only in PHASE_EVENT, not in {}", self.phase),
+                    format!("strikes happen only in PHASE_EVENT, not in {}", self.header.phase),
                 ));
             }
-            if attacker.player != self.active_player {
+            if attacker.player != self.header.active_player {
                 return Err(IllegalAction::new(
                     rule::TURN_ACTIVE_PLAYER,
                     format!(
                         "{} is player {}'s creature but it is player {}'s turn",
-                        c.id, attacker.player.0, self.active_player.0
+                        c.id, attacker.player.0, self.header.active_player.0
                     ),
                 ));
             }
@@ -255,7 +143,7 @@ impl ZoneState {
     }
 
     /// Declares a legal strike and carries it as far as it goes.
-    fn declare<S: EventSink<ZoneEvent>>(&mut self, attacker: ZoneRef, target: ZoneRef, sink: &mut S) {
+    pub(super) fn declare<S: EventSink<ZoneEvent>>(&mut self, attacker: ZoneRef, target: ZoneRef, sink: &mut S) {
         let Some(c) = self.at_mut(attacker) else { return };
         c.acted = true;
         let id = c.id.clone();
@@ -265,7 +153,7 @@ impl ZoneState {
     }
 
     /// Answers the pending decision and carries the strike on.
-    fn answer<S: EventSink<ZoneEvent>>(&mut self, pending: PendingDecision, action: Action, sink: &mut S) {
+    pub(super) fn answer<S: EventSink<ZoneEvent>>(&mut self, pending: PendingDecision, action: Action, sink: &mut S) {
         self.pending = None;
         let Some(link) = self.chain.last() else { return };
         let target = link.target;
@@ -397,7 +285,7 @@ impl ZoneState {
         link.outcome = Some(outcome);
         emit(sink, rule::CHAIN, || ZoneEvent::StrikeChained { attacker, depth });
         // No fast effects exist: both players pass and the chain resolves, top first.
-        while self.pending.is_none() && !self.is_over() {
+        while self.pending.is_none() && !self.header.is_over() {
             let Some(link) = self.chain.pop() else { break };
             self.resolve(link, sink);
         }
@@ -465,7 +353,7 @@ impl ZoneState {
                 // destroyed either way.
                 c.damage = c.damage.saturating_add(amount);
                 let target = c.id.clone();
-                self.turns_without_progress = 0;
+                self.header.turns_without_progress = 0;
                 emit(sink, rule::DAMAGE, || ZoneEvent::DamageDealt {
                     source: source.unwrap_or_else(|| target.clone()),
                     target,
@@ -508,11 +396,7 @@ impl ZoneState {
                 [true, false] => Some(PlayerId(1)),
                 _ => Some(PlayerId(0)),
             };
-            self.phase = Phase::GameOver;
-            self.winner = winner;
-            self.pending = None;
-            self.chain.clear();
-            emit(sink, rule::SBA_GAME_OVER, || SharedEvent::GameOver { winner });
+            self.end_game(winner, rule::SBA_GAME_OVER, sink);
         }
     }
 }
@@ -575,8 +459,8 @@ mod tests {
         s.players[1].hp = -1;
         let mut events: Vec<Event<ZoneEvent>> = Vec::new();
         s.state_based(&mut events);
-        assert_eq!(s.phase, Phase::GameOver);
-        assert_eq!(s.winner, None);
+        assert_eq!(s.header.phase, Phase::GameOver);
+        assert_eq!(s.header.winner, None);
         assert_eq!(events.last().map(|e| e.rule), Some(rule::SBA_GAME_OVER));
         assert!(matches!(
             events.last().map(|e| &e.kind),

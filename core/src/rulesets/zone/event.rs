@@ -3,7 +3,7 @@
 
 use super::board::ZoneRef;
 use super::state::Orientation;
-use crate::event::SharedEvent;
+use crate::event::{SharedEvent, shared_arm};
 use crate::state::{CreatureId, PlayerId};
 
 /// What happened in the zone game (e:game and Dimensional Rift): a shared kind or one
@@ -95,11 +95,7 @@ pub enum ZoneEvent {
     },
 }
 
-impl From<SharedEvent> for ZoneEvent {
-    fn from(e: SharedEvent) -> Self {
-        Self::Shared(e)
-    }
-}
+shared_arm!(ZoneEvent);
 
 impl std::fmt::Display for ZoneEvent {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -16,20 +16,22 @@
 use rand::RngCore;
 use rand::seq::SliceRandom;
 
-use super::Opponent;
+use super::egame::rule;
 use super::event::ZoneEvent;
 use super::hints;
 use crate::catalogue::Ruleset;
 use crate::error::{ActionError, IllegalAction, Violations};
-use crate::event::{Event, EventSink};
+use crate::event::{Event, EventSink, SharedEvent};
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::path::FieldPath;
 use crate::rulesets::zone::action::Action;
 use crate::rulesets::zone::board::{ZONES_PER_PLAYER, ZoneRef};
-use crate::rulesets::zone::setup::{CardSetup, StrikeSetup, ZoneActionSetup, ZoneStateSetup};
+use crate::rulesets::zone::setup::{
+    CardSetup, StrikeSetup, SummonSetup, ZoneActionSetup, ZoneSetup, ZoneStateSetup, zone,
+};
 use crate::rulesets::zone::state::{Card, ZoneState};
 use crate::setup::ChoiceSetup;
-use crate::state::PlayerId;
+use crate::state::{CreatureId, Opponent, Phase, PlayerId};
 
 impl Game for ZoneState {
     type Action = Action;
@@ -42,24 +44,103 @@ impl Game for ZoneState {
         2
     }
 
+    /// The player who chooses next: the decider of a pending decision, else the
+    /// active player; `None` when nobody has a choice: once the game is over, or on a
+    /// bare board (phase unset) where no face-up creature that has not acted reaches a
+    /// zone. It is `Some` exactly when [`Game::legal_actions`] is not empty.
     fn to_move(&self) -> Option<PlayerId> {
-        ZoneState::to_move(self)
+        // Validation and the rules only ever ask a decision that may be declined. With a
+        // phase set, ending the phase is always legal; a bare board has only its strikes.
+        let chooser = self.pending.map(|p| p.player);
+        self.header.to_move(chooser, || self.creatures().any(|(z, c)| !c.acted && !self.targets_of(z).is_empty()))
     }
 
+    /// Appends every legal action to `out`, in a stable order: choices in option order
+    /// then decline; otherwise strikes by attacker zone, then target zone, then (with a
+    /// phase set) summons by hand card, zone, orientation (face-down last) and
+    /// end-phase.
     fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        ZoneState::legal_actions_into(self, out);
+        if self.header.is_over() {
+            return;
+        }
+        if let Some(p) = self.pending {
+            out.extend(p.options.iter().map(Action::Choose));
+            if p.may_decline {
+                out.push(Action::Decline);
+            }
+            return;
+        }
+        if matches!(self.header.phase, Phase::Bare | Phase::Event) {
+            for (zone, c) in self.creatures() {
+                if c.face_down
+                    || c.acted
+                    || (self.header.phase != Phase::Bare && zone.player != self.header.active_player)
+                {
+                    continue;
+                }
+                out.extend(self.targets_of(zone).iter().map(|target| Action::Strike { attacker: zone, target }));
+            }
+        }
+        self.turn_actions_into(out);
     }
 
+    /// Applies `action`, telling each step to `sink`. On error nothing changed.
     fn apply<S: EventSink<ZoneEvent>>(&mut self, action: Action, sink: &mut S) -> Result<(), IllegalAction> {
-        ZoneState::apply(self, action, sink)
+        self.header.check_not_over(rule::GAME_OVER)?;
+        match action {
+            Action::Strike { attacker, target } => {
+                self.check_strike(attacker, target)?;
+                self.declare(attacker, target, sink);
+            }
+            Action::Summon { .. } | Action::EndPhase => {
+                if self.header.phase == Phase::Bare {
+                    return Err(IllegalAction::new(
+                        crate::rulesets::zone::skirmish::rule::PHASE,
+                        "a bare board (phase unset) has no turn structure: only strikes and choices apply",
+                    ));
+                }
+                if self.pending.is_some() {
+                    return Err(IllegalAction::new(
+                        rule::DECISION_PENDING,
+                        "a decision is pending: answer it with a choice first",
+                    ));
+                }
+                match action {
+                    Action::Summon { hand_index, index, face_down, orientation } => {
+                        self.check_summon(hand_index, index)?;
+                        self.summon(hand_index, index, face_down, orientation, sink);
+                    }
+                    _ => self.end_phase(sink),
+                }
+            }
+            Action::Choose(_) | Action::Decline => {
+                let Some(pending) = self.pending else {
+                    return Err(IllegalAction::new(rule::DECISION_PENDING, "no decision is pending"));
+                };
+                match action {
+                    Action::Choose(z) if !pending.options.contains(z) => {
+                        return Err(IllegalAction::new(rule::DECISION_PENDING, format!("zone {z} is not an option")));
+                    }
+                    Action::Decline if !pending.may_decline => {
+                        return Err(IllegalAction::new(rule::DECISION_PENDING, "this decision cannot be declined"));
+                    }
+                    _ => {}
+                }
+                self.answer(pending, action, sink);
+            }
+        }
+        if self.header.phase != Phase::Bare {
+            self.settle_phases(sink);
+        }
+        Ok(())
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        ZoneState::outcome(self).map(|w| w.map_or(Outcome::Draw, Outcome::Win))
+        self.header.outcome()
     }
 
     fn game_over_rule(&self) -> &'static str {
-        crate::rulesets::zone::egame::rule::GAME_OVER
+        rule::GAME_OVER
     }
 
     fn turn_limit_rule(&self) -> &'static str {
@@ -71,7 +152,7 @@ impl Game for ZoneState {
     }
 
     fn turn(&self) -> u32 {
-        self.turn
+        self.header.turn
     }
 
     fn is_pending(&self) -> bool {
@@ -161,33 +242,151 @@ impl Game for ZoneState {
         s
     }
 
-    /// Every zone event is public (`egame.hidden`): `view.rs` judges each kind.
+    /// What `viewer` may know of `event` (`egame.hidden`): the event whole but for the
+    /// id of a creature summoned face-down by another seat, still face-down in this
+    /// state (each kind in `view.rs`).
     fn event_view(&self, event: &Event<ZoneEvent>, viewer: PlayerId) -> Event<ZoneEvent> {
-        ZoneState::event_view(self, event, viewer)
+        match &event.kind {
+            ZoneEvent::CreatureSummoned { creature, zone, face_down, orientation }
+                if zone.player != viewer && self.at(*zone).is_some_and(|c| c.id == *creature && c.face_down) =>
+            {
+                let kind = ZoneEvent::CreatureSummoned {
+                    creature: CreatureId::hidden(),
+                    zone: *zone,
+                    face_down: *face_down,
+                    orientation: *orientation,
+                };
+                Event { rule: event.rule, kind }
+            }
+            ZoneEvent::Shared(
+                SharedEvent::PhaseChanged { .. }
+                | SharedEvent::DecisionRequested(_)
+                | SharedEvent::GameOver { .. }
+                | SharedEvent::PlayerOut { .. },
+            )
+            | ZoneEvent::StrikeDeclared { .. }
+            | ZoneEvent::CreatureFlipped { .. }
+            | ZoneEvent::BlockerDetermined { .. }
+            | ZoneEvent::StrikeChained { .. }
+            | ZoneEvent::StrikeFizzled { .. }
+            | ZoneEvent::DamagePrevented { .. }
+            | ZoneEvent::DamageDealt { .. }
+            | ZoneEvent::CreatureDestroyed { .. }
+            | ZoneEvent::PlayerHpLost { .. }
+            | ZoneEvent::CreatureSummoned { .. }
+            | ZoneEvent::CardDrawn { .. } => event.clone(),
+        }
     }
 
+    /// The state as plain data: the players, the creatures (in the order they were
+    /// submitted, new ones last), the turn header with the pending decision, the Event
+    /// counter and the chain.
     fn to_setup(&self) -> ZoneStateSetup {
-        ZoneState::to_setup(self)
+        ZoneStateSetup {
+            ruleset: self.ruleset.wire(),
+            players: self.players_setup(),
+            creatures: self.creatures_setup(),
+            header: self.header.to_setup(self.pending_setup()),
+            event: self.event,
+            chain: self.chain_setup(),
+        }
     }
 
-    fn action_setup(&self, action: Action) -> ZoneActionSetup {
-        ZoneState::action_setup(self, action)
+    /// The action as plain data (ids, not zones).
+    fn action_setup(&self, a: Action) -> ZoneActionSetup {
+        let zs = |z: ZoneRef| ZoneSetup { player: u32::from(z.player.0), index: u32::from(z.index) };
+        let id = |z: ZoneRef| self.at(z).map(|c| c.id.to_string()).unwrap_or_default();
+        match a {
+            Action::Strike { attacker, target } => ZoneActionSetup::Strike(StrikeSetup {
+                attacker: id(attacker),
+                target: Some(zs(target)),
+                ..Default::default()
+            }),
+            Action::Choose(z) => ZoneActionSetup::Choice(ChoiceSetup::Option(id(z))),
+            Action::Decline => ZoneActionSetup::Choice(ChoiceSetup::Decline(true)),
+            Action::Summon { hand_index, index, face_down, orientation } => ZoneActionSetup::Summon(SummonSetup {
+                hand_index: u32::from(hand_index),
+                zone: Some(zs(ZoneRef { player: self.header.active_player, index })),
+                face_down,
+                orientation: orientation.wire(),
+            }),
+            Action::EndPhase => ZoneActionSetup::EndPhase,
+        }
     }
 
-    fn parse_action<'p>(
-        &self,
-        action: &ZoneActionSetup,
-        path: impl Into<FieldPath<'p>>,
-    ) -> Result<Action, ActionError> {
-        ZoneState::parse_action(self, action, path)
+    /// Parses any submitted action; `path` is its field path (e.g. `action`).
+    fn parse_action<'p>(&self, a: &ZoneActionSetup, path: impl Into<FieldPath<'p>>) -> Result<Action, ActionError> {
+        let path = path.into();
+        match a {
+            ZoneActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
+            ZoneActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
+            ZoneActionSetup::Summon(s) => self.parse_summon(s, path.field("summon")).map_err(ActionError::Invalid),
+            ZoneActionSetup::EndPhase => Ok(Action::EndPhase),
+            ZoneActionSetup::Missing => Err(ActionError::Invalid(Violations::one(
+                path,
+                "is required: set one of strike, choice, summon, end_phase",
+            ))),
+        }
     }
 
-    fn parse_strike<'p>(&self, strike: &StrikeSetup, path: impl Into<FieldPath<'p>>) -> Result<Action, Violations> {
-        ZoneState::parse_strike(self, strike, path)
+    /// Parses a submitted strike; `path` is its field path (e.g. `strike`).
+    fn parse_strike<'p>(&self, s: &StrikeSetup, path: impl Into<FieldPath<'p>>) -> Result<Action, Violations> {
+        let path = path.into();
+        let mut v = Violations::default();
+        let attacker = if s.attacker.is_empty() {
+            v.push(path.field("attacker"), "is required");
+            None
+        } else {
+            let found = self.find(&s.attacker);
+            if found.is_none() {
+                v.push(path.field("attacker"), format!("no creature with id {:?} is on the field", s.attacker));
+            }
+            found
+        };
+        let target = zone(&mut v, path.field("target"), s.target.as_ref());
+        if !s.defender.is_empty() {
+            v.push(path.field("defender"), format!("{} strikes a zone, not a named defender", self.ruleset));
+        }
+        if s.outcome.is_some() {
+            v.push(path.field("outcome"), "is set by the rules on chain entries, not by a declared strike");
+        }
+        match (attacker, target) {
+            (Some(attacker), Some(target)) if v.is_empty() => Ok(Action::Strike { attacker, target }),
+            _ => Err(v),
+        }
     }
 
-    fn parse_choice<'p>(&self, choice: &ChoiceSetup, path: impl Into<FieldPath<'p>>) -> Result<Action, Violations> {
-        ZoneState::parse_choice(self, choice, path)
+    /// Parses a submitted choice against the pending decision; `path` is its field path.
+    fn parse_choice<'p>(&self, c: &ChoiceSetup, path: impl Into<FieldPath<'p>>) -> Result<Action, Violations> {
+        let path = path.into();
+        let mut v = Violations::default();
+        let Some(pending) = self.pending else {
+            v.push(path, "answers no pending decision: the state has none");
+            return Err(v);
+        };
+        match c {
+            ChoiceSetup::Option(id) => {
+                let chosen = self.find(id).filter(|z| pending.options.contains(*z));
+                match chosen {
+                    Some(z) => return Ok(Action::Choose(z)),
+                    None => {
+                        let offered: Vec<String> =
+                            self.option_ids(pending.options).iter().map(ToString::to_string).collect();
+                        v.push(
+                            path.field("option"),
+                            format!("{id:?} is not one of the pending options [{}]", offered.join(", ")),
+                        );
+                    }
+                }
+            }
+            ChoiceSetup::Decline(false) => {
+                v.push(path.field("decline"), "must be true to decline; to choose, set option instead")
+            }
+            ChoiceSetup::Decline(true) if pending.may_decline => return Ok(Action::Decline),
+            ChoiceSetup::Decline(true) => v.push(path.field("decline"), "this decision cannot be declined"),
+            ChoiceSetup::Missing => v.push(path, "set exactly one of option or decline"),
+        }
+        Err(v)
     }
 
     fn dedupe(&self, actions: &mut Vec<Action>) {
@@ -274,8 +473,8 @@ mod tests {
         let mut s = opening();
         let h = s.heuristic();
         assert_eq!(h.get(PlayerId(0)), -h.get(PlayerId(1)));
-        s.phase = crate::state::Phase::GameOver;
-        s.winner = Some(PlayerId(1));
+        s.header.phase = crate::state::Phase::GameOver;
+        s.header.winner = Some(PlayerId(1));
         assert_eq!(s.heuristic().as_slice(), &[-1.0, 1.0]);
         assert_eq!(s.returns(), Some(Returns::of(Outcome::Win(PlayerId(1)), 2)));
     }

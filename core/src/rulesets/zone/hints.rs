@@ -25,11 +25,10 @@
 
 use rand::{Rng, RngCore};
 
-use super::Opponent;
 use crate::rulesets::zone::action::Action;
 use crate::rulesets::zone::board::{Board, ZoneRef};
 use crate::rulesets::zone::state::{Card, Keyword, ZoneState};
-use crate::state::{Phase, PlayerId};
+use crate::state::{Opponent, Phase, PlayerId};
 
 fn same_card(a: &Card, b: &Card) -> bool {
     a.name == b.name
@@ -42,12 +41,12 @@ fn same_card(a: &Card, b: &Card) -> bool {
 
 /// Keeps the first of each group of equivalent actions in `actions`, in order.
 pub fn dedupe(state: &ZoneState, actions: &mut Vec<Action>) {
-    let hand = &state.players[state.active_player.index()].hand;
+    let hand = &state.players[state.header.active_player.index()].hand;
     let mut kept: Vec<(usize, u8, bool, u16)> = Vec::new();
     actions.retain(|a| {
         let Action::Summon { hand_index, index, face_down, orientation } = *a else { return true };
         let Some(card) = hand.get(usize::from(hand_index)) else { return true };
-        let zone = ZoneRef { player: state.active_player, index };
+        let zone = ZoneRef { player: state.header.active_player, index };
         let reach = if face_down { u16::MAX } else { Board::get().targets(zone, &card.arrows, orientation).0 };
         let dup = kept.iter().any(|&(h, i, f, r)| {
             i == index && f == face_down && r == reach && hand.get(h).is_some_and(|other| same_card(other, card))
@@ -63,7 +62,7 @@ pub fn dedupe(state: &ZoneState, actions: &mut Vec<Action>) {
 /// plus a random jitter in [0, 0.5), so that rollouts vary but mostly put cards where
 /// they threaten and are safe. `None` outside an undisturbed Deployment.
 pub fn quick_summon(state: &ZoneState, legal: &[Action], rng: &mut dyn RngCore) -> Option<Action> {
-    if state.phase != Phase::Deployment || state.pending.is_some() {
+    if state.header.phase != Phase::Deployment || state.pending.is_some() {
         return None;
     }
     let mut best = (f64::NEG_INFINITY, *legal.first()?);
@@ -102,7 +101,7 @@ struct DangerCache {
 /// [`summon_score`], the danger taken from `cache` when it holds this card and zone.
 fn scored(state: &ZoneState, action: Action, cache: &mut DangerCache) -> Option<f64> {
     let Action::Summon { hand_index, index, face_down, orientation } = action else { return None };
-    let me = state.active_player;
+    let me = state.header.active_player;
     let card = state.players[me.index()].hand.get(usize::from(hand_index))?;
     let zone = ZoneRef { player: me, index };
     let danger = match cache.last {
@@ -175,6 +174,7 @@ fn danger(state: &ZoneState, card: &Card, zone: ZoneRef, enemy: PlayerId) -> f64
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::game::Game;
     use crate::rulesets::Ruleset;
     use crate::rulesets::zone::state::Orientation;
 
@@ -195,8 +195,8 @@ mod tests {
         // On an empty board a creature facing the enemy threatens direct hits; facing
         // its own edge it threatens nothing.
         let s = opening();
-        let hand = &s.players[s.active_player.index()].hand;
-        let me = s.active_player;
+        let hand = &s.players[s.header.active_player.index()].hand;
+        let me = s.header.active_player;
         let zone = ZoneRef { player: me, index: 2 };
         let h = hand
             .iter()

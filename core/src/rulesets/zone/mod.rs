@@ -32,19 +32,6 @@ pub use action::Action;
 pub use state::ZoneState;
 
 use crate::catalogue::{Ruleset, RulesetInfo};
-use crate::state::PlayerId;
-
-/// The other seat: the zone game seats exactly two players.
-pub(crate) trait Opponent {
-    /// The other player of two.
-    fn opponent(self) -> Self;
-}
-
-impl Opponent for PlayerId {
-    fn opponent(self) -> Self {
-        PlayerId(1 - self.0)
-    }
-}
 
 /// What `ruleset` (e:game or Dimensional Rift) offers, for the catalogue.
 pub(crate) fn info(ruleset: Ruleset) -> RulesetInfo {

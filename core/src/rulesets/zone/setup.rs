@@ -1,7 +1,8 @@
 //! The zone game's unchecked input (plain data shaped like the `fray.v1` messages:
 //! enums as wire numbers, references as strings) and its validation into a
 //! [`ZoneState`], reporting every problem at once with its field path.
-//! [`ZoneState::to_setup`] goes back the other way.
+//! Its parts go back the other way (`players_setup`, `creatures_setup`, ...), which
+//! [`crate::Game::to_setup`] puts together.
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
@@ -14,7 +15,7 @@ use crate::catalogue::{Ruleset, ruleset_of};
 use crate::error::{SetupError, Violations};
 use crate::ids::UniqueIds;
 use crate::path::FieldPath;
-use crate::setup::{ChoiceSetup, DecisionSetup, progress_count, seat, turn_fields};
+use crate::setup::{ChoiceSetup, DecisionSetup, TurnSetup, seat};
 use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
 
 /// A whole zone-game state as submitted (the `GameState` message's top level, which
@@ -27,22 +28,12 @@ pub struct ZoneStateSetup {
     pub players: Vec<PlayerSetup>,
     /// Creatures on the field.
     pub creatures: Vec<CreatureSetup>,
-    /// Active player.
-    pub active_player: u32,
-    /// Turn.
-    pub turn: u32,
-    /// Phase wire number.
-    pub phase: i32,
+    /// The turn header, with the pending decision.
+    pub header: TurnSetup,
     /// Event counter.
     pub event: u64,
-    /// Pending decision.
-    pub pending: Option<DecisionSetup>,
     /// Chain, last = top.
     pub chain: Vec<StrikeSetup>,
-    /// Winner.
-    pub winner: Option<u32>,
-    /// The no-progress rule's count of turns.
-    pub turns_without_progress: u32,
 }
 
 /// A zone-game action as submitted.
@@ -259,6 +250,29 @@ fn cards(v: &mut Violations, field: FieldPath<'_>, cs: &[CardSetup]) -> Vec<Card
     cs.iter().enumerate().map(|(i, c)| card(v, field.index(i), c)).collect()
 }
 
+/// A zone as plain data.
+fn zone_setup(z: ZoneRef) -> ZoneSetup {
+    ZoneSetup { player: u32::from(z.player.0), index: u32::from(z.index) }
+}
+
+/// Arrows as plain data; none at all is `None`.
+fn arrows_setup(a: &Arrows) -> Option<ArrowsSetup> {
+    (*a != Arrows::default()).then(|| a.0.map(Reach::wire))
+}
+
+/// A card as plain data (no id: empty).
+fn card_setup(c: &Card) -> CardSetup {
+    CardSetup {
+        id: c.id.as_ref().map(|id| id.as_str().to_owned()).unwrap_or_default(),
+        name: String::from(&*c.name),
+        might: c.might,
+        life: c.life,
+        armor: c.armor,
+        keywords: c.keywords.iter().map(Keyword::wire).collect(),
+        arrows: arrows_setup(&c.arrows),
+    }
+}
+
 impl ZoneState {
     /// Validates a submitted e:game / Dimensional Rift state. Every problem is
     /// reported at once; paths are relative to the GameState message.
@@ -270,38 +284,13 @@ impl ZoneState {
             return Err(SetupError::Invalid(v));
         }
 
-        let phase = Phase::from_wire(s.phase).unwrap_or_else(|| {
-            v.push("phase", format!("{} is not a known Phase value", s.phase));
-            Phase::Bare
-        });
+        // Every phase is the zone game's.
+        let phase = s.header.phase(&mut v, Ok);
         let over = phase == Phase::GameOver;
 
         unique_ids(&mut v, s);
 
-        // Players.
-        if s.players.len() != 2 {
-            v.push("players", format!("needs exactly 2 players for {ruleset}, got {}", s.players.len()));
-        }
-        let mut players: [Player; 2] = Default::default();
-        let players_path = FieldPath::new("players");
-        for (i, p) in s.players.iter().enumerate() {
-            let f = players_path.index(i);
-            if p.id as usize != i {
-                v.push(f.field("id"), format!("must equal its index {i}, got {}", p.id));
-            }
-            if p.hp <= 0 && !over {
-                v.push(f.field("hp"), format!("hp {} must be above 0 while the game is not over", p.hp));
-            }
-            let player = Player {
-                hp: p.hp,
-                hand: cards(&mut v, f.field("hand"), &p.hand),
-                deck: cards(&mut v, f.field("deck"), &p.deck),
-                graveyard: cards(&mut v, f.field("graveyard"), &p.graveyard),
-            };
-            if let Some(slot) = players.get_mut(i) {
-                *slot = player;
-            }
-        }
+        let players = players(&mut v, s, ruleset, over);
 
         // Creatures.
         let mut zones: [[Option<Creature>; ZONES_PER_PLAYER as usize]; 2] = Default::default();
@@ -371,41 +360,28 @@ impl ZoneState {
             });
         }
 
-        let (active_player, winner) = turn_fields(&mut v, s.active_player, s.turn, s.winner, phase);
-
-        let mut state = ZoneState {
-            ruleset,
-            players,
-            zones,
-            active_player,
-            turn: s.turn,
-            phase,
-            event: s.event,
-            pending: None,
-            chain: Vec::new(),
-            winner,
-            turns_without_progress: progress_count(&mut v, s.turns_without_progress, s.turn),
-        };
+        let header = s.header.check(&mut v, phase);
+        let mut state = ZoneState { ruleset, players, zones, header, event: s.event, pending: None, chain: Vec::new() };
         state.chain = chain(&mut v, s);
         state.pending = pending(&mut v, s, &state, over);
         v.into_result(state).map_err(SetupError::Invalid)
     }
 
-    /// The state as plain data (creatures in the order they were submitted, new ones last).
-    pub fn to_setup(&self) -> ZoneStateSetup {
-        let zone_setup = |z: ZoneRef| ZoneSetup { player: u32::from(z.player.0), index: u32::from(z.index) };
-        let arrows_setup =
-            |a: &Arrows| -> Option<ArrowsSetup> { (*a != Arrows::default()).then(|| a.0.map(Reach::wire)) };
-        let card_setup = |c: &Card| CardSetup {
-            id: c.id.as_ref().map(|id| id.as_str().to_owned()).unwrap_or_default(),
-            name: String::from(&*c.name),
-            might: c.might,
-            life: c.life,
-            armor: c.armor,
-            keywords: c.keywords.iter().map(Keyword::wire).collect(),
-            arrows: arrows_setup(&c.arrows),
+    /// The players as plain data: HP and piles, seat by seat.
+    pub(crate) fn players_setup(&self) -> Vec<PlayerSetup> {
+        let cards = |cs: &[Card]| cs.iter().map(card_setup).collect();
+        let player = |(i, p): (usize, &Player)| PlayerSetup {
+            id: i as u32,
+            hp: p.hp,
+            hand: cards(&p.hand),
+            deck: cards(&p.deck),
+            graveyard: cards(&p.graveyard),
         };
-        // The creatures with their zones, in the order they were submitted.
+        self.players.iter().enumerate().map(player).collect()
+    }
+
+    /// The creatures as plain data, in the order they were submitted (new ones last).
+    pub(crate) fn creatures_setup(&self) -> Vec<CreatureSetup> {
         let mut on_field: [Option<(ZoneRef, &Creature)>; ZONE_COUNT] = [None; ZONE_COUNT];
         let mut count = 0;
         for (slot, creature) in on_field.iter_mut().zip(self.creatures()) {
@@ -430,53 +406,66 @@ impl ZoneState {
             orientation: c.orientation.wire(),
             acted: c.acted,
         }));
-        ZoneStateSetup {
-            ruleset: self.ruleset.wire(),
-            players: self
-                .players
-                .iter()
-                .enumerate()
-                .map(|(i, p)| PlayerSetup {
-                    id: i as u32,
-                    hp: p.hp,
-                    hand: p.hand.iter().map(card_setup).collect(),
-                    deck: p.deck.iter().map(card_setup).collect(),
-                    graveyard: p.graveyard.iter().map(card_setup).collect(),
-                })
-                .collect(),
-            creatures,
-            active_player: u32::from(self.active_player.0),
-            turn: self.turn,
-            phase: self.phase.wire(),
-            event: self.event,
-            pending: self.pending.map(|d| DecisionSetup {
-                player: u32::from(d.player.0),
-                kind: d.kind.wire(),
-                options: self.option_ids(d.options).into_iter().map(|id| id.as_str().to_owned()).collect(),
-                may_decline: d.may_decline,
+        creatures
+    }
+
+    /// The pending decision as plain data (its options as creature ids, in zone order).
+    pub(crate) fn pending_setup(&self) -> Option<DecisionSetup> {
+        self.pending.map(|d| DecisionSetup {
+            player: u32::from(d.player.0),
+            kind: d.kind.wire(),
+            options: self.option_ids(d.options).into_iter().map(|id| id.as_str().to_owned()).collect(),
+            may_decline: d.may_decline,
+        })
+    }
+
+    /// The chain as plain data, bottom first.
+    pub(crate) fn chain_setup(&self) -> Vec<StrikeSetup> {
+        let link = |l: &ChainLink| StrikeSetup {
+            attacker: l.attacker.as_str().to_owned(),
+            target: Some(zone_setup(l.target)),
+            defender: String::new(),
+            outcome: l.outcome.as_ref().map(|o| OutcomeSetup {
+                blocker: o.blocker.as_ref().map(|b| b.as_str().to_owned()),
+                passive: o.passive,
             }),
-            chain: self
-                .chain
-                .iter()
-                .map(|l| StrikeSetup {
-                    attacker: l.attacker.as_str().to_owned(),
-                    target: Some(zone_setup(l.target)),
-                    defender: String::new(),
-                    outcome: l.outcome.as_ref().map(|o| OutcomeSetup {
-                        blocker: o.blocker.as_ref().map(|b| b.as_str().to_owned()),
-                        passive: o.passive,
-                    }),
-                })
-                .collect(),
-            winner: self.winner.map(|w| u32::from(w.0)),
-            turns_without_progress: self.turns_without_progress,
-        }
+        };
+        self.chain.iter().map(link).collect()
     }
 
     /// The ids of the creatures in `options`, in zone order.
     pub fn option_ids(&self, options: ZoneSet) -> Vec<CreatureId> {
         options.iter().filter_map(|z| self.at(z).map(|c| c.id.clone())).collect()
     }
+}
+
+/// Checks the players: exactly 2, each `id` its index, HP above 0 while the game goes on
+/// (`over` is false), their cards.
+fn players(v: &mut Violations, s: &ZoneStateSetup, ruleset: Ruleset, over: bool) -> [Player; 2] {
+    if s.players.len() != 2 {
+        v.push("players", format!("needs exactly 2 players for {ruleset}, got {}", s.players.len()));
+    }
+    let mut players: [Player; 2] = Default::default();
+    let players_path = FieldPath::new("players");
+    for (i, p) in s.players.iter().enumerate() {
+        let f = players_path.index(i);
+        if p.id as usize != i {
+            v.push(f.field("id"), format!("must equal its index {i}, got {}", p.id));
+        }
+        if p.hp <= 0 && !over {
+            v.push(f.field("hp"), format!("hp {} must be above 0 while the game is not over", p.hp));
+        }
+        let player = Player {
+            hp: p.hp,
+            hand: cards(v, f.field("hand"), &p.hand),
+            deck: cards(v, f.field("deck"), &p.deck),
+            graveyard: cards(v, f.field("graveyard"), &p.graveyard),
+        };
+        if let Some(slot) = players.get_mut(i) {
+            *slot = player;
+        }
+    }
+    players
 }
 
 /// Creature ids and card ids are unique across the whole state (card ids are optional).
@@ -503,7 +492,7 @@ fn unique_ids(v: &mut Violations, s: &ZoneStateSetup) {
 /// while a decision is pending (with no fast effects everything else resolves at once).
 fn chain(v: &mut Violations, s: &ZoneStateSetup) -> Vec<ChainLink> {
     let mut out = Vec::new();
-    match (s.chain.len(), s.pending.is_some()) {
+    match (s.chain.len(), s.header.pending.is_some()) {
         (0, false) | (1, true) => {}
         (0, true) => v.push("chain", "a pending decision needs the strike it belongs to on top of the chain"),
         (_, false) => v.push(
@@ -533,7 +522,7 @@ fn chain(v: &mut Violations, s: &ZoneStateSetup) -> Vec<ChainLink> {
 
 /// Validates the pending decision against the strike on the chain.
 fn pending(v: &mut Violations, s: &ZoneStateSetup, state: &ZoneState, over: bool) -> Option<PendingDecision> {
-    let d = s.pending.as_ref()?;
+    let d = s.header.pending.as_ref()?;
     if over {
         v.push("pending", "no decision can be pending once the game is over");
     }

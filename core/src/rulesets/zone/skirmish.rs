@@ -25,18 +25,17 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::Opponent;
 use super::event::ZoneEvent;
 use crate::catalogue::Ruleset;
 use crate::catalogue::{ScenarioInfo, SeatBalance};
 use crate::error::{IllegalAction, SetupError, Violations};
-use crate::event::{EventSink, SharedEvent, emit};
-use crate::game::{MAX_TURNS, no_progress_turns};
+use crate::event::{EventSink, emit};
 use crate::rulesets::zone::action::Action;
 use crate::rulesets::zone::board::{Board, ZONES_PER_PLAYER, ZoneRef};
 use crate::rulesets::zone::cards::{PoolCard, pool};
 use crate::rulesets::zone::state::{Card, Creature, Keyword, Orientation, Player, ZoneState};
-use crate::state::{CreatureId, Phase, PlayerId};
+use crate::state::{CreatureId, Opponent, Phase, PlayerId};
+use crate::turn::{TurnEndRules, TurnHeader};
 
 /// Rule ids of the skirmish game.
 pub mod rule {
@@ -57,6 +56,9 @@ pub mod rule {
     /// The game is a draw once 5 rounds pass without progress.
     pub const NO_PROGRESS: &str = "skirmish.no_progress";
 }
+
+/// The draws at the end of a turn.
+const TURN_END: TurnEndRules = TurnEndRules { turn_limit: rule::TURN_LIMIT, no_progress: rule::NO_PROGRESS };
 
 /// Cards drawn at setup.
 pub const OPENING_HAND: usize = 5;
@@ -238,33 +240,25 @@ impl ZoneState {
             let hand = deck.drain(..OPENING_HAND.min(deck.len())).collect();
             *player = Player { hp: hp[p], hand, deck, graveyard: Vec::new() };
         }
+        let header = TurnHeader::first(Phase::Begin, rule::SETUP, sink);
         let mut state = ZoneState {
             ruleset,
             players,
             zones: Default::default(),
-            active_player: PlayerId(0),
-            turn: 1,
-            phase: Phase::Begin,
+            header,
             event: 0,
             pending: None,
             chain: Vec::new(),
-            winner: None,
-            turns_without_progress: 0,
         };
-        emit(sink, rule::SETUP, || SharedEvent::PhaseChanged {
-            phase: Phase::Begin,
-            turn: 1,
-            active_player: PlayerId(0),
-        });
         state.settle_phases(sink);
         Ok(state)
     }
 
     /// Appends the legal turn actions (summons, end phase) of a skirmish state to `out`.
     pub(crate) fn turn_actions_into(&self, out: &mut Vec<Action>) {
-        match self.phase {
+        match self.header.phase {
             Phase::Deployment => {
-                let me = self.active_player;
+                let me = self.header.active_player;
                 let hand = self.players[me.index()].hand.len().min(usize::from(u8::MAX));
                 let empty =
                     (0..ZONES_PER_PLAYER).filter(|&index| self.at(ZoneRef { player: me, index }).is_none()).count();
@@ -295,13 +289,13 @@ impl ZoneState {
 
     /// Checks a summon; changes nothing.
     pub(crate) fn check_summon(&self, hand_index: u8, index: u8) -> Result<(), IllegalAction> {
-        if self.phase != Phase::Deployment {
+        if self.header.phase != Phase::Deployment {
             return Err(IllegalAction::new(
                 rule::SUMMON,
-                format!("summons happen only in PHASE_DEPLOYMENT, not in {}", self.phase),
+                format!("summons happen only in PHASE_DEPLOYMENT, not in {}", self.header.phase),
             ));
         }
-        let me = self.active_player;
+        let me = self.header.active_player;
         let hand = &self.players[me.index()].hand;
         if usize::from(hand_index) >= hand.len() {
             return Err(IllegalAction::new(
@@ -327,7 +321,7 @@ impl ZoneState {
         orientation: Orientation,
         sink: &mut S,
     ) {
-        let me = self.active_player;
+        let me = self.header.active_player;
         let zone = ZoneRef { player: me, index };
         let card = self.players[me.index()].hand.remove(usize::from(hand_index));
         let id = match card.id {
@@ -359,7 +353,7 @@ impl ZoneState {
 
     /// An id no creature has: `p<player>-t<turn>-z<zone>`, suffixed if need be.
     fn fresh_id(&self, zone: ZoneRef) -> CreatureId {
-        let base = format!("p{}-t{}-z{}", zone.player.0, self.turn, zone.index);
+        let base = format!("p{}-t{}-z{}", zone.player.0, self.header.turn, zone.index);
         let mut id = base.clone();
         let mut n = 2;
         while self.find(&id).is_some() {
@@ -371,7 +365,7 @@ impl ZoneState {
 
     /// Ends the current phase by the active player's choice.
     pub(crate) fn end_phase<S: EventSink<ZoneEvent>>(&mut self, sink: &mut S) {
-        match self.phase {
+        match self.header.phase {
             Phase::Begin => self.begin_event(sink),
             Phase::Event => self.enter(Phase::Deployment, sink),
             Phase::Deployment => self.enter(Phase::Draw, sink),
@@ -381,18 +375,16 @@ impl ZoneState {
     }
 
     fn enter<S: EventSink<ZoneEvent>>(&mut self, phase: Phase, sink: &mut S) {
-        self.phase = phase;
-        let (turn, active_player) = (self.turn, self.active_player);
-        emit(sink, rule::PHASE, || SharedEvent::PhaseChanged { phase, turn, active_player });
+        self.header.enter(phase, rule::PHASE, sink);
     }
 
     /// Moves on through phases in which the active player has nothing to choose.
     pub(crate) fn settle_phases<S: EventSink<ZoneEvent>>(&mut self, sink: &mut S) {
         loop {
-            if self.is_over() || self.pending.is_some() {
+            if self.header.is_over() || self.pending.is_some() {
                 return;
             }
-            match self.phase {
+            match self.header.phase {
                 Phase::Begin => self.begin_event(sink),
                 Phase::Event if !self.can_strike() => self.enter(Phase::Deployment, sink),
                 Phase::Deployment if !self.can_summon() => self.enter(Phase::Draw, sink),
@@ -422,7 +414,7 @@ impl ZoneState {
 
     /// Draws a card for the active player and passes the turn (or ends the game).
     fn draw_and_pass<S: EventSink<ZoneEvent>>(&mut self, sink: &mut S) {
-        let me = self.active_player;
+        let me = self.header.active_player;
         let player = &mut self.players[me.index()];
         if !player.deck.is_empty() {
             let card = player.deck.remove(0);
@@ -430,37 +422,32 @@ impl ZoneState {
             self.progress();
             emit(sink, rule::DRAW, || ZoneEvent::CardDrawn { player: me });
         }
-        if self.turn >= MAX_TURNS {
-            self.end_game(None, rule::TURN_LIMIT, sink);
-            return;
+        if let Some(draw) = self.header.end_turn(TURN_END, 2, me.opponent(), Phase::Begin, rule::PHASE, sink) {
+            self.end_game(None, draw, sink);
         }
-        if self.turns_without_progress >= no_progress_turns(2) {
-            self.end_game(None, rule::NO_PROGRESS, sink);
-            return;
-        }
-        self.turn += 1;
-        self.turns_without_progress = self.turns_without_progress.saturating_add(1);
-        self.active_player = me.opponent();
-        self.enter(Phase::Begin, sink);
     }
 
     /// Something that cannot be undone happened (`skirmish.no_progress`): HP lost, a
     /// creature damaged, a card summoned, flipped or drawn.
     pub(crate) fn progress(&mut self) {
-        self.turns_without_progress = 0;
+        self.header.turns_without_progress = 0;
     }
 
-    fn end_game<S: EventSink<ZoneEvent>>(&mut self, winner: Option<PlayerId>, rule: &'static str, sink: &mut S) {
-        self.phase = Phase::GameOver;
-        self.winner = winner;
+    /// Ends the game: no decision waits and the chain is empty once it is over.
+    pub(super) fn end_game<S: EventSink<ZoneEvent>>(
+        &mut self,
+        winner: Option<PlayerId>,
+        rule: &'static str,
+        sink: &mut S,
+    ) {
         self.pending = None;
         self.chain.clear();
-        emit(sink, rule, || SharedEvent::GameOver { winner });
+        self.header.end_game(winner, rule, sink);
     }
 
     /// The active player has a strike available.
     fn can_strike(&self) -> bool {
-        let me = self.active_player;
+        let me = self.header.active_player;
         (0..ZONES_PER_PLAYER).any(|index| {
             let zone = ZoneRef { player: me, index };
             self.at(zone).is_some_and(|c| !c.face_down && !c.acted) && !self.targets_of(zone).is_empty()
@@ -469,7 +456,7 @@ impl ZoneState {
 
     /// The active player can summon: a card in hand and an empty own zone.
     fn can_summon(&self) -> bool {
-        let me = self.active_player;
+        let me = self.header.active_player;
         !self.players[me.index()].hand.is_empty()
             && (0..ZONES_PER_PLAYER).any(|index| self.at(ZoneRef { player: me, index }).is_none())
     }

@@ -6,7 +6,8 @@ use std::sync::Arc;
 pub use super::board::{Arrows, Orientation, Reach};
 use super::board::{ZONES_PER_PLAYER, ZoneRef, ZoneSet};
 use crate::catalogue::Ruleset;
-use crate::state::{CreatureId, DecisionKind, Phase, PlayerId, wire_enum};
+use crate::state::{CreatureId, DecisionKind, PlayerId, wire_enum};
+use crate::turn::TurnHeader;
 
 wire_enum! {
     /// Creature keywords.
@@ -175,23 +176,15 @@ pub struct ZoneState {
     pub players: [Player; 2],
     /// `zones[player][index]`.
     pub zones: [[Option<Creature>; ZONES_PER_PLAYER as usize]; 2],
-    /// Whose turn it is.
-    pub active_player: PlayerId,
-    /// 1-based turn (0 on a bare board that gave none).
-    pub turn: u32,
-    /// The phase.
-    pub phase: Phase,
+    /// Whose turn, which turn and phase, the winner, and the turns begun since the
+    /// last progress (`skirmish.no_progress`).
+    pub header: TurnHeader,
     /// The Event counter.
     pub event: u64,
     /// The decision waited for, if any.
     pub pending: Option<PendingDecision>,
     /// Strikes not yet resolved, last = top.
     pub chain: Vec<ChainLink>,
-    /// The winner once the game is over (`None` with `GameOver` is a draw).
-    pub winner: Option<PlayerId>,
-    /// The turns begun since the last progress (`skirmish.no_progress`): a new turn
-    /// adds 1, progress sets it to 0.
-    pub turns_without_progress: u32,
 }
 
 impl ZoneState {
@@ -249,10 +242,5 @@ impl ZoneState {
         if let Some(c) = self.at_mut(zone) {
             c.reach = crate::rulesets::zone::board::Board::get().targets(zone, &c.arrows, c.orientation);
         }
-    }
-
-    /// True once the game is over.
-    pub fn is_over(&self) -> bool {
-        self.phase == Phase::GameOver
     }
 }

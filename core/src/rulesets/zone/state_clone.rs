@@ -124,59 +124,27 @@ impl Clone for Player {
 
 impl Clone for ZoneState {
     fn clone(&self) -> Self {
-        let ZoneState {
-            ruleset,
-            players,
-            zones,
-            active_player,
-            turn,
-            phase,
-            event,
-            pending,
-            chain,
-            winner,
-            turns_without_progress,
-        } = self;
+        let ZoneState { ruleset, players, zones, header, event, pending, chain } = self;
         ZoneState {
             ruleset: *ruleset,
             players: players.clone(),
             zones: zones.clone(),
-            active_player: *active_player,
-            turn: *turn,
-            phase: *phase,
+            header: *header,
             event: *event,
             pending: *pending,
             chain: chain.clone(),
-            winner: *winner,
-            turns_without_progress: *turns_without_progress,
         }
     }
 
     fn clone_from(&mut self, source: &Self) {
-        let ZoneState {
-            ruleset,
-            players,
-            zones,
-            active_player,
-            turn,
-            phase,
-            event,
-            pending,
-            chain,
-            winner,
-            turns_without_progress,
-        } = source;
+        let ZoneState { ruleset, players, zones, header, event, pending, chain } = source;
         self.ruleset = *ruleset;
         self.players.clone_from(players);
         self.zones.clone_from(zones);
-        self.active_player = *active_player;
-        self.turn = *turn;
-        self.phase = *phase;
+        self.header = *header;
         self.event = *event;
         self.pending = *pending;
         self.chain.clone_from(chain);
-        self.winner = *winner;
-        self.turns_without_progress = *turns_without_progress;
     }
 }
 
@@ -185,6 +153,7 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::event::Discard;
+    use crate::game::Game;
     use crate::rulesets::Ruleset;
 
     fn game(seed: u64) -> ZoneState {

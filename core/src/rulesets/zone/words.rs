@@ -110,7 +110,7 @@ impl Words for ZoneState {
                 _ => "decline".to_owned(),
             },
             Action::Summon { hand_index, index, face_down, orientation } => {
-                let me = self.active_player;
+                let me = self.header.active_player;
                 let zone = Self::zone_words(ZoneRef { player: me, index }, voice);
                 let card = self.players[me.index()].hand.get(usize::from(hand_index));
                 // A hand card is named to its holder only, even for a face-up summon: the
@@ -125,7 +125,7 @@ impl Words for ZoneState {
                     format!("summon {name} into {zone}{}", facing(orientation))
                 }
             }
-            Action::EndPhase => match self.phase {
+            Action::EndPhase => match self.header.phase {
                 Phase::Event => "end the battle and go to deployment",
                 Phase::Deployment => "end deployment without summoning",
                 Phase::Begin => "begin the turn",

@@ -57,15 +57,17 @@ impl Origin {
             let late = 2 * i >= self.picks.len();
             let (stop, any_time) = match (&game, self.stop % 3) {
                 (GameState::Zone(z), 1) => (z.pending.is_some(), true),
-                (GameState::Zone(z), 2) => (z.phase == Phase::Event, false),
+                (GameState::Zone(z), 2) => (z.header.phase == Phase::Event, false),
                 (GameState::Castle(c), 1) => {
-                    (c.phase == Phase::Deployment && !c.side(c.active_player).hand.is_empty(), false)
+                    (c.header.phase == Phase::Deployment && !c.side(c.header.active_player).hand.is_empty(), false)
                 }
-                (GameState::Castle(c), 2) => (c.phase == Phase::Event && c.side(c.active_player).can_attack(), false),
+                (GameState::Castle(c), 2) => {
+                    (c.header.phase == Phase::Event && c.side(c.header.active_player).can_attack(), false)
+                }
                 (GameState::Keyforge(k), 1) => (k.pending.is_some(), true),
-                (GameState::Keyforge(k), 2) => (k.phase == Phase::Event && can_fight(&game), false),
+                (GameState::Keyforge(k), 2) => (k.header.phase == Phase::Event && can_fight(&game), false),
                 (GameState::DogFight(d), 1) => (d.pending.is_some(), true),
-                (GameState::DogFight(d), 2) => (d.phase == Phase::Event && can_fight(&game), false),
+                (GameState::DogFight(d), 2) => (d.header.phase == Phase::Event && can_fight(&game), false),
                 _ => (false, false),
             };
             if stop && (late || any_time) {
