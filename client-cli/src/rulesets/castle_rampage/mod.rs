@@ -6,7 +6,7 @@
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
-use fray_core::rulesets::castle_rampage::{DEFAULT_SABOTEUR_AMOUNT, rule};
+use fray_core::rulesets::castle_rampage::DEFAULT_SABOTEUR_AMOUNT;
 use fray_proto::fray::v1::{
     Action, CastleCard, CastleEffect, CastleRampageBoard, CastleSide, Event, GameState, Phase, action, event::Kind,
 };
@@ -168,20 +168,6 @@ impl Namer for Names {
             (Some(_), None, true) => "a face-down card".to_owned(),
             _ => id.to_owned(),
         }
-    }
-}
-
-/// How an attack ended, by the rule that ended it: stopped by a stronger card, a
-/// tie, a purple card, or the last Castle card falling (`remaining` is the strength
-/// it had left then).
-pub fn attack_ended(rule: &str, remaining: i32) -> String {
-    match rule {
-        rule::WEAKER => format!("the attack is over: its {remaining} strength fell short of that defense"),
-        rule::TIE => "the attack is over: both cards fell, no strength is left".to_owned(),
-        rule::BOMBER => "the attack is over: the Bomber took the attacking card with it".to_owned(),
-        rule::SABOTEUR => "the attack is over: the Saboteur left it no strength".to_owned(),
-        rule::WIN => format!("the last Castle card fell, with {remaining} strength to spare"),
-        _ => format!("the attack is over ({remaining} strength was left)"),
     }
 }
 

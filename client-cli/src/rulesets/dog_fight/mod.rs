@@ -204,19 +204,6 @@ pub fn effect_text(effect: i32, amount: i32) -> String {
     }
 }
 
-/// A card's effect by its name: `Direct Hit`, `Evasive Maneuvers`, `Armor Boost`,
-/// `Return Fire`, `Negate`.
-pub fn effect_name(effect: i32) -> &'static str {
-    match DogFightEffect::try_from(effect).unwrap_or(DogFightEffect::Unspecified) {
-        DogFightEffect::DirectHit => "Direct Hit",
-        DogFightEffect::EvasiveManeuvers => "Evasive Maneuvers",
-        DogFightEffect::ArmorBoost => "Armor Boost",
-        DogFightEffect::ReturnFire => "Return Fire",
-        DogFightEffect::Negate => "Negate",
-        DogFightEffect::Unspecified => "an effect this client does not know",
-    }
-}
-
 /// Who may play a card with this effect.
 fn when_text(effect: i32) -> &'static str {
     match DogFightEffect::try_from(effect).unwrap_or(DogFightEffect::Unspecified) {

@@ -7,7 +7,7 @@
 //! game), and verbs agree with the name: "you steal", "the bot steals".
 
 use fray_proto::fray::v1::{
-    Ability, AbilityTarget, Effect, KeyforgeBoard, KeyforgeCreature, KeyforgeFight, Trigger, keyforge_step,
+    Ability, AbilityTarget, Effect, KeyforgeBoard, KeyforgeCreature, KeyforgeFight, keyforge_step,
 };
 
 /// Amber a key costs (the core's `KEY_COST`).
@@ -33,18 +33,11 @@ fn other(player: u32) -> u32 {
     1 - player.min(1)
 }
 
-/// A trigger as a card prints it: `Fight:`, `Reap:`, `After a creature is destroyed:`.
+/// A trigger as a card prints it: `Fight:`, `Reap:`, `After a creature is destroyed:`
+/// (the core's words); `(no trigger):` for a value this build does not know.
 pub fn trigger_label(trigger: i32) -> &'static str {
-    match Trigger::try_from(trigger).unwrap_or(Trigger::Unspecified) {
-        Trigger::Unspecified => "(no trigger):",
-        Trigger::BeforeFight => "Before Fight:",
-        Trigger::Fight => "Fight:",
-        Trigger::AfterFight => "After Fight:",
-        Trigger::Reap => "Reap:",
-        Trigger::Destroyed => "Destroyed:",
-        Trigger::AfterDamaged => "After it is damaged:",
-        Trigger::AfterAnyDestroyed => "After a creature is destroyed:",
-    }
+    fray_core::rulesets::keyforge::Trigger::from_wire(trigger)
+        .map_or("(no trigger):", fray_core::rulesets::keyforge::words::trigger_label)
 }
 
 /// What an ability does, in a sentence from its controller's side, without its trigger:
@@ -229,6 +222,7 @@ pub fn item_effect(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fray_proto::fray::v1::Trigger;
 
     fn ability(trigger: Trigger, effect: Effect, amount: i32, target: AbilityTarget) -> Ability {
         Ability { id: "x".into(), trigger: trigger as i32, effect: effect as i32, amount, target: target as i32 }

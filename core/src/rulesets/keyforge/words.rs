@@ -154,7 +154,7 @@ impl Words for KeyforgeState {
 }
 
 /// A trigger as a card prints it: `Fight:`, `Reap:`, `After a creature is destroyed:`.
-fn trigger_label(trigger: Trigger) -> &'static str {
+pub fn trigger_label(trigger: Trigger) -> &'static str {
     match trigger {
         Trigger::BeforeFight => "Before Fight:",
         Trigger::Fight => "Fight:",
