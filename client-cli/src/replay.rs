@@ -139,7 +139,7 @@ async fn verify(loaded: &Loaded, server: &ServerHandle, shown: Shown, out: &mut 
                 seats.player(player)
             )));
         }
-        let events = match table.step(i as u64, player, action.as_ref()).await {
+        let events = match table.step(player, action.as_ref()).await {
             Ok(events) => events,
             Err(why) => {
                 let why = match why {
@@ -163,8 +163,19 @@ async fn verify(loaded: &Loaded, server: &ServerHandle, shown: Shown, out: &mut 
         }
         outs.note(i as u64, before.turn, &events);
     }
-    let reached = Outcome::of(table.state(), seats, &outs);
     let recorded = &replay.result;
+    if let Some(seat) = recorded.resigned {
+        // A resigned game ends on the board still going.
+        if table.mover()?.is_none() {
+            return Err(CliError::ReplayDiffers(format!(
+                "the replay differs at the end: recorded as resigned by {} on turn {}, but the game is over",
+                seats.player(seat),
+                recorded.turn
+            )));
+        }
+        outs.resign(seat);
+    }
+    let reached = Outcome::of(table.state(), seats, &outs);
     if (reached.over, reached.winner, reached.turn) != (recorded.over, recorded.winner, recorded.turn) {
         return Err(CliError::ReplayDiffers(format!(
             "the replay differs at the end: recorded {} on turn {}, replayed {} on turn {}",

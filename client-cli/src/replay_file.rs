@@ -16,6 +16,9 @@
 //! }
 //! ```
 //!
+//! A game the person gave up (`resign`) ends with `"resigned": SEAT` in its `result`,
+//! over, the bots ahead of the person: its last step is the last move made.
+//!
 //! Steps are numbered from 1 in messages. `fray play` rewrites the file after every
 //! action (a temporary file renamed over it), so a game cut short keeps what was played;
 //! its `result` then says `"over": false`.
@@ -128,11 +131,24 @@ pub struct Outcome {
     /// In words: `player 1 (bot) wins`, `a draw`, `unfinished`; with more than two
     /// players where each seat finished ([`Outs::words`]).
     pub text: String,
+    /// The seat that resigned, when the game ended so (on `turn`, not over on the board).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub resigned: Option<u32>,
 }
 
 impl Outcome {
     /// How `state` stands, named from `seats`; `outs` says who went out when.
     pub fn of(state: &GameState, seats: Seats, outs: &Outs) -> Self {
+        if let Some(seat) = outs.resigned {
+            let places = outs.places(None);
+            let first = places.first();
+            let winner = (first.len() == 1).then(|| first[0] as u32);
+            let text = match winner {
+                Some(w) if seats.players == 2 => format!("you resigned: the bot wins (player {w})"),
+                _ => format!("you resigned: {}", outs.words(seats, winner)),
+            };
+            return Self { over: true, winner, turn: state.turn, text, resigned: Some(seat) };
+        }
         let over = state.phase == Phase::GameOver as i32;
         let winner = if over { state.winner } else { None };
         let text = match (over, winner) {
@@ -141,7 +157,7 @@ impl Outcome {
             (true, Some(w)) => format!("{} wins", seats.player(w)),
             (true, None) => "a draw".to_owned(),
         };
-        Self { over, winner, turn: state.turn, text }
+        Self { over, winner, turn: state.turn, text, resigned: None }
     }
 }
 
@@ -153,12 +169,19 @@ impl Outcome {
 pub struct Outs {
     steps: Eliminations,
     turns: Vec<Option<u32>>,
+    /// The seat that gave the game up: it finished last.
+    resigned: Option<u32>,
 }
 
 impl Outs {
     /// Nobody out yet, among `players`.
     pub fn new(players: u32) -> Self {
-        Self { steps: Eliminations::new(players as usize), turns: vec![None; players as usize] }
+        Self { steps: Eliminations::new(players as usize), turns: vec![None; players as usize], resigned: None }
+    }
+
+    /// `seat` gave the game up: it finishes last, the others as if it ended now.
+    pub fn resign(&mut self, seat: u32) {
+        self.resigned = Some(seat);
     }
 
     /// Notes every `PlayerOut` among `events`, the answer to move `step` (0-based) made
@@ -176,7 +199,7 @@ impl Outs {
 
     /// Each seat's place once the game is over with `winner` (none: a draw).
     pub fn places(&self, winner: Option<u32>) -> Places {
-        self.steps.places(winner.map(|w| w as usize), None)
+        self.steps.places(winner.map(|w| w as usize), self.resigned.map(|s| s as usize))
     }
 
     /// Where each seat finished, in words from the person's seat: the winner, or who
@@ -190,6 +213,9 @@ impl Outs {
         let mut text = match winner {
             Some(w) if seats.is_human(w) => format!("you win (player {w})"),
             Some(w) => format!("{} wins (player {w})", name(w as usize)),
+            None if self.resigned.is_some() => {
+                format!("{} win", and_list(&first.iter().map(|&s| name(s)).collect::<Vec<_>>()))
+            }
             None if first.len() == n => "a draw".to_owned(),
             None => format!("a draw between {}", and_list(&first.iter().map(|&s| name(s)).collect::<Vec<_>>())),
         };
@@ -341,9 +367,7 @@ pub fn load(path: &Path) -> Result<Loaded, CliError> {
 }
 
 /// `event` without its words: what happened.
-pub fn unworded(event: &Event) -> Event {
-    Event { text: String::new(), ..event.clone() }
-}
+pub use fray_client::sealed::unworded;
 
 #[cfg(test)]
 mod tests {
@@ -384,6 +408,20 @@ mod tests {
             "bot 2 wins (player 2); you finished 2nd of 4 (out on turn 9), bot 1 finished 2nd (out on turn 9), \
              bot 3 finished 4th (out on turn 4)"
         );
+        // The person resigns: last, whoever else is out; two players: the bot wins.
+        let mut outs = Outs::new(3);
+        outs.note(40, 12, &[out(2)]);
+        outs.resign(0);
+        let mid = GameState { turn: 30, ..Default::default() };
+        let resigned = Outcome::of(&mid, three, &outs);
+        assert_eq!((resigned.over, resigned.winner, resigned.resigned), (true, Some(1), Some(0)));
+        assert_eq!(
+            resigned.text,
+            "you resigned: bot 1 wins (player 1); bot 2 finished 2nd (out on turn 12), you finished 3rd of 3"
+        );
+        let mut two = Outs::new(2);
+        two.resign(0);
+        assert_eq!(Outcome::of(&mid, Seats::two(0), &two).text, "you resigned: the bot wins (player 1)");
         // Two players keep their words.
         assert_eq!(Outcome::of(&over(Some(1)), Seats::two(0), &Outs::new(2)).text, "player 1 (bot) wins");
     }
@@ -404,7 +442,7 @@ mod tests {
             ],
             setup_events: vec![],
             steps: vec![],
-            result: Outcome { over: false, winner: None, turn: 1, text: "unfinished".into() },
+            result: Outcome { over: false, winner: None, turn: 1, text: "unfinished".into(), resigned: None },
             sealed_for: Some(0),
             remote: false,
         };
