@@ -3,7 +3,8 @@
 //! Rules and Agent clients with their message limits, and the connector a tournament
 //! reaches its servers through ([`channel`]); an in-process server on loopback
 //! ([`embedded`]); a game's steps on one Play stream ([`steps`]); a game sealed for
-//! one seat, played, dealt again from a record and taken back ([`sealed`], [`undo`]);
+//! one seat, played, recorded, dealt again from its record and taken back ([`sealed`],
+//! [`record`], [`undo`]);
 //! and the load generator that drives a server at full speed and measures it ([`load`]).
 //!
 //! It parses no command line and prints nothing: the CLI reads the flags, shows the
@@ -14,6 +15,7 @@ pub mod channel;
 pub mod embedded;
 pub mod error;
 pub mod load;
+pub mod record;
 pub mod sealed;
 pub mod steps;
 pub mod tls;

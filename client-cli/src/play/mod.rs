@@ -32,7 +32,7 @@ use fray_tournament::refereed::run::unbalanced_warning;
 
 use crate::embedded::ServerHandle;
 use crate::error::{CliError, stdout_error};
-use crate::replay_file::{self, Loaded, Outcome, Outs, Replay, Seat, SeatKind};
+use crate::replay_file::{self, Loaded, Outs, Replay, Seat, SeatKind};
 use crate::rulesets::{RulesetArg, short_name, ui};
 use crate::tls::TlsArgs;
 use crate::trace::{self, Phases, Telling, indent};
@@ -257,8 +257,8 @@ impl Session<'_> {
     }
 
     fn save(&mut self) -> Result<(), CliError> {
-        self.replay.result = Outcome::of(self.game.view(), self.seats, &self.outs);
-        self.replay.save(&self.path)
+        self.replay.result = replay_file::outcome(self.game.view(), self.seats, &self.outs);
+        Ok(self.replay.save(&self.path)?)
     }
 
     /// Records `player`'s move just made from `before` (`action`, the person's; a
@@ -573,7 +573,7 @@ fn new_replay(
         seats: seat_list,
         setup_events,
         steps: Vec::new(),
-        result: Outcome::of(state, seats, &Outs::new(players)),
+        result: replay_file::outcome(state, seats, &Outs::new(players)),
         sealed_for: Some(seats.human),
         remote: false,
     })
@@ -611,7 +611,7 @@ impl Session<'_> {
     /// What is said when the game ends (`ending`), its replay saved at `path`.
     fn ending_text(&self, ending: &Ending, path: &str) -> String {
         let (style, seats, players) = (self.style, self.seats, self.seats.players);
-        let outcome = Outcome::of(self.state(), seats, &self.outs);
+        let outcome = replay_file::outcome(self.state(), seats, &self.outs);
         let go_on = self.continue_text();
         match ending {
             Ending::Over => {

@@ -30,7 +30,7 @@ impl PlayArgs {
         let loaded = replay_file::load(path)?;
         let (replay, file) = (&loaded.replay, path.display());
         let refuse = |why: String| Err(CliError::Usage(why));
-        if replay.sealed_for.is_none() || replay.seats().is_none() {
+        if replay.sealed_for.is_none() || replay_file::seats(replay).is_none() {
             return refuse(format!(
                 "cannot resume {file}: it records a game on whole states, not one sealed for your seat"
             ));
@@ -80,8 +80,8 @@ impl PlayArgs {
     /// Who sits where in `loaded`'s game, and what to deal it from (the person's
     /// hints at these options' difficulty).
     pub fn resumed_deal(&self, loaded: &Loaded) -> Result<(Seats, Deal), CliError> {
-        let seats =
-            loaded.replay.seats().ok_or_else(|| CliError::Usage("the replay has no person's seat".to_owned()))?;
+        let seats = replay_file::seats(&loaded.replay)
+            .ok_or_else(|| CliError::Usage("the replay has no person's seat".to_owned()))?;
         let mut deal = deal_of(loaded, seats.human, seats);
         if let Some(hint) = deal.playouts.get_mut(seats.human as usize) {
             *hint = self.difficulty.playouts();
