@@ -501,7 +501,7 @@ async fn game(
         history,
     };
     let told = session.trace(session.state(), session.state(), &setup);
-    session.log.push((session.state().turn, told.clone()));
+    session.log.push((session.state().turn.max(1), told.clone()));
     if let Some(loaded) = resumed {
         session.redo(loaded, &setup).await?;
         let intro = session.resumed_intro();
