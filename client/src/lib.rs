@@ -4,7 +4,7 @@
 //! reaches its servers through ([`channel`]); an in-process server on loopback
 //! ([`embedded`]); a game's steps on one Play stream ([`steps`]); a game sealed for
 //! one seat, played, recorded, dealt again from its record and taken back ([`sealed`],
-//! [`record`], [`undo`]);
+//! [`record`], [`undo`], [`reveal`]);
 //! and the load generator that drives a server at full speed and measures it ([`load`]).
 //!
 //! It parses no command line and prints nothing: the CLI reads the flags, shows the
@@ -16,6 +16,7 @@ pub mod embedded;
 pub mod error;
 pub mod load;
 pub mod record;
+pub mod reveal;
 pub mod sealed;
 pub mod steps;
 pub mod tls;

@@ -17,7 +17,7 @@ use tonic::Status;
 use tonic::transport::Channel;
 
 use crate::channel;
-use crate::undo::{Reveal, revealed};
+use crate::reveal::{Reveal, revealed};
 
 /// What a sealed game is dealt from.
 #[derive(Debug, Clone, PartialEq)]
