@@ -62,3 +62,54 @@ impl<T> History<T> {
         Ok((snapshot, kept))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+
+    use fray_proto::fray::v1::Ruleset;
+
+    use super::*;
+    use crate::sealed::Deal;
+    use crate::tls::ClientTls;
+
+    #[tokio::test]
+    async fn undo_goes_back_a_decision_but_not_past_a_card_drawn() {
+        let server = crate::embedded::EmbeddedServer::start().await.unwrap();
+        let channel = crate::channel::channel(&server.url(), &ClientTls::default()).await.unwrap();
+        let deal = Deal {
+            ruleset: Ruleset::Egame as i32,
+            scenario: "duel".into(),
+            seed: 3,
+            seat: 0,
+            words: None,
+            playouts: vec![0, 20],
+        };
+        let (mut game, _) = SealedGame::deal(channel, deal).await.unwrap();
+        let mut history = History::new();
+        assert_eq!(history.undo(&mut game).unwrap_err(), UndoError::Nothing);
+        // Seat 0's first move ends its deployment: it draws, a card it had not seen.
+        let start = game.view().clone();
+        history.push(&game, "first");
+        let end = game.legal().await.unwrap().pop().unwrap();
+        game.step(0, Some(&end)).await.unwrap();
+        match history.undo(&mut game) {
+            Err(UndoError::Revealed(reveal)) => assert_eq!(reveal.at_move, 0),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!((history.len(), game.moves()), (1, 1));
+        // The bot's answer, then a decision of seat 0 in its battle and one move more
+        // in the same turn: taken back, the game is where it was.
+        while game.mover() != Some(0) {
+            game.step(1, None).await.unwrap();
+        }
+        let before = (game.view().clone(), game.moves());
+        history.push(&game, "second");
+        let end = game.legal().await.unwrap().pop().unwrap();
+        game.step(0, Some(&end)).await.unwrap();
+        let (_, kept) = history.undo(&mut game).unwrap();
+        assert_eq!((kept, game.view().clone(), game.moves()), ("second", before.0, before.1));
+        assert_ne!(game.view(), &start);
+        server.stop().await.unwrap();
+    }
+}
