@@ -130,25 +130,25 @@ struct TournamentCmd {
 #[derive(Debug, Args)]
 struct PlayCmd {
     /// The ruleset.
-    #[arg(long, value_enum, default_value_t = RulesetArg::DEFAULT)]
+    #[arg(long, value_enum, default_value_t = RulesetArg::DEFAULT, conflicts_with = "resume")]
     ruleset: RulesetArg,
-    #[arg(long, value_name = "NAME", help = rulesets::play_scenario_help())]
+    #[arg(long, value_name = "NAME", help = rulesets::play_scenario_help(), conflicts_with = "resume")]
     scenario: Option<String>,
-    #[arg(long, value_name = "N", help = rulesets::PLAYERS_HELP)]
+    #[arg(long, value_name = "N", help = rulesets::PLAYERS_HELP, conflicts_with = "resume")]
     players: Option<usize>,
     /// Shuffles the decks; default: from the clock (printed, to replay the deal).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", conflicts_with = "resume")]
     seed: Option<u64>,
     /// The bots' strength: MCTS playouts per move, 150 / 1500 / 8000.
-    #[arg(long, value_enum, default_value = "normal")]
+    #[arg(long, value_enum, default_value = "normal", conflicts_with = "resume")]
     difficulty: Difficulty,
     /// Who takes the first turn: random (the default) picks your seat from the game's
     /// seed, so over many games you start as often as any bot and --seed N deals the
     /// same seat again; you: seat 0; bot: the last seat.
-    #[arg(long, value_enum, default_value = "random")]
+    #[arg(long, value_enum, default_value = "random", conflicts_with = "resume")]
     first: First,
     /// Where the replay file goes (created if missing).
-    #[arg(long, value_name = "DIR", default_value = "fray-replays")]
+    #[arg(long, value_name = "DIR", default_value = "fray-replays", conflicts_with = "resume")]
     replay_dir: PathBuf,
     /// Leave the phase changes out of the trace (the board's first line names the
     /// phase); without it, each turn's run of them is told on one line
@@ -163,6 +163,11 @@ struct PlayCmd {
     server: Option<String>,
     #[command(flatten)]
     tls: TlsArgs,
+    /// Go on with the game saved in FILE (a replay `fray play` wrote: quit, Ctrl-C or
+    /// the end of input keep it), with its own ruleset, scenario, seed, seats and
+    /// difficulty; the file goes on being rewritten.
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -258,7 +263,7 @@ async fn main() -> ExitCode {
             Ok(result) => result,
             Err(e) => Err(CliError::Output(format!("the benchmark stopped: {e}"))),
         },
-        Command::Play(cmd) => match rulesets::play_scenario(cmd.ruleset, cmd.scenario.as_deref(), cmd.players) {
+        Command::Play(cmd) => match play_scenario(&cmd) {
             Err(e) => Err(e),
             Ok(scenario) => {
                 let args = PlayArgs {
@@ -272,6 +277,7 @@ async fn main() -> ExitCode {
                     tls: cmd.tls,
                     quiet: cmd.quiet,
                     verbose: cmd.verbose,
+                    resume: cmd.resume,
                 };
                 let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
                 let style = Style { color: terminal && std::env::var_os("NO_COLOR").is_none() };
@@ -320,6 +326,14 @@ async fn main() -> ExitCode {
             eprintln!("error: {e}");
             ExitCode::from(e.exit_code())
         }
+    }
+}
+
+/// The scenario `fray play` deals; a resumed game's is its file's.
+fn play_scenario(cmd: &PlayCmd) -> Result<String, CliError> {
+    match cmd.resume {
+        Some(_) => Ok(String::new()),
+        None => rulesets::play_scenario(cmd.ruleset, cmd.scenario.as_deref(), cmd.players),
     }
 }
 

@@ -8,7 +8,7 @@ use fray_proto::fray::v1::Event;
 
 use crate::embedded::ServerHandle;
 use crate::error::{CliError, render_status, stdout_error};
-use crate::replay_file::{Loaded, Outcome, Outs, SeatKind, load, unworded};
+use crate::replay_file::{Loaded, Outs, SeatKind, load, outcome, seats as seats_of, unworded};
 use crate::replay_table::{StepError, Table};
 use crate::rulesets;
 use crate::tls::TlsArgs;
@@ -103,7 +103,7 @@ async fn verify(loaded: &Loaded, server: &ServerHandle, shown: Shown, out: &mut 
     let Shown { quiet, verbose, style } = shown;
     let replay = &loaded.replay;
     let players = (replay.seats.len() as u32).max(2);
-    let seats = replay.seats().unwrap_or(Seats { human: 0, players });
+    let seats = seats_of(replay).unwrap_or(Seats { human: 0, players });
     let ui = rulesets::ui(loaded.ruleset as i32);
     // A game on whole states shows everything; a sealed one what the person saw.
     let seen = Some(Seen { seats, reveal_all: replay.sealed_for.is_none() });
@@ -139,7 +139,7 @@ async fn verify(loaded: &Loaded, server: &ServerHandle, shown: Shown, out: &mut 
                 seats.player(player)
             )));
         }
-        let events = match table.step(i as u64, player, action.as_ref()).await {
+        let events = match table.step(player, action.as_ref()).await {
             Ok(events) => events,
             Err(why) => {
                 let why = match why {
@@ -163,8 +163,19 @@ async fn verify(loaded: &Loaded, server: &ServerHandle, shown: Shown, out: &mut 
         }
         outs.note(i as u64, before.turn, &events);
     }
-    let reached = Outcome::of(table.state(), seats, &outs);
     let recorded = &replay.result;
+    if let Some(seat) = recorded.resigned {
+        // A resigned game ends on the board still going.
+        if table.mover()?.is_none() {
+            return Err(CliError::ReplayDiffers(format!(
+                "the replay differs at the end: recorded as resigned by {} on turn {}, but the game is over",
+                seats.player(seat),
+                recorded.turn
+            )));
+        }
+        outs.resign(seat);
+    }
+    let reached = outcome(table.state(), seats, &outs);
     if (reached.over, reached.winner, reached.turn) != (recorded.over, recorded.winner, recorded.turn) {
         return Err(CliError::ReplayDiffers(format!(
             "the replay differs at the end: recorded {} on turn {}, replayed {} on turn {}",

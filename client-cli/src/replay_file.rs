@@ -1,215 +1,84 @@
-//! The replay file: the record of a `fray play` game, which `fray replay` plays again
-//! against a server to check that every action still gives the recorded events
-//! ([`crate::replay`]).
-//!
-//! A replay is pretty JSON (serde_json):
-//!
-//! ```json
-//! {
-//!   "format": "fray-replay", "version": 1,
-//!   "ruleset": "RULESET_EGAME", "scenario": "duel", "seed": 3,
-//!   "seats": [{"player": 0, "kind": "human"},
-//!             {"player": 1, "kind": "bot", "difficulty": "easy", "playouts": 150}],
-//!   "setupEvents": [ ...proto3 JSON Events of NewGame... ],
-//!   "steps": [{"player": 0, "action": {...proto3 JSON Action...}, "events": [...]}, ...],
-//!   "result": {"over": true, "winner": 1, "turn": 23, "text": "player 1 (bot) wins"}
-//! }
-//! ```
-//!
-//! Steps are numbered from 1 in messages. `fray play` rewrites the file after every
-//! action (a temporary file renamed over it), so a game cut short keeps what was played;
-//! its `result` then says `"over": false`.
+//! The replay file of a `fray play` game (its format and record are the client
+//! library's, [`fray_client::record`]), and its result told in words from the person's
+//! seat.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use fray_proto::fray::v1::{Action, Event, GameState, Phase, Ruleset, event};
-use fray_tournament::places::{Eliminations, Places};
-use serde::{Deserialize, Serialize};
-use serde_json::Value;
+use fray_proto::fray::v1::{GameState, Phase};
 
 use crate::error::CliError;
-use crate::rulesets::{self, ruleset_named};
+use crate::rulesets::{proto_names, ruleset_named};
 use crate::ui::Seats;
-use fray_tournament::proto_json::{self as json, ACTION_MESSAGE, EVENT_MESSAGE};
+pub use fray_client::record::{FORMAT, Loaded, Outcome, Outs, Replay, Seat, SeatKind, Step, VERSION, new_path};
+pub use fray_client::sealed::unworded;
 
-/// The `format` of a replay file.
-pub const FORMAT: &str = "fray-replay";
-/// The `version` this client writes: 2, a game sealed for the person's seat (a bot's
-/// step has no action, only what the person saw of it). It reads 1 too, a game played
-/// on whole states (every step with its action).
-pub const VERSION: u32 = 2;
-/// The versions this client reads.
-const READS: [u32; 2] = [1, 2];
-
-/// A recorded game.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Replay {
-    /// Always [`FORMAT`].
-    pub format: String,
-    /// Always [`VERSION`].
-    pub version: u32,
-    /// The ruleset's proto enum name, e.g. `RULESET_EGAME`.
-    pub ruleset: String,
-    /// The built-in scenario.
-    pub scenario: String,
-    /// The NewGame seed.
-    pub seed: u64,
-    /// Who sat where.
-    pub seats: Vec<Seat>,
-    /// The events NewGame answered, in proto3 JSON.
-    pub setup_events: Vec<Value>,
-    /// Every action in order with the events it gave.
-    pub steps: Vec<Step>,
-    /// How the game stands at the end of the record.
-    pub result: Outcome,
-    /// The seat the game was sealed for (the person's): its events are those that seat
-    /// saw, and a bot's step is the Agent's move on the sealed game. None: a game played
-    /// on whole states (version 1).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sealed_for: Option<u32>,
-    /// True when a remote server (`--server`) dealt the sealed game: it deals it from the
-    /// seed mixed with a secret of its sealing key, so the game is checked against that
-    /// server, or one sharing its key file, not the embedded one.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub remote: bool,
+/// Reads and checks the replay in `path` (its ruleset by any name this CLI knows).
+pub fn load(path: &Path) -> Result<Loaded, CliError> {
+    let ruleset = |name: &str| ruleset_named(name).ok_or_else(proto_names);
+    Ok(fray_client::record::load(path, &ruleset)?)
 }
 
-/// One seat of a recorded game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Seat {
-    /// The player number.
-    pub player: u32,
-    /// A person or the bot.
-    pub kind: SeatKind,
-    /// The bot's difficulty (`easy`, `normal`, `hard`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub difficulty: Option<String>,
-    /// The bot's playouts per move.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub playouts: Option<u32>,
+/// The person's seat and the table, when one seat of `replay` was a person.
+pub fn seats(replay: &Replay) -> Option<Seats> {
+    replay.person().map(|(human, players)| Seats { human, players })
 }
 
-/// Who played a seat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SeatKind {
-    /// A person at the terminal.
-    Human,
-    /// The Agent service.
-    Bot,
-}
-
-/// One action and its events.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Step {
-    /// The player who chose it.
-    pub player: u32,
-    /// The action, in proto3 JSON; `null` for a bot's move on a sealed game (the Agent
-    /// made it, and the person saw only its events).
-    pub action: Value,
-    /// The events ApplyAction answered, in proto3 JSON.
-    pub events: Vec<Value>,
-}
-
-/// How the game stands.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-pub struct Outcome {
-    /// The game is over.
-    pub over: bool,
-    /// The winner, when over and not a draw.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winner: Option<u32>,
-    /// The turn the game stands at (or ended on).
-    pub turn: u32,
-    /// In words: `player 1 (bot) wins`, `a draw`, `unfinished`; with more than two
-    /// players where each seat finished ([`Outs::words`]).
-    pub text: String,
-}
-
-impl Outcome {
-    /// How `state` stands, named from `seats`; `outs` says who went out when.
-    pub fn of(state: &GameState, seats: Seats, outs: &Outs) -> Self {
-        let over = state.phase == Phase::GameOver as i32;
-        let winner = if over { state.winner } else { None };
-        let text = match (over, winner) {
-            (false, _) => "unfinished".to_owned(),
-            _ if seats.players > 2 => outs.words(seats, winner),
-            (true, Some(w)) => format!("{} wins", seats.player(w)),
-            (true, None) => "a draw".to_owned(),
-        };
-        Self { over, winner, turn: state.turn, text }
-    }
-}
-
-/// Who went out of a game and when (its `PlayerOut` events), for where each seat
-/// finished: the winner first, then those still in at the end, then those who went
-/// out, the later the better ([`Places`]). A player who went out first finished last,
-/// even when the others drew.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Outs {
-    steps: Eliminations,
-    turns: Vec<Option<u32>>,
-}
-
-impl Outs {
-    /// Nobody out yet, among `players`.
-    pub fn new(players: u32) -> Self {
-        Self { steps: Eliminations::new(players as usize), turns: vec![None; players as usize] }
-    }
-
-    /// Notes every `PlayerOut` among `events`, the answer to move `step` (0-based) made
-    /// on turn `turn`.
-    pub fn note(&mut self, step: u64, turn: u32, events: &[Event]) {
-        for e in events {
-            if let Some(event::Kind::PlayerOut(out)) = &e.kind {
-                self.steps.out(out.player as usize, step);
-                if let Some(slot) = self.turns.get_mut(out.player as usize) {
-                    slot.get_or_insert(turn);
-                }
-            }
-        }
-    }
-
-    /// Each seat's place once the game is over with `winner` (none: a draw).
-    pub fn places(&self, winner: Option<u32>) -> Places {
-        self.steps.places(winner.map(|w| w as usize), None)
-    }
-
-    /// Where each seat finished, in words from the person's seat: the winner, or who
-    /// shares a draw, then everyone else by place, e.g. `a draw between bot 1 and bot
-    /// 2; you finished 3rd of 3 (out on turn 60)`.
-    pub fn words(&self, seats: Seats, winner: Option<u32>) -> String {
-        let places = self.places(winner);
-        let n = places.players();
+/// How `state` stands, named from `seats`; `outs` says who went out when (and who
+/// resigned).
+pub fn outcome(state: &GameState, seats: Seats, outs: &Outs) -> Outcome {
+    if let Some(seat) = outs.resigned() {
+        let places = outs.places(None);
         let first = places.first();
-        let name = |s: usize| seats.name(s as u32);
-        let mut text = match winner {
-            Some(w) if seats.is_human(w) => format!("you win (player {w})"),
-            Some(w) => format!("{} wins (player {w})", name(w as usize)),
-            None if first.len() == n => "a draw".to_owned(),
-            None => format!("a draw between {}", and_list(&first.iter().map(|&s| name(s)).collect::<Vec<_>>())),
+        let winner = (first.len() == 1).then(|| first[0] as u32);
+        let text = match winner {
+            Some(w) if seats.players == 2 => format!("you resigned: the bot wins (player {w})"),
+            _ => format!("you resigned: {}", words(outs, seats, winner)),
         };
-        let mut rest: Vec<usize> = (0..n).filter(|s| !first.contains(s)).collect();
-        rest.sort_by_key(|&s| (places.place(s), s));
-        let rest: Vec<String> = rest
-            .into_iter()
-            .map(|s| {
-                let out =
-                    self.turns.get(s).copied().flatten().map_or_else(String::new, |t| format!(" (out on turn {t})"));
-                let of = if seats.is_human(s as u32) { format!(" of {n}") } else { String::new() };
-                format!("{} finished {}{of}{out}", name(s), ordinal(places.place(s)))
-            })
-            .collect();
-        if !rest.is_empty() {
-            text.push_str("; ");
-            text.push_str(&rest.join(", "));
-        }
-        text
+        return Outcome { over: true, winner, turn: state.turn, text, resigned: Some(seat) };
     }
+    let over = state.phase == Phase::GameOver as i32;
+    let winner = if over { state.winner } else { None };
+    let text = match (over, winner) {
+        (false, _) => "unfinished".to_owned(),
+        _ if seats.players > 2 => words(outs, seats, winner),
+        (true, Some(w)) => format!("{} wins", seats.player(w)),
+        (true, None) => "a draw".to_owned(),
+    };
+    Outcome { over, winner, turn: state.turn, text, resigned: None }
+}
+
+/// Where each seat finished, in words from the person's seat: the winner, or who
+/// shares a draw, then everyone else by place, e.g. `a draw between bot 1 and bot
+/// 2; you finished 3rd of 3 (out on turn 60)`.
+pub fn words(outs: &Outs, seats: Seats, winner: Option<u32>) -> String {
+    let places = outs.places(winner);
+    let n = places.players();
+    let first = places.first();
+    let name = |s: usize| seats.name(s as u32);
+    let mut text = match winner {
+        Some(w) if seats.is_human(w) => format!("you win (player {w})"),
+        Some(w) => format!("{} wins (player {w})", name(w as usize)),
+        None if outs.resigned().is_some() => {
+            format!("{} win", and_list(&first.iter().map(|&s| name(s)).collect::<Vec<_>>()))
+        }
+        None if first.len() == n => "a draw".to_owned(),
+        None => format!("a draw between {}", and_list(&first.iter().map(|&s| name(s)).collect::<Vec<_>>())),
+    };
+    let mut rest: Vec<usize> = (0..n).filter(|s| !first.contains(s)).collect();
+    rest.sort_by_key(|&s| (places.place(s), s));
+    let rest: Vec<String> = rest
+        .into_iter()
+        .map(|s| {
+            let out = outs.out_on(s).map_or_else(String::new, |t| format!(" (out on turn {t})"));
+            let of = if seats.is_human(s as u32) { format!(" of {n}") } else { String::new() };
+            format!("{} finished {}{of}{out}", name(s), ordinal(places.place(s)))
+        })
+        .collect();
+    if !rest.is_empty() {
+        text.push_str("; ");
+        text.push_str(&rest.join(", "));
+    }
+    text
 }
 
 /// `a`, `a and b`, `a, b and c`.
@@ -232,125 +101,12 @@ fn ordinal(place: u8) -> String {
     format!("{place}{suffix}")
 }
 
-fn output_error(path: &Path, e: impl std::fmt::Display) -> CliError {
-    CliError::Output(format!("cannot save the replay {}: {e}", path.display()))
-}
-
-impl Replay {
-    /// The person's seat, when one seat was a person.
-    pub fn seats(&self) -> Option<Seats> {
-        let players = (self.seats.len() as u32).max(2);
-        self.seats.iter().find(|s| s.kind == SeatKind::Human).map(|s| Seats { human: s.player, players })
-    }
-
-    /// Writes the replay to `path` atomically: a temporary file beside it, renamed.
-    pub fn save(&self, path: &Path) -> Result<(), CliError> {
-        let text = serde_json::to_string_pretty(self).map_err(|e| output_error(path, e))?;
-        let name = path.file_name().map_or_else(|| "replay".into(), |n| n.to_string_lossy().into_owned());
-        let tmp = path.with_file_name(format!(".{name}.tmp"));
-        std::fs::write(&tmp, text + "\n").map_err(|e| output_error(&tmp, e))?;
-        std::fs::rename(&tmp, path).map_err(|e| output_error(path, e))
-    }
-
-    /// Appends one step (`action`: none for a bot's move on a sealed game). The record
-    /// keeps what happened, not its words (a server's `text`), which may be worded
-    /// otherwise by another version.
-    pub fn push(&mut self, player: u32, action: Option<&Action>, events: &[Event]) -> Result<(), CliError> {
-        let to_value = |e: json::JsonError| CliError::Output(e.to_string());
-        let action = match action {
-            Some(a) => {
-                json::to_value(&Action { text: String::new(), ..a.clone() }, ACTION_MESSAGE).map_err(to_value)?
-            }
-            None => Value::Null,
-        };
-        let events = events
-            .iter()
-            .map(|e| json::to_value(&unworded(e), EVENT_MESSAGE))
-            .collect::<Result<_, _>>()
-            .map_err(to_value)?;
-        self.steps.push(Step { player, action, events });
-        Ok(())
-    }
-}
-
-/// A fresh path in `dir` for a game: `RULESET-SCENARIO-seedSEED-UNIXTIME.json` (e.g.
-/// `egame-duel-seed3-1732300000.json`), with a
-/// counter when taken. Creates `dir`.
-pub fn new_path(dir: &Path, ruleset: &str, scenario: &str, seed: u64) -> Result<PathBuf, CliError> {
-    std::fs::create_dir_all(dir).map_err(|e| output_error(dir, e))?;
-    let now = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let clean: String = scenario.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).collect();
-    let base = format!("{ruleset}-{clean}-seed{seed}-{now}");
-    let mut path = dir.join(format!("{base}.json"));
-    let mut n = 2;
-    while path.exists() {
-        path = dir.join(format!("{base}-{n}.json"));
-        n += 1;
-    }
-    Ok(path)
-}
-
-/// A replay read from a file, its JSON mapped to messages.
-#[derive(Debug, Clone)]
-pub struct Loaded {
-    /// The file as read.
-    pub replay: Replay,
-    /// Its ruleset.
-    pub ruleset: Ruleset,
-    /// NewGame's recorded events.
-    pub setup: Vec<Event>,
-    /// Each step's action (none for a bot's move on a sealed game) and recorded events.
-    pub steps: Vec<(Option<Action>, Vec<Event>)>,
-}
-
-/// Reads and checks the replay in `path`.
-pub fn load(path: &Path) -> Result<Loaded, CliError> {
-    let bad = |problem: String| CliError::Input { source_name: path.display().to_string(), problem };
-    let text = std::fs::read_to_string(path).map_err(|e| bad(format!("cannot read: {e}")))?;
-    let replay: Replay = serde_json::from_str(&text).map_err(|e| bad(format!("not a fray replay: {e}")))?;
-    if replay.format != FORMAT {
-        return Err(bad(format!("not a fray replay: format is {:?}, not {FORMAT:?}", replay.format)));
-    }
-    if !READS.contains(&replay.version) {
-        return Err(bad(format!("replay version {} is not supported (this fray reads 1 and 2)", replay.version)));
-    }
-    let ruleset = ruleset_named(&replay.ruleset)
-        .ok_or_else(|| bad(format!("unknown ruleset {:?}: use {}", replay.ruleset, rulesets::proto_names())))?;
-    let events = |values: &[Value], at: &str| -> Result<Vec<Event>, CliError> {
-        values
-            .iter()
-            .enumerate()
-            .map(|(i, v)| json::from_value(v, EVENT_MESSAGE).map_err(|e| bad(format!("{at}, event {}: {e}", i + 1))))
-            .collect()
-    };
-    let setup = events(&replay.setup_events, "setupEvents")?;
-    let mut steps = Vec::with_capacity(replay.steps.len());
-    for (i, step) in replay.steps.iter().enumerate() {
-        let bots_sealed_move = replay.sealed_for.is_some_and(|seat| seat != step.player);
-        let action = match &step.action {
-            Value::Null if bots_sealed_move => None,
-            Value::Null => return Err(bad(format!("step {}: action: is required for this seat's move", i + 1))),
-            value => Some(
-                json::from_value::<Action>(value, ACTION_MESSAGE)
-                    .map_err(|e| bad(format!("step {}: action: {e}", i + 1)))?,
-            ),
-        };
-        steps.push((action, events(&step.events, &format!("step {}", i + 1))?));
-    }
-    Ok(Loaded { replay, ruleset, setup, steps })
-}
-
-/// `event` without its words: what happened.
-pub fn unworded(event: &Event) -> Event {
-    Event { text: String::new(), ..event.clone() }
-}
-
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used)]
 
     use super::*;
-    use fray_proto::fray::v1::{CardDrawn, event};
+    use fray_proto::fray::v1::{Event, event};
 
     fn ev(rule: &str, kind: event::Kind) -> Event {
         Event { rule: rule.into(), kind: Some(kind), ..Default::default() }
@@ -366,89 +122,39 @@ mod tests {
         outs.note(211, 60, &[out(0)]);
         let three = Seats { human: 0, players: 3 };
         assert_eq!(outs.places(None).as_slice(), [3, 1, 1]);
-        let text = Outcome::of(&over(None), three, &outs).text;
+        let text = outcome(&over(None), three, &outs).text;
         assert_eq!(text, "a draw between bot 1 and bot 2; you finished 3rd of 3 (out on turn 60)");
         // The person still in shares the draw; a bot out earlier finished below.
         let mut outs = Outs::new(3);
         outs.note(40, 12, &[out(2)]);
-        assert_eq!(outs.words(three, None), "a draw between you and bot 1; bot 2 finished 3rd (out on turn 12)");
+        assert_eq!(words(&outs, three, None), "a draw between you and bot 1; bot 2 finished 3rd (out on turn 12)");
         // Nobody out: everyone shares it.
-        assert_eq!(Outs::new(3).words(three, None), "a draw");
+        assert_eq!(words(&Outs::new(3), three, None), "a draw");
         // Four players, a winner: the rest by the order they went out.
         let mut outs = Outs::new(4);
         outs.note(10, 4, &[out(3)]);
         outs.note(30, 9, &[out(0), out(1)]);
         let four = Seats { human: 0, players: 4 };
         assert_eq!(
-            outs.words(four, Some(2)),
+            words(&outs, four, Some(2)),
             "bot 2 wins (player 2); you finished 2nd of 4 (out on turn 9), bot 1 finished 2nd (out on turn 9), \
              bot 3 finished 4th (out on turn 4)"
         );
+        // The person resigns: last, whoever else is out; two players: the bot wins.
+        let mut outs = Outs::new(3);
+        outs.note(40, 12, &[out(2)]);
+        outs.resign(0);
+        let mid = GameState { turn: 30, ..Default::default() };
+        let resigned = outcome(&mid, three, &outs);
+        assert_eq!((resigned.over, resigned.winner, resigned.resigned), (true, Some(1), Some(0)));
+        assert_eq!(
+            resigned.text,
+            "you resigned: bot 1 wins (player 1); bot 2 finished 2nd (out on turn 12), you finished 3rd of 3"
+        );
+        let mut two = Outs::new(2);
+        two.resign(0);
+        assert_eq!(outcome(&mid, Seats::two(0), &two).text, "you resigned: the bot wins (player 1)");
         // Two players keep their words.
-        assert_eq!(Outcome::of(&over(Some(1)), Seats::two(0), &Outs::new(2)).text, "player 1 (bot) wins");
-    }
-
-    #[test]
-    fn a_replay_round_trips_through_its_file() {
-        let dir = std::env::temp_dir().join(format!("fray-replay-unit-{}", std::process::id()));
-        let path = new_path(&dir, "egame", "duel", 3).unwrap();
-        let mut replay = Replay {
-            format: FORMAT.into(),
-            version: VERSION,
-            ruleset: "RULESET_EGAME".into(),
-            scenario: "duel".into(),
-            seed: 3,
-            seats: vec![
-                Seat { player: 0, kind: SeatKind::Human, difficulty: None, playouts: None },
-                Seat { player: 1, kind: SeatKind::Bot, difficulty: Some("easy".into()), playouts: Some(150) },
-            ],
-            setup_events: vec![],
-            steps: vec![],
-            result: Outcome { over: false, winner: None, turn: 1, text: "unfinished".into() },
-            sealed_for: Some(0),
-            remote: false,
-        };
-        let end = Action {
-            action: Some(fray_proto::fray::v1::action::Action::EndPhase(Default::default())),
-            ..Default::default()
-        };
-        let drew = ev("skirmish.draw", event::Kind::CardDrawn(CardDrawn { player: 0 }));
-        replay.push(0, Some(&end), std::slice::from_ref(&drew)).unwrap();
-        // The bot's move on the sealed game: no action, what the person saw of it.
-        let bot_drew = ev("skirmish.draw", event::Kind::CardDrawn(CardDrawn { player: 1 }));
-        replay.push(1, None, std::slice::from_ref(&bot_drew)).unwrap();
-        replay.save(&path).unwrap();
-        let text = std::fs::read_to_string(&path).unwrap();
-        assert!(text.contains("\"endPhase\": {}") && text.contains("\"kind\": \"human\""), "{text}");
-        let loaded = load(&path).unwrap();
-        assert_eq!(loaded.replay, replay);
-        assert_eq!(loaded.ruleset, Ruleset::Egame);
-        assert_eq!(loaded.steps, vec![(Some(end), vec![drew]), (None, vec![bot_drew])]);
-        assert!(text.contains("\"sealedFor\": 0") && !text.contains("remote"), "{text}");
-        assert_eq!(loaded.replay.seats(), Some(Seats::two(0)));
-        // No temporary file is left behind, and a second game gets its own name.
-        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
-        assert_ne!(new_path(&dir, "egame", "duel", 3).unwrap(), path);
-        assert!(path.file_name().unwrap().to_str().unwrap().starts_with("egame-duel-seed3-"));
-        std::fs::remove_dir_all(&dir).unwrap();
-    }
-
-    #[test]
-    fn garbled_files_are_input_errors() {
-        let dir = std::env::temp_dir().join(format!("fray-replay-garbled-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let write = |name: &str, text: &str| {
-            let p = dir.join(name);
-            std::fs::write(&p, text).unwrap();
-            p
-        };
-        let err = load(&dir.join("missing.json")).unwrap_err();
-        assert_eq!(err.exit_code(), 2);
-        assert!(err.to_string().contains("missing.json: cannot read"), "{err}");
-        let err = load(&write("junk.json", "{not json")).unwrap_err();
-        assert!(err.to_string().contains("not a fray replay"), "{err}");
-        let err = load(&write("other.json", r#"{"format": "x"}"#)).unwrap_err();
-        assert!(err.to_string().contains("not a fray replay"), "{err}");
-        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(outcome(&over(Some(1)), Seats::two(0), &Outs::new(2)).text, "player 1 (bot) wins");
     }
 }

@@ -218,10 +218,14 @@ fn the_prompt_answers_hint_why_board_help_and_bad_input_then_quits() {
     // `why`: the rules behind the bot's last move; its search is its own.
     assert!(out.contains("the bot's last move, and the rule behind each step (docs/rules.md):"), "{out}");
     assert!(out.contains("(what the bot weighed is its own, as its hand is: `hint` searches for you)"), "{out}");
-    // hint: a suggestion with its number, and top actions with visits and mean reward
-    let hint = out.lines().find(|l| l.starts_with("hint (150 playouts")).unwrap_or_else(|| panic!("{out}"));
-    assert!(hint.contains("): play "), "{hint}");
-    assert!(out.lines().any(|l| l.contains(" visits  mean reward +") || l.contains(" visits  mean reward -")), "{out}");
+    // hint: a suggestion with its number and its chance to win, and the top moves with theirs
+    let hint = out.lines().find(|l| l.starts_with("hint: play ")).unwrap_or_else(|| panic!("{out}"));
+    let number: usize =
+        hint["hint: play ".len()..].split(' ').next().unwrap().parse().unwrap_or_else(|_| panic!("{hint}"));
+    assert!((1..=126).contains(&number) && hint.contains(" — summon ") && hint.ends_with("% to win)"), "{hint}");
+    assert!(out.lines().any(|l| l.trim_start().starts_with(&format!("{number}  about "))), "{out}");
+    // the search's statistics only with --stats
+    assert!(!out.contains(" visits  mean reward "), "{out}");
     // bad input re-prompts with a reason
     assert!(out.contains("? `banana` is not an action number or a command (type help for the list)"), "{out}");
     assert!(out.contains("? there is no action 999: choose 1-126"), "{out}");
@@ -256,9 +260,12 @@ fn the_end_of_input_quits_and_the_bot_may_start() {
     assert!(out.lines().any(|l| l == "bot:"), "the bot moved first: {out}");
     assert!(out.contains("(end of input)"), "{out}");
     let replay = saved_replay(&out);
-    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(replay).unwrap()).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&replay).unwrap()).unwrap();
     assert_eq!(json["seats"][1]["kind"], "human");
     assert_eq!(json["steps"][0]["player"], 0);
+    // The end of input says where the game is and how to go on with it.
+    let path = replay.display();
+    assert!(out.contains(&format!("continue it with: fray play --resume {path}\n")), "{out}");
 }
 
 #[test]
@@ -557,7 +564,7 @@ fn keyforge_short_forms_decisions_and_help() {
         out.contains("you: resolve bot's Thornback [0]'s hazardous 2 (2 damage to your Raider Captain [0]) first\n")
     );
     assert!(out.contains("    the bot's Thornback's hazardous resolves\n"), "{out}");
-    assert!(out.contains("hint (150 playouts, mean reward in [-1, 1] for you): play "), "{out}");
+    assert!(out.contains("hint: play "), "{out}");
     assert!(out.contains("you: end the turn\n"), "{out}");
     assert!(out.contains("the bot's last move, and the rule behind each step"), "{out}");
     assert!(out.contains("quit on turn 3: replay saved to "), "{out}");
@@ -734,4 +741,150 @@ fn players_that_no_scenario_seats_are_refused() {
         "--players 3 contradicts --scenario duel, which is for 2 players (leave one of them out)",
     );
     assert!(!dir.exists(), "no replay for a game that never started");
+}
+
+/// The screen from the last board headed `head` up to its prompt, in `out`.
+fn screen_at<'a>(out: &'a str, head: &str, nth: usize) -> &'a str {
+    let start = out.match_indices(head).nth(nth).unwrap_or_else(|| panic!("no {nth}th `{head}` in:\n{out}")).0;
+    let end = start + out[start..].find("your move (").unwrap();
+    &out[start..end]
+}
+
+#[test]
+fn undo_takes_back_a_move_but_not_past_a_card_shown_and_log_tells_the_last_turn_again() {
+    let dir = replay_dir("undo");
+    // Turn 1: nothing to undo; summon (the turn ends, you draw, the bot plays); turn 3:
+    // undo is refused (the draw showed a card); end the battle, then undo that.
+    let input = "undo\ns 0 2 r\nundo\ne\nundo\nlog\nlog 5\nquit\n";
+    let out = ok(&fray_with_input(&play_args(&dir, &["--first", "you"]), input));
+    assert!(out.contains("? nothing to undo: no move of yours to take back"), "{out}");
+    let refused = out.lines().find(|l| l.starts_with("? cannot undo: ")).unwrap_or_else(|| panic!("{out}"));
+    assert!(refused.starts_with("? cannot undo: your move on turn 1 showed you "), "{refused}");
+    assert!(refused.ends_with(", which you had not seen; undo stops at a reveal"), "{refused}");
+    assert!(out.contains("you: end the battle (go to deployment)"), "{out}");
+    assert!(out.contains("undone: 1 move taken back, to your move on turn 3\n"), "{out}");
+    // The board after the undo is the board before the move taken back.
+    let head = "Turn 3 · your turn · battle";
+    assert_eq!(out.matches(head).count(), 2, "{out}");
+    assert_eq!(screen_at(&out, head, 0), screen_at(&out, head, 1));
+    // log: the last turn's events again (the bot's turn 2), then every turn so far.
+    assert!(out.contains("the events of turn 2, as told:\nbot:\n    the bot's "), "{out}");
+    assert!(out.contains("the events of turns 1 to 2, as told:\n    turn 1, your turn: begin"), "{out}");
+    // The replay was rewritten without the move taken back, and checks out.
+    let replay = saved_replay(&out);
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&replay).unwrap()).unwrap();
+    assert_eq!(json["steps"].as_array().unwrap().len(), 2);
+    let verdict = ok(&fray(&["replay", "-q", replay.to_str().unwrap()]));
+    assert_eq!(verdict, "replay OK: 2 actions, result: unfinished on turn 3\n");
+}
+
+#[test]
+fn resign_asks_then_records_a_loss_that_replay_accepts_and_resume_refuses() {
+    let dir = replay_dir("resign");
+    let out = ok(&fray_with_input(&play_args(&dir, &["--first", "you"]), "resign\nn\nsave\nresign\ny\n"));
+    assert_eq!(out.matches("resign? (y/n)\n").count(), 2, "{out}");
+    assert!(out.contains("not resigned: the game goes on"), "{out}");
+    let replay = saved_replay(&out);
+    let path = replay.to_str().unwrap();
+    assert!(
+        out.contains(&format!(
+            "the game is saved in {path} (rewritten after every move); continue it with: fray play --resume {path}\n"
+        )),
+        "{out}"
+    );
+    assert!(out.contains("game over on turn 1: you resigned: the bot wins (player 1)\n"), "{out}");
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&replay).unwrap()).unwrap();
+    assert_eq!(
+        json["result"],
+        serde_json::json!({"over": true, "winner": 1, "turn": 1, "text": "you resigned: the bot wins (player 1)", "resigned": 0})
+    );
+    let verdict = ok(&fray(&["replay", "-q", path]));
+    assert_eq!(verdict, "replay OK: 0 actions, result: you resigned: the bot wins (player 1) on turn 1\n");
+    let again = fray(&["play", "--resume", path]);
+    assert_eq!(again.status.code(), Some(2));
+    assert!(stderr(&again).contains(&format!("the game in {path} was resigned on turn 1: ")), "{}", stderr(&again));
+}
+
+#[test]
+fn a_game_quit_and_resumed_ends_as_the_uninterrupted_one() {
+    let (whole, whole_replay) = whole_game();
+    let dir = replay_dir("resume");
+    let quit = ok(&fray_with_input(&play_args(&dir, &["--first", "you"]), &"1\n".repeat(6)));
+    let replay = saved_replay(&quit);
+    let path = replay.to_str().unwrap();
+    assert!(quit.contains(&format!("continue it with: fray play --resume {path}\n")), "{quit}");
+    let resumed = ok(&fray_with_input(&["play", "--resume", path], &"1\n".repeat(3000)));
+    assert!(
+        resumed.contains(
+            "Fray skirmish resumed: e:game duel, seed 3, you are player 0 against the bot (easy); 12 moves made again"
+        ),
+        "{resumed}"
+    );
+    let end = |out: &str| out.lines().find(|l| l.starts_with("game over on turn ")).map(str::to_owned);
+    assert_eq!(end(&resumed), end(whole));
+    let steps = |p: &Path| {
+        let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap();
+        (json["steps"].clone(), json["result"].clone())
+    };
+    assert_eq!(steps(&replay), steps(whole_replay));
+    // A finished game does not resume.
+    let over = fray(&["play", "--resume", path]);
+    assert_eq!(over.status.code(), Some(2));
+    assert!(stderr(&over).contains(&format!("error: the game in {path} is over: ")), "{}", stderr(&over));
+}
+
+#[test]
+fn resume_refuses_other_options_a_garbled_file_and_a_remote_game_without_its_server() {
+    let dir = replay_dir("resume-bad");
+    std::fs::create_dir_all(&dir).unwrap();
+    let garbled = dir.join("garbled.json");
+    std::fs::write(&garbled, "{").unwrap();
+    let file = garbled.to_str().unwrap();
+    let out = fray(&["play", "--resume", file, "--seed", "4"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("'--resume <FILE>' cannot be used with '--seed <N>'"), "{}", stderr(&out));
+    let out = fray(&["play", "--resume", file]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains(&format!("{file}: not a fray replay")), "{}", stderr(&out));
+    // A game a remote server dealt needs that server.
+    let quit = ok(&fray_with_input(&play_args(&dir, &["--first", "you"]), "quit\n"));
+    let replay = saved_replay(&quit);
+    let mut json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&replay).unwrap()).unwrap();
+    json["remote"] = true.into();
+    std::fs::write(&replay, json.to_string()).unwrap();
+    let out = fray(&["play", "--resume", replay.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("was dealt by a remote server: resume it with --server URL"), "{}", stderr(&out));
+}
+
+#[test]
+fn ctrl_c_at_the_prompt_says_where_the_game_is_and_how_to_resume_it() {
+    use std::io::BufRead as _;
+    let dir = replay_dir("ctrl-c");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
+        .args(play_args(&dir, &["--first", "you"]))
+        .env_remove("NO_COLOR")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // stdin stays open: the game waits at its prompt.
+    let stdin = child.stdin.take();
+    let mut lines = std::io::BufReader::new(child.stdout.take().unwrap()).lines();
+    let mut seen = String::new();
+    while !seen.contains("your move (") {
+        seen.push_str(&lines.next().unwrap().unwrap());
+        seen.push('\n');
+    }
+    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let rest: Vec<String> = lines.map(Result::unwrap).collect();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(130), "{seen}{rest:?}");
+    let err = stderr(&out);
+    let path = seen.lines().find_map(|l| l.split_once("The replay is saved to ")).unwrap().1.trim().to_owned();
+    assert!(err.contains(&format!("continue it with: fray play --resume {path}")), "{err}");
+    assert!(rest.iter().any(|l| l.starts_with("interrupted on turn 1: the game is saved in ")), "{rest:?}");
+    drop(stdin);
 }

@@ -1,9 +1,9 @@
 //! What the person types at the `fray play` prompt: an action number, a command
-//! (`hint`, `why`, `board`, `all`, `help`, `quit`), or a short form, which the ruleset reads
+//! (`hint`, `why`, `board`, `all`, `undo`, `log`, `save`, `resign`, `help`, `quit`), or a short form, which the ruleset reads
 //! ([`crate::ui::Ui::find`]) with the helpers of [`crate::short_forms`]; and where the lines come
 //! from.
 
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, oneshot};
 
 /// One line of input, understood.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -12,8 +12,8 @@ pub enum Command {
     Pick(usize),
     /// A short form of an action: the line's words, lower case.
     Short(Vec<String>),
-    /// Ask for a hint.
-    Hint,
+    /// Ask for a hint; `true` with the search's statistics (`hint --stats`).
+    Hint(bool),
     /// Explain the bot's last move.
     Why,
     /// Redraw the board.
@@ -22,6 +22,14 @@ pub enum Command {
     All,
     /// Show the help.
     Help,
+    /// Take back the person's last move and the bots' answers.
+    Undo,
+    /// Show the events of the last N turns again (`log`: 1).
+    Log(usize),
+    /// Say where the replay is and how to go on with it.
+    Save,
+    /// Give the game up (after a confirmation).
+    Resign,
     /// Save and leave.
     Quit,
 }
@@ -30,7 +38,15 @@ pub enum Command {
 pub fn parse(line: &str) -> Option<Command> {
     let words: Vec<String> = line.to_lowercase().split_whitespace().map(str::to_owned).collect();
     Some(match words.first()?.as_str() {
-        "hint" | "h" => Command::Hint,
+        "hint" | "h" => Command::Hint(words[1..].iter().any(|w| w == "--stats" || w == "stats")),
+        "undo" | "u" => Command::Undo,
+        "log" => match words.get(1).map(|n| n.parse::<usize>()) {
+            None => Command::Log(1),
+            Some(Ok(n)) if n > 0 => Command::Log(n),
+            _ => Command::Short(words),
+        },
+        "save" => Command::Save,
+        "resign" => Command::Resign,
         "why" | "w" => Command::Why,
         "board" | "show" => Command::Board,
         "all" | "list" | "l" => Command::All,
@@ -43,6 +59,18 @@ pub fn parse(line: &str) -> Option<Command> {
     })
 }
 
+/// The commands every ruleset's prompt takes besides its own help's.
+pub const MORE_HELP: &str = "\
+Also at the prompt:
+  hint --stats     the hint with the search's playouts, visits and mean rewards
+  undo             take back your last move and the bots' answers to it (again: the
+                   move before); not past a move that showed you a card you had not
+                   seen (a card drawn, turned up or played from a bot's hand)
+  log [N]          the events of the last turn again, or of the last N turns
+  save             where the replay is and the command that continues the game
+  resign           give the game up (asks first): the bots win
+Quit, Ctrl-C or the end of input save the game: `fray play --resume FILE` goes on.";
+
 /// What is said of a line that is neither a number, a command nor a short form.
 pub fn unknown(line: &str) -> String {
     format!("`{}` is not an action number or a command (type help for the list)", line.trim())
@@ -51,10 +79,23 @@ pub fn unknown(line: &str) -> String {
 /// Lines read ahead at most: a fast writer (`yes 1 | fray play`) waits for the game.
 const READ_AHEAD: usize = 16;
 
-/// Lines of input, read on a thread of their own so the game's calls keep running.
+/// What reading a line gave.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Read {
+    /// A line.
+    Line(String),
+    /// The end of input (Ctrl-D).
+    End,
+    /// Ctrl-C (SIGINT).
+    Interrupted,
+}
+
+/// Lines of input, read on a thread of their own so the game's calls keep running;
+/// Ctrl-C ends them when they come from standard input.
 #[derive(Debug)]
 pub struct Lines {
     rx: mpsc::Receiver<String>,
+    interrupt: Option<oneshot::Receiver<()>>,
 }
 
 impl Lines {
@@ -77,7 +118,13 @@ impl Lines {
                 }
             }
         });
-        Self { rx }
+        let (tx, interrupt) = oneshot::channel();
+        tokio::spawn(async move {
+            if tokio::signal::ctrl_c().await.is_ok() {
+                let _ = tx.send(());
+            }
+        });
+        Self { rx, interrupt: Some(interrupt) }
     }
 
     /// These lines, then the end of input.
@@ -87,12 +134,22 @@ impl Lines {
             // There is room for every line, and the receiver is alive: it is returned below.
             let _ = tx.try_send((*line).to_owned());
         }
-        Self { rx }
+        Self { rx, interrupt: None }
     }
 
-    /// The next line; `None` at the end of input.
-    pub async fn next(&mut self) -> Option<String> {
-        self.rx.recv().await
+    /// The next line, the end of input, or Ctrl-C (which comes first).
+    pub async fn read(&mut self) -> Read {
+        if let Some(interrupt) = self.interrupt.as_mut() {
+            let signal = tokio::select! {
+                line = self.rx.recv() => return line.map_or(Read::End, Read::Line),
+                signal = interrupt => signal,
+            };
+            self.interrupt = None;
+            if signal.is_ok() {
+                return Read::Interrupted;
+            }
+        }
+        self.rx.recv().await.map_or(Read::End, Read::Line)
     }
 }
 
@@ -105,7 +162,14 @@ mod tests {
         assert_eq!(parse("  12 "), Some(Command::Pick(12)));
         assert_eq!(parse(""), None);
         assert_eq!(parse("   "), None);
-        assert_eq!(parse("HINT"), Some(Command::Hint));
+        assert_eq!(parse("HINT"), Some(Command::Hint(false)));
+        assert_eq!(parse("hint --stats"), Some(Command::Hint(true)));
+        assert_eq!(
+            (parse("undo"), parse("save"), parse("resign")),
+            (Some(Command::Undo), Some(Command::Save), Some(Command::Resign))
+        );
+        assert_eq!((parse("log"), parse("log 3")), (Some(Command::Log(1)), Some(Command::Log(3))));
+        assert_eq!(parse("log 0"), Some(Command::Short(vec!["log".into(), "0".into()])));
         assert_eq!(parse("why"), Some(Command::Why));
         assert_eq!(parse("board"), Some(Command::Board));
         assert_eq!(parse("all"), Some(Command::All));
@@ -120,8 +184,8 @@ mod tests {
     #[tokio::test]
     async fn given_lines_end_with_the_end_of_input() {
         let mut lines = Lines::from_lines(&["1\n", "quit\n"]);
-        assert_eq!(lines.next().await.as_deref(), Some("1\n"));
-        assert_eq!(lines.next().await.as_deref(), Some("quit\n"));
-        assert_eq!(lines.next().await, None);
+        assert_eq!(lines.read().await, Read::Line("1\n".into()));
+        assert_eq!(lines.read().await, Read::Line("quit\n".into()));
+        assert_eq!(lines.read().await, Read::End);
     }
 }

@@ -17,31 +17,28 @@
 //! events are printed one per line in the rules' own words, and the replay file is
 //! rewritten.
 
+mod commands;
 pub mod input;
+mod resume;
 
-use std::fmt::Write as _;
 use std::io::Write;
 use std::path::PathBuf;
 
-use fray_proto::fray::v1::agent_client::AgentClient;
-use fray_proto::fray::v1::rules_client::RulesClient;
-use fray_proto::fray::v1::{
-    Action, ActionStat, ApplyActionRequest, ChooseActionRequest, Event, GameState, LegalActionsRequest,
-    ListRulesetsRequest, ListRulesetsResponse, NewGameRequest, Ruleset, SealedState, SearchBudget,
-};
+use fray_client::sealed::{Deal, SealedGame};
+use fray_client::undo::History;
+use fray_proto::fray::v1::{Action, Event, GameState, ListRulesetsRequest, ListRulesetsResponse, Ruleset};
 use fray_tournament::proto_json;
 use fray_tournament::refereed::run::unbalanced_warning;
-use tonic::transport::Channel;
 
 use crate::embedded::ServerHandle;
 use crate::error::{CliError, stdout_error};
-use crate::replay_file::{self, Outcome, Outs, Replay, Seat, SeatKind};
+use crate::replay_file::{self, Loaded, Outs, Replay, Seat, SeatKind};
 use crate::rulesets::{RulesetArg, short_name, ui};
 use crate::tls::TlsArgs;
 use crate::trace::{self, Phases, Telling, indent};
-use crate::ui::{Seats, Seen, Style, Ui, view_mover};
+use crate::ui::{Seats, Seen, Style, Ui};
 use fray_client::channel as client;
-use input::{Command, Lines};
+use input::{Command, Lines, MORE_HELP, Read};
 
 /// The bot's strength: `fray_ai`'s difficulties (their playouts per move), as
 /// `--difficulty` names them.
@@ -115,6 +112,9 @@ pub struct PlayArgs {
     pub quiet: bool,
     /// Lead each line of the trace with its rule id.
     pub verbose: bool,
+    /// Go on with the game of this replay file (`--resume`): its own ruleset,
+    /// scenario, seed, seats and difficulty.
+    pub resume: Option<PathBuf>,
 }
 
 /// SplitMix64, and the search seed of a game's move (the tournament's games derive
@@ -138,6 +138,7 @@ pub fn human_seat(first: First, seed: u64, players: u32) -> u32 {
     }
 }
 
+/// The salt of a hint's search seed (a bot's move is salt 0).
 const HINT_SALT: u64 = 1;
 
 /// The last bot move, for `why`: what the person saw of it (its search is the bot's
@@ -148,35 +149,44 @@ struct BotMove {
     events: Vec<Event>,
 }
 
-/// An answer on the sealed game: the person's view after the move, its events as the
-/// person may see them, and the next sealed state.
-struct Sealed {
-    view: Option<GameState>,
-    events: Vec<Event>,
-    sealed: Option<SealedState>,
-}
-
 /// How a session ended.
 enum Ending {
     /// The game is over.
     Over,
-    /// The person quit (or the input ended).
+    /// The person quit, or the input ended (Ctrl-D).
     Quit,
+    /// The person resigned.
+    Resigned,
+    /// Ctrl-C.
+    Interrupted,
+}
+
+/// What the person's turn came to.
+enum Turn {
+    /// An action to make.
+    Move(Action),
+    /// A move taken back: the turn starts again.
+    Undone,
+    /// The game ends so.
+    End(Ending),
+}
+
+/// What the session keeps with each of the person's decisions, to go back to it.
+#[derive(Debug, Clone)]
+struct Kept {
+    outs: Outs,
+    last_bot: Option<BotMove>,
+    log: usize,
 }
 
 /// One game in progress.
 struct Session<'a> {
-    rules: RulesClient<Channel>,
-    agent: AgentClient<Channel>,
+    /// The game sealed for the person's seat, as the last answer left it.
+    game: SealedGame,
     args: &'a PlayArgs,
     ui: &'static dyn Ui,
-    seed: u64,
     seats: Seats,
     style: Style,
-    /// The person's view of the game.
-    state: GameState,
-    /// The game sealed for the person's seat, as the last answer gave it.
-    sealed: SealedState,
     replay: Replay,
     path: PathBuf,
     last_bot: Option<BotMove>,
@@ -186,11 +196,20 @@ struct Session<'a> {
     input: Lines,
     /// Who went out when, for where each seat finished.
     outs: Outs,
+    /// What was printed of each move (and the deal), with the turn it began on: `log`.
+    log: Vec<(u32, String)>,
+    /// The person's earlier decisions: `undo`.
+    history: History<Kept>,
 }
 
 impl Session<'_> {
     fn say(&mut self, text: &str) -> Result<(), CliError> {
         self.out.write_all(text.as_bytes()).and_then(|()| self.out.flush()).map_err(|e| stdout_error(&e))
+    }
+
+    /// The person's view of the game.
+    fn state(&self) -> &GameState {
+        self.game.view()
     }
 
     /// What to tell the person when the scenario is not known to be balanced (the
@@ -209,6 +228,16 @@ impl Session<'_> {
         format!("bot ({})", self.args.difficulty.name())
     }
 
+    /// `the bot (easy)`, or `2 bots (easy) at seats 1, 2`.
+    fn against(&self) -> String {
+        let players = self.seats.players;
+        if players == 2 {
+            return format!("the {}", self.bot_label());
+        }
+        let bots: Vec<String> = self.seats.bots().map(|p| p.to_string()).collect();
+        format!("{} bots ({}) at seats {}", players - 1, self.args.difficulty.name(), bots.join(", "))
+    }
+
     /// The board of `state` from the person's seat.
     fn board_text(&self, state: &GameState) -> String {
         self.ui.board(state, self.seats, self.args.difficulty.name(), self.style)
@@ -218,155 +247,77 @@ impl Session<'_> {
     fn trace(&self, before: &GameState, after: &GameState, events: &[fray_proto::fray::v1::Event]) -> String {
         let names = self.ui.names(Some(Seen { seats: self.seats, reveal_all: false }), &[before, after], events);
         let phases = if self.args.quiet { Phases::Hidden } else { Phases::Folded };
-        let telling = Telling { phases, rule_ids: self.args.verbose, ruleset: self.state.ruleset };
+        let telling = Telling { phases, rule_ids: self.args.verbose, ruleset: self.state().ruleset };
         indent(&trace::render_events_told(events, self.style, &*names, telling))
     }
 
-    fn budget(&self) -> SearchBudget {
-        SearchBudget { playouts: self.args.difficulty.playouts(), time_ms: 0 }
+    /// What goes back with the person's decision about to be made.
+    fn kept(&self) -> Kept {
+        Kept { outs: self.outs.clone(), last_bot: self.last_bot.clone(), log: self.log.len() }
     }
 
     fn save(&mut self) -> Result<(), CliError> {
-        self.replay.result = Outcome::of(&self.state, self.seats, &self.outs);
-        self.replay.save(&self.path)
+        self.replay.result = replay_file::outcome(self.game.view(), self.seats, &self.outs);
+        Ok(self.replay.save(&self.path)?)
     }
 
-    async fn legal(&mut self) -> Result<Vec<Action>, CliError> {
-        let request = LegalActionsRequest { sealed_state: Some(self.sealed.clone()), ..Default::default() };
-        Ok(self.rules.legal_actions(request).await?.into_inner().actions)
-    }
-
-    /// Takes an answer on the sealed game: `player`'s move (`action`, the person's; a
-    /// bot's is its events alone), headed by `what`, then its events; records it.
-    fn moved(&mut self, player: u32, action: Option<&Action>, what: &str, answer: Sealed) -> Result<(), CliError> {
-        let Sealed { view, events, sealed } = answer;
-        let after = view.ok_or_else(|| CliError::Server("the server answered no view of the sealed game".into()))?;
-        self.sealed =
-            sealed.ok_or_else(|| CliError::Server("the server answered no sealed state for the next move".into()))?;
-        self.outs.note(self.replay.steps.len() as u64, self.state.turn, &events);
+    /// Records `player`'s move just made from `before` (`action`, the person's; a
+    /// bot's is its events alone), headed by `what`: its events, printed unless
+    /// `quiet` (a resumed game's moves) and kept for `log`.
+    fn moved(
+        &mut self,
+        player: u32,
+        action: Option<&Action>,
+        what: &str,
+        before: &GameState,
+        events: Vec<Event>,
+    ) -> Result<String, CliError> {
+        self.outs.note(self.replay.steps.len() as u64, before.turn, &events);
         let who = self.seats.name(player);
         let head = self.style.paint(if self.seats.is_human(player) { "1;32" } else { "1;31" }, &format!("{who}:"));
-        let text = format!("{head}{what}\n{}", self.trace(&self.state, &after, &events));
+        let text = format!("{head}{what}\n{}", self.trace(before, self.game.view(), &events));
         self.replay.push(player, action, &events)?;
         if !self.seats.is_human(player) {
             self.last_bot = Some(BotMove { player, events });
         }
-        self.state = after;
+        self.log.push((before.turn, text.clone()));
         self.save()?;
-        self.say(&text)
+        Ok(text)
     }
 
     /// Applies the person's `action`, prints it and its events, records it.
     async fn apply(&mut self, player: u32, action: Action) -> Result<(), CliError> {
-        let what = format!(" {}", self.ui.action_text(&self.state, &action, self.seats, false));
-        let request = ApplyActionRequest {
-            sealed_state: Some(self.sealed.clone()),
-            action: Some(action.clone()),
-            words: Some(self.seats.words()),
-            ..Default::default()
-        };
-        let a = self.rules.apply_action(request).await?.into_inner();
-        self.moved(player, Some(&action), &what, Sealed { view: a.view, events: a.events, sealed: a.sealed_state })
+        let before = self.state().clone();
+        let what = format!(" {}", self.ui.action_text(&before, &action, self.seats, false));
+        self.history.push(&self.game, self.kept());
+        let events = self.game.step(player, Some(&action)).await?;
+        let text = self.moved(player, Some(&action), &what, &before, events)?;
+        self.say(&text)
     }
 
-    /// The Agent's search for `player` on the sealed game: for the person's own seat
-    /// (a hint) its action and statistics; for a bot's, the move made, as the person
-    /// may see it.
-    async fn search(&mut self, player: u32, salt: u64) -> Result<fray_proto::fray::v1::ChooseActionResponse, CliError> {
-        let move_number = self.replay.steps.len() as u64;
-        let request = ChooseActionRequest {
-            sealed_state: Some(self.sealed.clone()),
-            player,
-            budget: Some(self.budget()),
-            seed: move_seed(self.seed, move_number, salt),
-            words: Some(self.seats.words()),
-            ..Default::default()
-        };
-        if self.style.color {
-            self.say(&self.style.paint("2", "(thinking…)\r"))?;
+    /// Notes on a terminal that the Agent is thinking (`on`), or clears the note.
+    fn thinking(&mut self, on: bool) -> Result<(), CliError> {
+        if !self.style.color {
+            return Ok(());
         }
-        let answer = self.agent.choose_action(request).await;
-        if self.style.color {
-            self.say("\x1b[2K")?;
-        }
-        Ok(answer?.into_inner())
+        let text = if on { self.style.paint("2", "(thinking…)\r") } else { "\x1b[2K".to_owned() };
+        self.say(&text)
     }
 
     async fn bot_turn(&mut self, player: u32) -> Result<(), CliError> {
-        let a = self.search(player, 0).await?;
-        self.moved(player, None, "", Sealed { view: a.view, events: a.events, sealed: a.sealed_state })
+        let before = self.state().clone();
+        self.thinking(true)?;
+        let events = self.game.step(player, None).await;
+        self.thinking(false)?;
+        let text = self.moved(player, None, "", &before, events?)?;
+        self.say(&text)
     }
 
     /// The board and the short menu; the legend under the first board of the game.
     fn show_board(&mut self, legal: &[Action]) -> Result<(), CliError> {
-        let legend = (!self.legend_shown).then(|| self.ui.legend(&self.state));
+        let legend = (!self.legend_shown).then(|| self.ui.legend(self.state()));
         self.legend_shown = true;
-        let text = screen(self.ui, &self.state, legal, self.seats, self.args.difficulty.name(), legend, self.style);
-        self.say(&text)
-    }
-
-    /// The top actions of the person's search (a hint), by visits, with their menu
-    /// numbers.
-    fn stats_text(&self, state: &GameState, stats: &[ActionStat], legal: &[Action]) -> String {
-        let mut sorted: Vec<&ActionStat> = stats.iter().collect();
-        sorted.sort_by_key(|s| std::cmp::Reverse(s.visits));
-        let mut out = String::new();
-        for s in sorted.iter().take(5) {
-            let Some(action) = &s.action else { continue };
-            let number =
-                legal.iter().position(|a| a == action).map_or_else(|| "    ".to_owned(), |i| format!("{:>3}:", i + 1));
-            let what = self.ui.action_text(state, action, self.seats, false);
-            // Round first, so a tiny negative mean does not print as -0.00.
-            let mean = (s.mean_reward * 100.0).round() / 100.0 + 0.0;
-            let _ = writeln!(out, "  {number} {:>6} visits  mean reward {mean:+.2}  {what}", s.visits);
-        }
-        if out.is_empty() {
-            // The Agent searches only when there is a choice.
-            out.push_str("  (no search: there was only one move to make)\n");
-        }
-        out
-    }
-
-    /// What a search's mean reward ranges over: a win 1 and a loss -1 with two
-    /// players; a win 1 and anything else 0 with more (the core's `Returns`).
-    fn reward_range(&self) -> &'static str {
-        if self.seats.players > 2 { "[0, 1]" } else { "[-1, 1]" }
-    }
-
-    async fn hint(&mut self, legal: &[Action]) -> Result<(), CliError> {
-        let answer = self.search(self.seats.human, HINT_SALT).await?;
-        let stats = answer.stats;
-        let action = answer.action.ok_or_else(|| CliError::Server("ChooseAction answered no hint".to_owned()))?;
-        let number = legal.iter().position(|a| *a == action).map_or_else(String::new, |i| format!("{} ", i + 1));
-        let what = self.ui.action_text(&self.state, &action, self.seats, false);
-        let head = format!(
-            "hint ({} playouts, mean reward in {} for you): play {number}— {what}\n",
-            self.args.difficulty.playouts(),
-            self.reward_range()
-        );
-        let text = format!("{}{}", self.style.paint("1", &head), self.stats_text(&self.state, &stats, legal));
-        self.say(&text)
-    }
-
-    /// The rules behind the last bot move: each of its events with the id of the rule
-    /// that caused it (docs/rules.md). Its search is the bot's own, as its hand is.
-    fn why(&mut self) -> Result<(), CliError> {
-        let text = match &self.last_bot {
-            None if self.seats.players > 2 => "no bot has moved yet\n".to_owned(),
-            None => "the bot has not moved yet\n".to_owned(),
-            Some(m) => {
-                let bot = if self.seats.players > 2 { self.seats.name(m.player) } else { "the bot".to_owned() };
-                let head = format!("{bot}'s last move, and the rule behind each step (docs/rules.md):\n");
-                let names =
-                    self.ui.names(Some(Seen { seats: self.seats, reveal_all: false }), &[&self.state], &m.events);
-                let telling = Telling { phases: Phases::Each, rule_ids: true, ruleset: self.state.ruleset };
-                let steps = indent(&trace::render_events_told(&m.events, self.style, &*names, telling));
-                format!(
-                    "{}{steps}  (what {bot} weighed is its own, as its hand is: `hint` searches for you)\n",
-                    self.style.paint("1", &head)
-                )
-            }
-        };
+        let text = screen(self.ui, self.state(), legal, self.seats, self.args.difficulty.name(), legend, self.style);
         self.say(&text)
     }
 
@@ -376,66 +327,79 @@ impl Session<'_> {
         if self.style.color { self.say(&self.style.paint("1", &text)) } else { self.say(&format!("{text}\n")) }
     }
 
-    /// The person's turn: read lines until one names an action; `None` to quit.
-    async fn human_turn(&mut self) -> Result<Option<Action>, CliError> {
-        let served = self.legal().await?;
-        let legal = self.ui.order(&self.state, served, self.seats);
+    /// The person's turn: read lines until one names an action or ends the game.
+    async fn human_turn(&mut self) -> Result<Turn, CliError> {
+        let served = self.game.legal().await?;
+        let legal = self.ui.order(self.state(), served, self.seats);
         self.show_board(&legal)?;
         loop {
             self.prompt(legal.len())?;
-            let Some(line) = self.input.next().await else {
-                self.say("\n(end of input)\n")?;
-                return Ok(None);
+            let line = match self.input.read().await {
+                Read::Line(line) => line,
+                Read::End => {
+                    self.say("\n(end of input)\n")?;
+                    return Ok(Turn::End(Ending::Quit));
+                }
+                Read::Interrupted => return Ok(Turn::End(Ending::Interrupted)),
             };
             let problem = match input::parse(&line) {
                 None => continue,
-                Some(Command::Pick(n)) if (1..=legal.len()).contains(&n) => return Ok(Some(legal[n - 1].clone())),
+                Some(Command::Pick(n)) if (1..=legal.len()).contains(&n) => {
+                    return Ok(Turn::Move(legal[n - 1].clone()));
+                }
                 Some(Command::Pick(n)) => format!("there is no action {n}: choose 1-{}", legal.len()),
                 Some(Command::Short(words)) => {
                     let words: Vec<&str> = words.iter().map(String::as_str).collect();
-                    match self.ui.find(&words, &legal, &self.state, self.seats) {
-                        Some(Ok(i)) => return Ok(Some(legal[i].clone())),
+                    match self.ui.find(&words, &legal, self.state(), self.seats) {
+                        Some(Ok(i)) => return Ok(Turn::Move(legal[i].clone())),
                         Some(Err(why)) => why,
                         None => input::unknown(&line),
                     }
                 }
-                Some(Command::Hint) => {
-                    self.hint(&legal).await?;
+                Some(Command::Quit) => return Ok(Turn::End(Ending::Quit)),
+                Some(Command::Undo) => match self.undo()? {
+                    Ok(()) => return Ok(Turn::Undone),
+                    Err(why) => why,
+                },
+                Some(Command::Resign) => match self.confirm_resign().await? {
+                    Some(ending) => return Ok(Turn::End(ending)),
+                    None => continue,
+                },
+                Some(command) => {
+                    self.command(command, &legal).await?;
                     continue;
                 }
-                Some(Command::Why) => {
-                    self.why()?;
-                    continue;
-                }
-                Some(Command::Board) => {
-                    self.show_board(&legal)?;
-                    continue;
-                }
-                Some(Command::All) => {
-                    let all = self.ui.menu(&self.state, &legal, self.seats, self.style).full(self.style);
-                    self.say(&all)?;
-                    continue;
-                }
-                Some(Command::Help) => {
-                    self.say(&format!("{}\n\n{}", self.ui.help(), self.ui.legend(&self.state)))?;
-                    continue;
-                }
-                Some(Command::Quit) => return Ok(None),
             };
             let text = format!("{} {problem}\n", self.style.paint("1;31", "?"));
             self.say(&text)?;
         }
     }
 
+    /// A command that leaves the turn as it is.
+    async fn command(&mut self, command: Command, legal: &[Action]) -> Result<(), CliError> {
+        let text = match command {
+            Command::Hint(stats) => self.hint(legal, stats).await?,
+            Command::Why => self.why(),
+            Command::Board => return self.show_board(legal),
+            Command::All => self.ui.menu(self.state(), legal, self.seats, self.style).full(self.style),
+            Command::Help => format!("{}\n{}\n\n{}", self.ui.help(), MORE_HELP, self.ui.legend(self.state())),
+            Command::Log(turns) => self.log_text(turns),
+            Command::Save => format!("{}\n", self.continue_text()),
+            Command::Pick(_) | Command::Short(_) | Command::Quit | Command::Undo | Command::Resign => String::new(),
+        };
+        self.say(&text)
+    }
+
     async fn play(&mut self) -> Result<Ending, CliError> {
         loop {
-            let Some(player) = view_mover(&self.state) else {
+            let Some(player) = self.game.mover() else {
                 return Ok(Ending::Over);
             };
             if self.seats.is_human(player) {
                 match self.human_turn().await? {
-                    Some(action) => self.apply(player, action).await?,
-                    None => return Ok(Ending::Quit),
+                    Turn::Move(action) => self.apply(player, action).await?,
+                    Turn::Undone => {}
+                    Turn::End(ending) => return Ok(ending),
                 }
             } else {
                 self.bot_turn(player).await?;
@@ -476,68 +440,81 @@ pub fn screen(
     text
 }
 
-/// Runs `fray play`, reading the person's lines from `input` and writing to `out`.
+/// Runs `fray play`, reading the person's lines from `input` and writing to `out`;
+/// with `--resume FILE` it goes on with the game in FILE.
 pub async fn run(args: &PlayArgs, style: Style, input: Lines, out: &mut dyn Write) -> Result<(), CliError> {
+    let (resumed, args) = match args.resuming()? {
+        Some((loaded, args)) => (Some(loaded), args),
+        None => (None, args.clone()),
+    };
     let server = ServerHandle::start(args.server.as_deref(), &args.tls).await?;
-    let result = game(args, style, input, out, &server).await;
+    let result = game(&args, resumed.as_ref(), style, input, out, &server).await;
     server.finish(result).await
 }
 
 async fn game(
     args: &PlayArgs,
+    resumed: Option<&Loaded>,
     style: Style,
     input: Lines,
     out: &mut dyn Write,
     server: &ServerHandle,
 ) -> Result<(), CliError> {
     let channel = server.channel().await?;
-    let mut rules = client::rules(channel.clone());
-    let agent = client::agent(channel);
-    let seed = args.seed.unwrap_or_else(clock_seed);
+    let catalogue = client::rules(channel.clone()).list_rulesets(ListRulesetsRequest {}).await?.into_inner();
     let ruleset = args.ruleset.ruleset();
-    let catalogue = rules.list_rulesets(ListRulesetsRequest {}).await?.into_inner();
-    let players = scenario_players(&catalogue, ruleset, &args.scenario);
-    let seats = Seats { human: human_seat(args.first, seed, players), players };
-    let request = NewGameRequest {
-        ruleset: ruleset as i32,
-        seed,
-        scenario: args.scenario.clone(),
-        sealed_for: Some(seats.human),
-        words: Some(seats.words()),
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let (seats, deal) = match resumed {
+        Some(loaded) => args.resumed_deal(loaded)?,
+        None => {
+            let players = scenario_players(&catalogue, ruleset, &args.scenario);
+            let seats = Seats { human: human_seat(args.first, seed, players), players };
+            let playouts = vec![args.difficulty.playouts(); players as usize];
+            let (scenario, words) = (args.scenario.clone(), Some(seats.words()));
+            (seats, Deal { ruleset: ruleset as i32, scenario, seed, seat: seats.human, words, playouts })
+        }
     };
-    let started = rules.new_game(request).await?.into_inner();
-    let no_seal = || CliError::Server("NewGame answered no sealed game for the person's seat".to_owned());
-    let state = started.view.clone().ok_or_else(no_seal)?;
-    let sealed = started.sealed_state.clone().ok_or_else(no_seal)?;
-    let path = replay_file::new_path(&args.replay_dir, short_name(ruleset), &args.scenario, seed)?;
-    let replay = Replay { remote: server.is_remote(), ..new_replay(args, seed, seats, &started.events, &state)? };
-    let ui = ui(ruleset as i32);
+    let (game, setup) = SealedGame::deal(channel, deal).await?;
+    let (path, replay) = match (resumed, &args.resume) {
+        (Some(loaded), Some(path)) => (path.clone(), Replay { steps: Vec::new(), ..loaded.replay.clone() }),
+        _ => {
+            let path = replay_file::new_path(&args.replay_dir, short_name(ruleset), &args.scenario, seed)?;
+            (path, Replay { remote: server.is_remote(), ..new_replay(args, seed, seats, &setup, game.view())? })
+        }
+    };
+    let (ui, outs) = (ui(ruleset as i32), Outs::new(seats.players));
+    let (log, history, last_bot) = (Vec::new(), History::new(), None);
     let mut session = Session {
-        rules,
-        agent,
+        game,
         args,
         ui,
-        seed,
         seats,
         style,
-        state,
-        sealed,
         replay,
         path,
-        last_bot: None,
+        last_bot,
         legend_shown: false,
         out,
         input,
-        outs: Outs::new(players),
+        outs,
+        log,
+        history,
     };
-    session.save()?;
-    let intro = session.intro(server.is_remote());
-    session.say(&style.paint("1", &intro))?;
-    if let Some(warning) = session.balance_warning(&catalogue, ruleset) {
-        session.say(&style.paint("1;33", &format!("warning: {warning}\n")))?;
+    let told = session.trace(session.state(), session.state(), &setup);
+    session.log.push((session.state().turn.max(1), told.clone()));
+    if let Some(loaded) = resumed {
+        session.redo(loaded, &setup).await?;
+        let intro = session.resumed_intro();
+        session.say(&style.paint("1", &intro))?;
+    } else {
+        session.save()?;
+        let intro = session.intro(server.is_remote());
+        session.say(&style.paint("1", &intro))?;
+        if let Some(warning) = session.balance_warning(&catalogue, ruleset) {
+            session.say(&style.paint("1;33", &format!("warning: {warning}\n")))?;
+        }
+        session.say(&told)?;
     }
-    let setup = session.trace(&session.state, &session.state, &started.events);
-    session.say(&setup)?;
     let ending = session.play().await;
     // Whatever happened, the record on disk is the last good one; say where it is.
     let path = session.path.display().to_string();
@@ -549,8 +526,12 @@ async fn game(
         }
     };
     session.save()?;
-    let text = session.ending_text(ending, &path);
-    session.say(&text)
+    let text = session.ending_text(&ending, &path);
+    session.say(&text)?;
+    match ending {
+        Ending::Interrupted => Err(CliError::Interrupted(format!("interrupted: {}", session.continue_text()))),
+        _ => Ok(()),
+    }
 }
 
 /// The record of a game just dealt: who sits where, NewGame's events (`setup`), no step
@@ -592,7 +573,7 @@ fn new_replay(
         seats: seat_list,
         setup_events,
         steps: Vec::new(),
-        result: Outcome::of(state, seats, &Outs::new(players)),
+        result: replay_file::outcome(state, seats, &Outs::new(players)),
         sealed_for: Some(seats.human),
         remote: false,
     })
@@ -603,19 +584,14 @@ impl Session<'_> {
     /// it again (on a remote server, only there), who plays whom, who starts, and where
     /// the replay goes.
     fn intro(&self, remote: bool) -> String {
-        let (args, seed, seats) = (self.args, self.seed, self.seats);
+        let (args, seed, seats) = (self.args, self.game.dealt().seed, self.seats);
         let players = seats.players;
         let starter = match (seats.human, players) {
             (0, _) => "you start".to_owned(),
             (_, 2) => "the bot starts".to_owned(),
             _ => "bot 0 starts".to_owned(),
         };
-        let against = if players == 2 {
-            format!("the {}", self.bot_label())
-        } else {
-            let bots: Vec<String> = seats.bots().map(|p| p.to_string()).collect();
-            format!("{} bots ({}) at seats {}", players - 1, args.difficulty.name(), bots.join(", "))
-        };
+        let against = self.against();
         // A remote server mixes a sealed game's seed with a secret of its own (docs/api.md).
         let deal = if remote {
             format!("--seed {seed} deals it again on this server")
@@ -633,12 +609,13 @@ impl Session<'_> {
     }
 
     /// What is said when the game ends (`ending`), its replay saved at `path`.
-    fn ending_text(&self, ending: Ending, path: &str) -> String {
+    fn ending_text(&self, ending: &Ending, path: &str) -> String {
         let (style, seats, players) = (self.style, self.seats, self.seats.players);
-        let outcome = Outcome::of(&self.state, seats, &self.outs);
+        let outcome = replay_file::outcome(self.state(), seats, &self.outs);
+        let go_on = self.continue_text();
         match ending {
             Ending::Over => {
-                let board = self.board_text(&self.state);
+                let board = self.board_text(self.state());
                 // More than two players: where each finished (a player out before a draw
                 // finished below those still in), as the replay records it.
                 let result = match outcome.winner {
@@ -652,7 +629,12 @@ impl Session<'_> {
                     style.paint("1", &format!("game over on turn {}: {result}", outcome.turn))
                 )
             }
-            Ending::Quit => format!("quit on turn {}: replay saved to {path}\n", outcome.turn),
+            Ending::Quit => format!("quit on turn {}: replay saved to {path}\n{go_on}\n", outcome.turn),
+            Ending::Interrupted => format!("\ninterrupted on turn {}: {go_on}\n", outcome.turn),
+            Ending::Resigned => format!(
+                "{}\nreplay saved to {path}\n(check it with: fray replay {path})\n",
+                style.paint("1", &format!("game over on turn {}: {}", outcome.turn, outcome.text))
+            ),
         }
     }
 }

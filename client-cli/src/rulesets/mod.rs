@@ -76,8 +76,9 @@ you against one bot.
 
 Each turn shows the board from your seat and the numbered legal actions; type a number, a short form (s HAND ZONE \
 FACING, a ZONE TARGET, e, b ZONE, f, n; in Castle Rampage a HAND, g HAND, c HAND, e; in KeyForge f MINE THEIRS, r \
-MINE, t THEIRS, e; in Dog Fight a MINE TARGET, p HAND, n, e) or a command (hint, why, board, all, help, quit: all \
-lists every action by number, help explains the board's marks). With stdin and stdout not terminals the output is \
+MINE, t THEIRS, e; in Dog Fight a MINE TARGET, p HAND, n, e) or a command (hint, why, board, all, undo, log, save, \
+resign, help, quit: all lists every action by number, help explains the board's marks). Quit, Ctrl-C or the end \
+of input save the game; --resume FILE goes on with it. With stdin and stdout not terminals the output is \
 plain text and a script can play by writing lines. Every game is saved as a replay (rewritten after each action) \
 that `fray replay` checks.
 
