@@ -147,6 +147,31 @@ impl TurnHeader {
     }
 }
 
+/// The [`crate::game::Game`] methods every ruleset answers alike from its turn header
+/// (`self.header`, a [`TurnHeader`]) and its rule ids, written inside its `impl Game`:
+/// how the game ended, the rule that refuses every action once it is over, the rule of
+/// the draw at the turn limit, and the turn number.
+macro_rules! header_game_fns {
+    (game_over: $game_over:path, turn_limit: $turn_limit:path $(,)?) => {
+        fn outcome(&self) -> Option<$crate::game::Outcome> {
+            self.header.outcome()
+        }
+
+        fn game_over_rule(&self) -> &'static str {
+            $game_over
+        }
+
+        fn turn_limit_rule(&self) -> &'static str {
+            $turn_limit
+        }
+
+        fn turn(&self) -> u32 {
+            self.header.turn
+        }
+    };
+}
+pub(crate) use header_game_fns;
+
 impl TurnSetup {
     /// The header of a two-seat ruleset checked, once its `phase` is read (the
     /// ruleset's own phases): [`turn_fields`], then [`progress_count`]. `pending` is

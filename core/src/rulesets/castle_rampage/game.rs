@@ -25,11 +25,12 @@ use super::event::CastleEvent;
 use super::setup::{CastleActionSetup, CastleCardSetup, CastleSetup, CastleStrikeSetup, ReinforceSetup};
 use super::{CastleAction, CastleCard, CastleState, SeenBy, Side, Structure, rule};
 use crate::error::{ActionError, IllegalAction, Violations};
-use crate::event::{Event, EventSink, SharedEvent};
-use crate::game::{Game, Outcome, Returns, balance_heuristic};
+use crate::event::{Event, EventSink, SharedEvent, shown_whole};
+use crate::game::{Game, Returns, balance_heuristic};
 use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
 use crate::state::{CreatureId, Opponent, Phase, PlayerId};
+use crate::turn::header_game_fns;
 
 impl Game for CastleState {
     type Action = CastleAction;
@@ -107,24 +108,10 @@ impl Game for CastleState {
         Ok(())
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.header.outcome()
-    }
-
-    fn game_over_rule(&self) -> &'static str {
-        super::rule::GAME_OVER
-    }
-
-    fn turn_limit_rule(&self) -> &'static str {
-        super::rule::TURN_LIMIT
-    }
+    header_game_fns!(game_over: super::rule::GAME_OVER, turn_limit: super::rule::TURN_LIMIT);
 
     fn heuristic(&self) -> Returns {
         balance_heuristic(self, || material(self))
-    }
-
-    fn turn(&self) -> u32 {
-        self.header.turn
     }
 
     fn is_pending(&self) -> bool {
@@ -194,17 +181,9 @@ impl Game for CastleState {
             {
                 Event { rule: rule::DEAD_POSITION, kind: event.kind.clone() }
             }
-            CastleEvent::CardReturned { .. }
-            | CastleEvent::Shared(
-                SharedEvent::PhaseChanged { .. }
-                | SharedEvent::DecisionRequested(_)
-                | SharedEvent::GameOver { .. }
-                | SharedEvent::PlayerOut { .. },
-            )
-            | CastleEvent::CardRevealed { .. }
-            | CastleEvent::CardDestroyed { .. }
-            | CastleEvent::AttackEnded { .. }
-            | CastleEvent::CardDrawn { .. } => event.clone(),
+            shown_whole!(
+                CastleEvent: CardReturned, CardRevealed, CardDestroyed, AttackEnded, CardDrawn,
+            ) => event.clone(),
         }
     }
 

@@ -20,11 +20,12 @@ use super::event::DfEvent;
 use super::setup::{DogFightActionSetup, DogFightSetup, DogFightStrikeSetup};
 use super::{DfAction, DfCard, DogFightState, rule};
 use crate::error::{ActionError, IllegalAction, Violations};
-use crate::event::{DecisionView, Event, EventSink, SharedEvent};
+use crate::event::{DecisionView, Event, EventSink, SharedEvent, shown_whole};
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
 use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
 use crate::state::{Phase, PlayerId};
+use crate::turn::header_game_fns;
 
 impl Game for DogFightState {
     type Action = DfAction;
@@ -108,13 +109,7 @@ impl Game for DogFightState {
         Ok(())
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.header.outcome()
-    }
-
-    fn game_over_rule(&self) -> &'static str {
-        super::rule::GAME_OVER
-    }
+    header_game_fns!(game_over: super::rule::GAME_OVER, turn_limit: super::rule::TURN_LIMIT);
 
     /// A win as [`Returns::of`]; with more than two players a draw is shared by the
     /// players still in when it came (a player who went out finished below them and
@@ -131,10 +126,6 @@ impl Game for DogFightState {
         Some(Returns::new(&values))
     }
 
-    fn turn_limit_rule(&self) -> &'static str {
-        super::rule::TURN_LIMIT
-    }
-
     fn heuristic(&self) -> Returns {
         if self.players() == 2 {
             return balance_heuristic(self, || (self.worth(PlayerId(0)) - self.worth(PlayerId(1))) / 10.0);
@@ -148,10 +139,6 @@ impl Game for DogFightState {
             return Returns::of(Outcome::Draw, self.players());
         }
         Returns::new(&worth.iter().map(|w| w / total).collect::<Vec<_>>())
-    }
-
-    fn turn(&self) -> u32 {
-        self.header.turn
     }
 
     fn is_pending(&self) -> bool {
@@ -223,19 +210,10 @@ impl Game for DogFightState {
                     ..d.clone()
                 })),
             },
-            DfEvent::Shared(
-                SharedEvent::PhaseChanged { .. }
-                | SharedEvent::DecisionRequested(_)
-                | SharedEvent::GameOver { .. }
-                | SharedEvent::PlayerOut { .. },
-            )
-            | DfEvent::AttackDeclared { .. }
-            | DfEvent::CardPlayed { .. }
-            | DfEvent::ResponsePassed { .. }
-            | DfEvent::AttackMissed { .. }
-            | DfEvent::DamageMitigated { .. }
-            | DfEvent::DamageDealt { .. }
-            | DfEvent::VesselDestroyed { .. } => event.clone(),
+            shown_whole!(
+                DfEvent: AttackDeclared, CardPlayed, ResponsePassed, AttackMissed, DamageMitigated,
+                DamageDealt, VesselDestroyed,
+            ) => event.clone(),
         }
     }
 

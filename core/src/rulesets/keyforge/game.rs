@@ -18,11 +18,12 @@ use super::event::KfEvent;
 use super::setup::{KeyforgeActionSetup, KeyforgeSetup, KeyforgeStrikeSetup};
 use super::{KeyforgeState, KfAction, KfCreature, KfSide, Slot, rule};
 use crate::error::{ActionError, IllegalAction, Violations};
-use crate::event::{Event, EventSink, SharedEvent};
-use crate::game::{Game, Outcome, Returns, balance_heuristic};
+use crate::event::{Event, EventSink, shown_whole};
+use crate::game::{Game, Returns, balance_heuristic};
 use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
 use crate::state::{CreatureId, Opponent, Phase, PlayerId};
+use crate::turn::header_game_fns;
 
 impl Game for KeyforgeState {
     type Action = KfAction;
@@ -126,24 +127,10 @@ impl Game for KeyforgeState {
         Ok(())
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.header.is_over().then(|| self.header.winner.map_or(Outcome::Draw, Outcome::Win))
-    }
-
-    fn game_over_rule(&self) -> &'static str {
-        super::rule::GAME_OVER
-    }
-
-    fn turn_limit_rule(&self) -> &'static str {
-        super::rule::TURN_LIMIT
-    }
+    header_game_fns!(game_over: super::rule::GAME_OVER, turn_limit: super::rule::TURN_LIMIT);
 
     fn heuristic(&self) -> Returns {
         balance_heuristic(self, || material(self))
-    }
-
-    fn turn(&self) -> u32 {
-        self.header.turn
     }
 
     fn is_pending(&self) -> bool {
@@ -172,30 +159,11 @@ impl Game for KeyforgeState {
     fn event_view(&self, event: &Event<KfEvent>, viewer: PlayerId) -> Event<KfEvent> {
         let _ = viewer;
         match &event.kind {
-            KfEvent::Shared(
-                SharedEvent::PhaseChanged { .. }
-                | SharedEvent::DecisionRequested(_)
-                | SharedEvent::GameOver { .. }
-                | SharedEvent::PlayerOut { .. },
-            )
-            | KfEvent::AmberMoved { .. }
-            | KfEvent::CreatureStunned { .. }
-            | KfEvent::StunRemoved { .. }
-            | KfEvent::WardRemoved { .. }
-            | KfEvent::WardGained { .. }
-            | KfEvent::CreatureExhausted { .. }
-            | KfEvent::FightDeclared { .. }
-            | KfEvent::FightExchange { .. }
-            | KfEvent::FightEnded { .. }
-            | KfEvent::DamagePending { .. }
-            | KfEvent::DamageDealt { .. }
-            | KfEvent::DamagePrevented { .. }
-            | KfEvent::AbilityResolved { .. }
-            | KfEvent::CreatureTagged { .. }
-            | KfEvent::CreatureDestroyed { .. }
-            | KfEvent::CardReturned { .. }
-            | KfEvent::Reaped { .. }
-            | KfEvent::KeyForged { .. } => event.clone(),
+            shown_whole!(
+                KfEvent: AmberMoved, CreatureStunned, StunRemoved, WardRemoved, WardGained, CreatureExhausted,
+                FightDeclared, FightExchange, FightEnded, DamagePending, DamageDealt, DamagePrevented,
+                AbilityResolved, CreatureTagged, CreatureDestroyed, CardReturned, Reaped, KeyForged,
+            ) => event.clone(),
         }
     }
 

@@ -21,8 +21,8 @@ use super::event::ZoneEvent;
 use super::hints;
 use crate::catalogue::Ruleset;
 use crate::error::{ActionError, IllegalAction, Violations};
-use crate::event::{Event, EventSink, SharedEvent};
-use crate::game::{Game, Outcome, Returns, balance_heuristic};
+use crate::event::{Event, EventSink, shown_whole};
+use crate::game::{Game, Returns, balance_heuristic};
 use crate::path::FieldPath;
 use crate::rulesets::zone::action::Action;
 use crate::rulesets::zone::board::{ZONES_PER_PLAYER, ZoneRef};
@@ -32,6 +32,7 @@ use crate::rulesets::zone::setup::{
 use crate::rulesets::zone::state::{Card, ZoneState};
 use crate::setup::ChoiceSetup;
 use crate::state::{CreatureId, Opponent, Phase, PlayerId};
+use crate::turn::header_game_fns;
 
 impl Game for ZoneState {
     type Action = Action;
@@ -135,24 +136,10 @@ impl Game for ZoneState {
         Ok(())
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.header.outcome()
-    }
-
-    fn game_over_rule(&self) -> &'static str {
-        rule::GAME_OVER
-    }
-
-    fn turn_limit_rule(&self) -> &'static str {
-        crate::rulesets::zone::skirmish::rule::TURN_LIMIT
-    }
+    header_game_fns!(game_over: rule::GAME_OVER, turn_limit: crate::rulesets::zone::skirmish::rule::TURN_LIMIT);
 
     fn heuristic(&self) -> Returns {
         balance_heuristic(self, || material(self))
-    }
-
-    fn turn(&self) -> u32 {
-        self.header.turn
     }
 
     fn is_pending(&self) -> bool {
@@ -258,23 +245,10 @@ impl Game for ZoneState {
                 };
                 Event { rule: event.rule, kind }
             }
-            ZoneEvent::Shared(
-                SharedEvent::PhaseChanged { .. }
-                | SharedEvent::DecisionRequested(_)
-                | SharedEvent::GameOver { .. }
-                | SharedEvent::PlayerOut { .. },
-            )
-            | ZoneEvent::StrikeDeclared { .. }
-            | ZoneEvent::CreatureFlipped { .. }
-            | ZoneEvent::BlockerDetermined { .. }
-            | ZoneEvent::StrikeChained { .. }
-            | ZoneEvent::StrikeFizzled { .. }
-            | ZoneEvent::DamagePrevented { .. }
-            | ZoneEvent::DamageDealt { .. }
-            | ZoneEvent::CreatureDestroyed { .. }
-            | ZoneEvent::PlayerHpLost { .. }
-            | ZoneEvent::CreatureSummoned { .. }
-            | ZoneEvent::CardDrawn { .. } => event.clone(),
+            shown_whole!(
+                ZoneEvent: StrikeDeclared, CreatureFlipped, BlockerDetermined, StrikeChained, StrikeFizzled,
+                DamagePrevented, DamageDealt, CreatureDestroyed, PlayerHpLost, CreatureSummoned, CardDrawn,
+            ) => event.clone(),
         }
     }
 
@@ -427,6 +401,7 @@ fn side(s: &ZoneState, p: PlayerId) -> f64 {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::game::Outcome;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
     use std::sync::Arc;
