@@ -81,6 +81,31 @@ impl TurnHeader {
         Ok(())
     }
 
+    /// Refuses a move that only the Event phase allows (a bare board, with no turn
+    /// structure, allows it too) by the rule `rule`: `what` happens ("attacks", "strikes
+    /// happen") only in PHASE_EVENT.
+    pub(crate) fn check_event_phase(&self, rule: &'static str, what: &str) -> Result<(), IllegalAction> {
+        if !matches!(self.phase, Phase::Event | Phase::Bare) {
+            return Err(IllegalAction::new(rule, format!("{what} only in PHASE_EVENT, not in {}", self.phase)));
+        }
+        Ok(())
+    }
+
+    /// Refuses a move of a piece of `owner`'s on another player's turn by the rule
+    /// `rule`, in the words `why` gives from the active player; on a bare board (no turn
+    /// structure) any player's pieces move.
+    pub(crate) fn check_active(
+        &self,
+        owner: PlayerId,
+        rule: &'static str,
+        why: impl FnOnce(PlayerId) -> String,
+    ) -> Result<(), IllegalAction> {
+        if self.phase != Phase::Bare && owner != self.active_player {
+            return Err(IllegalAction::new(rule, why(self.active_player)));
+        }
+        Ok(())
+    }
+
     /// The header as plain data, with the ruleset's pending decision as plain data.
     pub(crate) fn to_setup(self, pending: Option<DecisionSetup>) -> TurnSetup {
         TurnSetup {

@@ -30,7 +30,7 @@ use crate::event::{DecisionView, EventSink, SharedEvent, emit};
 use crate::rulesets::zone::action::Action;
 use crate::rulesets::zone::board::{ZoneRef, ZoneSet};
 use crate::rulesets::zone::state::{BlockOutcome, ChainLink, Keyword, PendingDecision, ZoneState};
-use crate::state::{CreatureId, DecisionKind, Opponent, Phase, PlayerId};
+use crate::state::{CreatureId, DecisionKind, Opponent, PlayerId};
 
 /// Rule ids, as cited in docs/rules.md.
 pub mod rule {
@@ -107,23 +107,10 @@ impl ZoneState {
         let Some(c) = self.at(attacker) else {
             return Err(IllegalAction::new(rule::TARGET, format!("no creature stands in zone {attacker}")));
         };
-        if self.header.phase != Phase::Bare {
-            if self.header.phase != Phase::Event {
-                return Err(IllegalAction::new(
-                    rule::TURN_EVENT_PHASE,
-                    format!("strikes happen only in PHASE_EVENT, not in {}", self.header.phase),
-                ));
-            }
-            if attacker.player != self.header.active_player {
-                return Err(IllegalAction::new(
-                    rule::TURN_ACTIVE_PLAYER,
-                    format!(
-                        "{} is player {}'s creature but it is player {}'s turn",
-                        c.id, attacker.player.0, self.header.active_player.0
-                    ),
-                ));
-            }
-        }
+        self.header.check_event_phase(rule::TURN_EVENT_PHASE, "strikes happen")?;
+        self.header.check_active(attacker.player, rule::TURN_ACTIVE_PLAYER, |active| {
+            format!("{} is player {}'s creature but it is player {}'s turn", c.id, attacker.player.0, active.0)
+        })?;
         if c.face_down {
             return Err(IllegalAction::new(
                 rule::TARGET,
@@ -409,6 +396,7 @@ mod tests {
     use crate::event::Event;
     use crate::rulesets::zone::event::ZoneEvent;
     use crate::rulesets::zone::setup::{CreatureSetup, PlayerSetup, ZoneSetup, ZoneStateSetup};
+    use crate::state::Phase;
 
     fn knight_board() -> ZoneState {
         let mut up = [0; 8];
