@@ -27,6 +27,7 @@ use super::{CastleAction, CastleCard, CastleState, SeenBy, Side, Structure, rule
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::{Event, EventSink, SharedEvent, shown_whole};
 use crate::game::{Game, Returns, balance_heuristic};
+use crate::parse::no_decision;
 use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
 use crate::state::{CreatureId, Opponent, Phase, PlayerId};
@@ -285,7 +286,7 @@ impl Game for CastleState {
         _choice: &ChoiceSetup,
         path: impl Into<FieldPath<'p>>,
     ) -> Result<CastleAction, Violations> {
-        Err(Violations::one(path.into(), "answers no pending decision: Castle Rampage asks no decisions"))
+        Err(no_decision(path.into(), "Castle Rampage asks no decisions"))
     }
 
     /// Two plays of cards with the same values (name aside) the same way are one move.

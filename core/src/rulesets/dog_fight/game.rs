@@ -22,6 +22,7 @@ use super::{DfAction, DfCard, DogFightState, rule};
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::{DecisionView, Event, EventSink, SharedEvent, shown_whole};
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
+use crate::parse::{named, no_decision, nothing_to_answer, option_id, option_index, pending_option, read_choice};
 use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
 use crate::state::{Phase, PlayerId};
@@ -72,20 +73,12 @@ impl Game for DogFightState {
     fn apply<S: EventSink<DfEvent>>(&mut self, action: DfAction, sink: &mut S) -> Result<(), IllegalAction> {
         self.header.check_not_over(rule::GAME_OVER)?;
         match (action, &self.pending) {
-            (DfAction::Play(k), Some(d)) if usize::from(k) < d.options.len() => self.play(usize::from(k), sink),
-            (DfAction::Play(k), Some(d)) => {
-                return Err(IllegalAction::new(
-                    rule::DECISION_PENDING,
-                    format!("the pending decision has {} options: there is no option {k}", d.options.len()),
-                ));
+            (DfAction::Play(k), _) => {
+                let options = self.pending.as_ref().map(|d| d.options.len());
+                self.play(pending_option(rule::DECISION_PENDING, options, k)?, sink);
             }
             (DfAction::Pass, Some(_)) => self.decline(sink),
-            (DfAction::Play(_) | DfAction::Pass, None) => {
-                return Err(IllegalAction::new(
-                    rule::DECISION_PENDING,
-                    "no decision is pending: there is nothing to answer",
-                ));
-            }
+            (DfAction::Pass, None) => return Err(nothing_to_answer(rule::DECISION_PENDING)),
             (_, Some(d)) => {
                 return Err(IllegalAction::new(
                     rule::DECISION_PENDING,
@@ -229,13 +222,10 @@ impl Game for DogFightState {
             DfAction::Attack { attacker, defender } => {
                 DogFightActionSetup::Strike(DogFightStrikeSetup { attacker: id(attacker), defender: id(defender) })
             }
-            DfAction::Play(k) => DogFightActionSetup::Choice(ChoiceSetup::Option(
-                self.pending
-                    .as_ref()
-                    .and_then(|d| d.options.get(usize::from(k)))
-                    .map(ToString::to_string)
-                    .unwrap_or_default(),
-            )),
+            DfAction::Play(k) => DogFightActionSetup::Choice(ChoiceSetup::Option(option_id(
+                self.pending.as_ref().map(|d| d.options.as_slice()),
+                k,
+            ))),
             DfAction::Pass => DogFightActionSetup::Choice(ChoiceSetup::Decline(true)),
             DfAction::EndPhase => DogFightActionSetup::EndPhase,
         }
@@ -266,13 +256,9 @@ impl Game for DogFightState {
         let path = path.into();
         let mut v = Violations::default();
         let mut index = |field: &'static str, id: &str| {
-            let found = self.vessels.iter().position(|x| x.id.as_str() == id);
-            if id.is_empty() {
-                v.push(path.field(field), "is required");
-            } else if found.is_none() {
-                v.push(path.field(field), format!("{id:?} names no vessel on the board"));
-            }
-            found
+            named(&mut v, path.field(field), id, "vessel on the board", |id| {
+                self.vessels.iter().position(|x| x.id.as_str() == id)
+            })
         };
         let (a, d) = (index("attacker", &strike.attacker), index("defender", &strike.defender));
         match (a, d) {
@@ -283,23 +269,18 @@ impl Game for DogFightState {
 
     fn parse_choice<'p>(&self, choice: &ChoiceSetup, path: impl Into<FieldPath<'p>>) -> Result<DfAction, Violations> {
         let path = path.into();
-        let mut v = Violations::default();
-        let Some(d) = &self.pending else {
-            v.push(path, "answers no pending decision: none is pending");
-            return Err(v);
-        };
-        match choice {
-            ChoiceSetup::Option(id) => match d.options.iter().position(|o| o.as_str() == id) {
-                Some(k) => return Ok(DfAction::Play(k as u8)),
-                None => {
-                    v.push(path.field("option"), format!("{id:?} is not a card player {} may play now", d.player.0))
-                }
+        let Some(d) = &self.pending else { return Err(no_decision(path, "none is pending")) };
+        read_choice(
+            choice,
+            path,
+            |id| {
+                option_index(&d.options, id)
+                    .map(DfAction::Play)
+                    .ok_or_else(|| format!("{id:?} is not a card player {} may play now", d.player.0))
             },
-            ChoiceSetup::Decline(true) => return Ok(DfAction::Pass),
-            ChoiceSetup::Decline(false) => v.push(path.field("decline"), "must be true to pass"),
-            ChoiceSetup::Missing => v.push(path, "is required: set option or decline"),
-        }
-        Err(v)
+            |set| if set { Ok(DfAction::Pass) } else { Err("must be true to pass".to_owned()) },
+            "is required: set option or decline",
+        )
     }
 }
 

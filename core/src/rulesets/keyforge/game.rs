@@ -20,6 +20,7 @@ use super::{KeyforgeState, KfAction, KfCreature, KfSide, Slot, rule};
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::{Event, EventSink, shown_whole};
 use crate::game::{Game, Returns, balance_heuristic};
+use crate::parse::{named, no_decision, option_id, option_index, pending_option, read_choice};
 use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
 use crate::state::{CreatureId, Opponent, Phase, PlayerId};
@@ -79,19 +80,8 @@ impl Game for KeyforgeState {
     fn apply<S: EventSink<KfEvent>>(&mut self, action: KfAction, sink: &mut S) -> Result<(), IllegalAction> {
         self.header.check_not_over(rule::GAME_OVER)?;
         if let KfAction::Choose(k) = action {
-            let Some(d) = &self.pending else {
-                return Err(IllegalAction::new(
-                    rule::DECISION_PENDING,
-                    "no decision is pending: there is nothing to answer",
-                ));
-            };
-            if usize::from(k) >= d.options.len() {
-                return Err(IllegalAction::new(
-                    rule::DECISION_PENDING,
-                    format!("the pending decision has {} options: there is no option {k}", d.options.len()),
-                ));
-            }
-            self.choose(usize::from(k), sink);
+            let options = self.pending.as_ref().map(|d| d.options.len());
+            self.choose(pending_option(rule::DECISION_PENDING, options, k)?, sink);
         } else if let Some(d) = &self.pending {
             return Err(IllegalAction::new(
                 rule::DECISION_PENDING,
@@ -180,13 +170,10 @@ impl Game for KeyforgeState {
                 KeyforgeActionSetup::Strike(KeyforgeStrikeSetup { attacker: id(attacker), defender: id(defender) })
             }
             KfAction::Reap(slot) => KeyforgeActionSetup::Reap(id(slot)),
-            KfAction::Choose(k) => KeyforgeActionSetup::Choice(ChoiceSetup::Option(
-                self.pending
-                    .as_ref()
-                    .and_then(|d| d.options.get(usize::from(k)))
-                    .map(ToString::to_string)
-                    .unwrap_or_default(),
-            )),
+            KfAction::Choose(k) => KeyforgeActionSetup::Choice(ChoiceSetup::Option(option_id(
+                self.pending.as_ref().map(|d| d.options.as_slice()),
+                k,
+            ))),
             KfAction::EndPhase => KeyforgeActionSetup::EndPhase,
         }
     }
@@ -232,25 +219,19 @@ impl Game for KeyforgeState {
 
     fn parse_choice<'p>(&self, choice: &ChoiceSetup, path: impl Into<FieldPath<'p>>) -> Result<KfAction, Violations> {
         let path = path.into();
-        let mut v = Violations::default();
-        let Some(d) = &self.pending else {
-            v.push(path, "answers no pending decision: none is pending");
-            return Err(v);
-        };
-        match choice {
-            ChoiceSetup::Option(id) => match d.options.iter().position(|o| o.as_str() == id) {
-                Some(k) => return Ok(KfAction::Choose(k as u8)),
-                None => {
+        let Some(d) = &self.pending else { return Err(no_decision(path, "none is pending")) };
+        read_choice(
+            choice,
+            path,
+            |id| {
+                option_index(&d.options, id).map(KfAction::Choose).ok_or_else(|| {
                     let options: Vec<&str> = d.options.iter().map(CreatureId::as_str).collect();
-                    v.push(path.field("option"), format!("{id:?} is not one of the options [{}]", options.join(", ")));
-                }
+                    format!("{id:?} is not one of the options [{}]", options.join(", "))
+                })
             },
-            ChoiceSetup::Decline(_) => {
-                v.push(path.field("decline"), format!("{} cannot be declined: choose an option", d.kind_name()));
-            }
-            ChoiceSetup::Missing => v.push(path, "is required: set option"),
-        }
-        Err(v)
+            |_| Err(format!("{} cannot be declined: choose an option", d.kind_name())),
+            "is required: set option",
+        )
     }
 
     /// Using a stunned creature only removes its stun, whatever it was used for: its
@@ -278,15 +259,9 @@ impl Game for KeyforgeState {
 impl KeyforgeState {
     /// Where the creature `id` stands, or a violation at `field`.
     fn slot_of(&self, v: &mut Violations, field: FieldPath<'_>, id: &str) -> Option<Slot> {
-        if id.is_empty() {
-            v.push(field, "is required");
-            return None;
-        }
-        let slot = self.creatures().find(|(_, c)| c.id.as_str() == id).map(|(slot, _)| slot);
-        if slot.is_none() {
-            v.push(field, format!("{id:?} names no creature in play"));
-        }
-        slot
+        named(v, field, id, "creature in play", |id| {
+            self.creatures().find(|(_, c)| c.id.as_str() == id).map(|(slot, _)| slot)
+        })
     }
 }
 

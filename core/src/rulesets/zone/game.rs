@@ -23,6 +23,7 @@ use crate::catalogue::Ruleset;
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::{Event, EventSink, shown_whole};
 use crate::game::{Game, Returns, balance_heuristic};
+use crate::parse::{no_decision, read_choice};
 use crate::path::FieldPath;
 use crate::rulesets::zone::action::Action;
 use crate::rulesets::zone::board::{ZONES_PER_PLAYER, ZoneRef};
@@ -333,34 +334,24 @@ impl Game for ZoneState {
     /// Parses a submitted choice against the pending decision; `path` is its field path.
     fn parse_choice<'p>(&self, c: &ChoiceSetup, path: impl Into<FieldPath<'p>>) -> Result<Action, Violations> {
         let path = path.into();
-        let mut v = Violations::default();
-        let Some(pending) = self.pending else {
-            v.push(path, "answers no pending decision: the state has none");
-            return Err(v);
-        };
-        match c {
-            ChoiceSetup::Option(id) => {
-                let chosen = self.find(id).filter(|z| pending.options.contains(*z));
-                match chosen {
-                    Some(z) => return Ok(Action::Choose(z)),
-                    None => {
-                        let offered: Vec<String> =
-                            self.option_ids(pending.options).iter().map(ToString::to_string).collect();
-                        v.push(
-                            path.field("option"),
-                            format!("{id:?} is not one of the pending options [{}]", offered.join(", ")),
-                        );
-                    }
-                }
-            }
-            ChoiceSetup::Decline(false) => {
-                v.push(path.field("decline"), "must be true to decline; to choose, set option instead")
-            }
-            ChoiceSetup::Decline(true) if pending.may_decline => return Ok(Action::Decline),
-            ChoiceSetup::Decline(true) => v.push(path.field("decline"), "this decision cannot be declined"),
-            ChoiceSetup::Missing => v.push(path, "set exactly one of option or decline"),
-        }
-        Err(v)
+        let Some(pending) = self.pending else { return Err(no_decision(path, "the state has none")) };
+        read_choice(
+            c,
+            path,
+            |id| {
+                self.find(id).filter(|z| pending.options.contains(*z)).map(Action::Choose).ok_or_else(|| {
+                    let offered: Vec<String> =
+                        self.option_ids(pending.options).iter().map(ToString::to_string).collect();
+                    format!("{id:?} is not one of the pending options [{}]", offered.join(", "))
+                })
+            },
+            |set| match (set, pending.may_decline) {
+                (false, _) => Err("must be true to decline; to choose, set option instead".to_owned()),
+                (true, true) => Ok(Action::Decline),
+                (true, false) => Err("this decision cannot be declined".to_owned()),
+            },
+            "set exactly one of option or decline",
+        )
     }
 
     fn dedupe(&self, actions: &mut Vec<Action>) {
