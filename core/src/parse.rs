@@ -1,13 +1,31 @@
 //! What every ruleset's parsing of a submitted action does alike, each ruleset passing
-//! its own words: a choice read against the pending decision ([`read_choice`], with
-//! [`no_decision`] when none is pending), an option found by id ([`option_index`]) or
+//! its own words: an action's strike and choice at their fields ([`strike_at`],
+//! [`choice_at`]) and an action of no kind ([`no_kind`]), a choice read against the
+//! pending decision ([`read_choice`], with [`no_decision`] when none is pending), an option found by id ([`option_index`]) or
 //! named by index ([`option_id`], [`pending_option`]), and a piece of the state named
 //! by id ([`named`]).
 
-use crate::error::{IllegalAction, Violations};
+use crate::error::{ActionError, IllegalAction, Violations};
+use crate::game::Game;
 use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
 use crate::state::CreatureId;
+
+/// The strike of a submitted action at `path`, parsed at `path.strike`.
+pub fn strike_at<G: Game>(game: &G, strike: &G::StrikeSetup, path: FieldPath<'_>) -> Result<G::Action, ActionError> {
+    game.parse_strike(strike, path.field("strike")).map_err(ActionError::Invalid)
+}
+
+/// The choice of a submitted action at `path`, parsed at `path.choice`.
+pub fn choice_at<G: Game>(game: &G, choice: &ChoiceSetup, path: FieldPath<'_>) -> Result<G::Action, ActionError> {
+    game.parse_choice(choice, path.field("choice")).map_err(ActionError::Invalid)
+}
+
+/// The violation of a submitted action at `path` that sets none of the ruleset's
+/// `kinds` (e.g. "strike, choice, end_phase").
+pub fn no_kind(path: FieldPath<'_>, kinds: &str) -> ActionError {
+    ActionError::Invalid(Violations::one(path, format!("is required: set one of {kinds}")))
+}
 
 /// The violation of a choice submitted while no decision is pending: at `path`,
 /// "answers no pending decision: " and the ruleset's `why`.

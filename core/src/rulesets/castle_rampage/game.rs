@@ -27,7 +27,7 @@ use super::{CastleAction, CastleCard, CastleState, SeenBy, Side, Structure, rule
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::{Event, EventSink, SharedEvent, shown_whole};
 use crate::game::{Game, Returns, balance_heuristic};
-use crate::parse::no_decision;
+use crate::parse::{choice_at, no_decision, no_kind, strike_at};
 use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
 use crate::state::{CreatureId, Opponent, Phase, PlayerId};
@@ -252,15 +252,13 @@ impl Game for CastleState {
     ) -> Result<CastleAction, ActionError> {
         let path = path.into();
         match action {
-            CastleActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
+            CastleActionSetup::Strike(s) => strike_at(self, s, path),
             CastleActionSetup::Reinforce(r) => {
                 self.parse_reinforce(r, path.field("reinforce")).map_err(ActionError::Invalid)
             }
             CastleActionSetup::EndPhase => Ok(CastleAction::EndPhase),
-            CastleActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
-            CastleActionSetup::Missing => {
-                Err(ActionError::Invalid(Violations::one(path, "is required: set one of strike, reinforce, end_phase")))
-            }
+            CastleActionSetup::Choice(c) => choice_at(self, c, path),
+            CastleActionSetup::Missing => Err(no_kind(path, "strike, reinforce, end_phase")),
         }
     }
 

@@ -22,7 +22,10 @@ use super::{DfAction, DfCard, DogFightState, rule};
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::{DecisionView, Event, EventSink, SharedEvent, shown_whole};
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
-use crate::parse::{named, no_decision, nothing_to_answer, option_id, option_index, pending_option, read_choice};
+use crate::parse::{
+    choice_at, named, no_decision, no_kind, nothing_to_answer, option_id, option_index, pending_option, read_choice,
+    strike_at,
+};
 use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
 use crate::state::{Phase, PlayerId};
@@ -238,12 +241,10 @@ impl Game for DogFightState {
     ) -> Result<DfAction, ActionError> {
         let path = path.into();
         match action {
-            DogFightActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
-            DogFightActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
+            DogFightActionSetup::Strike(s) => strike_at(self, s, path),
+            DogFightActionSetup::Choice(c) => choice_at(self, c, path),
             DogFightActionSetup::EndPhase => Ok(DfAction::EndPhase),
-            DogFightActionSetup::Missing => {
-                Err(ActionError::Invalid(Violations::one(path, "is required: set one of strike, choice, end_phase")))
-            }
+            DogFightActionSetup::Missing => Err(no_kind(path, "strike, choice, end_phase")),
         }
     }
 

@@ -20,7 +20,9 @@ use super::{KeyforgeState, KfAction, KfCreature, KfSide, Slot, rule};
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::{Event, EventSink, shown_whole};
 use crate::game::{Game, Returns, balance_heuristic};
-use crate::parse::{named, no_decision, option_id, option_index, pending_option, read_choice};
+use crate::parse::{
+    choice_at, named, no_decision, no_kind, option_id, option_index, pending_option, read_choice, strike_at,
+};
 use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
 use crate::state::{CreatureId, Opponent, Phase, PlayerId};
@@ -185,18 +187,15 @@ impl Game for KeyforgeState {
     ) -> Result<KfAction, ActionError> {
         let path = path.into();
         match action {
-            KeyforgeActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
-            KeyforgeActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
+            KeyforgeActionSetup::Strike(s) => strike_at(self, s, path),
+            KeyforgeActionSetup::Choice(c) => choice_at(self, c, path),
             KeyforgeActionSetup::Reap(id) => {
                 let mut v = Violations::default();
                 let slot = self.slot_of(&mut v, path.field("reap").field("creature"), id);
                 slot.map(KfAction::Reap).ok_or(ActionError::Invalid(v))
             }
             KeyforgeActionSetup::EndPhase => Ok(KfAction::EndPhase),
-            KeyforgeActionSetup::Missing => Err(ActionError::Invalid(Violations::one(
-                path,
-                "is required: set one of strike, reap, choice, end_phase",
-            ))),
+            KeyforgeActionSetup::Missing => Err(no_kind(path, "strike, reap, choice, end_phase")),
         }
     }
 

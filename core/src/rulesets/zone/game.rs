@@ -23,7 +23,7 @@ use crate::catalogue::Ruleset;
 use crate::error::{ActionError, IllegalAction, Violations};
 use crate::event::{Event, EventSink, shown_whole};
 use crate::game::{Game, Returns, balance_heuristic};
-use crate::parse::{no_decision, read_choice};
+use crate::parse::{choice_at, no_decision, no_kind, read_choice, strike_at};
 use crate::path::FieldPath;
 use crate::rulesets::zone::action::Action;
 use crate::rulesets::zone::board::{ZONES_PER_PLAYER, ZoneRef};
@@ -293,14 +293,11 @@ impl Game for ZoneState {
     fn parse_action<'p>(&self, a: &ZoneActionSetup, path: impl Into<FieldPath<'p>>) -> Result<Action, ActionError> {
         let path = path.into();
         match a {
-            ZoneActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
-            ZoneActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
+            ZoneActionSetup::Strike(s) => strike_at(self, s, path),
+            ZoneActionSetup::Choice(c) => choice_at(self, c, path),
             ZoneActionSetup::Summon(s) => self.parse_summon(s, path.field("summon")).map_err(ActionError::Invalid),
             ZoneActionSetup::EndPhase => Ok(Action::EndPhase),
-            ZoneActionSetup::Missing => Err(ActionError::Invalid(Violations::one(
-                path,
-                "is required: set one of strike, choice, summon, end_phase",
-            ))),
+            ZoneActionSetup::Missing => Err(no_kind(path, "strike, choice, summon, end_phase")),
         }
     }
 
