@@ -44,6 +44,24 @@ macro_rules! shared_arm {
 
 pub(crate) use shared_arm;
 
+/// The pattern of the events a ruleset's `Game::event_view` shows whole to every seat:
+/// each of the ruleset's own kinds named after `$kind:` (those that tell nothing a seat
+/// may not know, each judged in its folder's `view.rs`) and every [`SharedEvent`] (a
+/// ruleset that hides part of one answers it in an arm before this one). The kinds are
+/// named, not matched by a wildcard, so that a new one does not compile until someone
+/// judges what it tells.
+macro_rules! shown_whole {
+    ($kind:ident: $($variant:ident),+ $(,)?) => {
+        $kind::Shared(
+            $crate::event::SharedEvent::PhaseChanged { .. }
+            | $crate::event::SharedEvent::DecisionRequested(_)
+            | $crate::event::SharedEvent::GameOver { .. }
+            | $crate::event::SharedEvent::PlayerOut { .. },
+        ) $(| $kind::$variant { .. })+
+    };
+}
+pub(crate) use shown_whole;
+
 /// What every ruleset tells: the turn, a decision asked for, a player out, the end.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SharedEvent {

@@ -38,6 +38,7 @@ pub mod error;
 pub mod event;
 pub mod game;
 mod ids;
+pub mod parse;
 pub mod path;
 pub mod rulesets;
 pub mod setup;

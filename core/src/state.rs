@@ -66,6 +66,36 @@ pub(crate) fn assign_shared(dst: &mut Arc<str>, src: &Arc<str>) {
     }
 }
 
+/// `Clone` for a state's type, field by field like a derive, plus a `clone_from` that
+/// copies into an existing value without allocating, for the states search copies into
+/// scratch ones. Each field is named with how it is copied: `copy` (a `Copy` value),
+/// `clone` (its own `clone_from`: a vector keeps its buffer) or `shared` (an
+/// `Arc<str>`, replaced only when it is another allocation: [`assign_shared`]). The
+/// value is taken apart by name, so a field added to the type fails to compile until
+/// it is listed.
+macro_rules! field_clone {
+    ($ty:ident { $($how:ident $field:ident),+ $(,)? }) => {
+        impl Clone for $ty {
+            fn clone(&self) -> Self {
+                let $ty { $($field),+ } = self;
+                $ty { $($field: $crate::state::field_clone!(@clone $how $field)),+ }
+            }
+
+            fn clone_from(&mut self, source: &Self) {
+                let $ty { $($field),+ } = source;
+                $($crate::state::field_clone!(@from $how self.$field, $field);)+
+            }
+        }
+    };
+    (@clone copy $f:ident) => { *$f };
+    (@clone clone $f:ident) => { $f.clone() };
+    (@clone shared $f:ident) => { std::sync::Arc::clone($f) };
+    (@from copy $dst:expr, $f:ident) => { $dst = *$f };
+    (@from clone $dst:expr, $f:ident) => { $dst.clone_from($f) };
+    (@from shared $dst:expr, $f:ident) => { $crate::state::assign_shared(&mut $dst, $f) };
+}
+pub(crate) use field_clone;
+
 impl CreatureId {
     /// The id as text.
     pub fn as_str(&self) -> &str {

@@ -81,6 +81,31 @@ impl TurnHeader {
         Ok(())
     }
 
+    /// Refuses a move that only the Event phase allows (a bare board, with no turn
+    /// structure, allows it too) by the rule `rule`: `what` happens ("attacks", "strikes
+    /// happen") only in PHASE_EVENT.
+    pub(crate) fn check_event_phase(&self, rule: &'static str, what: &str) -> Result<(), IllegalAction> {
+        if !matches!(self.phase, Phase::Event | Phase::Bare) {
+            return Err(IllegalAction::new(rule, format!("{what} only in PHASE_EVENT, not in {}", self.phase)));
+        }
+        Ok(())
+    }
+
+    /// Refuses a move of a piece of `owner`'s on another player's turn by the rule
+    /// `rule`, in the words `why` gives from the active player; on a bare board (no turn
+    /// structure) any player's pieces move.
+    pub(crate) fn check_active(
+        &self,
+        owner: PlayerId,
+        rule: &'static str,
+        why: impl FnOnce(PlayerId) -> String,
+    ) -> Result<(), IllegalAction> {
+        if self.phase != Phase::Bare && owner != self.active_player {
+            return Err(IllegalAction::new(rule, why(self.active_player)));
+        }
+        Ok(())
+    }
+
     /// The header as plain data, with the ruleset's pending decision as plain data.
     pub(crate) fn to_setup(self, pending: Option<DecisionSetup>) -> TurnSetup {
         TurnSetup {
@@ -146,6 +171,31 @@ impl TurnHeader {
         None
     }
 }
+
+/// The [`crate::game::Game`] methods every ruleset answers alike from its turn header
+/// (`self.header`, a [`TurnHeader`]) and its rule ids, written inside its `impl Game`:
+/// how the game ended, the rule that refuses every action once it is over, the rule of
+/// the draw at the turn limit, and the turn number.
+macro_rules! header_game_fns {
+    (game_over: $game_over:path, turn_limit: $turn_limit:path $(,)?) => {
+        fn outcome(&self) -> Option<$crate::game::Outcome> {
+            self.header.outcome()
+        }
+
+        fn game_over_rule(&self) -> &'static str {
+            $game_over
+        }
+
+        fn turn_limit_rule(&self) -> &'static str {
+            $turn_limit
+        }
+
+        fn turn(&self) -> u32 {
+            self.header.turn
+        }
+    };
+}
+pub(crate) use header_game_fns;
 
 impl TurnSetup {
     /// The header of a two-seat ruleset checked, once its `phase` is read (the

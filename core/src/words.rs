@@ -100,8 +100,15 @@ pub trait Words: Game {
     /// "summon Knight face-down into zone 2", "end the turn".
     fn action_words(&self, action: Self::Action, voice: &Voice) -> String;
 
-    /// A phase in this ruleset's words ("battle", "fight or reap").
-    fn phase_words(&self, phase: Phase) -> &'static str;
+    /// Every phase in this ruleset's words, as the catalogue lists them
+    /// ([`phase_table`]).
+    const PHASES: &'static [(Phase, &'static str)];
+
+    /// A phase in this ruleset's words ("battle", "fight or reap"): its entry in
+    /// [`Words::PHASES`].
+    fn phase_words(&self, phase: Phase) -> &'static str {
+        phase_in(Self::PHASES, phase)
+    }
 }
 
 /// A shared event in words; `piece` names a decision's options, `phase` a phase.
@@ -165,6 +172,24 @@ pub fn count(n: impl Into<i64>, thing: &str) -> String {
 /// leaves it out.
 pub fn phase_in(phases: &[(Phase, &'static str)], phase: Phase) -> &'static str {
     phases.iter().find(|(p, _)| *p == phase).map_or("game", |(_, words)| words)
+}
+
+/// A ruleset's table of phase words, every phase in the catalogue's order: the words
+/// every ruleset shares (`a bare board`, `draw`, `game over`) and its own for the start
+/// of a turn (`begin`), its Event phase (`attacks`) and its Deployment phase.
+pub(crate) const fn phase_table(
+    begin: &'static str,
+    event: &'static str,
+    deployment: &'static str,
+) -> [(Phase, &'static str); 6] {
+    [
+        (Phase::Bare, "a bare board"),
+        (Phase::Begin, begin),
+        (Phase::Event, event),
+        (Phase::Deployment, deployment),
+        (Phase::Draw, "draw"),
+        (Phase::GameOver, "game over"),
+    ]
 }
 
 impl crate::rulesets::GameState {

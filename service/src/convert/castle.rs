@@ -13,7 +13,17 @@ use fray_core::setup::TurnSetup;
 use fray_proto::fray::v1 as pb;
 
 use super::shared::{
-    self, Submitted, Unread, bare_seats, choice_from_setup, choice_to_setup, refuse_unread, turn_message, turn_to_setup,
+    self, Submitted, Unread, action_message, bare_seats, refuse_unread, strike_refusing, turn_message, turn_to_setup,
+};
+
+/// Why Castle Rampage refuses the wire fields it does not read.
+const UNREAD: Unread<'static> = Unread {
+    name: "Castle Rampage",
+    creatures: "must be empty: Castle Rampage has no creatures on a field, its cards are in castle_rampage",
+    pending: Some("must be unset: Castle Rampage asks no decisions (an attack resolves at once)"),
+    chain: "must be empty: Castle Rampage resolves each attack at once",
+    target: "must be unset: a Castle Rampage attack card attacks the opponent",
+    defender: Some("must be unset: the defender is the top card of the attacked structure"),
 };
 
 /// A state as Castle Rampage's plain input. The top-level fields it does not read are
@@ -37,13 +47,7 @@ pub fn state_to_setup(s: pb::GameState, refused: &mut Violations) -> CastleSetup
             }
         }
     });
-    let why = Unread {
-        name: "Castle Rampage",
-        creatures: "must be empty: Castle Rampage has no creatures on a field, its cards are in castle_rampage",
-        pending: Some("must be unset: Castle Rampage asks no decisions (an attack resolves at once)"),
-        chain: "must be empty: Castle Rampage resolves each attack at once",
-    };
-    refuse_unread(refused, &s, &why);
+    refuse_unread(refused, &s, &UNREAD);
     // A pending decision is refused above, so the core does not refuse it again.
     let header = TurnSetup { pending: None, ..turn_to_setup(&s) };
     CastleSetup { header, board: s.castle_rampage.as_ref().map(board_to_setup) }
@@ -60,17 +64,7 @@ pub fn state_from_setup(s: &CastleSetup) -> pb::GameState {
 /// An attack as plain input: `target`, `defender` and `outcome` are refused (paths
 /// relative to the strike).
 pub fn strike_to_setup(s: &pb::Strike) -> Submitted<CastleStrikeSetup> {
-    let mut refused = Violations::default();
-    if s.target.is_some() {
-        refused.push("target", "must be unset: a Castle Rampage attack card attacks the opponent");
-    }
-    if !s.defender.is_empty() {
-        refused.push("defender", "must be unset: the defender is the top card of the attacked structure");
-    }
-    if s.outcome.is_some() {
-        refused.push("outcome", "must be unset: Castle Rampage has no chain");
-    }
-    Submitted::refusing(CastleStrikeSetup { attacker: s.attacker.clone() }, refused)
+    strike_refusing(s, &UNREAD, CastleStrikeSetup { attacker: s.attacker.clone() })
 }
 
 /// An attack as a message.
@@ -81,40 +75,26 @@ pub fn strike_from_setup(s: &CastleStrikeSetup) -> pb::Strike {
 /// An action as plain input (refused paths relative to the action); `None` for another
 /// ruleset's kind of action (the dispatcher refuses it).
 pub fn action_to_setup(a: Option<&pb::action::Action>) -> Option<Result<Submitted<CastleActionSetup>, Violations>> {
+    use CastleActionSetup as C;
     use pb::action::Action as A;
-    let action = match a {
-        Some(A::Strike(s)) => {
-            let strike = strike_to_setup(s);
-            return Some(Ok(Submitted::refusing(
-                CastleActionSetup::Strike(strike.input),
-                strike.refused.prefixed("strike"),
-            )));
-        }
-        Some(A::Choice(c)) => CastleActionSetup::Choice(choice_to_setup(c)),
-        Some(A::Reinforce(r)) => CastleActionSetup::Reinforce(reinforce_to_setup(r)),
-        Some(A::EndPhase(_)) => CastleActionSetup::EndPhase,
-        Some(A::Summon(_)) => {
-            let mut v = Violations::default();
-            v.push("summon", "Castle Rampage has no summons: add a card to the Gate or Castle with reinforce");
-            return Some(Err(v));
-        }
-        Some(A::Reap(_)) => return None,
-        None => CastleActionSetup::Missing,
-    };
-    Some(Ok(Submitted::clean(action)))
+    shared::action_to_setup(a, C::Strike, C::Choice, [C::EndPhase, C::Missing], strike_to_setup, |own| match own {
+        A::Reinforce(r) => Some(Ok(C::Reinforce(reinforce_to_setup(r)))),
+        A::Summon(_) => shared::refused_whole(
+            "summon",
+            "Castle Rampage has no summons: add a card to the Gate or Castle with reinforce",
+        ),
+        _ => None,
+    })
 }
 
 /// An action as a message; [`CastleActionSetup::Missing`] leaves the oneof unset.
 pub fn action_from_setup(a: &CastleActionSetup) -> pb::Action {
-    use pb::action::Action as A;
-    let action = match a {
-        CastleActionSetup::Strike(s) => Some(A::Strike(strike_from_setup(s))),
-        CastleActionSetup::Choice(c) => Some(A::Choice(choice_from_setup(c))),
-        CastleActionSetup::Reinforce(r) => Some(A::Reinforce(reinforce_from_setup(r))),
-        CastleActionSetup::EndPhase => Some(A::EndPhase(pb::EndPhase {})),
-        CastleActionSetup::Missing => None,
-    };
-    pb::Action { action, ..Default::default() }
+    action_message!(
+        a,
+        CastleActionSetup,
+        strike_from_setup,
+        CastleActionSetup::Reinforce(r) => pb::action::Action::Reinforce(reinforce_from_setup(r)),
+    )
 }
 
 /// A card as plain input.
@@ -220,14 +200,8 @@ pub fn event_kind(e: &CastleEvent) -> pb::event::Kind {
 /// Tells `bound` the length of every list of the board a search touches (its sides,
 /// piles, and each side's Gate, Castle and hand), with its path under `root`.
 pub fn board_lists(board: &pb::CastleRampageBoard, root: FieldPath<'_>, bound: &mut dyn FnMut(FieldPath<'_>, usize)) {
-    bound(root.field("sides"), board.sides.len());
-    bound(root.field("draw_pile"), board.draw_pile.len());
-    bound(root.field("discard"), board.discard.len());
-    let sides = root.field("sides");
-    for (i, s) in board.sides.iter().enumerate() {
-        let f = sides.index(i);
-        bound(f.field("gate"), s.gate.len());
-        bound(f.field("castle"), s.castle.len());
-        bound(f.field("hand"), s.hand.len());
-    }
+    let board_lists =
+        [("sides", board.sides.len()), ("draw_pile", board.draw_pile.len()), ("discard", board.discard.len())];
+    let side = |s: &pb::CastleSide| [("gate", s.gate.len()), ("castle", s.castle.len()), ("hand", s.hand.len())];
+    shared::board_and_side_lists(root, &board_lists, &board.sides, side, bound);
 }

@@ -13,7 +13,17 @@ use fray_core::rulesets::dog_fight::{
 use fray_proto::fray::v1 as pb;
 
 use super::shared::{
-    self, Submitted, Unread, choice_from_setup, choice_to_setup, refuse_unread, turn_message, turn_to_setup,
+    self, Submitted, Unread, action_message, refuse_unread, strike_refusing, turn_message, turn_to_setup,
+};
+
+/// Why Dog Fight refuses the wire fields it does not read.
+const UNREAD: Unread<'static> = Unread {
+    name: "Dog Fight",
+    creatures: "must be empty: Dog Fight has vessels, in dog_fight.vessels",
+    pending: None,
+    chain: "must be empty: an attack in progress travels in dog_fight.attack",
+    target: "must be unset: a Dog Fight attack names its target vessel in defender",
+    defender: None,
 };
 
 /// A state as Dog Fight's plain input. The top-level fields it does not read are
@@ -23,13 +33,7 @@ pub fn state_to_setup(s: pb::GameState, refused: &mut Violations) -> DogFightSet
     if !s.players.is_empty() {
         refused.push("players", "must be empty: a Dog Fight state keeps its board in dog_fight");
     }
-    let why = Unread {
-        name: "Dog Fight",
-        creatures: "must be empty: Dog Fight has vessels, in dog_fight.vessels",
-        pending: None,
-        chain: "must be empty: an attack in progress travels in dog_fight.attack",
-    };
-    refuse_unread(refused, &s, &why);
+    refuse_unread(refused, &s, &UNREAD);
     DogFightSetup { header: turn_to_setup(&s), board: s.dog_fight.as_ref().map(board_to_setup) }
 }
 
@@ -44,14 +48,7 @@ pub fn state_from_setup(s: &DogFightSetup) -> pb::GameState {
 /// An attack as plain input: `target` and `outcome` are refused (paths relative to
 /// the strike).
 pub fn strike_to_setup(s: &pb::Strike) -> Submitted<DogFightStrikeSetup> {
-    let mut refused = Violations::default();
-    if s.target.is_some() {
-        refused.push("target", "must be unset: a Dog Fight attack names its target vessel in defender");
-    }
-    if s.outcome.is_some() {
-        refused.push("outcome", "must be unset: Dog Fight has no chain");
-    }
-    Submitted::refusing(DogFightStrikeSetup { attacker: s.attacker.clone(), defender: s.defender.clone() }, refused)
+    strike_refusing(s, &UNREAD, DogFightStrikeSetup { attacker: s.attacker.clone(), defender: s.defender.clone() })
 }
 
 /// An attack as a message.
@@ -60,39 +57,17 @@ pub fn strike_from_setup(s: &DogFightStrikeSetup) -> pb::Strike {
 }
 
 /// An action as plain input (refused paths relative to the action); summon, reinforce
-/// and reap are refused whole.
-pub fn action_to_setup(a: Option<&pb::action::Action>) -> Result<Submitted<DogFightActionSetup>, Violations> {
-    use pb::action::Action as A;
-    let action = match a {
-        Some(A::Strike(s)) => {
-            let strike = strike_to_setup(s);
-            return Ok(Submitted::refusing(
-                DogFightActionSetup::Strike(strike.input),
-                strike.refused.prefixed("strike"),
-            ));
-        }
-        Some(A::Choice(c)) => DogFightActionSetup::Choice(choice_to_setup(c)),
-        Some(A::EndPhase(_)) => DogFightActionSetup::EndPhase,
-        Some(A::Summon(_) | A::Reinforce(_) | A::Reap(_)) => {
-            let mut v = Violations::default();
-            v.push("", "Dog Fight's actions are strike (an attack), choice and end_phase");
-            return Err(v);
-        }
-        None => DogFightActionSetup::Missing,
-    };
-    Ok(Submitted::clean(action))
+/// and reap are refused whole (never `None`: Dog Fight names them itself).
+pub fn action_to_setup(a: Option<&pb::action::Action>) -> Option<Result<Submitted<DogFightActionSetup>, Violations>> {
+    use DogFightActionSetup as D;
+    shared::action_to_setup(a, D::Strike, D::Choice, [D::EndPhase, D::Missing], strike_to_setup, |_| {
+        shared::refused_whole("", "Dog Fight's actions are strike (an attack), choice and end_phase")
+    })
 }
 
 /// An action as a message; [`DogFightActionSetup::Missing`] leaves the oneof unset.
 pub fn action_from_setup(a: &DogFightActionSetup) -> pb::Action {
-    use pb::action::Action as A;
-    let action = match a {
-        DogFightActionSetup::Strike(s) => Some(A::Strike(strike_from_setup(s))),
-        DogFightActionSetup::Choice(c) => Some(A::Choice(choice_from_setup(c))),
-        DogFightActionSetup::EndPhase => Some(A::EndPhase(pb::EndPhase {})),
-        DogFightActionSetup::Missing => None,
-    };
-    pb::Action { action, ..Default::default() }
+    action_message!(a, DogFightActionSetup, strike_from_setup)
 }
 
 fn card_to_setup(c: &pb::DogFightCard) -> DogFightCardSetup {
@@ -229,14 +204,9 @@ pub fn event_kind(e: &DfEvent) -> pb::event::Kind {
 /// Tells `bound` the length of every list of the board a search touches (its vessels,
 /// its sides, and each side's hand and discard), with its path under `root`.
 pub fn board_lists(board: &pb::DogFightBoard, root: FieldPath<'_>, bound: &mut dyn FnMut(FieldPath<'_>, usize)) {
-    bound(root.field("vessels"), board.vessels.len());
-    bound(root.field("sides"), board.sides.len());
-    let sides = root.field("sides");
-    for (i, s) in board.sides.iter().enumerate() {
-        let f = sides.index(i);
-        bound(f.field("hand"), s.hand.len());
-        bound(f.field("discard"), s.discard.len());
-    }
+    let board_lists = [("vessels", board.vessels.len()), ("sides", board.sides.len())];
+    let side = |s: &pb::DogFightSide| [("hand", s.hand.len()), ("discard", s.discard.len())];
+    shared::board_and_side_lists(root, &board_lists, &board.sides, side, bound);
 }
 
 #[cfg(test)]

@@ -14,7 +14,17 @@ use fray_proto::fray::v1 as pb;
 use pb::keyforge_step::Step;
 
 use super::shared::{
-    self, Submitted, Unread, bare_seats, choice_from_setup, choice_to_setup, refuse_unread, turn_message, turn_to_setup,
+    self, Submitted, Unread, action_message, bare_seats, refuse_unread, strike_refusing, turn_message, turn_to_setup,
+};
+
+/// Why KeyForge refuses the wire fields it does not read.
+const UNREAD: Unread<'static> = Unread {
+    name: "KeyForge",
+    creatures: "must be empty: KeyForge creatures stand in keyforge.sides[i].battleline",
+    pending: None,
+    chain: "must be empty: a KeyForge resolution travels in keyforge.resolution",
+    target: "must be unset: a KeyForge fight names its defender, not a zone",
+    defender: None,
 };
 
 /// A state as KeyForge's plain input. The top-level fields KeyForge does not read are
@@ -29,13 +39,7 @@ pub fn state_to_setup(s: pb::GameState, refused: &mut Violations) -> KeyforgeSet
             );
         }
     });
-    let why = Unread {
-        name: "KeyForge",
-        creatures: "must be empty: KeyForge creatures stand in keyforge.sides[i].battleline",
-        pending: None,
-        chain: "must be empty: a KeyForge resolution travels in keyforge.resolution",
-    };
-    refuse_unread(refused, &s, &why);
+    refuse_unread(refused, &s, &UNREAD);
     KeyforgeSetup { header: turn_to_setup(&s), board: s.keyforge.as_ref().map(board_to_setup) }
 }
 
@@ -50,14 +54,7 @@ pub fn state_from_setup(s: &KeyforgeSetup) -> pb::GameState {
 /// A fight as plain input: `target` and `outcome` are refused (paths relative to the
 /// strike).
 pub fn strike_to_setup(s: &pb::Strike) -> Submitted<KeyforgeStrikeSetup> {
-    let mut refused = Violations::default();
-    if s.target.is_some() {
-        refused.push("target", "must be unset: a KeyForge fight names its defender, not a zone");
-    }
-    if s.outcome.is_some() {
-        refused.push("outcome", "must be unset: KeyForge has no chain");
-    }
-    Submitted::refusing(KeyforgeStrikeSetup { attacker: s.attacker.clone(), defender: s.defender.clone() }, refused)
+    strike_refusing(s, &UNREAD, KeyforgeStrikeSetup { attacker: s.attacker.clone(), defender: s.defender.clone() })
 }
 
 /// A fight as a message.
@@ -68,40 +65,23 @@ pub fn strike_from_setup(s: &KeyforgeStrikeSetup) -> pb::Strike {
 /// An action as plain input (refused paths relative to the action); `None` for another
 /// ruleset's kind of action (the dispatcher refuses it).
 pub fn action_to_setup(a: Option<&pb::action::Action>) -> Option<Result<Submitted<KeyforgeActionSetup>, Violations>> {
+    use KeyforgeActionSetup as K;
     use pb::action::Action as A;
-    let action = match a {
-        Some(A::Strike(s)) => {
-            let strike = strike_to_setup(s);
-            return Some(Ok(Submitted::refusing(
-                KeyforgeActionSetup::Strike(strike.input),
-                strike.refused.prefixed("strike"),
-            )));
-        }
-        Some(A::Choice(c)) => KeyforgeActionSetup::Choice(choice_to_setup(c)),
-        Some(A::Reap(r)) => KeyforgeActionSetup::Reap(r.creature.clone()),
-        Some(A::EndPhase(_)) => KeyforgeActionSetup::EndPhase,
-        Some(A::Summon(_)) => {
-            let mut v = Violations::default();
-            v.push("summon", "KeyForge's skirmish has no summons");
-            return Some(Err(v));
-        }
-        Some(A::Reinforce(_)) => return None,
-        None => KeyforgeActionSetup::Missing,
-    };
-    Some(Ok(Submitted::clean(action)))
+    shared::action_to_setup(a, K::Strike, K::Choice, [K::EndPhase, K::Missing], strike_to_setup, |own| match own {
+        A::Reap(r) => Some(Ok(K::Reap(r.creature.clone()))),
+        A::Summon(_) => shared::refused_whole("summon", "KeyForge's skirmish has no summons"),
+        _ => None,
+    })
 }
 
 /// An action as a message; [`KeyforgeActionSetup::Missing`] leaves the oneof unset.
 pub fn action_from_setup(a: &KeyforgeActionSetup) -> pb::Action {
-    use pb::action::Action as A;
-    let action = match a {
-        KeyforgeActionSetup::Strike(s) => Some(A::Strike(strike_from_setup(s))),
-        KeyforgeActionSetup::Choice(c) => Some(A::Choice(choice_from_setup(c))),
-        KeyforgeActionSetup::Reap(id) => Some(A::Reap(pb::Reap { creature: id.clone() })),
-        KeyforgeActionSetup::EndPhase => Some(A::EndPhase(pb::EndPhase {})),
-        KeyforgeActionSetup::Missing => None,
-    };
-    pb::Action { action, ..Default::default() }
+    action_message!(
+        a,
+        KeyforgeActionSetup,
+        strike_from_setup,
+        KeyforgeActionSetup::Reap(id) => pb::action::Action::Reap(pb::Reap { creature: id.clone() }),
+    )
 }
 
 fn ability_to_setup(a: &pb::Ability) -> AbilitySetup {
@@ -306,15 +286,11 @@ pub fn event_kind(e: &KfEvent) -> pb::event::Kind {
 /// the resolution, and each side's battleline, discard and hand), with its path under
 /// `root`.
 pub fn board_lists(board: &pb::KeyforgeBoard, root: FieldPath<'_>, bound: &mut dyn FnMut(FieldPath<'_>, usize)) {
-    bound(root.field("sides"), board.sides.len());
-    bound(root.field("resolution"), board.resolution.len());
-    let sides = root.field("sides");
-    for (i, s) in board.sides.iter().enumerate() {
-        let f = sides.index(i);
-        bound(f.field("battleline"), s.battleline.len());
-        bound(f.field("discard"), s.discard.len());
-        bound(f.field("hand"), s.hand.len());
-    }
+    let board_lists = [("sides", board.sides.len()), ("resolution", board.resolution.len())];
+    let side = |s: &pb::KeyforgeSide| {
+        [("battleline", s.battleline.len()), ("discard", s.discard.len()), ("hand", s.hand.len())]
+    };
+    shared::board_and_side_lists(root, &board_lists, &board.sides, side, bound);
 }
 
 #[cfg(test)]

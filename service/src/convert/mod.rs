@@ -109,7 +109,7 @@ pub fn action_to_setup(ruleset: Ruleset, a: Option<&pb::Action>) -> Result<Submi
         }
         Ruleset::Keyforge => keyforge::action_to_setup(action).map(|r| r.map(|s| s.map(ActionSetup::Keyforge))),
         Ruleset::CastleRampage => castle::action_to_setup(action).map(|r| r.map(|s| s.map(ActionSetup::Castle))),
-        Ruleset::DogFight => Some(dog_fight::action_to_setup(action).map(|s| s.map(ActionSetup::DogFight))),
+        Ruleset::DogFight => dog_fight::action_to_setup(action).map(|r| r.map(|s| s.map(ActionSetup::DogFight))),
     };
     own.unwrap_or_else(|| Err(foreign_action(ruleset, action)))
 }

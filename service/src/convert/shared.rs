@@ -6,7 +6,9 @@
 use fray_core::event::{DecisionView, SharedEvent};
 use fray_core::rulesets::RulesetInfo;
 use fray_core::setup::{ChoiceSetup, DecisionSetup, TurnSetup};
-use fray_core::{ActionError, ActionSetup, Event, GameState, SetupError, StateSetup, StrikeSetup, Violations};
+use fray_core::{
+    ActionError, ActionSetup, Event, FieldPath, GameState, SetupError, StateSetup, StrikeSetup, Violations,
+};
 use fray_proto::fray::v1 as pb;
 
 /// A ruleset's own plain input, and the violations of what the wire carried that this
@@ -148,10 +150,10 @@ pub fn turn_message(ruleset: i32, t: &TurnSetup) -> pb::GameState {
     }
 }
 
-/// Why a ruleset with a board of its own refuses the zone game's top-level fields it
-/// does not read, each in its own words.
+/// Why a ruleset with a board of its own refuses the wire fields it does not read (the
+/// zone game's top-level fields, and a strike's), each in its own words.
 pub(crate) struct Unread<'a> {
-    /// The ruleset's name in words ("KeyForge"), for `event`.
+    /// The ruleset's name in words ("KeyForge"), for `event` and a strike's `outcome`.
     pub name: &'a str,
     /// Why `creatures` must be empty.
     pub creatures: &'a str,
@@ -159,6 +161,10 @@ pub(crate) struct Unread<'a> {
     pub pending: Option<&'a str>,
     /// Why `chain` must be empty.
     pub chain: &'a str,
+    /// Why a strike's `target` must be unset.
+    pub target: &'a str,
+    /// Why a strike's `defender` must be unset, for a ruleset whose strike names none.
+    pub defender: Option<&'a str>,
 }
 
 /// Refuses into `refused`, in this order, the zone game's `creatures`, `event`,
@@ -177,6 +183,98 @@ pub(crate) fn refuse_unread(refused: &mut Violations, s: &pb::GameState, why: &U
         refused.push("chain", why.chain);
     }
 }
+
+/// A strike as the ruleset's plain `input`, with the fields it does not read refused
+/// in this order (paths relative to the strike): `target`, `defender` (where `why`
+/// refuses it), `outcome` (no ruleset but the zone game has a chain).
+pub(crate) fn strike_refusing<S>(s: &pb::Strike, why: &Unread<'_>, input: S) -> Submitted<S> {
+    let mut refused = Violations::default();
+    if s.target.is_some() {
+        refused.push("target", why.target);
+    }
+    if let (false, Some(defender)) = (s.defender.is_empty(), why.defender) {
+        refused.push("defender", defender);
+    }
+    if s.outcome.is_some() {
+        refused.push("outcome", format!("must be unset: {} has no chain", why.name));
+    }
+    Submitted::refusing(input, refused)
+}
+
+/// An action as a ruleset's plain input `A`, whose strike is `S` (refused paths
+/// relative to the action): the kinds every ruleset has are read alike, a strike by
+/// `strike_to_setup` (its refused fields under `strike`) into `strike`, a choice into
+/// `choice`, `end_phase` and an unset action (`missing`); any other kind by `own`,
+/// which gives `None` for another ruleset's kind (the dispatcher refuses it).
+pub(crate) fn action_to_setup<A, S>(
+    a: Option<&pb::action::Action>,
+    strike: fn(S) -> A,
+    choice: fn(ChoiceSetup) -> A,
+    [end_phase, missing]: [A; 2],
+    strike_to_setup: impl FnOnce(&pb::Strike) -> Submitted<S>,
+    own: impl FnOnce(&pb::action::Action) -> Option<Result<A, Violations>>,
+) -> Option<Result<Submitted<A>, Violations>> {
+    use pb::action::Action as W;
+    let action = match a {
+        Some(W::Strike(s)) => {
+            let s = strike_to_setup(s);
+            return Some(Ok(Submitted::refusing(strike(s.input), s.refused.prefixed("strike"))));
+        }
+        Some(W::Choice(c)) => choice(choice_to_setup(c)),
+        Some(W::EndPhase(_)) => end_phase,
+        Some(other) => return own(other).map(|r| r.map(Submitted::clean)),
+        None => missing,
+    };
+    Some(Ok(Submitted::clean(action)))
+}
+
+/// A kind of action the ruleset refuses whole, as [`action_to_setup`]'s `own` gives it:
+/// the one violation `why` at `field` (relative to the action).
+pub(crate) fn refused_whole<A>(field: &str, why: &str) -> Option<Result<A, Violations>> {
+    let mut v = Violations::default();
+    v.push(field, why);
+    Some(Err(v))
+}
+
+/// Tells `bound` the length of each of a board's lists `board` (by its field under
+/// `root`, in order), then of each side's lists, as `side` names them, under
+/// `root.sides[i]`.
+pub(crate) fn board_and_side_lists<S, const N: usize>(
+    root: FieldPath<'_>,
+    board: &[(&'static str, usize)],
+    sides: &[S],
+    side: impl Fn(&S) -> [(&'static str, usize); N],
+    bound: &mut dyn FnMut(FieldPath<'_>, usize),
+) {
+    for &(name, len) in board {
+        bound(root.field(name), len);
+    }
+    let sides_path = root.field("sides");
+    for (i, s) in sides.iter().enumerate() {
+        let f = sides_path.index(i);
+        for (name, len) in side(s) {
+            bound(f.field(name), len);
+        }
+    }
+}
+
+/// A ruleset's plain action `$a` (of the enum `$setup`) as a message: the kinds every
+/// ruleset has alike (a strike by `$strike`, a choice, end_phase; `Missing` leaves the
+/// oneof unset), each of the ruleset's own kinds `$own` as the wire action `$wire`.
+macro_rules! action_message {
+    ($a:expr, $setup:ident, $strike:path $(, $own:pat => $wire:expr)* $(,)?) => {{
+        use fray_proto::fray::v1::action::Action as W;
+        let action = match $a {
+            $setup::Strike(s) => Some(W::Strike($strike(s))),
+            $setup::Choice(c) => Some(W::Choice($crate::convert::shared::choice_from_setup(c))),
+            $setup::EndPhase => Some(W::EndPhase(fray_proto::fray::v1::EndPhase {})),
+            $setup::Missing => None,
+            $($own => Some($wire),)*
+        };
+        fray_proto::fray::v1::Action { action, ..Default::default() }
+    }};
+}
+pub(crate) use action_message;
 
 /// A pending decision as plain input.
 pub fn decision_to_setup(d: &pb::PendingDecision) -> DecisionSetup {

@@ -10,7 +10,7 @@ use fray_core::rulesets::zone::setup::{
 use fray_core::{Ruleset, Violations};
 use fray_proto::fray::v1 as pb;
 
-use super::shared::{self, Submitted, choice_from_setup, choice_to_setup, turn_message, turn_to_setup};
+use super::shared::{self, Submitted, action_message, turn_message, turn_to_setup};
 
 /// A state as plain input: the zone game reads every top-level field (the other
 /// rulesets' boards are refused by the dispatcher). Its strings move.
@@ -59,35 +59,29 @@ pub fn strike_from_setup(s: &StrikeSetup) -> pb::Strike {
 }
 
 /// An action as plain input; `None` for another ruleset's kind of action (the
-/// dispatcher refuses it). An absent action is [`ZoneActionSetup::Missing`].
+/// dispatcher refuses it). An absent action is [`ZoneActionSetup::Missing`]; an absent
+/// Choice message inside the oneof is still "choice was set".
 pub fn action_to_setup(
     _ruleset: Ruleset,
     a: Option<&pb::action::Action>,
 ) -> Option<Result<Submitted<ZoneActionSetup>, Violations>> {
+    use ZoneActionSetup as Z;
     use pb::action::Action as A;
-    let action = match a {
-        Some(A::Strike(s)) => ZoneActionSetup::Strike(strike_to_setup(s)),
-        // An absent Choice message inside the oneof is still "choice was set".
-        Some(A::Choice(c)) => ZoneActionSetup::Choice(choice_to_setup(c)),
-        Some(A::Summon(s)) => ZoneActionSetup::Summon(summon_to_setup(s)),
-        Some(A::EndPhase(_)) => ZoneActionSetup::EndPhase,
-        Some(A::Reinforce(_) | A::Reap(_)) => return None,
-        None => ZoneActionSetup::Missing,
-    };
-    Some(Ok(Submitted::clean(action)))
+    let strike = |s: &pb::Strike| Submitted::clean(strike_to_setup(s));
+    shared::action_to_setup(a, Z::Strike, Z::Choice, [Z::EndPhase, Z::Missing], strike, |own| match own {
+        A::Summon(s) => Some(Ok(Z::Summon(summon_to_setup(s)))),
+        _ => None,
+    })
 }
 
 /// An action as a message; [`ZoneActionSetup::Missing`] leaves the oneof unset.
 pub fn action_from_setup(a: &ZoneActionSetup) -> pb::Action {
-    use pb::action::Action as A;
-    let action = match a {
-        ZoneActionSetup::Strike(s) => Some(A::Strike(strike_from_setup(s))),
-        ZoneActionSetup::Choice(c) => Some(A::Choice(choice_from_setup(c))),
-        ZoneActionSetup::Summon(s) => Some(A::Summon(summon_from_setup(s))),
-        ZoneActionSetup::EndPhase => Some(A::EndPhase(pb::EndPhase {})),
-        ZoneActionSetup::Missing => None,
-    };
-    pb::Action { action, ..Default::default() }
+    action_message!(
+        a,
+        ZoneActionSetup,
+        strike_from_setup,
+        ZoneActionSetup::Summon(s) => pb::action::Action::Summon(summon_from_setup(s)),
+    )
 }
 
 /// A zone reference as plain input.

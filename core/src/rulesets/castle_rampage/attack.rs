@@ -16,7 +16,7 @@ use super::event::CastleEvent;
 use super::{CastleCard, CastleEffect, CastleState, SeenBy, Structure, rule};
 use crate::error::IllegalAction;
 use crate::event::{EventSink, emit};
-use crate::state::{Opponent, Phase, PlayerId};
+use crate::state::{Opponent, PlayerId};
 
 /// How an attack ended.
 enum Ending {
@@ -30,12 +30,7 @@ impl CastleState {
     /// Checks that `player` may play their hand card `hand_index` as an attack now;
     /// changes nothing.
     pub(crate) fn check_strike(&self, player: PlayerId, hand_index: u32) -> Result<(), IllegalAction> {
-        if !matches!(self.header.phase, Phase::Bare | Phase::Event) {
-            return Err(IllegalAction::new(
-                rule::EVENT_PHASE,
-                format!("attack cards are played only in PHASE_EVENT, not in {}", self.header.phase),
-            ));
-        }
+        self.header.check_event_phase(rule::EVENT_PHASE, "attack cards are played")?;
         self.check_turn(player)?;
         let hand = &self.side(player).hand;
         let Some(card) = usize::try_from(hand_index).ok().and_then(|i| hand.get(i)) else {

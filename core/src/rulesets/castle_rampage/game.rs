@@ -25,11 +25,13 @@ use super::event::CastleEvent;
 use super::setup::{CastleActionSetup, CastleCardSetup, CastleSetup, CastleStrikeSetup, ReinforceSetup};
 use super::{CastleAction, CastleCard, CastleState, SeenBy, Side, Structure, rule};
 use crate::error::{ActionError, IllegalAction, Violations};
-use crate::event::{Event, EventSink, SharedEvent};
-use crate::game::{Game, Outcome, Returns, balance_heuristic};
+use crate::event::{Event, EventSink, SharedEvent, shown_whole};
+use crate::game::{Game, Returns, balance_heuristic};
+use crate::parse::{choice_at, no_decision, no_kind, strike_at};
 use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
 use crate::state::{CreatureId, Opponent, Phase, PlayerId};
+use crate::turn::header_game_fns;
 
 impl Game for CastleState {
     type Action = CastleAction;
@@ -107,24 +109,10 @@ impl Game for CastleState {
         Ok(())
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.header.outcome()
-    }
-
-    fn game_over_rule(&self) -> &'static str {
-        super::rule::GAME_OVER
-    }
-
-    fn turn_limit_rule(&self) -> &'static str {
-        super::rule::TURN_LIMIT
-    }
+    header_game_fns!(game_over: super::rule::GAME_OVER, turn_limit: super::rule::TURN_LIMIT);
 
     fn heuristic(&self) -> Returns {
         balance_heuristic(self, || material(self))
-    }
-
-    fn turn(&self) -> u32 {
-        self.header.turn
     }
 
     fn is_pending(&self) -> bool {
@@ -194,17 +182,9 @@ impl Game for CastleState {
             {
                 Event { rule: rule::DEAD_POSITION, kind: event.kind.clone() }
             }
-            CastleEvent::CardReturned { .. }
-            | CastleEvent::Shared(
-                SharedEvent::PhaseChanged { .. }
-                | SharedEvent::DecisionRequested(_)
-                | SharedEvent::GameOver { .. }
-                | SharedEvent::PlayerOut { .. },
-            )
-            | CastleEvent::CardRevealed { .. }
-            | CastleEvent::CardDestroyed { .. }
-            | CastleEvent::AttackEnded { .. }
-            | CastleEvent::CardDrawn { .. } => event.clone(),
+            shown_whole!(
+                CastleEvent: CardReturned, CardRevealed, CardDestroyed, AttackEnded, CardDrawn,
+            ) => event.clone(),
         }
     }
 
@@ -272,15 +252,13 @@ impl Game for CastleState {
     ) -> Result<CastleAction, ActionError> {
         let path = path.into();
         match action {
-            CastleActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
+            CastleActionSetup::Strike(s) => strike_at(self, s, path),
             CastleActionSetup::Reinforce(r) => {
                 self.parse_reinforce(r, path.field("reinforce")).map_err(ActionError::Invalid)
             }
             CastleActionSetup::EndPhase => Ok(CastleAction::EndPhase),
-            CastleActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
-            CastleActionSetup::Missing => {
-                Err(ActionError::Invalid(Violations::one(path, "is required: set one of strike, reinforce, end_phase")))
-            }
+            CastleActionSetup::Choice(c) => choice_at(self, c, path),
+            CastleActionSetup::Missing => Err(no_kind(path, "strike, reinforce, end_phase")),
         }
     }
 
@@ -306,7 +284,7 @@ impl Game for CastleState {
         _choice: &ChoiceSetup,
         path: impl Into<FieldPath<'p>>,
     ) -> Result<CastleAction, Violations> {
-        Err(Violations::one(path.into(), "answers no pending decision: Castle Rampage asks no decisions"))
+        Err(no_decision(path.into(), "Castle Rampage asks no decisions"))
     }
 
     /// Two plays of cards with the same values (name aside) the same way are one move.

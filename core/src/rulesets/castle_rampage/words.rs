@@ -7,7 +7,7 @@ use super::event::CastleEvent;
 use super::{CastleAction, CastleCard, CastleState, Structure, rule};
 use crate::event::Event;
 use crate::state::{CreatureId, Phase, PlayerId};
-use crate::words::{Voice, Words, shared_event};
+use crate::words::{Voice, Words, phase_table, shared_event};
 
 impl CastleState {
     /// The card `id` wherever it is, if any card of the state has it.
@@ -43,6 +43,8 @@ impl CastleState {
 }
 
 impl Words for CastleState {
+    const PHASES: &'static [(Phase, &'static str)] = &PHASES;
+
     fn piece(&self, id: &CreatureId, voice: &Voice) -> Option<String> {
         let card = self.card(id)?;
         let seen = voice.viewer.is_none_or(|v| self.sees(id, v));
@@ -111,10 +113,6 @@ impl Words for CastleState {
             .to_owned(),
         }
     }
-
-    fn phase_words(&self, phase: Phase) -> &'static str {
-        crate::words::phase_in(&PHASES, phase)
-    }
 }
 
 /// `gate` as `Gate`, `castle` as `Castle`, a hand as `hand`.
@@ -140,14 +138,7 @@ fn attack_ended(rule_id: &str, remaining: i32) -> String {
 }
 
 /// Every phase in this ruleset's words, as the catalogue lists them.
-pub(crate) const PHASES: [(Phase, &str); 6] = [
-    (Phase::Bare, "a bare board"),
-    (Phase::Begin, "begin"),
-    (Phase::Event, "attacks"),
-    (Phase::Deployment, "reinforce"),
-    (Phase::Draw, "draw"),
-    (Phase::GameOver, "game over"),
-];
+pub(crate) const PHASES: [(Phase, &str); 6] = phase_table("begin", "attacks", "reinforce");
 
 #[cfg(test)]
 mod tests {

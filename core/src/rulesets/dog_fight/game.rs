@@ -20,11 +20,16 @@ use super::event::DfEvent;
 use super::setup::{DogFightActionSetup, DogFightSetup, DogFightStrikeSetup};
 use super::{DfAction, DfCard, DogFightState, rule};
 use crate::error::{ActionError, IllegalAction, Violations};
-use crate::event::{DecisionView, Event, EventSink, SharedEvent};
+use crate::event::{DecisionView, Event, EventSink, SharedEvent, shown_whole};
 use crate::game::{Game, Outcome, Returns, balance_heuristic};
+use crate::parse::{
+    choice_at, named, no_decision, no_kind, nothing_to_answer, option_id, option_index, pending_option, read_choice,
+    strike_at,
+};
 use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
 use crate::state::{Phase, PlayerId};
+use crate::turn::header_game_fns;
 
 impl Game for DogFightState {
     type Action = DfAction;
@@ -71,20 +76,12 @@ impl Game for DogFightState {
     fn apply<S: EventSink<DfEvent>>(&mut self, action: DfAction, sink: &mut S) -> Result<(), IllegalAction> {
         self.header.check_not_over(rule::GAME_OVER)?;
         match (action, &self.pending) {
-            (DfAction::Play(k), Some(d)) if usize::from(k) < d.options.len() => self.play(usize::from(k), sink),
-            (DfAction::Play(k), Some(d)) => {
-                return Err(IllegalAction::new(
-                    rule::DECISION_PENDING,
-                    format!("the pending decision has {} options: there is no option {k}", d.options.len()),
-                ));
+            (DfAction::Play(k), _) => {
+                let options = self.pending.as_ref().map(|d| d.options.len());
+                self.play(pending_option(rule::DECISION_PENDING, options, k)?, sink);
             }
             (DfAction::Pass, Some(_)) => self.decline(sink),
-            (DfAction::Play(_) | DfAction::Pass, None) => {
-                return Err(IllegalAction::new(
-                    rule::DECISION_PENDING,
-                    "no decision is pending: there is nothing to answer",
-                ));
-            }
+            (DfAction::Pass, None) => return Err(nothing_to_answer(rule::DECISION_PENDING)),
             (_, Some(d)) => {
                 return Err(IllegalAction::new(
                     rule::DECISION_PENDING,
@@ -108,13 +105,7 @@ impl Game for DogFightState {
         Ok(())
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.header.outcome()
-    }
-
-    fn game_over_rule(&self) -> &'static str {
-        super::rule::GAME_OVER
-    }
+    header_game_fns!(game_over: super::rule::GAME_OVER, turn_limit: super::rule::TURN_LIMIT);
 
     /// A win as [`Returns::of`]; with more than two players a draw is shared by the
     /// players still in when it came (a player who went out finished below them and
@@ -131,10 +122,6 @@ impl Game for DogFightState {
         Some(Returns::new(&values))
     }
 
-    fn turn_limit_rule(&self) -> &'static str {
-        super::rule::TURN_LIMIT
-    }
-
     fn heuristic(&self) -> Returns {
         if self.players() == 2 {
             return balance_heuristic(self, || (self.worth(PlayerId(0)) - self.worth(PlayerId(1))) / 10.0);
@@ -148,10 +135,6 @@ impl Game for DogFightState {
             return Returns::of(Outcome::Draw, self.players());
         }
         Returns::new(&worth.iter().map(|w| w / total).collect::<Vec<_>>())
-    }
-
-    fn turn(&self) -> u32 {
-        self.header.turn
     }
 
     fn is_pending(&self) -> bool {
@@ -223,19 +206,10 @@ impl Game for DogFightState {
                     ..d.clone()
                 })),
             },
-            DfEvent::Shared(
-                SharedEvent::PhaseChanged { .. }
-                | SharedEvent::DecisionRequested(_)
-                | SharedEvent::GameOver { .. }
-                | SharedEvent::PlayerOut { .. },
-            )
-            | DfEvent::AttackDeclared { .. }
-            | DfEvent::CardPlayed { .. }
-            | DfEvent::ResponsePassed { .. }
-            | DfEvent::AttackMissed { .. }
-            | DfEvent::DamageMitigated { .. }
-            | DfEvent::DamageDealt { .. }
-            | DfEvent::VesselDestroyed { .. } => event.clone(),
+            shown_whole!(
+                DfEvent: AttackDeclared, CardPlayed, ResponsePassed, AttackMissed, DamageMitigated,
+                DamageDealt, VesselDestroyed,
+            ) => event.clone(),
         }
     }
 
@@ -251,13 +225,10 @@ impl Game for DogFightState {
             DfAction::Attack { attacker, defender } => {
                 DogFightActionSetup::Strike(DogFightStrikeSetup { attacker: id(attacker), defender: id(defender) })
             }
-            DfAction::Play(k) => DogFightActionSetup::Choice(ChoiceSetup::Option(
-                self.pending
-                    .as_ref()
-                    .and_then(|d| d.options.get(usize::from(k)))
-                    .map(ToString::to_string)
-                    .unwrap_or_default(),
-            )),
+            DfAction::Play(k) => DogFightActionSetup::Choice(ChoiceSetup::Option(option_id(
+                self.pending.as_ref().map(|d| d.options.as_slice()),
+                k,
+            ))),
             DfAction::Pass => DogFightActionSetup::Choice(ChoiceSetup::Decline(true)),
             DfAction::EndPhase => DogFightActionSetup::EndPhase,
         }
@@ -270,12 +241,10 @@ impl Game for DogFightState {
     ) -> Result<DfAction, ActionError> {
         let path = path.into();
         match action {
-            DogFightActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
-            DogFightActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
+            DogFightActionSetup::Strike(s) => strike_at(self, s, path),
+            DogFightActionSetup::Choice(c) => choice_at(self, c, path),
             DogFightActionSetup::EndPhase => Ok(DfAction::EndPhase),
-            DogFightActionSetup::Missing => {
-                Err(ActionError::Invalid(Violations::one(path, "is required: set one of strike, choice, end_phase")))
-            }
+            DogFightActionSetup::Missing => Err(no_kind(path, "strike, choice, end_phase")),
         }
     }
 
@@ -288,13 +257,9 @@ impl Game for DogFightState {
         let path = path.into();
         let mut v = Violations::default();
         let mut index = |field: &'static str, id: &str| {
-            let found = self.vessels.iter().position(|x| x.id.as_str() == id);
-            if id.is_empty() {
-                v.push(path.field(field), "is required");
-            } else if found.is_none() {
-                v.push(path.field(field), format!("{id:?} names no vessel on the board"));
-            }
-            found
+            named(&mut v, path.field(field), id, "vessel on the board", |id| {
+                self.vessels.iter().position(|x| x.id.as_str() == id)
+            })
         };
         let (a, d) = (index("attacker", &strike.attacker), index("defender", &strike.defender));
         match (a, d) {
@@ -305,23 +270,18 @@ impl Game for DogFightState {
 
     fn parse_choice<'p>(&self, choice: &ChoiceSetup, path: impl Into<FieldPath<'p>>) -> Result<DfAction, Violations> {
         let path = path.into();
-        let mut v = Violations::default();
-        let Some(d) = &self.pending else {
-            v.push(path, "answers no pending decision: none is pending");
-            return Err(v);
-        };
-        match choice {
-            ChoiceSetup::Option(id) => match d.options.iter().position(|o| o.as_str() == id) {
-                Some(k) => return Ok(DfAction::Play(k as u8)),
-                None => {
-                    v.push(path.field("option"), format!("{id:?} is not a card player {} may play now", d.player.0))
-                }
+        let Some(d) = &self.pending else { return Err(no_decision(path, "none is pending")) };
+        read_choice(
+            choice,
+            path,
+            |id| {
+                option_index(&d.options, id)
+                    .map(DfAction::Play)
+                    .ok_or_else(|| format!("{id:?} is not a card player {} may play now", d.player.0))
             },
-            ChoiceSetup::Decline(true) => return Ok(DfAction::Pass),
-            ChoiceSetup::Decline(false) => v.push(path.field("decline"), "must be true to pass"),
-            ChoiceSetup::Missing => v.push(path, "is required: set option or decline"),
-        }
-        Err(v)
+            |set| if set { Ok(DfAction::Pass) } else { Err("must be true to pass".to_owned()) },
+            "is required: set option or decline",
+        )
     }
 }
 

@@ -4,142 +4,31 @@
 //! their buffers, and a shared text (ids and names) is replaced only when it is another
 //! allocation. Search copies the state into scratch ones once per action it tries; with
 //! the derived `clone_from` (a clone and a drop) that was most of a four-player search.
-//! Each impl names every field, so a field added to a type fails to compile here until
-//! it is copied.
-
-use std::sync::Arc;
+//! Each type names every field ([`crate::state::field_clone`]), so a field added to a
+//! type fails to compile here until it is copied.
 
 use super::{DfAttack, DfCard, DfDecision, DfSide, DogFightState, Vessel};
-use crate::state::assign_shared;
+use crate::state::field_clone;
 
-impl Clone for DfCard {
-    fn clone(&self) -> Self {
-        let DfCard { id, name, effect, amount } = self;
-        DfCard { id: id.clone(), name: Arc::clone(name), effect: *effect, amount: *amount }
-    }
+field_clone!(DfCard { clone id, shared name, copy effect, copy amount });
 
-    fn clone_from(&mut self, source: &Self) {
-        let DfCard { id, name, effect, amount } = source;
-        self.id.clone_from(id);
-        assign_shared(&mut self.name, name);
-        self.effect = *effect;
-        self.amount = *amount;
-    }
-}
+field_clone!(Vessel {
+    clone id, shared name, copy controller, copy x, copy y, copy attack, copy range, copy shields,
+    copy armor, copy absorb, copy hull, copy attacked
+});
 
-impl Clone for Vessel {
-    fn clone(&self) -> Self {
-        let Vessel { id, name, controller, x, y, attack, range, shields, armor, absorb, hull, attacked } = self;
-        Vessel {
-            id: id.clone(),
-            name: Arc::clone(name),
-            controller: *controller,
-            x: *x,
-            y: *y,
-            attack: *attack,
-            range: *range,
-            shields: *shields,
-            armor: *armor,
-            absorb: *absorb,
-            hull: *hull,
-            attacked: *attacked,
-        }
-    }
+field_clone!(DfSide { clone hand, clone discard });
 
-    fn clone_from(&mut self, source: &Self) {
-        let Vessel { id, name, controller, x, y, attack, range, shields, armor, absorb, hull, attacked } = source;
-        self.id.clone_from(id);
-        assign_shared(&mut self.name, name);
-        self.controller = *controller;
-        self.x = *x;
-        self.y = *y;
-        self.attack = *attack;
-        self.range = *range;
-        self.shields = *shields;
-        self.armor = *armor;
-        self.absorb = *absorb;
-        self.hull = *hull;
-        self.attacked = *attacked;
-    }
-}
+field_clone!(DfAttack {
+    clone attacker, copy attacker_player, clone defender, copy target_player, clone declared,
+    clone passed, copy strength
+});
 
-impl Clone for DfSide {
-    fn clone(&self) -> Self {
-        let DfSide { hand, discard } = self;
-        DfSide { hand: hand.clone(), discard: discard.clone() }
-    }
+field_clone!(DfDecision { copy player, clone options });
 
-    fn clone_from(&mut self, source: &Self) {
-        let DfSide { hand, discard } = source;
-        self.hand.clone_from(hand);
-        self.discard.clone_from(discard);
-    }
-}
-
-impl Clone for DfAttack {
-    fn clone(&self) -> Self {
-        let DfAttack { attacker, attacker_player, defender, target_player, declared, passed, strength } = self;
-        DfAttack {
-            attacker: attacker.clone(),
-            attacker_player: *attacker_player,
-            defender: defender.clone(),
-            target_player: *target_player,
-            declared: declared.clone(),
-            passed: passed.clone(),
-            strength: *strength,
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        let DfAttack { attacker, attacker_player, defender, target_player, declared, passed, strength } = source;
-        self.attacker.clone_from(attacker);
-        self.attacker_player = *attacker_player;
-        self.defender.clone_from(defender);
-        self.target_player = *target_player;
-        self.declared.clone_from(declared);
-        self.passed.clone_from(passed);
-        self.strength = *strength;
-    }
-}
-
-impl Clone for DfDecision {
-    fn clone(&self) -> Self {
-        let DfDecision { player, options } = self;
-        DfDecision { player: *player, options: options.clone() }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        let DfDecision { player, options } = source;
-        self.player = *player;
-        self.options.clone_from(options);
-    }
-}
-
-impl Clone for DogFightState {
-    fn clone(&self) -> Self {
-        let DogFightState { width, height, vessels, sides, header, attack, pending } = self;
-        DogFightState {
-            width: *width,
-            height: *height,
-            vessels: vessels.clone(),
-            sides: sides.clone(),
-            header: *header,
-            attack: attack.clone(),
-            pending: pending.clone(),
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        let DogFightState { width, height, vessels, sides, header, attack, pending } = source;
-        self.width = *width;
-        self.height = *height;
-        self.vessels.clone_from(vessels);
-        self.sides.clone_from(sides);
-        self.header = *header;
-        self.attack.clone_from(attack);
-        self.pending.clone_from(pending);
-    }
-}
+field_clone!(DogFightState {
+    copy width, copy height, clone vessels, clone sides, copy header, clone attack, clone pending
+});
 
 #[cfg(test)]
 mod tests {

@@ -31,24 +31,13 @@ impl DogFightState {
     /// An attack is legal: PHASE_EVENT (or a bare board), the active player's vessel
     /// that has not attacked, on another player's vessel within its range.
     pub(super) fn check_attack(&self, attacker: usize, defender: usize) -> Result<(), IllegalAction> {
-        if !matches!(self.header.phase, Phase::Event | Phase::Bare) {
-            return Err(IllegalAction::new(
-                rule::EVENT_PHASE,
-                format!("attacks only in PHASE_EVENT, not in {}", self.header.phase),
-            ));
-        }
+        self.header.check_event_phase(rule::EVENT_PHASE, "attacks")?;
         let (Some(a), Some(d)) = (self.vessels.get(attacker), self.vessels.get(defender)) else {
             return Err(IllegalAction::new(rule::TARGET, "no such vessel"));
         };
-        if self.header.phase != Phase::Bare && a.controller != self.header.active_player {
-            return Err(IllegalAction::new(
-                rule::EVENT_PHASE,
-                format!(
-                    "{} is player {}'s: only the active player (player {}) attacks",
-                    a.id, a.controller.0, self.header.active_player.0
-                ),
-            ));
-        }
+        self.header.check_active(a.controller, rule::EVENT_PHASE, |active| {
+            format!("{} is player {}'s: only the active player (player {}) attacks", a.id, a.controller.0, active.0)
+        })?;
         if a.attacked {
             return Err(IllegalAction::new(rule::TARGET, format!("{} has attacked this turn already", a.id)));
         }

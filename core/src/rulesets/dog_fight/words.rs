@@ -7,7 +7,7 @@ use super::event::DfEvent;
 use super::{DfAction, DfCard, DfEffect, DogFightState};
 use crate::event::Event;
 use crate::state::{CreatureId, Phase, PlayerId};
-use crate::words::{Voice, Words, shared_event};
+use crate::words::{Voice, Words, phase_table, shared_event};
 
 impl DogFightState {
     /// The card `id` and whose hand holds it (`None`: a discard, open to all).
@@ -20,6 +20,8 @@ impl DogFightState {
 }
 
 impl Words for DogFightState {
+    const PHASES: &'static [(Phase, &'static str)] = &PHASES;
+
     fn piece(&self, id: &CreatureId, voice: &Voice) -> Option<String> {
         if let Some((_, v)) = self.vessel(id) {
             return Some(format!("{} {}", voice.whose(v.controller), v.name));
@@ -72,10 +74,6 @@ impl Words for DogFightState {
             DfAction::EndPhase => "end the turn".to_owned(),
         }
     }
-
-    fn phase_words(&self, phase: Phase) -> &'static str {
-        crate::words::phase_in(&PHASES, phase)
-    }
 }
 
 /// What a card does: `+2 damage`, `the attack misses`, `+2 armor against this attack`,
@@ -102,11 +100,4 @@ fn effect_name(effect: DfEffect) -> &'static str {
 }
 
 /// Every phase in this ruleset's words, as the catalogue lists them.
-pub(crate) const PHASES: [(Phase, &str); 6] = [
-    (Phase::Bare, "a bare board"),
-    (Phase::Begin, "begin"),
-    (Phase::Event, "attacks"),
-    (Phase::Deployment, "deployment"),
-    (Phase::Draw, "draw"),
-    (Phase::GameOver, "game over"),
-];
+pub(crate) const PHASES: [(Phase, &str); 6] = phase_table("begin", "attacks", "deployment");

@@ -18,11 +18,15 @@ use super::event::KfEvent;
 use super::setup::{KeyforgeActionSetup, KeyforgeSetup, KeyforgeStrikeSetup};
 use super::{KeyforgeState, KfAction, KfCreature, KfSide, Slot, rule};
 use crate::error::{ActionError, IllegalAction, Violations};
-use crate::event::{Event, EventSink, SharedEvent};
-use crate::game::{Game, Outcome, Returns, balance_heuristic};
+use crate::event::{Event, EventSink, shown_whole};
+use crate::game::{Game, Returns, balance_heuristic};
+use crate::parse::{
+    choice_at, named, no_decision, no_kind, option_id, option_index, pending_option, read_choice, strike_at,
+};
 use crate::path::FieldPath;
 use crate::setup::ChoiceSetup;
 use crate::state::{CreatureId, Opponent, Phase, PlayerId};
+use crate::turn::header_game_fns;
 
 impl Game for KeyforgeState {
     type Action = KfAction;
@@ -78,19 +82,8 @@ impl Game for KeyforgeState {
     fn apply<S: EventSink<KfEvent>>(&mut self, action: KfAction, sink: &mut S) -> Result<(), IllegalAction> {
         self.header.check_not_over(rule::GAME_OVER)?;
         if let KfAction::Choose(k) = action {
-            let Some(d) = &self.pending else {
-                return Err(IllegalAction::new(
-                    rule::DECISION_PENDING,
-                    "no decision is pending: there is nothing to answer",
-                ));
-            };
-            if usize::from(k) >= d.options.len() {
-                return Err(IllegalAction::new(
-                    rule::DECISION_PENDING,
-                    format!("the pending decision has {} options: there is no option {k}", d.options.len()),
-                ));
-            }
-            self.choose(usize::from(k), sink);
+            let options = self.pending.as_ref().map(|d| d.options.len());
+            self.choose(pending_option(rule::DECISION_PENDING, options, k)?, sink);
         } else if let Some(d) = &self.pending {
             return Err(IllegalAction::new(
                 rule::DECISION_PENDING,
@@ -126,24 +119,10 @@ impl Game for KeyforgeState {
         Ok(())
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.header.is_over().then(|| self.header.winner.map_or(Outcome::Draw, Outcome::Win))
-    }
-
-    fn game_over_rule(&self) -> &'static str {
-        super::rule::GAME_OVER
-    }
-
-    fn turn_limit_rule(&self) -> &'static str {
-        super::rule::TURN_LIMIT
-    }
+    header_game_fns!(game_over: super::rule::GAME_OVER, turn_limit: super::rule::TURN_LIMIT);
 
     fn heuristic(&self) -> Returns {
         balance_heuristic(self, || material(self))
-    }
-
-    fn turn(&self) -> u32 {
-        self.header.turn
     }
 
     fn is_pending(&self) -> bool {
@@ -172,30 +151,11 @@ impl Game for KeyforgeState {
     fn event_view(&self, event: &Event<KfEvent>, viewer: PlayerId) -> Event<KfEvent> {
         let _ = viewer;
         match &event.kind {
-            KfEvent::Shared(
-                SharedEvent::PhaseChanged { .. }
-                | SharedEvent::DecisionRequested(_)
-                | SharedEvent::GameOver { .. }
-                | SharedEvent::PlayerOut { .. },
-            )
-            | KfEvent::AmberMoved { .. }
-            | KfEvent::CreatureStunned { .. }
-            | KfEvent::StunRemoved { .. }
-            | KfEvent::WardRemoved { .. }
-            | KfEvent::WardGained { .. }
-            | KfEvent::CreatureExhausted { .. }
-            | KfEvent::FightDeclared { .. }
-            | KfEvent::FightExchange { .. }
-            | KfEvent::FightEnded { .. }
-            | KfEvent::DamagePending { .. }
-            | KfEvent::DamageDealt { .. }
-            | KfEvent::DamagePrevented { .. }
-            | KfEvent::AbilityResolved { .. }
-            | KfEvent::CreatureTagged { .. }
-            | KfEvent::CreatureDestroyed { .. }
-            | KfEvent::CardReturned { .. }
-            | KfEvent::Reaped { .. }
-            | KfEvent::KeyForged { .. } => event.clone(),
+            shown_whole!(
+                KfEvent: AmberMoved, CreatureStunned, StunRemoved, WardRemoved, WardGained, CreatureExhausted,
+                FightDeclared, FightExchange, FightEnded, DamagePending, DamageDealt, DamagePrevented,
+                AbilityResolved, CreatureTagged, CreatureDestroyed, CardReturned, Reaped, KeyForged,
+            ) => event.clone(),
         }
     }
 
@@ -212,13 +172,10 @@ impl Game for KeyforgeState {
                 KeyforgeActionSetup::Strike(KeyforgeStrikeSetup { attacker: id(attacker), defender: id(defender) })
             }
             KfAction::Reap(slot) => KeyforgeActionSetup::Reap(id(slot)),
-            KfAction::Choose(k) => KeyforgeActionSetup::Choice(ChoiceSetup::Option(
-                self.pending
-                    .as_ref()
-                    .and_then(|d| d.options.get(usize::from(k)))
-                    .map(ToString::to_string)
-                    .unwrap_or_default(),
-            )),
+            KfAction::Choose(k) => KeyforgeActionSetup::Choice(ChoiceSetup::Option(option_id(
+                self.pending.as_ref().map(|d| d.options.as_slice()),
+                k,
+            ))),
             KfAction::EndPhase => KeyforgeActionSetup::EndPhase,
         }
     }
@@ -230,18 +187,15 @@ impl Game for KeyforgeState {
     ) -> Result<KfAction, ActionError> {
         let path = path.into();
         match action {
-            KeyforgeActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
-            KeyforgeActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
+            KeyforgeActionSetup::Strike(s) => strike_at(self, s, path),
+            KeyforgeActionSetup::Choice(c) => choice_at(self, c, path),
             KeyforgeActionSetup::Reap(id) => {
                 let mut v = Violations::default();
                 let slot = self.slot_of(&mut v, path.field("reap").field("creature"), id);
                 slot.map(KfAction::Reap).ok_or(ActionError::Invalid(v))
             }
             KeyforgeActionSetup::EndPhase => Ok(KfAction::EndPhase),
-            KeyforgeActionSetup::Missing => Err(ActionError::Invalid(Violations::one(
-                path,
-                "is required: set one of strike, reap, choice, end_phase",
-            ))),
+            KeyforgeActionSetup::Missing => Err(no_kind(path, "strike, reap, choice, end_phase")),
         }
     }
 
@@ -264,25 +218,19 @@ impl Game for KeyforgeState {
 
     fn parse_choice<'p>(&self, choice: &ChoiceSetup, path: impl Into<FieldPath<'p>>) -> Result<KfAction, Violations> {
         let path = path.into();
-        let mut v = Violations::default();
-        let Some(d) = &self.pending else {
-            v.push(path, "answers no pending decision: none is pending");
-            return Err(v);
-        };
-        match choice {
-            ChoiceSetup::Option(id) => match d.options.iter().position(|o| o.as_str() == id) {
-                Some(k) => return Ok(KfAction::Choose(k as u8)),
-                None => {
+        let Some(d) = &self.pending else { return Err(no_decision(path, "none is pending")) };
+        read_choice(
+            choice,
+            path,
+            |id| {
+                option_index(&d.options, id).map(KfAction::Choose).ok_or_else(|| {
                     let options: Vec<&str> = d.options.iter().map(CreatureId::as_str).collect();
-                    v.push(path.field("option"), format!("{id:?} is not one of the options [{}]", options.join(", ")));
-                }
+                    format!("{id:?} is not one of the options [{}]", options.join(", "))
+                })
             },
-            ChoiceSetup::Decline(_) => {
-                v.push(path.field("decline"), format!("{} cannot be declined: choose an option", d.kind_name()));
-            }
-            ChoiceSetup::Missing => v.push(path, "is required: set option"),
-        }
-        Err(v)
+            |_| Err(format!("{} cannot be declined: choose an option", d.kind_name())),
+            "is required: set option",
+        )
     }
 
     /// Using a stunned creature only removes its stun, whatever it was used for: its
@@ -310,15 +258,9 @@ impl Game for KeyforgeState {
 impl KeyforgeState {
     /// Where the creature `id` stands, or a violation at `field`.
     fn slot_of(&self, v: &mut Violations, field: FieldPath<'_>, id: &str) -> Option<Slot> {
-        if id.is_empty() {
-            v.push(field, "is required");
-            return None;
-        }
-        let slot = self.creatures().find(|(_, c)| c.id.as_str() == id).map(|(slot, _)| slot);
-        if slot.is_none() {
-            v.push(field, format!("{id:?} names no creature in play"));
-        }
-        slot
+        named(v, field, id, "creature in play", |id| {
+            self.creatures().find(|(_, c)| c.id.as_str() == id).map(|(slot, _)| slot)
+        })
     }
 }
 

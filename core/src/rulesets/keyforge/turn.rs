@@ -39,18 +39,10 @@ impl KeyforgeState {
 
     /// A creature may be used: PHASE_EVENT (or a bare board), the active player's, ready.
     pub(super) fn check_use(&self, slot: Slot) -> Result<(), IllegalAction> {
-        if !matches!(self.header.phase, Phase::Event | Phase::Bare) {
-            return Err(IllegalAction::new(
-                rule::EVENT_PHASE,
-                format!("creatures are used only in PHASE_EVENT, not in {}", self.header.phase),
-            ));
-        }
-        if self.header.phase != Phase::Bare && slot.side != self.header.active_player {
-            return Err(IllegalAction::new(
-                rule::ACTIVE_PLAYER,
-                format!("only the active player (player {}) uses creatures", self.header.active_player.0),
-            ));
-        }
+        self.header.check_event_phase(rule::EVENT_PHASE, "creatures are used")?;
+        self.header.check_active(slot.side, rule::ACTIVE_PLAYER, |active| {
+            format!("only the active player (player {}) uses creatures", active.0)
+        })?;
         let Some(c) = self.at(slot) else {
             return Err(IllegalAction::new(rule::READY, "no creature stands there"));
         };

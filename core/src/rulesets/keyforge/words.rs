@@ -9,7 +9,7 @@ use super::event::KfEvent;
 use super::{Ability, AbilityTarget, Effect, KeyforgeState, KfAction, KfDecisionKind, Trigger, rule};
 use crate::event::Event;
 use crate::state::{CreatureId, Opponent, Phase, PlayerId};
-use crate::words::{Voice, Words, shared_event};
+use crate::words::{Voice, Words, phase_table, shared_event};
 
 impl KeyforgeState {
     /// An ORDER decision's item by name: `your Raider Captain's assault`, or an ability.
@@ -62,6 +62,8 @@ impl KeyforgeState {
 }
 
 impl Words for KeyforgeState {
+    const PHASES: &'static [(Phase, &'static str)] = &PHASES;
+
     fn piece(&self, id: &CreatureId, voice: &Voice) -> Option<String> {
         self.creature(id).map(|c| format!("{} {}", voice.whose(c.owner), c.name))
     }
@@ -147,10 +149,6 @@ impl Words for KeyforgeState {
             .to_owned(),
         }
     }
-
-    fn phase_words(&self, phase: Phase) -> &'static str {
-        crate::words::phase_in(&PHASES, phase)
-    }
 }
 
 /// A trigger as a card prints it: `Fight:`, `Reap:`, `After a creature is destroyed:`.
@@ -199,14 +197,7 @@ fn effect_text(a: &Ability, controller: PlayerId, voice: &Voice) -> String {
 }
 
 /// Every phase in this ruleset's words, as the catalogue lists them.
-pub(crate) const PHASES: [(Phase, &str); 6] = [
-    (Phase::Bare, "a bare board"),
-    (Phase::Begin, "forge a key"),
-    (Phase::Event, "fight or reap"),
-    (Phase::Deployment, "deployment"),
-    (Phase::Draw, "draw"),
-    (Phase::GameOver, "game over"),
-];
+pub(crate) const PHASES: [(Phase, &str); 6] = phase_table("forge a key", "fight or reap", "deployment");
 
 #[cfg(test)]
 mod tests {

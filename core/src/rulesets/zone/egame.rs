@@ -30,55 +30,10 @@ use crate::event::{DecisionView, EventSink, SharedEvent, emit};
 use crate::rulesets::zone::action::Action;
 use crate::rulesets::zone::board::{ZoneRef, ZoneSet};
 use crate::rulesets::zone::state::{BlockOutcome, ChainLink, Keyword, PendingDecision, ZoneState};
-use crate::state::{CreatureId, DecisionKind, Opponent, Phase, PlayerId};
+use crate::state::{CreatureId, DecisionKind, Opponent, PlayerId};
 
-/// Rule ids, as cited in docs/rules.md.
-pub mod rule {
-    /// Strike legality: face-up, not acted, arrows reach the target.
-    pub const TARGET: &str = "egame.strike.target";
-    /// The creature in the target zone blocks.
-    pub const BLOCK_PASSIVE: &str = "egame.strike.block.passive";
-    /// An Evasive attacker is unblocked.
-    pub const BLOCK_EVASIVE: &str = "egame.strike.block.evasive";
-    /// The zone's controller may block.
-    pub const BLOCK_CONTROLLER: &str = "egame.strike.block.active.controller";
-    /// The other player may block.
-    pub const BLOCK_OTHER: &str = "egame.strike.block.active.other";
-    /// No blocker: a direct attack.
-    pub const BLOCK_DIRECT: &str = "egame.strike.block.direct";
-    /// A targeted face-down creature flips face-up.
-    pub const FLIP_TARGETED: &str = "egame.flip.targeted";
-    /// Fading lets the strike through as direct.
-    pub const FADING: &str = "egame.keyword.fading";
-    /// The chain.
-    pub const CHAIN: &str = "egame.chain";
-    /// A strike fizzles on resolution.
-    pub const FIZZLE: &str = "egame.strike.fizzle";
-    /// Blocked strikes exchange damage.
-    pub const DAMAGE: &str = "egame.strike.damage";
-    /// e:game direct attack: 1 HP.
-    pub const DIRECT: &str = "egame.strike.direct";
-    /// Dimensional Rift direct attack: the Attack Stat.
-    pub const RIFT_DIRECT: &str = "rift.strike.direct";
-    /// Dimensional Rift armor.
-    pub const RIFT_ARMOR: &str = "rift.armor";
-    /// State-based destruction.
-    pub const SBA_DESTROY: &str = "egame.sba.destroy";
-    /// A player at 0 HP loses.
-    pub const SBA_GAME_OVER: &str = "egame.sba.game_over";
-    /// No action once the game is over.
-    pub const GAME_OVER: &str = "egame.game_over";
-    /// A pending decision must be answered first.
-    pub const DECISION_PENDING: &str = "egame.decision.pending";
-    /// Strikes only in the Event phase.
-    pub const TURN_EVENT_PHASE: &str = "egame.turn.event_phase";
-    /// Only the active player's creatures strike.
-    pub const TURN_ACTIVE_PLAYER: &str = "egame.turn.active_player";
-    /// What a player may not see: the opponent's hand and deck, the card under the
-    /// opponent's face-down creatures, the order of their own deck (the events name
-    /// none of them: `view.rs`).
-    pub const HIDDEN: &str = "egame.hidden";
-}
+/// Rule ids of the strike ([`super::rule::strike`]).
+pub use super::rule::strike as rule;
 
 /// Where blocker determination stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -107,23 +62,10 @@ impl ZoneState {
         let Some(c) = self.at(attacker) else {
             return Err(IllegalAction::new(rule::TARGET, format!("no creature stands in zone {attacker}")));
         };
-        if self.header.phase != Phase::Bare {
-            if self.header.phase != Phase::Event {
-                return Err(IllegalAction::new(
-                    rule::TURN_EVENT_PHASE,
-                    format!("strikes happen only in PHASE_EVENT, not in {}", self.header.phase),
-                ));
-            }
-            if attacker.player != self.header.active_player {
-                return Err(IllegalAction::new(
-                    rule::TURN_ACTIVE_PLAYER,
-                    format!(
-                        "{} is player {}'s creature but it is player {}'s turn",
-                        c.id, attacker.player.0, self.header.active_player.0
-                    ),
-                ));
-            }
-        }
+        self.header.check_event_phase(rule::TURN_EVENT_PHASE, "strikes happen")?;
+        self.header.check_active(attacker.player, rule::TURN_ACTIVE_PLAYER, |active| {
+            format!("{} is player {}'s creature but it is player {}'s turn", c.id, attacker.player.0, active.0)
+        })?;
         if c.face_down {
             return Err(IllegalAction::new(
                 rule::TARGET,
@@ -409,6 +351,7 @@ mod tests {
     use crate::event::Event;
     use crate::rulesets::zone::event::ZoneEvent;
     use crate::rulesets::zone::setup::{CreatureSetup, PlayerSetup, ZoneSetup, ZoneStateSetup};
+    use crate::state::Phase;
 
     fn knight_board() -> ZoneState {
         let mut up = [0; 8];

@@ -21,8 +21,9 @@ use super::event::ZoneEvent;
 use super::hints;
 use crate::catalogue::Ruleset;
 use crate::error::{ActionError, IllegalAction, Violations};
-use crate::event::{Event, EventSink, SharedEvent};
-use crate::game::{Game, Outcome, Returns, balance_heuristic};
+use crate::event::{Event, EventSink, shown_whole};
+use crate::game::{Game, Returns, balance_heuristic};
+use crate::parse::{choice_at, no_decision, no_kind, read_choice, strike_at};
 use crate::path::FieldPath;
 use crate::rulesets::zone::action::Action;
 use crate::rulesets::zone::board::{ZONES_PER_PLAYER, ZoneRef};
@@ -32,6 +33,7 @@ use crate::rulesets::zone::setup::{
 use crate::rulesets::zone::state::{Card, ZoneState};
 use crate::setup::ChoiceSetup;
 use crate::state::{CreatureId, Opponent, Phase, PlayerId};
+use crate::turn::header_game_fns;
 
 impl Game for ZoneState {
     type Action = Action;
@@ -135,24 +137,10 @@ impl Game for ZoneState {
         Ok(())
     }
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.header.outcome()
-    }
-
-    fn game_over_rule(&self) -> &'static str {
-        rule::GAME_OVER
-    }
-
-    fn turn_limit_rule(&self) -> &'static str {
-        crate::rulesets::zone::skirmish::rule::TURN_LIMIT
-    }
+    header_game_fns!(game_over: rule::GAME_OVER, turn_limit: crate::rulesets::zone::skirmish::rule::TURN_LIMIT);
 
     fn heuristic(&self) -> Returns {
         balance_heuristic(self, || material(self))
-    }
-
-    fn turn(&self) -> u32 {
-        self.header.turn
     }
 
     fn is_pending(&self) -> bool {
@@ -258,23 +246,10 @@ impl Game for ZoneState {
                 };
                 Event { rule: event.rule, kind }
             }
-            ZoneEvent::Shared(
-                SharedEvent::PhaseChanged { .. }
-                | SharedEvent::DecisionRequested(_)
-                | SharedEvent::GameOver { .. }
-                | SharedEvent::PlayerOut { .. },
-            )
-            | ZoneEvent::StrikeDeclared { .. }
-            | ZoneEvent::CreatureFlipped { .. }
-            | ZoneEvent::BlockerDetermined { .. }
-            | ZoneEvent::StrikeChained { .. }
-            | ZoneEvent::StrikeFizzled { .. }
-            | ZoneEvent::DamagePrevented { .. }
-            | ZoneEvent::DamageDealt { .. }
-            | ZoneEvent::CreatureDestroyed { .. }
-            | ZoneEvent::PlayerHpLost { .. }
-            | ZoneEvent::CreatureSummoned { .. }
-            | ZoneEvent::CardDrawn { .. } => event.clone(),
+            shown_whole!(
+                ZoneEvent: StrikeDeclared, CreatureFlipped, BlockerDetermined, StrikeChained, StrikeFizzled,
+                DamagePrevented, DamageDealt, CreatureDestroyed, PlayerHpLost, CreatureSummoned, CardDrawn,
+            ) => event.clone(),
         }
     }
 
@@ -318,14 +293,11 @@ impl Game for ZoneState {
     fn parse_action<'p>(&self, a: &ZoneActionSetup, path: impl Into<FieldPath<'p>>) -> Result<Action, ActionError> {
         let path = path.into();
         match a {
-            ZoneActionSetup::Strike(s) => self.parse_strike(s, path.field("strike")).map_err(ActionError::Invalid),
-            ZoneActionSetup::Choice(c) => self.parse_choice(c, path.field("choice")).map_err(ActionError::Invalid),
+            ZoneActionSetup::Strike(s) => strike_at(self, s, path),
+            ZoneActionSetup::Choice(c) => choice_at(self, c, path),
             ZoneActionSetup::Summon(s) => self.parse_summon(s, path.field("summon")).map_err(ActionError::Invalid),
             ZoneActionSetup::EndPhase => Ok(Action::EndPhase),
-            ZoneActionSetup::Missing => Err(ActionError::Invalid(Violations::one(
-                path,
-                "is required: set one of strike, choice, summon, end_phase",
-            ))),
+            ZoneActionSetup::Missing => Err(no_kind(path, "strike, choice, summon, end_phase")),
         }
     }
 
@@ -359,34 +331,24 @@ impl Game for ZoneState {
     /// Parses a submitted choice against the pending decision; `path` is its field path.
     fn parse_choice<'p>(&self, c: &ChoiceSetup, path: impl Into<FieldPath<'p>>) -> Result<Action, Violations> {
         let path = path.into();
-        let mut v = Violations::default();
-        let Some(pending) = self.pending else {
-            v.push(path, "answers no pending decision: the state has none");
-            return Err(v);
-        };
-        match c {
-            ChoiceSetup::Option(id) => {
-                let chosen = self.find(id).filter(|z| pending.options.contains(*z));
-                match chosen {
-                    Some(z) => return Ok(Action::Choose(z)),
-                    None => {
-                        let offered: Vec<String> =
-                            self.option_ids(pending.options).iter().map(ToString::to_string).collect();
-                        v.push(
-                            path.field("option"),
-                            format!("{id:?} is not one of the pending options [{}]", offered.join(", ")),
-                        );
-                    }
-                }
-            }
-            ChoiceSetup::Decline(false) => {
-                v.push(path.field("decline"), "must be true to decline; to choose, set option instead")
-            }
-            ChoiceSetup::Decline(true) if pending.may_decline => return Ok(Action::Decline),
-            ChoiceSetup::Decline(true) => v.push(path.field("decline"), "this decision cannot be declined"),
-            ChoiceSetup::Missing => v.push(path, "set exactly one of option or decline"),
-        }
-        Err(v)
+        let Some(pending) = self.pending else { return Err(no_decision(path, "the state has none")) };
+        read_choice(
+            c,
+            path,
+            |id| {
+                self.find(id).filter(|z| pending.options.contains(*z)).map(Action::Choose).ok_or_else(|| {
+                    let offered: Vec<String> =
+                        self.option_ids(pending.options).iter().map(ToString::to_string).collect();
+                    format!("{id:?} is not one of the pending options [{}]", offered.join(", "))
+                })
+            },
+            |set| match (set, pending.may_decline) {
+                (false, _) => Err("must be true to decline; to choose, set option instead".to_owned()),
+                (true, true) => Ok(Action::Decline),
+                (true, false) => Err("this decision cannot be declined".to_owned()),
+            },
+            "set exactly one of option or decline",
+        )
     }
 
     fn dedupe(&self, actions: &mut Vec<Action>) {
@@ -427,6 +389,7 @@ fn side(s: &ZoneState, p: PlayerId) -> f64 {
 mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
+    use crate::game::Outcome;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
     use std::sync::Arc;

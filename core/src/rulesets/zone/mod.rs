@@ -21,6 +21,7 @@ pub mod egame;
 pub mod event;
 pub mod game;
 pub mod hints;
+pub mod rule;
 pub mod setup;
 pub mod skirmish;
 pub mod state;

@@ -37,25 +37,8 @@ use crate::rulesets::zone::state::{Card, Creature, Keyword, Orientation, Player,
 use crate::state::{CreatureId, Opponent, Phase, PlayerId};
 use crate::turn::{TurnEndRules, TurnHeader};
 
-/// Rule ids of the skirmish game.
-pub mod rule {
-    /// Starting a game.
-    pub const SETUP: &str = "skirmish.setup";
-    /// Moving between phases.
-    pub const PHASE: &str = "skirmish.phase";
-    /// Summoning in the Deployment phase.
-    pub const SUMMON: &str = "skirmish.summon";
-    /// Drawing in the Draw phase.
-    pub const DRAW: &str = "skirmish.draw";
-    /// The game is a draw after the turn limit.
-    pub const TURN_LIMIT: &str = "skirmish.turn_limit";
-    /// The game is a draw when neither player can ever act again.
-    pub const STALEMATE: &str = "skirmish.stalemate";
-    /// The game is a draw when neither player can ever lose HP again.
-    pub const DEAD_POSITION: &str = "skirmish.dead_position";
-    /// The game is a draw once 5 rounds pass without progress.
-    pub const NO_PROGRESS: &str = "skirmish.no_progress";
-}
+/// Rule ids of the skirmish game ([`super::rule::skirmish`]).
+pub use super::rule::skirmish as rule;
 
 /// The draws at the end of a turn.
 const TURN_END: TurnEndRules = TurnEndRules { turn_limit: rule::TURN_LIMIT, no_progress: rule::NO_PROGRESS };

@@ -4,149 +4,24 @@
 //! and a shared text (`Arc<str>`: ids and names) is replaced only when it is another
 //! allocation, so copying a state into a scratch one that came from the same game
 //! touches no reference count for the cards both hold. Search does that once per
-//! action it tries.
-
-use std::sync::Arc;
+//! action it tries. Each type names every field ([`crate::state::field_clone`]), so a
+//! field added to a type fails to compile here until it is copied.
 
 use super::state::{Card, Creature, Player, ZoneState};
-use crate::state::assign_shared;
+use crate::state::field_clone;
 
-impl Clone for Card {
-    fn clone(&self) -> Self {
-        let Card { id, name, might, life, armor, keywords, arrows } = self;
-        Card {
-            id: id.clone(),
-            name: Arc::clone(name),
-            might: *might,
-            life: *life,
-            armor: *armor,
-            keywords: *keywords,
-            arrows: *arrows,
-        }
-    }
+field_clone!(Card { clone id, shared name, copy might, copy life, copy armor, copy keywords, copy arrows });
 
-    fn clone_from(&mut self, source: &Self) {
-        let Card { id, name, might, life, armor, keywords, arrows } = source;
-        self.id.clone_from(id);
-        assign_shared(&mut self.name, name);
-        self.might = *might;
-        self.life = *life;
-        self.armor = *armor;
-        self.keywords = *keywords;
-        self.arrows = *arrows;
-    }
-}
+field_clone!(Creature {
+    clone id, shared name, copy owner, copy might, copy life, copy damage, copy armor,
+    copy face_down, copy keywords, copy arrows, copy orientation, copy acted, copy seq, copy reach
+});
 
-impl Clone for Creature {
-    fn clone(&self) -> Self {
-        let Creature {
-            id,
-            name,
-            owner,
-            might,
-            life,
-            damage,
-            armor,
-            face_down,
-            keywords,
-            arrows,
-            orientation,
-            acted,
-            seq,
-            reach,
-        } = self;
-        Creature {
-            id: id.clone(),
-            name: Arc::clone(name),
-            owner: *owner,
-            might: *might,
-            life: *life,
-            damage: *damage,
-            armor: *armor,
-            face_down: *face_down,
-            keywords: *keywords,
-            arrows: *arrows,
-            orientation: *orientation,
-            acted: *acted,
-            seq: *seq,
-            reach: *reach,
-        }
-    }
+field_clone!(Player { copy hp, clone hand, clone deck, clone graveyard });
 
-    fn clone_from(&mut self, source: &Self) {
-        let Creature {
-            id,
-            name,
-            owner,
-            might,
-            life,
-            damage,
-            armor,
-            face_down,
-            keywords,
-            arrows,
-            orientation,
-            acted,
-            seq,
-            reach,
-        } = source;
-        self.id.clone_from(id);
-        assign_shared(&mut self.name, name);
-        self.owner = *owner;
-        self.might = *might;
-        self.life = *life;
-        self.damage = *damage;
-        self.armor = *armor;
-        self.face_down = *face_down;
-        self.keywords = *keywords;
-        self.arrows = *arrows;
-        self.orientation = *orientation;
-        self.acted = *acted;
-        self.seq = *seq;
-        self.reach = *reach;
-    }
-}
-
-impl Clone for Player {
-    fn clone(&self) -> Self {
-        let Player { hp, hand, deck, graveyard } = self;
-        Player { hp: *hp, hand: hand.clone(), deck: deck.clone(), graveyard: graveyard.clone() }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        let Player { hp, hand, deck, graveyard } = source;
-        self.hp = *hp;
-        self.hand.clone_from(hand);
-        self.deck.clone_from(deck);
-        self.graveyard.clone_from(graveyard);
-    }
-}
-
-impl Clone for ZoneState {
-    fn clone(&self) -> Self {
-        let ZoneState { ruleset, players, zones, header, event, pending, chain } = self;
-        ZoneState {
-            ruleset: *ruleset,
-            players: players.clone(),
-            zones: zones.clone(),
-            header: *header,
-            event: *event,
-            pending: *pending,
-            chain: chain.clone(),
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        let ZoneState { ruleset, players, zones, header, event, pending, chain } = source;
-        self.ruleset = *ruleset;
-        self.players.clone_from(players);
-        self.zones.clone_from(zones);
-        self.header = *header;
-        self.event = *event;
-        self.pending = *pending;
-        self.chain.clone_from(chain);
-    }
-}
+field_clone!(ZoneState {
+    copy ruleset, clone players, clone zones, copy header, copy event, copy pending, clone chain
+});
 
 #[cfg(test)]
 mod tests {
@@ -155,6 +30,7 @@ mod tests {
     use crate::event::Discard;
     use crate::game::Game;
     use crate::rulesets::Ruleset;
+    use std::sync::Arc;
 
     fn game(seed: u64) -> ZoneState {
         ZoneState::new_game(Ruleset::Egame, seed, "men-vs-fey", &mut crate::event::Discard).unwrap()

@@ -11,7 +11,7 @@ use super::event::ZoneEvent;
 use super::state::{Orientation, ZoneState};
 use crate::event::Event;
 use crate::state::{CreatureId, DecisionKind, Phase, PlayerId};
-use crate::words::{Voice, Words, count, shared_event};
+use crate::words::{Voice, Words, count, phase_table, shared_event};
 
 impl ZoneState {
     /// A zone from `voice`'s side: `your zone 2`, `player 1's zone 0`.
@@ -26,6 +26,8 @@ impl ZoneState {
 }
 
 impl Words for ZoneState {
+    const PHASES: &'static [(Phase, &'static str)] = &PHASES;
+
     fn piece(&self, id: &CreatureId, voice: &Voice) -> Option<String> {
         if id.is_hidden() {
             return Some("a face-down creature".to_owned());
@@ -135,10 +137,6 @@ impl Words for ZoneState {
             .to_owned(),
         }
     }
-
-    fn phase_words(&self, phase: Phase) -> &'static str {
-        crate::words::phase_in(&PHASES, phase)
-    }
 }
 
 /// `, facing its right` for a creature turned from forward (its controller's frame:
@@ -153,11 +151,4 @@ fn facing(orientation: Orientation) -> &'static str {
 }
 
 /// Every phase in this ruleset's words, as the catalogue lists them.
-pub(crate) const PHASES: [(Phase, &str); 6] = [
-    (Phase::Bare, "a bare board"),
-    (Phase::Begin, "begin"),
-    (Phase::Event, "battle"),
-    (Phase::Deployment, "deployment"),
-    (Phase::Draw, "draw"),
-    (Phase::GameOver, "game over"),
-];
+pub(crate) const PHASES: [(Phase, &str); 6] = phase_table("begin", "battle", "deployment");
