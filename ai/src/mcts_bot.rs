@@ -30,6 +30,11 @@
 //! depend on the number of threads: a search whose budget is in playouts is
 //! reproducible however many threads it uses. A search of one world (nothing hidden,
 //! or a budget under 1400 playouts) uses one thread.
+//!
+//! Deliberate mistakes: with `mistake_share` P > 0, in a share P of its decisions (drawn
+//! from the decision's seed, so a seeded game plays again move for move) the bot plays
+//! one of the other root actions, uniformly, instead of the search's best; the
+//! statistics are the search's all the same. The lower difficulties are built so.
 
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -38,7 +43,7 @@ use std::time::Instant;
 
 use mcts::tree_policy::AlphaGoPolicy;
 use mcts::{CycleBehaviour, Evaluator, MCTS, MCTSManager, MoveInfo, SearchHandle};
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::backend::Backend;
@@ -398,7 +403,34 @@ impl<G: Game, B: Backend<G> + 'static> Bot<G> for MctsBot<G, B> {
             })
             .map(|(i, _)| i)
             .unwrap_or(0);
-        let action = root_actions.get(best).copied().ok_or(BotError::GameOver)?;
+        let played = played_index(self.config.mistake_share, best, root_actions.len(), seed);
+        let action = root_actions.get(played).copied().ok_or(BotError::GameOver)?;
         Ok(Decision { action, stats })
     }
+}
+
+/// Mixed into a decision's seed for its mistake draw, so that the draw is not the
+/// first number of a stream the search also reads.
+const MISTAKE_SALT: u64 = 0x6D69_7374_616B_6573; // "mistakes"
+
+/// The index of the action played among `n` root actions whose best is `best`: with
+/// probability `share` (drawn from `seed`) a deliberate mistake, one of the other
+/// `n - 1` actions uniformly, else `best`. A share of 0 (or NaN) never errs and draws
+/// nothing; with one action there is nothing else to play.
+///
+/// Uniform rather than weighted by visits: a mistake then costs what a random move
+/// costs on that ruleset whatever the search's budget, so a level's strength falls
+/// steadily with its share; a visit-weighted one mostly plays the runner-up, which
+/// costs least exactly where the moves are close and more search does not help (Castle
+/// Rampage, Dog Fight's melee), the rulesets where the mistakes must separate the levels.
+fn played_index(share: f64, best: usize, n: usize, seed: u64) -> usize {
+    if share.is_nan() || share <= 0.0 || n < 2 {
+        return best;
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ MISTAKE_SALT);
+    if rng.random::<f64>() >= share {
+        return best;
+    }
+    let other = rng.random_range(0..n - 1);
+    if other >= best { other + 1 } else { other }
 }

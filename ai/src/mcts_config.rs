@@ -70,6 +70,13 @@ pub struct MctsConfig {
     pub threads: u32,
     /// Determinized or information-set search.
     pub search: Search,
+    /// The share of decisions (0 to 1) in which the bot makes a deliberate mistake:
+    /// with this probability, drawn from the decision's seed, it plays one of the other
+    /// root actions, uniformly, instead of the search's best (`mistakes=P` in a spec;
+    /// 0, the default, never). The difficulties are a budget and a share of mistakes
+    /// ([`crate::Difficulty`]): where more search does not play better, the mistakes
+    /// still separate the levels.
+    pub mistake_share: f64,
 }
 
 impl MctsConfig {
@@ -85,9 +92,10 @@ impl MctsConfig {
 
 impl MctsConfig {
     /// The bot's name, which is its spec: `mcts:playouts=N`, then each setting that
-    /// differs from a spec's starting point (`normal`'s settings), e.g.
-    /// `mcts:playouts=1500`, `mcts:playouts=8000,worlds=4` (hard) or
-    /// `mcts:playouts=1500,search=is`. Two bots that play differently never share a name.
+    /// differs from a spec's starting point (`normal`'s search, 1500 playouts, without
+    /// its mistakes), e.g. `mcts:playouts=1500`, `mcts:playouts=8000,worlds=4` (hard),
+    /// `mcts:playouts=1500,search=is` or `mcts:playouts=150,worlds=1,mistakes=0.3`. Two
+    /// bots that play differently never share a name.
     pub fn name(&self) -> String {
         self.name_with(Sight::Own)
     }
@@ -104,7 +112,8 @@ impl MctsConfig {
     }
 
     /// The `key=value` list of [`MctsConfig::name_with`], comma-separated, against the
-    /// settings a spec starts from (1500 playouts, [`MctsConfig::for_playouts`]), less
+    /// settings a spec starts from (1500 playouts, [`MctsConfig::for_playouts`], no
+    /// mistakes), less
     /// the keys a spec of that sight refuses: `time` and `search` but for [`Sight::Own`]
     /// (a measure replays; one search), and `worlds` for [`Sight::All`] (one world).
     pub(crate) fn spec_keys(&self, sight: Sight) -> String {
@@ -148,6 +157,9 @@ impl MctsConfig {
         if honest && self.search == Search::InformationSet {
             keys.push("search=is".to_owned());
         }
+        if self.mistake_share != base.mistake_share {
+            keys.push(format!("mistakes={}", self.mistake_share));
+        }
         keys.join(",")
     }
 }
@@ -166,6 +178,7 @@ impl Default for MctsConfig {
             node_limit: 400_000,
             threads: 1,
             search: Search::Determinized,
+            mistake_share: 0.0,
         }
     }
 }

@@ -444,3 +444,85 @@ fn play<G: fray_core::Registered>(
     }
     Ok(Played { winner: state.outcome().and_then(|o| o.winner()), actions, end_rule })
 }
+
+/// Positions with a real choice: e:game `mirror` games played a few random moves in,
+/// each with its deduplicated legal actions.
+fn positions_with_a_choice() -> Vec<(ZoneState, usize)> {
+    let mut out = Vec::new();
+    for (seed, moves) in (0..24u64).map(|i| (i, 2 + (i % 5) as usize * 3)) {
+        let Some(mut s) = new_state(Ruleset::Egame, seed, "mirror") else { continue };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        fray_ai::rollout::playout(&Local, &mut s, moves, &mut rng, &mut Vec::new());
+        let mut legal = s.legal_actions();
+        s.dedupe(&mut legal);
+        if s.to_move().is_some() && legal.len() > 1 {
+            out.push((s, legal.len()));
+        }
+    }
+    assert!(out.len() >= 12, "{} positions with a choice", out.len());
+    out
+}
+
+fn erring_mcts(mistake_share: f64) -> MctsBot<ZoneState, Local> {
+    let config = MctsConfig {
+        budget: Budget { playouts: 40, time: None },
+        determinizations: 1,
+        mistake_share,
+        ..MctsConfig::default()
+    };
+    MctsBot::new(Arc::new(Local), config)
+}
+
+/// The search's best in a decision's statistics: most visits, then the better mean,
+/// then the earlier action.
+fn searched_best<A: Copy>(d: &fray_ai::Decision<A>) -> A {
+    let best =
+        d.stats.iter().enumerate().max_by(|(i, a), (j, b)| {
+            a.visits.cmp(&b.visits).then(a.mean_reward.total_cmp(&b.mean_reward)).then(j.cmp(i))
+        });
+    best.unwrap().1.action
+}
+
+/// With a share of 0 the bot plays its search's best; with 1 never, when there is
+/// another action; between, about that share of its decisions; the same seed, the
+/// same move. The mistakes leave the search (its statistics) as it was.
+#[test]
+fn the_share_of_mistakes_is_honoured() {
+    let positions: Vec<_> = positions_with_a_choice().into_iter().take(12).collect();
+    let mut erred = 0;
+    for (i, (s, _)) in positions.iter().enumerate() {
+        let seed = 1000 + i as u64;
+        let right = erring_mcts(0.0).choose(s, seed).unwrap();
+        assert_eq!(right.action, searched_best(&right), "share 0 plays the search's best");
+        let wrong = erring_mcts(1.0).choose(s, seed).unwrap();
+        assert_eq!(wrong.stats, right.stats, "the same search");
+        assert_ne!(wrong.action, right.action, "share 1 never plays the search's best");
+        assert!(s.legal_actions().contains(&wrong.action));
+        assert_eq!(erring_mcts(1.0).choose(s, seed).unwrap(), wrong, "the same seed, the same move");
+        for k in 0..6 {
+            let half = erring_mcts(0.5).choose(s, seed + 7919 * k).unwrap();
+            assert_eq!(erring_mcts(0.5).choose(s, seed + 7919 * k).unwrap(), half, "reproducible");
+            erred += usize::from(half.action != searched_best(&half));
+        }
+    }
+    let decisions = positions.len() * 6;
+    let share = erred as f64 / decisions as f64;
+    assert!((0.35..=0.65).contains(&share), "{erred} mistakes in {decisions} decisions at a share of 0.5");
+}
+
+/// The mistakes are spread over every other action, not only the runner-up.
+#[test]
+fn a_mistake_is_any_other_action() {
+    let (s, n) = positions_with_a_choice().into_iter().max_by_key(|(_, n)| *n).unwrap();
+    assert!(n >= 3, "a position with at least 3 actions");
+    let best = searched_best(&erring_mcts(0.0).choose(&s, 5).unwrap());
+    let mut played = std::collections::HashSet::new();
+    for seed in 0..(4 * n as u64) {
+        let d = erring_mcts(1.0).choose(&s, seed).unwrap();
+        if searched_best(&d) == best {
+            played.insert(format!("{:?}", d.action));
+        }
+    }
+    assert!(played.len() >= 2, "mistakes played {played:?}");
+    assert!(!played.contains(&format!("{best:?}")));
+}
