@@ -86,13 +86,18 @@ impl Table {
 }
 
 /// What `loaded`'s game sealed for `seat` was dealt from: its ruleset, scenario and seed,
-/// its events told from `seats`, each bot's playouts as recorded.
+/// its events told from `seats`, each bot's playouts and share of mistakes as recorded
+/// (none recorded: none made).
 pub fn deal_of(loaded: &Loaded, seat: u32, seats: Seats) -> Deal {
     let replay = &loaded.replay;
     let mut playouts = vec![0; seats.players as usize];
+    let mut mistakes = vec![0.0; seats.players as usize];
     for s in &replay.seats {
         if let (Some(slot), Some(n)) = (playouts.get_mut(s.player as usize), s.playouts) {
             *slot = n;
+        }
+        if let (Some(slot), Some(share)) = (mistakes.get_mut(s.player as usize), s.mistake_share) {
+            *slot = share;
         }
     }
     Deal {
@@ -102,6 +107,7 @@ pub fn deal_of(loaded: &Loaded, seat: u32, seats: Seats) -> Deal {
         seat,
         words: Some(seats.words()),
         playouts,
+        mistakes,
     }
 }
 

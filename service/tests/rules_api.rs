@@ -563,7 +563,7 @@ async fn the_agent_chooses_a_legal_action_and_explains_it() {
     let ask = |player, seed| pb::ChooseActionRequest {
         state: Some(state.clone()),
         player,
-        budget: Some(pb::SearchBudget { playouts: 60, time_ms: 0 }),
+        budget: Some(pb::SearchBudget { playouts: 60, time_ms: 0, ..Default::default() }),
         seed,
         ..Default::default()
     };
@@ -590,6 +590,36 @@ async fn the_agent_chooses_a_legal_action_and_explains_it() {
     assert_eq!(bad_fields(&status), ["state"]);
 }
 
+/// `budget.mistake_share` has the Agent play another action than its search's best
+/// (share 1), reproducibly from the seed, the statistics the search's all the same; a
+/// share outside [0, 1] is refused at that field.
+#[tokio::test]
+async fn the_agent_errs_on_purpose_in_the_share_asked_for() {
+    let server = TestServer::start().await;
+    let mut rules = server.rules();
+    let mut agent = AgentClient::new(server.channel.clone());
+    let request = pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 5, ..Default::default() };
+    let state = rules.new_game(request).await.unwrap().into_inner().state.unwrap();
+    let ask = |mistake_share| pb::ChooseActionRequest {
+        state: Some(state.clone()),
+        player: 0,
+        budget: Some(pb::SearchBudget { playouts: 60, mistake_share, ..Default::default() }),
+        seed: 9,
+        ..Default::default()
+    };
+    let best = agent.choose_action(ask(0.0)).await.unwrap().into_inner();
+    assert!(best.stats.len() > 1, "a choice to err in");
+    let erring = agent.choose_action(ask(1.0)).await.unwrap().into_inner();
+    assert_eq!(erring.stats, best.stats, "the same search");
+    assert_ne!(erring.action, best.action, "share 1: never the search's best");
+    assert_eq!(agent.choose_action(ask(1.0)).await.unwrap().into_inner(), erring, "same request, same answer");
+    for bad in [1.5, -0.1, f64::NAN, f64::INFINITY] {
+        let status = agent.choose_action(ask(bad)).await.unwrap_err();
+        assert_eq!(status.code(), tonic::Code::InvalidArgument, "{bad}");
+        assert_eq!(bad_fields(&status), ["budget.mistake_share"], "{bad}");
+    }
+}
+
 #[tokio::test]
 async fn the_agent_answers_within_the_calls_deadline() {
     let server = TestServer::start().await;
@@ -606,7 +636,7 @@ async fn the_agent_answers_within_the_calls_deadline() {
     let mut call = tonic::Request::new(pb::ChooseActionRequest {
         state: Some(state),
         player: 0,
-        budget: Some(pb::SearchBudget { playouts: 20_000, time_ms: 60_000 }),
+        budget: Some(pb::SearchBudget { playouts: 20_000, time_ms: 60_000, ..Default::default() }),
         seed: 1,
         ..Default::default()
     });
