@@ -94,7 +94,7 @@ impl MctsConfig {
     /// The bot's name, which is its spec: `mcts:playouts=N`, then each setting that
     /// differs from a spec's starting point (`normal`'s search, 1500 playouts, without
     /// its mistakes), e.g. `mcts:playouts=1500`, `mcts:playouts=8000,worlds=4` (hard),
-    /// `mcts:playouts=1500,search=is` or `mcts:playouts=150,worlds=1,mistakes=0.3`. Two
+    /// `mcts:playouts=1500,search=is` or `mcts:playouts=150,worlds=1,mistakes=0.4`. Two
     /// bots that play differently never share a name.
     pub fn name(&self) -> String {
         self.name_with(Sight::Own)

@@ -53,9 +53,9 @@ use crate::random::RandomBot;
 /// in-process bots and, through `SearchBudget.mistake_share`, behind the Agent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Difficulty {
-    /// 150 playouts (one sampled world), a mistake in 30% of the decisions.
+    /// 150 playouts (one sampled world), a mistake in 40% of the decisions.
     Easy,
-    /// 1500 playouts (two worlds), a mistake in 10% of the decisions.
+    /// 1500 playouts (two worlds), a mistake in 20% of the decisions.
     Normal,
     /// 8000 playouts (four worlds), no mistakes.
     Hard,
@@ -65,8 +65,8 @@ impl Difficulty {
     /// The MCTS settings of this difficulty: its budget and its share of mistakes.
     pub fn config(self) -> MctsConfig {
         let (playouts, mistake_share) = match self {
-            Difficulty::Easy => (150, 0.3),
-            Difficulty::Normal => (1500, 0.1),
+            Difficulty::Easy => (150, 0.4),
+            Difficulty::Normal => (1500, 0.2),
             Difficulty::Hard => (8000, 0.0),
         };
         MctsConfig { mistake_share, ..MctsConfig::for_playouts(playouts) }
@@ -349,8 +349,8 @@ mod tests {
     #[test]
     fn a_bots_name_is_its_spec() {
         for (spec, name) in [
-            ("normal", "mcts:playouts=1500,mistakes=0.1"),
-            ("easy", "mcts:playouts=150,worlds=1,mistakes=0.3"),
+            ("normal", "mcts:playouts=1500,mistakes=0.2"),
+            ("easy", "mcts:playouts=150,worlds=1,mistakes=0.4"),
             ("hard", "mcts:playouts=8000,worlds=4"),
             ("mcts:mistakes=0.25", "mcts:playouts=1500,mistakes=0.25"),
             ("mcts:mistakes=0", "mcts:playouts=1500"),
@@ -421,7 +421,7 @@ mod tests {
         assert_eq!(c, MctsConfig::for_playouts(1500), "normal's search, on other worlds, without its mistakes");
         let BotSpec::Mcts(c) = "mcts:mistakes=0.3,playouts=150".parse().unwrap() else { panic!() };
         assert_eq!((c.mistake_share, c.budget.playouts, c.determinizations), (0.3, 150, 2), "normal's worlds");
-        let easy = "mcts:mistakes=0.3,playouts=150,worlds=1".parse::<BotSpec>().unwrap();
+        let easy = "mcts:mistakes=0.4,playouts=150,worlds=1".parse::<BotSpec>().unwrap();
         assert_eq!(easy, "easy".parse().unwrap());
         assert_eq!(oracle.name(), "oracle:playouts=300,depth=5");
         for bad in [

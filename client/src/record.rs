@@ -11,7 +11,7 @@
 //!   "ruleset": "RULESET_EGAME", "scenario": "duel", "seed": 3,
 //!   "seats": [{"player": 0, "kind": "human"},
 //!             {"player": 1, "kind": "bot", "difficulty": "easy", "playouts": 150,
-//!              "mistakeShare": 0.3}],
+//!              "mistakeShare": 0.4}],
 //!   "setupEvents": [ ...proto3 JSON Events of NewGame... ],
 //!   "steps": [{"player": 0, "action": {...proto3 JSON Action...}, "events": [...]}, ...],
 //!   "result": {"over": true, "winner": 1, "turn": 23, "text": "player 1 (bot) wins"}
@@ -334,7 +334,7 @@ mod tests {
                     kind: SeatKind::Bot,
                     difficulty: Some("easy".into()),
                     playouts: Some(150),
-                    mistake_share: Some(0.3),
+                    mistake_share: Some(0.4),
                 },
             ],
             setup_events: vec![],

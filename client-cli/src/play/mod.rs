@@ -44,9 +44,9 @@ use input::{Command, Lines, MORE_HELP, Read};
 /// deliberate mistakes), as `--difficulty` names them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Difficulty {
-    /// 150 playouts, a mistake in 30% of the moves.
+    /// 150 playouts, a mistake in 40% of the moves.
     Easy,
-    /// 1500 playouts, a mistake in 10% of the moves.
+    /// 1500 playouts, a mistake in 20% of the moves.
     Normal,
     /// 8000 playouts, no mistakes.
     Hard,
