@@ -72,8 +72,9 @@ pub struct MctsConfig {
     pub search: Search,
     /// The share of decisions (0 to 1) in which the bot makes a deliberate mistake:
     /// with this probability, drawn from the decision's seed, it plays one of the other
-    /// root actions, uniformly, instead of the search's best (`mistakes=P` in a spec;
-    /// 0, the default, never). The difficulties are a budget and a share of mistakes
+    /// root actions the search found at most [`crate::mcts_bot::MISTAKE_MARGIN`] worse
+    /// than its best, uniformly, instead of the best (`mistakes=P` in a spec; 0, the
+    /// default, never). The difficulties are a budget and a share of mistakes
     /// ([`crate::Difficulty`]): where more search does not play better, the mistakes
     /// still separate the levels.
     pub mistake_share: f64,

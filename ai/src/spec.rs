@@ -13,8 +13,8 @@
 //! (the sampled worlds searched side by side: faster, the same answer), `search`
 //! (`det`, the determinized search, or `is`, information-set MCTS: one tree, a fresh
 //! world per playout; `worlds` and `threads` then do not apply), `mistakes` (the share
-//! of decisions, 0 to 1, in which the bot plays another root action, uniformly, than
-//! the search's best: [`MctsConfig::mistake_share`]).
+//! of decisions, 0 to 1, in which the bot plays another root action near the search's
+//! best instead of the best: [`MctsConfig::mistake_share`]).
 //!
 //! `oracle`, `oracle:playouts=N,...`: the `normal` search (without its mistakes) on the true state, hidden
 //! cards included. It sees everything: a measuring instrument (the ceiling of what
