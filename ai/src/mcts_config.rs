@@ -78,6 +78,10 @@ pub struct MctsConfig {
     /// ([`crate::Difficulty`]): where more search does not play better, the mistakes
     /// still separate the levels.
     pub mistake_share: f64,
+    /// How much worse than the best, in mean reward (1 = a win), a move may look to the
+    /// search and still be played as a deliberate mistake (`margin=M` in a spec; by
+    /// default [`crate::mcts_bot::MISTAKE_MARGIN`]; 2 or more: any visited move).
+    pub mistake_margin: f64,
 }
 
 impl MctsConfig {
@@ -161,6 +165,9 @@ impl MctsConfig {
         if self.mistake_share != base.mistake_share {
             keys.push(format!("mistakes={}", self.mistake_share));
         }
+        if self.mistake_margin != base.mistake_margin {
+            keys.push(format!("margin={}", self.mistake_margin));
+        }
         keys.join(",")
     }
 }
@@ -180,6 +187,7 @@ impl Default for MctsConfig {
             threads: 1,
             search: Search::Determinized,
             mistake_share: 0.0,
+            mistake_margin: crate::mcts_bot::MISTAKE_MARGIN,
         }
     }
 }

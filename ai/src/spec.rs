@@ -14,7 +14,8 @@
 //! (`det`, the determinized search, or `is`, information-set MCTS: one tree, a fresh
 //! world per playout; `worlds` and `threads` then do not apply), `mistakes` (the share
 //! of decisions, 0 to 1, in which the bot plays another root action near the search's
-//! best instead of the best: [`MctsConfig::mistake_share`]).
+//! best instead of the best: [`MctsConfig::mistake_share`]), `margin` (how much worse in
+//! mean reward such a move may be: [`MctsConfig::mistake_margin`]).
 //!
 //! `oracle`, `oracle:playouts=N,...`: the `normal` search (without its mistakes) on the true state, hidden
 //! cards included. It sees everything: a measuring instrument (the ceiling of what
@@ -236,6 +237,13 @@ fn mcts_params(
                     .filter(|x| (0.0..=1.0).contains(x))
                     .ok_or_else(|| err(format!("mistakes={v} must be a share from 0 to 1")))?;
             }
+            "margin" => {
+                c.mistake_margin = v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite() && *x >= 0.0)
+                    .ok_or_else(|| err(format!("margin={v} must be a number >= 0")))?;
+            }
             "c" => {
                 c.exploration = v
                     .parse::<f64>()
@@ -245,18 +253,18 @@ fn mcts_params(
             }
             _ if honest => {
                 return Err(err(format!(
-                    "mcts takes playouts, time, depth, turns, worlds, search, c, t, pos, rollout, threads, mistakes; not {k}"
+                    "mcts takes playouts, time, depth, turns, worlds, search, c, t, pos, rollout, threads, mistakes, margin; not {k}"
                 )));
             }
             _ if sight == Sight::Known => {
                 return Err(err(format!(
-                    "peek takes playouts, depth, turns, worlds, c, t, pos, rollout, threads, mistakes; not {k} (a measure \
+                    "peek takes playouts, depth, turns, worlds, c, t, pos, rollout, threads, mistakes, margin; not {k} (a measure \
                      replays, on a playout budget, and searches its worlds as normal does)"
                 )));
             }
             _ => {
                 return Err(err(format!(
-                    "oracle takes playouts, depth, turns, c, t, pos, rollout, threads, mistakes; not {k} (it searches the \
+                    "oracle takes playouts, depth, turns, c, t, pos, rollout, threads, mistakes, margin; not {k} (it searches the \
                      one true world, on a playout budget so that it replays)"
                 )));
             }
@@ -353,6 +361,7 @@ mod tests {
             ("easy", "mcts:playouts=150,worlds=1,mistakes=0.4"),
             ("hard", "mcts:playouts=8000,worlds=4"),
             ("mcts:mistakes=0.25", "mcts:playouts=1500,mistakes=0.25"),
+            ("mcts:margin=0.3,mistakes=0.2", "mcts:playouts=1500,mistakes=0.2,margin=0.3"),
             ("mcts:mistakes=0", "mcts:playouts=1500"),
             ("mcts:search=is,mistakes=1", "mcts:playouts=1500,search=is,mistakes=1"),
             ("oracle:mistakes=0.5", "oracle:playouts=1500,mistakes=0.5"),
@@ -444,6 +453,7 @@ mod tests {
             "mcts:mistakes=-0.1",
             "mcts:mistakes=NaN",
             "mcts:mistakes=x",
+            "mcts:margin=-1",
             "easy:mistakes=0",
         ] {
             let e = bad.parse::<BotSpec>().unwrap_err();
