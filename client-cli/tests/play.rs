@@ -816,7 +816,7 @@ fn a_game_quit_and_resumed_ends_as_the_uninterrupted_one() {
     let resumed = ok(&fray_with_input(&["play", "--resume", path], &"1\n".repeat(3000)));
     assert!(
         resumed.contains(
-            "Fray skirmish resumed: e:game duel, seed 3, you are player 0 against the bot (easy); 11 moves made again"
+            "Fray skirmish resumed: e:game duel, seed 3, you are player 0 against the bot (easy); 13 moves made again"
         ),
         "{resumed}"
     );
