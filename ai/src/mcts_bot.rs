@@ -50,7 +50,7 @@ use rand_chacha::ChaCha8Rng;
 use crate::backend::Backend;
 use crate::bot::{ActionStat, Bot, BotError, Decision, sampled_worlds};
 use crate::eval::{Lookahead, priors};
-pub use crate::mcts_config::{Budget, MctsConfig, Search, Sight};
+pub use crate::mcts_config::{Budget, MISTAKE_MARGIN, MctsConfig, Search, Sight};
 use crate::rollout::{RolloutPolicy, RolloutScratch, rollout_value};
 use crate::search_node::Node;
 use fray_core::game::MAX_PLAYERS;
@@ -414,11 +414,6 @@ impl<G: Game, B: Backend<G> + 'static> Bot<G> for MctsBot<G, B> {
 /// Mixed into a decision's seed for its mistake draw, so that the draw is not the
 /// first number of a stream the search also reads.
 const MISTAKE_SALT: u64 = 0x6D69_7374_616B_6573; // "mistakes"
-
-/// How much worse than the best, in mean reward (1 = a win), a move may look to the
-/// search and still be played as a deliberate mistake, by default
-/// ([`MctsConfig::mistake_margin`]).
-pub const MISTAKE_MARGIN: f64 = 0.3;
 
 /// The index of the action played among the root actions of `stats`, whose best is
 /// `best`: with probability `share` (drawn from `seed`) a deliberate mistake, one of the

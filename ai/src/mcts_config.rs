@@ -6,6 +6,11 @@ use std::time::Duration;
 
 use crate::rollout::RolloutPolicy;
 
+/// How much worse than the best, in mean reward (1 = a win), a move may look to the
+/// search and still be played as a deliberate mistake, by default
+/// ([`MctsConfig::mistake_margin`]).
+pub const MISTAKE_MARGIN: f64 = 0.3;
+
 /// How much an MCTS search may spend.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
@@ -72,7 +77,7 @@ pub struct MctsConfig {
     pub search: Search,
     /// The share of decisions (0 to 1) in which the bot makes a deliberate mistake:
     /// with this probability, drawn from the decision's seed, it plays one of the other
-    /// root actions the search found at most [`crate::mcts_bot::MISTAKE_MARGIN`] worse
+    /// root actions the search found at most [`MISTAKE_MARGIN`] worse
     /// than its best, uniformly, instead of the best (`mistakes=P` in a spec; 0, the
     /// default, never). The difficulties are a budget and a share of mistakes
     /// ([`crate::Difficulty`]): where more search does not play better, the mistakes
@@ -80,7 +85,7 @@ pub struct MctsConfig {
     pub mistake_share: f64,
     /// How much worse than the best, in mean reward (1 = a win), a move may look to the
     /// search and still be played as a deliberate mistake (`margin=M` in a spec; by
-    /// default [`crate::mcts_bot::MISTAKE_MARGIN`]; 2 or more: any visited move).
+    /// default [`MISTAKE_MARGIN`]; 2 or more: any visited move).
     pub mistake_margin: f64,
 }
 
@@ -187,7 +192,7 @@ impl Default for MctsConfig {
             threads: 1,
             search: Search::Determinized,
             mistake_share: 0.0,
-            mistake_margin: crate::mcts_bot::MISTAKE_MARGIN,
+            mistake_margin: MISTAKE_MARGIN,
         }
     }
 }
