@@ -1,5 +1,6 @@
 //! What the person types at the `fray play` prompt: an action number, a command
-//! (`hint`, `why`, `board`, `all`, `help`, `quit`), or a short form, which the ruleset reads
+//! (`hint`, `why`, `board`, `legend`, `all`, `trace`, `help`, `quit`; the last three
+//! with a page number), or a short form, which the ruleset reads
 //! ([`crate::ui::Ui::find`]) with the helpers of [`crate::short_forms`]; and where the lines come
 //! from.
 
@@ -18,10 +19,14 @@ pub enum Command {
     Why,
     /// Redraw the board.
     Board,
-    /// List every legal action by number (the menu's whole list).
-    All,
-    /// Show the help.
-    Help,
+    /// List every legal action by number (the menu's whole list), this page of it.
+    All(usize),
+    /// Show the help, this page of it.
+    Help(usize),
+    /// Show the board's legend.
+    Legend,
+    /// Show what happened since the person's last move, unfolded, this page of it.
+    Trace(usize),
     /// Save and leave.
     Quit,
 }
@@ -29,12 +34,15 @@ pub enum Command {
 /// Parses one line; `None` for a blank line.
 pub fn parse(line: &str) -> Option<Command> {
     let words: Vec<String> = line.to_lowercase().split_whitespace().map(str::to_owned).collect();
+    let page = words.get(1).and_then(|w| w.parse().ok()).unwrap_or(1);
     Some(match words.first()?.as_str() {
         "hint" | "h" => Command::Hint,
         "why" | "w" => Command::Why,
         "board" | "show" => Command::Board,
-        "all" | "list" | "l" => Command::All,
-        "help" | "?" => Command::Help,
+        "all" | "list" | "l" => Command::All(page),
+        "help" | "?" => Command::Help(page),
+        "legend" => Command::Legend,
+        "trace" => Command::Trace(page),
         "quit" | "q" | "exit" => Command::Quit,
         word => match word.parse::<usize>() {
             Ok(n) if words.len() == 1 => Command::Pick(n),
@@ -108,9 +116,12 @@ mod tests {
         assert_eq!(parse("HINT"), Some(Command::Hint));
         assert_eq!(parse("why"), Some(Command::Why));
         assert_eq!(parse("board"), Some(Command::Board));
-        assert_eq!(parse("all"), Some(Command::All));
-        assert_eq!(parse("l"), Some(Command::All));
-        assert_eq!(parse("help"), Some(Command::Help));
+        assert_eq!(parse("all"), Some(Command::All(1)));
+        assert_eq!(parse("all 2"), Some(Command::All(2)));
+        assert_eq!(parse("l"), Some(Command::All(1)));
+        assert_eq!(parse("help"), Some(Command::Help(1)));
+        assert_eq!(parse("legend"), Some(Command::Legend));
+        assert_eq!(parse("trace 3"), Some(Command::Trace(3)));
         assert_eq!(parse("quit"), Some(Command::Quit));
         assert_eq!(parse("a Fig p1-gun"), Some(Command::Short(vec!["a".into(), "fig".into(), "p1-gun".into()])));
         assert_eq!(parse("3 4"), Some(Command::Short(vec!["3".into(), "4".into()])));

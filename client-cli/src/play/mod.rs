@@ -37,6 +37,7 @@ use crate::embedded::ServerHandle;
 use crate::error::{CliError, stdout_error};
 use crate::replay_file::{self, Outcome, Outs, Replay, Seat, SeatKind};
 use crate::rulesets::{RulesetArg, short_name, ui};
+use crate::style;
 use crate::tls::TlsArgs;
 use crate::trace::{self, Phases, Telling, indent};
 use crate::ui::{Seats, Seen, Style, Ui, view_mover};
@@ -180,8 +181,12 @@ struct Session<'a> {
     replay: Replay,
     path: PathBuf,
     last_bot: Option<BotMove>,
-    /// Whether the board's legend has been shown (under the first board).
-    legend_shown: bool,
+    /// What happened since the last screen, told on the next one (folded to fit).
+    pending: String,
+    /// The last screen's whole account, for `trace`.
+    told: String,
+    /// The terminal's columns and rows ([`crate::style::size`]).
+    size: (usize, usize),
     out: &'a mut dyn Write,
     input: Lines,
     /// Who went out when, for where each seat finished.
@@ -189,8 +194,26 @@ struct Session<'a> {
 }
 
 impl Session<'_> {
+    /// Writes `text`, wrapped at words to the terminal's width.
     fn say(&mut self, text: &str) -> Result<(), CliError> {
+        let text = style::wrap(text, self.size.0);
         self.out.write_all(text.as_bytes()).and_then(|()| self.out.flush()).map_err(|e| stdout_error(&e))
+    }
+
+    /// Writes page `n` of `text` (`cmd N` shows page N), wrapped, so that it fits the rows.
+    fn say_paged(&mut self, text: &str, n: usize, cmd: &str) -> Result<(), CliError> {
+        let wrapped = style::wrap(text, self.size.0);
+        self.say(&style::page(&wrapped, n, self.size.1, cmd))
+    }
+
+    /// Writes what happened since the last screen, then `screen`, the account folded
+    /// so that both and the prompt fit the terminal's rows (`trace` shows it whole).
+    fn say_screen(&mut self, screen: &str) -> Result<(), CliError> {
+        let screen = style::wrap(screen, self.size.0);
+        self.told = style::wrap(&std::mem::take(&mut self.pending), self.size.0);
+        let rows = self.size.1.saturating_sub(screen.lines().count() + 1).max(4);
+        let text = style::fold(&self.told, rows, "trace") + &screen;
+        self.say(&text)
     }
 
     /// What to tell the person when the scenario is not known to be balanced (the
@@ -252,8 +275,8 @@ impl Session<'_> {
             self.last_bot = Some(BotMove { player, events });
         }
         self.state = after;
-        self.save()?;
-        self.say(&text)
+        self.pending.push_str(&text);
+        self.save()
     }
 
     /// Applies the person's `action`, prints it and its events, records it.
@@ -297,12 +320,10 @@ impl Session<'_> {
         self.moved(player, None, "", Sealed { view: a.view, events: a.events, sealed: a.sealed_state })
     }
 
-    /// The board and the short menu; the legend under the first board of the game.
+    /// What happened since the last screen, the board and the short menu.
     fn show_board(&mut self, legal: &[Action]) -> Result<(), CliError> {
-        let legend = (!self.legend_shown).then(|| self.ui.legend(&self.state));
-        self.legend_shown = true;
-        let text = screen(self.ui, &self.state, legal, self.seats, self.args.difficulty.name(), legend, self.style);
-        self.say(&text)
+        let text = screen(self.ui, &self.state, legal, self.seats, self.args.difficulty.name(), self.style);
+        self.say_screen(&text)
     }
 
     /// The top actions of the person's search (a hint), by visits, with their menu
@@ -370,8 +391,12 @@ impl Session<'_> {
         self.say(&text)
     }
 
-    fn prompt(&mut self, count: usize) -> Result<(), CliError> {
-        let text = format!("your move (1-{count}, or help)> ");
+    fn prompt(&mut self, legal: &[Action]) -> Result<(), CliError> {
+        let mut keys: Vec<&str> = legal.iter().filter_map(crate::ui::key).collect();
+        keys.dedup();
+        let numbers = legal.len() - keys.len();
+        let range = if numbers > 0 { format!("1-{numbers}, ") } else { String::new() };
+        let text = format!("your move ({range}{}or help)> ", keys.iter().map(|k| format!("{k}, ")).collect::<String>());
         // A script reading lines sees the prompt as one.
         if self.style.color { self.say(&self.style.paint("1", &text)) } else { self.say(&format!("{text}\n")) }
     }
@@ -379,18 +404,22 @@ impl Session<'_> {
     /// The person's turn: read lines until one names an action; `None` to quit.
     async fn human_turn(&mut self) -> Result<Option<Action>, CliError> {
         let served = self.legal().await?;
-        let legal = self.ui.order(&self.state, served, self.seats);
+        let mut legal = self.ui.order(&self.state, served, self.seats);
+        // The actions with a key of their own come last, after every numbered one.
+        legal.sort_by_key(|a| crate::ui::key(a).is_some());
+        let numbered = legal.iter().filter(|a| crate::ui::key(a).is_none()).count();
         self.show_board(&legal)?;
         loop {
-            self.prompt(legal.len())?;
+            self.prompt(&legal)?;
             let Some(line) = self.input.next().await else {
                 self.say("\n(end of input)\n")?;
                 return Ok(None);
             };
             let problem = match input::parse(&line) {
                 None => continue,
-                Some(Command::Pick(n)) if (1..=legal.len()).contains(&n) => return Ok(Some(legal[n - 1].clone())),
-                Some(Command::Pick(n)) => format!("there is no action {n}: choose 1-{}", legal.len()),
+                Some(Command::Pick(n)) if (1..=numbered).contains(&n) => return Ok(Some(legal[n - 1].clone())),
+                Some(Command::Pick(n)) if numbered == 0 => format!("there is no action {n}: no number is offered now"),
+                Some(Command::Pick(n)) => format!("there is no action {n}: choose 1-{numbered}"),
                 Some(Command::Short(words)) => {
                     let words: Vec<&str> = words.iter().map(String::as_str).collect();
                     match self.ui.find(&words, &legal, &self.state, self.seats) {
@@ -411,13 +440,24 @@ impl Session<'_> {
                     self.show_board(&legal)?;
                     continue;
                 }
-                Some(Command::All) => {
-                    let all = self.ui.menu(&self.state, &legal, self.seats, self.style).full(self.style);
-                    self.say(&all)?;
+                Some(Command::All(n)) => {
+                    let mut menu = self.ui.menu(&self.state, &legal, self.seats, self.style);
+                    menu.keys(legal.iter().map(crate::ui::key).collect());
+                    self.say_paged(&menu.full(self.style), n, "all")?;
                     continue;
                 }
-                Some(Command::Help) => {
-                    self.say(&format!("{}\n\n{}", self.ui.help(), self.ui.legend(&self.state)))?;
+                Some(Command::Help(n)) => {
+                    self.say_paged(&format!("{}\n\n{}", KEYS, self.ui.help()), n, "help")?;
+                    continue;
+                }
+                Some(Command::Legend) => {
+                    let legend = self.ui.legend(&self.state);
+                    self.say_paged(&legend, 1, "legend")?;
+                    continue;
+                }
+                Some(Command::Trace(n)) => {
+                    let told = self.told.clone();
+                    self.say_paged(&told, n, "trace")?;
                     continue;
                 }
                 Some(Command::Quit) => return Ok(None),
@@ -453,27 +493,18 @@ fn scenario_players(catalogue: &ListRulesetsResponse, ruleset: Ruleset, scenario
     found.map_or(2, |s| s.players.max(2))
 }
 
-/// What the person sees before the prompt: a blank line, the board, the board's
-/// `legend` when given, a blank line, and the short menu of `legal`.
-pub fn screen(
-    ui: &dyn Ui,
-    state: &GameState,
-    legal: &[Action],
-    seats: Seats,
-    bots: &str,
-    legend: Option<String>,
-    style: Style,
-) -> String {
-    let mut text = String::from("\n");
-    text.push_str(&ui.board(state, seats, bots, style));
-    if let Some(legend) = legend {
-        text.push('\n');
-        text.push_str(&style.paint("2", legend.trim_end()));
-        text.push('\n');
-    }
-    text.push('\n');
-    text.push_str(&ui.menu(state, legal, seats, style).short(style));
-    text
+/// What `help` says first, in every ruleset: the commands, and the keys of their own.
+const KEYS: &str = "Type an action's number, its short form, or: e to end the phase or the turn, n to pass or \
+decline (never a number: a number names the same kind of action from one screen to the next); hint, why, board, \
+legend (the board's marks), all (every action by number; all 2 the next page), trace (what happened since your \
+last move, unfolded), help, quit.";
+
+/// What the person sees before the prompt: a blank line, the board, a blank line, and
+/// the short menu of `legal`, ending the phase and passing on keys of their own.
+pub fn screen(ui: &dyn Ui, state: &GameState, legal: &[Action], seats: Seats, bots: &str, style: Style) -> String {
+    let mut menu = ui.menu(state, legal, seats, style);
+    menu.keys(legal.iter().map(crate::ui::key).collect());
+    format!("\n{}\n{}", ui.board(state, seats, bots, style), menu.short(style))
 }
 
 /// Runs `fray play`, reading the person's lines from `input` and writing to `out`.
@@ -525,32 +556,34 @@ async fn game(
         replay,
         path,
         last_bot: None,
-        legend_shown: false,
+        pending: String::new(),
+        told: String::new(),
+        size: style::size(),
         out,
         input,
         outs: Outs::new(players),
     };
     session.save()?;
-    let intro = session.intro(server.is_remote());
-    session.say(&style.paint("1", &intro))?;
+    session.pending = style.paint("1", &session.intro(server.is_remote()));
     if let Some(warning) = session.balance_warning(&catalogue, ruleset) {
-        session.say(&style.paint("1;33", &format!("warning: {warning}\n")))?;
+        session.pending.push_str(&style.paint("1;33", &format!("warning: {warning}\n")));
     }
     let setup = session.trace(&session.state, &session.state, &started.events);
-    session.say(&setup)?;
+    session.pending.push_str(&setup);
     let ending = session.play().await;
     // Whatever happened, the record on disk is the last good one; say where it is.
     let path = session.path.display().to_string();
     let ending = match ending {
         Ok(e) => e,
         Err(e) => {
-            let _ = session.say(&format!("the game stopped; the replay so far is in {path}\n"));
+            let told = std::mem::take(&mut session.pending);
+            let _ = session.say(&format!("{told}the game stopped; the replay so far is in {path}\n"));
             return Err(e);
         }
     };
     session.save()?;
     let text = session.ending_text(ending, &path);
-    session.say(&text)
+    session.say_screen(&text)
 }
 
 /// The record of a game just dealt: who sits where, NewGame's events (`setup`), no step
@@ -624,7 +657,7 @@ impl Session<'_> {
         };
         format!(
             "Fray skirmish: {} {}, seed {seed} ({deal}), you are player {} against {against}; {starter}.\n\
-             Type help for the commands. The replay is saved to {}\n",
+             Type help for the commands and the keys, legend for the board's marks. The replay is saved to {}\n",
             crate::ui::ruleset_title(args.ruleset.ruleset() as i32),
             args.scenario,
             seats.human,
