@@ -783,11 +783,6 @@ mod tests {
         let text = render_board(&small_board(), seats, "easy", Style::default());
         let expected = "\
 Turn 4 · bot 1's turn · an attack waits for your response
-  grid 3 x 3 (x across, y down); a vessel shows as its player and name, * marks yours:
-     0     1     2
-   0 0Gu*  ·     1Fi
-   1 ·     ·     1Fr
-   2 ·     ·     ·
   you, player 0: 2 cards in hand
     p0-gunship  Gunship  at (0, 0)  attack 4 range 4  shields 1 armor 0 absorb 0  hull 4
     your hand:

@@ -455,8 +455,7 @@ mod tests {
         let expected = "\
 Turn 3 · your turn · battle
   bot (easy), player 1   HP 5   hand 3   deck 0   graveyard 0
-       bot 4          bot 3          bot 2          bot 1          bot 0
-  ┌──────────────┬──────────────┬──────────────┬──────────────┬──────────────┐
+  ┌─bot 4────────┬─bot 3────────┬─bot 2────────┬─bot 1────────┬─bot 0────────┐
   │              │face-down     │              │              │Elf Archer    │
   │              │ ░░░░░░░░░░░  │              │              │ ↖ · ·  2/3   │
   │              │ ░░░░░░░░░░░  │              │              │ ⇐ ◀ ·        │
@@ -468,8 +467,7 @@ Turn 3 · your turn · battle
   │              │ · ▲ ·  dmg 1 │              │              │ · □ ·        │
   │              │ · · ·        │              │              │ · · ·        │
   │              │acted         │              │              │face-down     │
-  └──────────────┴──────────────┴──────────────┴──────────────┴──────────────┘
-       you 0          you 1          you 2          you 3          you 4
+  └─you 0────────┴─you 1────────┴─you 2────────┴─you 3────────┴─you 4────────┘
   you, player 0   HP 6   deck 2   graveyard 0
   your hand:
   [0] Fearless Sentinel  1/2          ↑ ⇓
@@ -484,16 +482,16 @@ Turn 3 · your turn · battle
         // player 0's forward arrows point down the screen.
         let text = render_board(&small_board(), Seats::two(1), "bot", Style::default());
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[2], "       bot 4          bot 3          bot 2          bot 1          bot 0");
-        assert!(lines[4].starts_with("  │face-down     │              │              │Hardened Peas…│"), "{text}");
-        assert!(lines[5].starts_with("  │ ░░░░░░░░░░░  │              │              │ · · ·  2/3   │"), "{text}");
-        assert!(lines[6].ends_with("│ · ▼ ·  dmg 1 │              │"), "{text}");
-        assert!(lines[7].ends_with("│ ↙ ⇓ ·        │              │"), "{text}");
+        assert_eq!(lines[2], "  ┌─bot 4────────┬─bot 3────────┬─bot 2────────┬─bot 1────────┬─bot 0────────┐");
+        assert!(lines[3].starts_with("  │face-down     │              │              │Hardened Peas…│"), "{text}");
+        assert!(lines[4].starts_with("  │ ░░░░░░░░░░░  │              │              │ · · ·  2/3   │"), "{text}");
+        assert!(lines[5].ends_with("│ · ▼ ·  dmg 1 │              │"), "{text}");
+        assert!(lines[6].ends_with("│ ↙ ⇓ ·        │              │"), "{text}");
         // The person's Elf Archer (player 1, zone 0, facing right) sits bottom left,
         // their face-down creature shows its name; the bot's face-down Mole does not.
-        assert!(lines[10].starts_with("  │Elf Archer    │"), "{text}");
-        assert!(lines[12].starts_with("  │ · ▶ ⇒        │"), "{text}");
-        assert!(lines[13].starts_with("  │ · · ↘  E     │"), "{text}");
+        assert!(lines[9].starts_with("  │Elf Archer    │"), "{text}");
+        assert!(lines[11].starts_with("  │ · ▶ ⇒        │"), "{text}");
+        assert!(lines[12].starts_with("  │ · · ↘  E     │"), "{text}");
         assert!(text.contains("│Secret Name   │"), "{text}");
         assert!(!text.contains("Hidden Mole"), "{text}");
     }
