@@ -43,7 +43,11 @@ pub fn wrap(text: &str, width: usize) -> String {
             continue;
         }
         let indent = format!("{}  ", &line[..line.len() - line.trim_start().len()]);
-        let options = textwrap::Options::new(width).subsequent_indent(&indent);
+        // Never inside a word: a path or an id stays whole, on a line of its own if need be.
+        let options = textwrap::Options::new(width)
+            .subsequent_indent(&indent)
+            .break_words(false)
+            .word_splitter(textwrap::WordSplitter::NoHyphenation);
         out.push_str(&textwrap::wrap(line, options).join("\n"));
     }
     out

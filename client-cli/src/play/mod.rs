@@ -656,8 +656,8 @@ impl Session<'_> {
             format!("replay the deal with --seed {seed}")
         };
         format!(
-            "Fray skirmish: {} {}, seed {seed} ({deal}), you are player {} against {against}; {starter}.\n\
-             Type help for the commands and the keys, legend for the board's marks. The replay is saved to {}\n",
+            "Fray skirmish: {} {}, seed {seed} ({deal}),\nyou are player {} against {against}; {starter}.\n\
+             Type help for the commands and the keys, legend for the board's marks.\nThe replay is saved to {}\n",
             crate::ui::ruleset_title(args.ruleset.ruleset() as i32),
             args.scenario,
             seats.human,
