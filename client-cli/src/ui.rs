@@ -236,36 +236,33 @@ pub struct Mark {
 }
 
 /// A legend: `title`, then one line per mark, the meanings in one column and wrapped
-/// under it to fit 80 columns.
+/// under it to fit 100 columns.
 pub fn legend(title: &str, marks: &[Mark]) -> String {
-    const WIDTH: usize = 80;
     let column = marks.iter().map(|m| m.glyphs.chars().count()).max().unwrap_or(0).min(20) + 4;
     let mut out = format!("{title}\n");
     for m in marks {
-        let mut line = format!("  {:<w$}", m.glyphs, w = column - 2);
-        if m.glyphs.chars().count() > column - 4 {
-            line = format!("  {}\n{}", m.glyphs, " ".repeat(column));
-        }
-        let mut width = line.lines().last().map_or(0, |l| l.chars().count());
-        let mut first = true;
-        for word in m.meaning.split(' ') {
-            let n = word.chars().count();
-            if !first && width + 1 + n > WIDTH {
-                line.push('\n');
-                line.push_str(&" ".repeat(column));
-                width = column;
-            } else if !first {
-                line.push(' ');
-                width += 1;
-            }
-            line.push_str(word);
-            width += n;
-            first = false;
-        }
-        out.push_str(&line);
-        out.push('\n');
+        let indent = " ".repeat(column);
+        let first = if m.glyphs.chars().count() > column - 4 {
+            out.push_str(&format!("  {}\n", m.glyphs));
+            indent.clone()
+        } else {
+            format!("  {:<w$}", m.glyphs, w = column - 2)
+        };
+        let options = textwrap::Options::new(100).initial_indent(&first).subsequent_indent(&indent);
+        textwrap::wrap(m.meaning, options).iter().for_each(|l| out.push_str(&format!("{l}\n")));
     }
     out
+}
+
+/// The key that stands for `action` in place of a number, so that no number learned
+/// for one action ends a phase or passes: `e` for ending a phase, `n` for declining.
+pub fn key(action: &Action) -> Option<&'static str> {
+    use fray_proto::fray::v1::{action::Action as Kind, choice::Choice};
+    match action.action.as_ref()? {
+        Kind::EndPhase(_) => Some("e"),
+        Kind::Choice(c) if matches!(c.choice, Some(Choice::Decline(_))) => Some("n"),
+        _ => None,
+    }
 }
 
 /// The core's hint for each action of `legal` (how promising search finds it before

@@ -136,6 +136,7 @@ impl Session<'_> {
         self.replay.steps.truncate(snapshot.moves() as usize);
         (self.outs, self.last_bot) = (kept.outs, kept.last_bot);
         self.log.truncate(kept.log);
+        self.told.clear();
         self.save()?;
         let moves = if taken == 1 { "1 move".to_owned() } else { format!("{taken} moves") };
         let text = format!("undone: {moves} taken back, to your move on turn {}\n", self.state().turn);

@@ -34,11 +34,12 @@ use crate::embedded::ServerHandle;
 use crate::error::{CliError, stdout_error};
 use crate::replay_file::{self, Loaded, Outs, Replay, Seat, SeatKind};
 use crate::rulesets::{RulesetArg, short_name, ui};
+use crate::style;
 use crate::tls::TlsArgs;
 use crate::trace::{self, Phases, Telling, indent};
 use crate::ui::{Seats, Seen, Style, Ui};
 use fray_client::channel as client;
-use input::{Command, Lines, MORE_HELP, Read};
+use input::{COMMANDS, Command, Lines, Read};
 
 /// The bot's strength: `fray_ai`'s difficulties (their playouts per move), as
 /// `--difficulty` names them.
@@ -190,8 +191,12 @@ struct Session<'a> {
     replay: Replay,
     path: PathBuf,
     last_bot: Option<BotMove>,
-    /// Whether the board's legend has been shown (under the first board).
-    legend_shown: bool,
+    /// What happened since the last screen, told on the next one (folded to fit).
+    pending: String,
+    /// The last screen's whole account, for `trace`.
+    told: String,
+    /// The terminal's columns and rows ([`crate::style::size`]).
+    size: (usize, usize),
     out: &'a mut dyn Write,
     input: Lines,
     /// Who went out when, for where each seat finished.
@@ -203,13 +208,31 @@ struct Session<'a> {
 }
 
 impl Session<'_> {
+    /// Writes `text`, wrapped at words to the terminal's width.
     fn say(&mut self, text: &str) -> Result<(), CliError> {
+        let text = style::wrap(text, self.size.0);
         self.out.write_all(text.as_bytes()).and_then(|()| self.out.flush()).map_err(|e| stdout_error(&e))
     }
 
     /// The person's view of the game.
     fn state(&self) -> &GameState {
         self.game.view()
+    }
+
+    /// Writes page `n` of `text` (`cmd N` shows page N), wrapped, so that it fits the rows.
+    fn say_paged(&mut self, text: &str, n: usize, cmd: &str) -> Result<(), CliError> {
+        let wrapped = style::wrap(text, self.size.0);
+        self.say(&style::page(&wrapped, n, self.size.1, cmd))
+    }
+
+    /// Writes what happened since the last screen, then `screen`, the account folded
+    /// so that both and the prompt fit the terminal's rows (`trace` shows it whole).
+    fn say_screen(&mut self, screen: &str) -> Result<(), CliError> {
+        let screen = style::wrap(screen, self.size.0);
+        self.told = style::wrap(&std::mem::take(&mut self.pending), self.size.0);
+        let rows = self.size.1.saturating_sub(screen.lines().count() + 1).max(4);
+        let text = style::fold(&self.told, rows, "trace") + &screen;
+        self.say(&text)
     }
 
     /// What to tell the person when the scenario is not known to be balanced (the
@@ -262,8 +285,8 @@ impl Session<'_> {
     }
 
     /// Records `player`'s move just made from `before` (`action`, the person's; a
-    /// bot's is its events alone), headed by `what`: its events, printed unless
-    /// `quiet` (a resumed game's moves) and kept for `log`.
+    /// bot's is its events alone), headed by `what`: its events, told on the next
+    /// screen and kept for `log`.
     fn moved(
         &mut self,
         player: u32,
@@ -271,7 +294,7 @@ impl Session<'_> {
         what: &str,
         before: &GameState,
         events: Vec<Event>,
-    ) -> Result<String, CliError> {
+    ) -> Result<(), CliError> {
         self.outs.note(self.replay.steps.len() as u64, before.turn, &events);
         let who = self.seats.name(player);
         let head = self.style.paint(if self.seats.is_human(player) { "1;32" } else { "1;31" }, &format!("{who}:"));
@@ -281,8 +304,8 @@ impl Session<'_> {
             self.last_bot = Some(BotMove { player, events });
         }
         self.log.push((before.turn, text.clone()));
-        self.save()?;
-        Ok(text)
+        self.pending.push_str(&text);
+        self.save()
     }
 
     /// Applies the person's `action`, prints it and its events, records it.
@@ -291,8 +314,7 @@ impl Session<'_> {
         let what = format!(" {}", self.ui.action_text(&before, &action, self.seats, false));
         self.history.push(&self.game, self.kept());
         let events = self.game.step(player, Some(&action)).await?;
-        let text = self.moved(player, Some(&action), &what, &before, events)?;
-        self.say(&text)
+        self.moved(player, Some(&action), &what, &before, events)
     }
 
     /// Notes on a terminal that the Agent is thinking (`on`), or clears the note.
@@ -309,20 +331,21 @@ impl Session<'_> {
         self.thinking(true)?;
         let events = self.game.step(player, None).await;
         self.thinking(false)?;
-        let text = self.moved(player, None, "", &before, events?)?;
-        self.say(&text)
+        self.moved(player, None, "", &before, events?)
     }
 
-    /// The board and the short menu; the legend under the first board of the game.
+    /// What happened since the last screen, the board and the short menu.
     fn show_board(&mut self, legal: &[Action]) -> Result<(), CliError> {
-        let legend = (!self.legend_shown).then(|| self.ui.legend(self.state()));
-        self.legend_shown = true;
-        let text = screen(self.ui, self.state(), legal, self.seats, self.args.difficulty.name(), legend, self.style);
-        self.say(&text)
+        let text = screen(self.ui, self.state(), legal, self.seats, self.args.difficulty.name(), self.style);
+        self.say_screen(&text)
     }
 
-    fn prompt(&mut self, count: usize) -> Result<(), CliError> {
-        let text = format!("your move (1-{count}, or help)> ");
+    fn prompt(&mut self, legal: &[Action]) -> Result<(), CliError> {
+        let mut keys: Vec<&str> = legal.iter().filter_map(crate::ui::key).collect();
+        keys.dedup();
+        let numbers = legal.len() - keys.len();
+        let range = if numbers > 0 { format!("1-{numbers}, ") } else { String::new() };
+        let text = format!("your move ({range}{}or help)> ", keys.iter().map(|k| format!("{k}, ")).collect::<String>());
         // A script reading lines sees the prompt as one.
         if self.style.color { self.say(&self.style.paint("1", &text)) } else { self.say(&format!("{text}\n")) }
     }
@@ -330,10 +353,13 @@ impl Session<'_> {
     /// The person's turn: read lines until one names an action or ends the game.
     async fn human_turn(&mut self) -> Result<Turn, CliError> {
         let served = self.game.legal().await?;
-        let legal = self.ui.order(self.state(), served, self.seats);
+        let mut legal = self.ui.order(self.state(), served, self.seats);
+        // The actions with a key of their own come last, after every numbered one.
+        legal.sort_by_key(|a| crate::ui::key(a).is_some());
+        let numbered = legal.iter().filter(|a| crate::ui::key(a).is_none()).count();
         self.show_board(&legal)?;
         loop {
-            self.prompt(legal.len())?;
+            self.prompt(&legal)?;
             let line = match self.input.read().await {
                 Read::Line(line) => line,
                 Read::End => {
@@ -344,10 +370,9 @@ impl Session<'_> {
             };
             let problem = match input::parse(&line) {
                 None => continue,
-                Some(Command::Pick(n)) if (1..=legal.len()).contains(&n) => {
-                    return Ok(Turn::Move(legal[n - 1].clone()));
-                }
-                Some(Command::Pick(n)) => format!("there is no action {n}: choose 1-{}", legal.len()),
+                Some(Command::Pick(n)) if (1..=numbered).contains(&n) => return Ok(Turn::Move(legal[n - 1].clone())),
+                Some(Command::Pick(n)) if numbered == 0 => format!("there is no action {n}: no number is offered now"),
+                Some(Command::Pick(n)) => format!("there is no action {n}: choose 1-{numbered}"),
                 Some(Command::Short(words)) => {
                     let words: Vec<&str> = words.iter().map(String::as_str).collect();
                     match self.ui.find(&words, &legal, self.state(), self.seats) {
@@ -381,9 +406,17 @@ impl Session<'_> {
             Command::Hint(stats) => self.hint(legal, stats).await?,
             Command::Why => self.why(),
             Command::Board => return self.show_board(legal),
-            Command::All => self.ui.menu(self.state(), legal, self.seats, self.style).full(self.style),
-            Command::Help => format!("{}\n{}\n\n{}", self.ui.help(), MORE_HELP, self.ui.legend(self.state())),
-            Command::Log(turns) => self.log_text(turns),
+            Command::All(n) => {
+                let mut menu = self.ui.menu(self.state(), legal, self.seats, self.style);
+                menu.keys(legal.iter().map(crate::ui::key).collect());
+                return self.say_paged(&menu.full(self.style), n, "all");
+            }
+            Command::Help(n) => return self.say_paged(&format!("{COMMANDS}\n\n{}", self.ui.help()), n, "help"),
+            Command::Legend => return self.say_paged(&self.ui.legend(self.state()), 1, "legend"),
+            Command::Trace(n) => return self.say_paged(&self.told.clone(), n, "trace"),
+            Command::Log { turns, page } => {
+                return self.say_paged(&self.log_text(turns), page, &format!("log {turns}"));
+            }
             Command::Save => format!("{}\n", self.continue_text()),
             Command::Pick(_) | Command::Short(_) | Command::Quit | Command::Undo | Command::Resign => String::new(),
         };
@@ -417,27 +450,12 @@ fn scenario_players(catalogue: &ListRulesetsResponse, ruleset: Ruleset, scenario
     found.map_or(2, |s| s.players.max(2))
 }
 
-/// What the person sees before the prompt: a blank line, the board, the board's
-/// `legend` when given, a blank line, and the short menu of `legal`.
-pub fn screen(
-    ui: &dyn Ui,
-    state: &GameState,
-    legal: &[Action],
-    seats: Seats,
-    bots: &str,
-    legend: Option<String>,
-    style: Style,
-) -> String {
-    let mut text = String::from("\n");
-    text.push_str(&ui.board(state, seats, bots, style));
-    if let Some(legend) = legend {
-        text.push('\n');
-        text.push_str(&style.paint("2", legend.trim_end()));
-        text.push('\n');
-    }
-    text.push('\n');
-    text.push_str(&ui.menu(state, legal, seats, style).short(style));
-    text
+/// What the person sees before the prompt: a blank line, the board, a blank line, and
+/// the short menu of `legal`, ending the phase and passing on keys of their own.
+pub fn screen(ui: &dyn Ui, state: &GameState, legal: &[Action], seats: Seats, bots: &str, style: Style) -> String {
+    let mut menu = ui.menu(state, legal, seats, style);
+    menu.keys(legal.iter().map(crate::ui::key).collect());
+    format!("\n{}\n{}", ui.board(state, seats, bots, style), menu.short(style))
 }
 
 /// Runs `fray play`, reading the person's lines from `input` and writing to `out`;
@@ -493,7 +511,9 @@ async fn game(
         replay,
         path,
         last_bot,
-        legend_shown: false,
+        pending: String::new(),
+        told: String::new(),
+        size: style::size(),
         out,
         input,
         outs,
@@ -504,16 +524,15 @@ async fn game(
     session.log.push((session.state().turn.max(1), told.clone()));
     if let Some(loaded) = resumed {
         session.redo(loaded, &setup).await?;
-        let intro = session.resumed_intro();
-        session.say(&style.paint("1", &intro))?;
+        // The moves redone are in `log`; the screen starts from where the game stands.
+        session.pending = style.paint("1", &session.resumed_intro());
     } else {
         session.save()?;
-        let intro = session.intro(server.is_remote());
-        session.say(&style.paint("1", &intro))?;
+        session.pending = style.paint("1", &session.intro(server.is_remote()));
         if let Some(warning) = session.balance_warning(&catalogue, ruleset) {
-            session.say(&style.paint("1;33", &format!("warning: {warning}\n")))?;
+            session.pending.push_str(&style.paint("1;33", &format!("warning: {warning}\n")));
         }
-        session.say(&told)?;
+        session.pending.push_str(&told);
     }
     let ending = session.play().await;
     // Whatever happened, the record on disk is the last good one; say where it is.
@@ -521,13 +540,14 @@ async fn game(
     let ending = match ending {
         Ok(e) => e,
         Err(e) => {
-            let _ = session.say(&format!("the game stopped; the replay so far is in {path}\n"));
+            let told = std::mem::take(&mut session.pending);
+            let _ = session.say(&format!("{told}the game stopped; the replay so far is in {path}\n"));
             return Err(e);
         }
     };
     session.save()?;
     let text = session.ending_text(&ending, &path);
-    session.say(&text)?;
+    session.say_screen(&text)?;
     match ending {
         Ending::Interrupted => Err(CliError::Interrupted(format!("interrupted: {}", session.continue_text()))),
         _ => Ok(()),
@@ -599,8 +619,8 @@ impl Session<'_> {
             format!("replay the deal with --seed {seed}")
         };
         format!(
-            "Fray skirmish: {} {}, seed {seed} ({deal}), you are player {} against {against}; {starter}.\n\
-             Type help for the commands. The replay is saved to {}\n",
+            "Fray skirmish: {} {}, seed {seed} ({deal}),\nyou are player {} against {against}; {starter}.\n\
+             Type help for the commands and the keys, legend for the board's marks.\nThe replay is saved to {}\n",
             crate::ui::ruleset_title(args.ruleset.ruleset() as i32),
             args.scenario,
             seats.human,
@@ -688,20 +708,20 @@ mod tests {
         assert_eq!(state.players[0].hand.len(), 6);
         assert_eq!(state.phase, fray_proto::fray::v1::Phase::Deployment as i32);
         assert_eq!(legal.len(), 151, "6 cards, 5 zones, 4 facings and face-down, and ending the phase");
-        let text = screen(ui, &state, &legal, seats, "easy", None, Style::default());
+        let text = screen(ui, &state, &legal, seats, "easy", Style::default());
         // The screen, then the prompt's line.
         let lines = text.lines().count() + 1;
         assert!(lines <= 40, "{lines} lines:\n{text}");
         // Every summon is one number away: the grid shows each card's best in each
         // zone, the whole list (`all`) every one.
-        assert!(text.contains("  151  end deployment without summoning"), "{text}");
+        // Ending the phase is on its key, never a number.
+        assert!(text.contains("    e  end deployment without summoning"), "{text}");
         assert!(text.contains("(all lists all 151 actions by number)"), "{text}");
         let full = ui.menu(&state, &legal, seats, Style::default());
         assert!(full.missing().is_empty());
         assert_eq!(full.full(Style::default()).lines().count(), 151);
-        // The first screen of a game also shows the legend: longer, once.
-        let first = screen(ui, &state, &legal, seats, "easy", Some(ui.legend(&state)), Style::default());
-        assert!(first.contains("The board (e:game):") && first.len() > text.len());
+        // The legend is on demand (`legend`), not under the board.
+        assert!(!text.contains("The board (e:game):"), "{text}");
     }
 
     #[test]

@@ -357,7 +357,7 @@ fn vessel_line(v: &Vessel, id_width: usize, name_width: usize) -> String {
     line
 }
 
-/// The whole board from the person's seat: whose turn; the grid; each player in seat
+/// The whole board from the person's seat: whose turn; the grid (two players); each player in seat
 /// order with their vessels, their hand (the person's face up, the others' counted)
 /// and discard, or that they are out; then the attack in its windows. `strength`
 /// names the bots' difficulty (`easy`).
@@ -365,7 +365,10 @@ pub fn render_board(state: &GameState, seats: Seats, strength: &str, style: Styl
     let board = board_of(state);
     let mut out = String::new();
     let _ = writeln!(out, "{}", style.paint("1", &format!("Turn {} · {}", state.turn, whose_turn(state, seats))));
-    out.push_str(&render_grid(&board, seats, style));
+    // With three or four players the grid gives way to the lines, which say where each vessel is.
+    if board.sides.len() <= 2 {
+        out.push_str(&render_grid(&board, seats, style));
+    }
     let id_width = board.vessels.iter().map(|v| v.id.chars().count()).max().unwrap_or(0);
     let name_width = board.vessels.iter().map(|v| v.name.chars().count()).max().unwrap_or(0);
     for (p, side) in board.sides.iter().enumerate() {
@@ -508,8 +511,10 @@ fn attack_grid(menu: &mut Menu, state: &GameState, attacks: &[(usize, &Strike)])
             targets.push(&s.defender);
         }
     }
-    menu.line("  attack with each vessel once a turn (a MINE TARGET), or end your turn (e); below,");
-    menu.line("  a number: your vessel (top) attacks a target (left), and the hull it would leave:");
+    menu.line(
+        "  attack once a turn with each vessel (a MINE TARGET), or end the turn (e); a number: your vessel (top) \
+               attacks a target (left), leaving that hull:",
+    );
     let width = targets.iter().map(|t| t.chars().count()).max().unwrap_or(0) + 2;
     let columns: String = attackers.iter().map(|a| format!("{a:<ATTACK_CELL$}")).collect();
     menu.line(format!("    {}{}", " ".repeat(width), columns.trim_end()));
@@ -778,11 +783,6 @@ mod tests {
         let text = render_board(&small_board(), seats, "easy", Style::default());
         let expected = "\
 Turn 4 · bot 1's turn · an attack waits for your response
-  grid 3 x 3 (x across, y down); a vessel shows as its player and name, * marks yours:
-     0     1     2
-   0 0Gu*  ·     1Fi
-   1 ·     ·     1Fr
-   2 ·     ·     ·
   you, player 0: 2 cards in hand
     p0-gunship  Gunship  at (0, 0)  attack 4 range 4  shields 1 armor 0 absorb 0  hull 4
     your hand:
@@ -853,8 +853,8 @@ Turn 4 · bot 1's turn · an attack waits for your response
         let menu = render_menu(&turn, &legal, seats);
         assert_eq!(
             menu.short(Style::default()),
-            "  attack with each vessel once a turn (a MINE TARGET), or end your turn (e); below,\n  \
-             a number: your vessel (top) attacks a target (left), and the hull it would leave:\n                \
+            "  attack once a turn with each vessel (a MINE TARGET), or end the turn (e); a number: your vessel (top) \
+             attacks a target (left), leaving that hull:\n                \
              p0-gunship\n    \
              p1-fighter  1 destroys\n    \
              p1-frigate  2 hull 3\n    \
