@@ -27,12 +27,11 @@ use std::path::PathBuf;
 use fray_client::sealed::{Deal, SealedGame};
 use fray_client::undo::History;
 use fray_proto::fray::v1::{Action, Event, GameState, ListRulesetsRequest, ListRulesetsResponse, Ruleset};
-use fray_tournament::proto_json;
 use fray_tournament::refereed::run::unbalanced_warning;
 
 use crate::embedded::ServerHandle;
 use crate::error::{CliError, stdout_error};
-use crate::replay_file::{self, Loaded, Outs, Replay, Seat, SeatKind};
+use crate::replay_file::{self, Loaded, Outs, Replay};
 use crate::rulesets::{RulesetArg, short_name, ui};
 use crate::style;
 use crate::tls::TlsArgs;
@@ -497,7 +496,9 @@ async fn game(
         (Some(loaded), Some(path)) => (path.clone(), Replay { steps: Vec::new(), ..loaded.replay.clone() }),
         _ => {
             let path = replay_file::new_path(&args.replay_dir, short_name(ruleset), &args.scenario, seed)?;
-            (path, Replay { remote: server.is_remote(), ..new_replay(args, seed, seats, &setup, game.view())? })
+            let result = replay_file::outcome(game.view(), seats, &Outs::new(seats.players));
+            let record = Replay::dealt(game.dealt(), seats.players, args.difficulty.name(), &setup, result)?;
+            (path, Replay { remote: server.is_remote(), ..record })
         }
     };
     let (ui, outs) = (ui(ruleset as i32), Outs::new(seats.players));
@@ -552,51 +553,6 @@ async fn game(
         Ending::Interrupted => Err(CliError::Interrupted(format!("interrupted: {}", session.continue_text()))),
         _ => Ok(()),
     }
-}
-
-/// The record of a game just dealt: who sits where, NewGame's events (`setup`), no step
-/// yet, and how `state` stands.
-fn new_replay(
-    args: &PlayArgs,
-    seed: u64,
-    seats: Seats,
-    setup: &[fray_proto::fray::v1::Event],
-    state: &GameState,
-) -> Result<Replay, CliError> {
-    let players = seats.players;
-    let ruleset = args.ruleset.ruleset();
-    let seat_list = (0..players)
-        .map(|player| {
-            if seats.is_human(player) {
-                Seat { player, kind: SeatKind::Human, difficulty: None, playouts: None }
-            } else {
-                Seat {
-                    player,
-                    kind: SeatKind::Bot,
-                    difficulty: Some(args.difficulty.name().to_owned()),
-                    playouts: Some(args.difficulty.playouts()),
-                }
-            }
-        })
-        .collect();
-    let setup_events = setup
-        .iter()
-        .map(|e| proto_json::to_value(&replay_file::unworded(e), proto_json::EVENT_MESSAGE))
-        .collect::<Result<_, _>>()
-        .map_err(|e| CliError::Output(e.to_string()))?;
-    Ok(Replay {
-        format: replay_file::FORMAT.to_owned(),
-        version: replay_file::VERSION,
-        ruleset: ruleset.as_str_name().to_owned(),
-        scenario: args.scenario.clone(),
-        seed,
-        seats: seat_list,
-        setup_events,
-        steps: Vec::new(),
-        result: replay_file::outcome(state, seats, &Outs::new(players)),
-        sealed_for: Some(seats.human),
-        remote: false,
-    })
 }
 
 impl Session<'_> {
