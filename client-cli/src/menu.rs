@@ -128,7 +128,7 @@ impl Menu {
             }
             let hidden: Vec<String> = folded.iter().map(|(why, n)| format!("{n} folded away ({why})")).collect();
             let hidden = if hidden.is_empty() { String::new() } else { format!(", with {}", hidden.join(", ")) };
-            let all = style.paint("1", "all");
+            let all = style.paint(Style::BOLD, "all");
             let _ = writeln!(out, "  ({all} lists all {} actions by number{hidden})", self.every.len());
         }
         out

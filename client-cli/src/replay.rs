@@ -122,7 +122,7 @@ async fn verify(loaded: &Loaded, server: &ServerHandle, shown: Shown, out: &mut 
     let telling = Telling { phases: Phases::Each, rule_ids: verbose, ruleset: loaded.ruleset as i32 };
     let mut outs = Outs::new(seats.players);
     if !quiet {
-        write_out(out, &style.paint("1", &header(loaded, seats)))?;
+        write_out(out, &style.paint(Style::BOLD, &header(loaded, seats)))?;
         let names = ui.names(seen, &[table.state()], &setup);
         write_out(out, &indent(&trace::render_events_told(&setup, style, &*names, telling)))?;
     }
@@ -158,7 +158,7 @@ async fn verify(loaded: &Loaded, server: &ServerHandle, shown: Shown, out: &mut 
         if !quiet {
             let names = ui.names(seen, &[&before, table.state()], &events);
             let line = format!("step {n}  {}: {what}\n", seats.player(player));
-            write_out(out, &style.paint("1", &line))?;
+            write_out(out, &style.paint(Style::BOLD, &line))?;
             write_out(out, &indent(&trace::render_events_told(&events, style, &*names, telling)))?;
         }
         outs.note(i as u64, before.turn, &events);

@@ -1,6 +1,11 @@
 //! How the CLI's text is styled: ANSI colour or plain, decided once by the caller; and
 //! how `fray play` fits it to the terminal: wrapped at words, folded, paged.
 
+use anstyle::{AnsiColor, Color};
+
+/// A look text is painted in (anstyle's), e.g. [`Style::BOLD`].
+pub type Look = anstyle::Style;
+
 /// Whether to colour the output (ANSI escapes), decided once by the caller.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Style {
@@ -8,16 +13,56 @@ pub struct Style {
     pub color: bool,
 }
 
+/// `color` in the foreground.
+const fn fg(color: AnsiColor) -> Look {
+    Look::new().fg_color(Some(Color::Ansi(color)))
+}
+
 impl Style {
-    /// `text` wrapped in the ANSI SGR `code` (e.g. `1` bold, `2` dim, `31` red) when
-    /// colouring, else `text` unchanged.
-    pub fn paint(self, code: &str, text: &str) -> String {
-        if self.color { format!("\x1b[{code}m{text}\x1b[0m") } else { text.to_owned() }
+    /// Headings, prompts and menu keys.
+    pub const BOLD: Look = Look::new().bold();
+    /// What matters less: legends, notes.
+    pub const DIM: Look = Look::new().dimmed();
+    /// What waits: a creature that has acted, one exhausted.
+    pub const YELLOW: Look = fg(AnsiColor::Yellow);
+    /// A warning, a decision pending.
+    pub const WARNING: Look = fg(AnsiColor::Yellow).bold();
+    /// A refused line at the prompt.
+    pub const REFUSED: Look = fg(AnsiColor::Red).bold();
+    /// A rule id in a trace.
+    pub const RULE: Look = fg(AnsiColor::Cyan);
+
+    /// The colour of a side: the person's (`mine`) green, a bot's red; bold for names
+    /// and headings (`bold`).
+    pub const fn side(mine: bool, bold: bool) -> Look {
+        let look = fg(if mine { AnsiColor::Green } else { AnsiColor::Red });
+        if bold { look.bold() } else { look }
+    }
+
+    /// Whether to colour standard output: a terminal, and neither `NO_COLOR` nor
+    /// `TERM=dumb` says otherwise (`CLICOLOR_FORCE` forces it), as anstream decides;
+    /// `and_stdin` also asks that standard input be a terminal (`fray play` on a pipe
+    /// is a script).
+    pub fn for_stdout(and_stdin: bool) -> Self {
+        use std::io::IsTerminal as _;
+        let choice = anstream::AutoStream::choice(&std::io::stdout());
+        Self { color: choice != anstream::ColorChoice::Never && (!and_stdin || std::io::stdin().is_terminal()) }
+    }
+
+    /// `text` painted in `look` when colouring, else `text` unchanged.
+    pub fn paint(self, look: Look, text: &str) -> String {
+        if self.color { format!("{}{text}{}", look.render(), look.render_reset()) } else { text.to_owned() }
+    }
+
+    /// Clears the terminal's current line, when colouring (a note such as "thinking"
+    /// written with a carriage return).
+    pub fn clear_line(self) -> &'static str {
+        if self.color { "\x1b[2K" } else { "" }
     }
 
     /// One line of a menu: its `key` (a number, or a letter) in bold, then `text`.
     pub fn menu_line(self, key: &str, text: &str) -> String {
-        format!("  {}  {text}\n", self.paint("1", &format!("{key:>3}")))
+        format!("  {}  {text}\n", self.paint(Self::BOLD, &format!("{key:>3}")))
     }
 }
 

@@ -109,7 +109,7 @@ impl Seats {
         } else {
             format!("bot's turn · {phase}")
         };
-        format!("{}\n", style.paint("1", &format!("Turn {} · {whose}", state.turn)))
+        format!("{}\n", style.paint(Style::BOLD, &format!("Turn {} · {whose}", state.turn)))
     }
 }
 

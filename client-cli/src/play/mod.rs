@@ -296,7 +296,7 @@ impl Session<'_> {
     ) -> Result<(), CliError> {
         self.outs.note(self.replay.steps.len() as u64, before.turn, &events);
         let who = self.seats.name(player);
-        let head = self.style.paint(if self.seats.is_human(player) { "1;32" } else { "1;31" }, &format!("{who}:"));
+        let head = self.style.paint(Style::side(self.seats.is_human(player), true), &format!("{who}:"));
         let text = format!("{head}{what}\n{}", self.trace(before, self.game.view(), &events));
         self.replay.push(player, action, &events)?;
         if !self.seats.is_human(player) {
@@ -321,7 +321,8 @@ impl Session<'_> {
         if !self.style.color {
             return Ok(());
         }
-        let text = if on { self.style.paint("2", "(thinking…)\r") } else { "\x1b[2K".to_owned() };
+        let text =
+            if on { self.style.paint(Style::DIM, "(thinking…)\r") } else { self.style.clear_line().to_owned() };
         self.say(&text)
     }
 
@@ -346,7 +347,7 @@ impl Session<'_> {
         let range = if numbers > 0 { format!("1-{numbers}, ") } else { String::new() };
         let text = format!("your move ({range}{}or help)> ", keys.iter().map(|k| format!("{k}, ")).collect::<String>());
         // A script reading lines sees the prompt as one.
-        if self.style.color { self.say(&self.style.paint("1", &text)) } else { self.say(&format!("{text}\n")) }
+        if self.style.color { self.say(&self.style.paint(Style::BOLD, &text)) } else { self.say(&format!("{text}\n")) }
     }
 
     /// The person's turn: read lines until one names an action or ends the game.
@@ -394,7 +395,7 @@ impl Session<'_> {
                     continue;
                 }
             };
-            let text = format!("{} {problem}\n", self.style.paint("1;31", "?"));
+            let text = format!("{} {problem}\n", self.style.paint(Style::REFUSED, "?"));
             self.say(&text)?;
         }
     }
@@ -526,12 +527,12 @@ async fn game(
     if let Some(loaded) = resumed {
         session.redo(loaded, &setup).await?;
         // The moves redone are in `log`; the screen starts from where the game stands.
-        session.pending = style.paint("1", &session.resumed_intro());
+        session.pending = style.paint(Style::BOLD, &session.resumed_intro());
     } else {
         session.save()?;
-        session.pending = style.paint("1", &session.intro(server.is_remote()));
+        session.pending = style.paint(Style::BOLD, &session.intro(server.is_remote()));
         if let Some(warning) = session.balance_warning(&catalogue, ruleset) {
-            session.pending.push_str(&style.paint("1;33", &format!("warning: {warning}\n")));
+            session.pending.push_str(&style.paint(Style::WARNING, &format!("warning: {warning}\n")));
         }
         session.pending.push_str(&told);
     }
@@ -602,14 +603,14 @@ impl Session<'_> {
                 };
                 format!(
                     "\n{board}\n{}\nreplay saved to {path}\n(check it with: fray replay {path})\n",
-                    style.paint("1", &format!("game over on turn {}: {result}", outcome.turn))
+                    style.paint(Style::BOLD, &format!("game over on turn {}: {result}", outcome.turn))
                 )
             }
             Ending::Quit => format!("quit on turn {}: replay saved to {path}\n{go_on}\n", outcome.turn),
             Ending::Interrupted => format!("\ninterrupted on turn {}: {go_on}\n", outcome.turn),
             Ending::Resigned => format!(
                 "{}\nreplay saved to {path}\n(check it with: fray replay {path})\n",
-                style.paint("1", &format!("game over on turn {}: {}", outcome.turn, outcome.text))
+                style.paint(Style::BOLD, &format!("game over on turn {}: {}", outcome.turn, outcome.text))
             ),
         }
     }

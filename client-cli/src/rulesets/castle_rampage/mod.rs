@@ -305,7 +305,7 @@ fn stack_line(label: &str, count: usize, width: usize, style: Style) -> String {
         1 => "1 card, face down".to_owned(),
         n => format!("{n} cards, face down"),
     };
-    format!("    {label:<7}{}  {what}\n", style.paint("2", &padded))
+    format!("    {label:<7}{}  {what}\n", style.paint(Style::DIM, &padded))
 }
 
 fn stacks(side: Option<&CastleSide>, width: usize, style: Style) -> String {
@@ -328,7 +328,7 @@ pub fn render_board(state: &GameState, seats: Seats, bot_label: &str, style: Sty
     let bot_hand = side(bot).map_or(0, |s| s.hand.len());
     let bot_head = format!("{bot_label}, player {bot}");
     let hand = if bot_hand == 0 { "hand empty".to_owned() } else { format!("{} in hand, face down", cards(bot_hand)) };
-    let _ = writeln!(out, "  {}: {hand}", style.paint("1;31", &bot_head));
+    let _ = writeln!(out, "  {}: {hand}", style.paint(Style::side(false, true), &bot_head));
     out.push_str(&stacks(side(bot), width, style));
 
     let mut middle = format!("  draw pile: {}   discard: ", cards(board.draw_pile.len()));
@@ -343,7 +343,7 @@ pub fn render_board(state: &GameState, seats: Seats, bot_label: &str, style: Sty
     }
     let _ = writeln!(out, "{middle}");
 
-    let _ = writeln!(out, "  {}:", style.paint("1;32", &format!("you, player {me}")));
+    let _ = writeln!(out, "  {}:", style.paint(Style::side(true, true), &format!("you, player {me}")));
     out.push_str(&stacks(side(me), width, style));
     out.push_str(&render_hand(side(me).map_or(&[][..], |s| &s.hand), style));
     out
@@ -365,7 +365,7 @@ pub fn render_hand(hand: &[CastleCard], style: Style) -> String {
             None if c.attack <= 0 => "cannot attack".to_owned(),
             None => String::new(),
         };
-        let line = format!("  [{i}] {}  {values}  {note}", style.paint("1", &name));
+        let line = format!("  [{i}] {}  {values}  {note}", style.paint(Style::BOLD, &name));
         let _ = writeln!(out, "  {}", line.trim_end());
     }
     out

@@ -332,7 +332,7 @@ fn render_grid(board: &DogFightBoard, seats: Seats, style: Style) -> String {
             let cell = match here {
                 Some(v) => {
                     let text = format!("{:<COLUMN$}", mark(v, seats));
-                    let code = if seats.is_human(v.controller) { "1;32" } else { "1;31" };
+                    let code = Style::side(seats.is_human(v.controller), true);
                     style.paint(code, &text)
                 }
                 None => format!("{:<COLUMN$}", EMPTY_SQUARE),
@@ -364,7 +364,8 @@ fn vessel_line(v: &Vessel, id_width: usize, name_width: usize) -> String {
 pub fn render_board(state: &GameState, seats: Seats, strength: &str, style: Style) -> String {
     let board = board_of(state);
     let mut out = String::new();
-    let _ = writeln!(out, "{}", style.paint("1", &format!("Turn {} · {}", state.turn, whose_turn(state, seats))));
+    let _ =
+        writeln!(out, "{}", style.paint(Style::BOLD, &format!("Turn {} · {}", state.turn, whose_turn(state, seats))));
     // With three or four players the grid gives way to the lines, which say where each vessel is.
     if board.sides.len() <= 2 {
         out.push_str(&render_grid(&board, seats, style));
@@ -375,9 +376,9 @@ pub fn render_board(state: &GameState, seats: Seats, strength: &str, style: Styl
         let p = p as u32;
         let vessels: Vec<&Vessel> = board.vessels.iter().filter(|v| v.controller == p).collect();
         let head = if seats.is_human(p) {
-            style.paint("1;32", &format!("you, player {p}"))
+            style.paint(Style::side(true, true), &format!("you, player {p}"))
         } else {
-            style.paint("1;31", &format!("{} ({strength}), player {p}", seats.name(p)))
+            style.paint(Style::side(false, true), &format!("{} ({strength}), player {p}", seats.name(p)))
         };
         let hand = match (seats.is_human(p), side.hand.len()) {
             (_, 0) => "hand empty".to_owned(),
@@ -398,7 +399,7 @@ pub fn render_board(state: &GameState, seats: Seats, strength: &str, style: Styl
         }
     }
     if let Some(text) = attack_text(state, seats) {
-        out.push_str(&style.paint("1;33", &text));
+        out.push_str(&style.paint(Style::WARNING, &text));
     }
     out
 }
@@ -412,7 +413,7 @@ pub fn render_hand(hand: &[DogFightCard], style: Style) -> String {
         let _ = writeln!(
             out,
             "      [{i}] {}  {} ({})",
-            style.paint("1", &name),
+            style.paint(Style::BOLD, &name),
             effect_text(c.effect, c.amount),
             when_text(c.effect)
         );

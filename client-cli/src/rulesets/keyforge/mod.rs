@@ -395,13 +395,13 @@ fn battleline(side: &KeyforgeSide, player: u32, seats: Seats, widths: (usize, us
         return "    (no creatures)\n".to_owned();
     }
     let name = move |p| seats.subject(p);
-    let colour = if seats.is_human(player) { "32" } else { "31" };
+    let colour = Style::side(seats.is_human(player), false);
     let mut out = String::new();
     for (i, c) in side.battleline.iter().enumerate() {
         let title = format!("{:<w$}", title(c), w = widths.0);
         let stats = format!("{:<w$}", words::stats(c), w = widths.1);
         let status = words::status(c).join(", ");
-        let status = if c.exhausted { style.paint("33", &status) } else { status };
+        let status = if c.exhausted { style.paint(Style::YELLOW, &status) } else { status };
         let mut extra: Vec<String> = words::keywords(c);
         extra.extend(c.abilities.iter().map(|a| ability_text(a, player, &name)));
         let between = format!(" {SEPARATOR} ");
@@ -428,7 +428,7 @@ fn side_text(
     style: Style,
 ) -> String {
     let side = side.cloned().unwrap_or_default();
-    let colour = if seats.is_human(player) { "1;32" } else { "1;31" };
+    let colour = Style::side(seats.is_human(player), true);
     let mut text = format!("  {}: {} amber, {} of {KEYS_TO_WIN} keys", style.paint(colour, who), side.amber, side.keys);
     if side.amber >= KEY_COST {
         text.push_str(" (forges a key at the start of its next turn)");
@@ -454,7 +454,7 @@ pub fn render_board(state: &GameState, seats: Seats, bot_label: &str, style: Sty
         out,
         "  {}",
         style.paint(
-            "2",
+            Style::DIM,
             &format!(
                 "{KEY_COST} amber forges a key at the start of its owner's turn; {KEYS_TO_WIN} keys win; \
                  battlelines left to right"
@@ -477,7 +477,7 @@ pub fn render_decision(state: &GameState, pending: &PendingDecision, seats: Seat
     let mut out = String::new();
     if let Some(f) = words::fight_in_progress(&board) {
         let text = format!("{} fights {}", label(&f.attacker), label(&f.defender));
-        let _ = writeln!(out, "  {}", style.paint("1;33", &text));
+        let _ = writeln!(out, "  {}", style.paint(Style::WARNING, &text));
     }
     let who = if seats.is_human(pending.player) { "You choose" } else { "The bot chooses" };
     let question = match DecisionKind::try_from(pending.kind).unwrap_or(DecisionKind::Unspecified) {

@@ -107,7 +107,7 @@ fn cell(c: Option<&Creature>, ruleset: i32, seats: Seats, style: Style) -> [Stri
     if c.face_down && !mine {
         let shade = fit(&format!(" {}", HIDDEN.to_string().repeat(CELL - 3)), CELL);
         let lines = [fit("face-down", CELL), shade.clone(), shade.clone(), shade, fit("hidden", CELL)];
-        return lines.map(|l| style.paint("2", &l));
+        return lines.map(|l| style.paint(Style::DIM, &l));
     }
     let turn = orientation_turn(c.orientation) + frame_turn(seats, c.controller);
     let center = if c.face_down { OWN_FACE_DOWN } else { facing_mark(facing_glyph(turn)) };
@@ -125,16 +125,16 @@ fn cell(c: Option<&Creature>, ruleset: i32, seats: Seats, style: Style) -> [Stri
         ""
     };
     let name = fit(&c.name, CELL);
-    let colour = if mine { "1;32" } else { "1;31" };
+    let colour = Style::side(mine, true);
     let mut lines = [
         style.paint(colour, &name),
         format!("{}{}", rose[0], fit(&info[0], CELL - COMPASS)),
         format!("{}{}", rose[1], fit(&info[1], CELL - COMPASS)),
         format!("{}{}", rose[2], fit(&info[2], CELL - COMPASS)),
-        if status == "acted" { style.paint("33", &fit(status, CELL)) } else { fit(status, CELL) },
+        if status == "acted" { style.paint(Style::YELLOW, &fit(status, CELL)) } else { fit(status, CELL) },
     ];
     if c.face_down {
-        lines = lines.map(|l| style.paint("2", &strip(&l)));
+        lines = lines.map(|l| style.paint(Style::DIM, &strip(&l)));
     }
     lines
 }
@@ -236,7 +236,7 @@ fn hand_line(ruleset: i32, index: usize, card: &Card, width: usize, style: Style
     let tags = tags(ruleset, &card.keywords, card.armor);
     let line = format!(
         "[{index}] {}  {stats:<5} {tags:<6} {}",
-        style.paint("1", &fit(&card.name, width)),
+        style.paint(Style::BOLD, &fit(&card.name, width)),
         arrow_list(card.arrows.as_ref(), 0)
     );
     line.trim_end().to_owned()
@@ -324,7 +324,7 @@ fn summon_grid(menu: &mut Menu, state: &GameState, legal: &[Action], seats: Seat
                     } else {
                         facing_glyph(orientation_turn(s.orientation)).to_string()
                     };
-                    let number = style.paint("1", &(i + 1).to_string());
+                    let number = style.paint(Style::BOLD, &(i + 1).to_string());
                     let pad = GRID_CELL.saturating_sub((i + 1).to_string().len() + mark.chars().count());
                     format!("{}{number}{mark}", " ".repeat(pad))
                 }
@@ -388,7 +388,7 @@ pub fn render_decision(
         }
         _ => format!("{who} must choose:"),
     };
-    format!("  {}\n  {question}\n", style.paint("1;33", &strike))
+    format!("  {}\n  {question}\n", style.paint(Style::WARNING, &strike))
 }
 
 #[cfg(test)]
