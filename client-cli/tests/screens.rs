@@ -1,5 +1,5 @@
 //! `fray play` in a real 120x40 pseudo-terminal: a whole game of each ruleset's
-//! default scenario at easy difficulty (Dog Fight at two and three seats), the person
+//! default scenario at easy difficulty (Dog Fight at two, three and four seats), the person
 //! answering every prompt with `1`, or with the first key the prompt offers when it
 //! offers no number. Every screen between two prompts must fit 40 rows with the prompt
 //! and 120 columns (ANSI escapes stripped), no wire name may show, and ending a phase or
@@ -169,4 +169,10 @@ fn every_screen_of_a_whole_dog_fight_duel_fits_120_by_40() {
 #[test]
 fn every_screen_of_a_whole_three_seat_dog_fight_fits_120_by_40() {
     check(&["--ruleset", "dog-fight", "--players", "3", "--first", "you"]);
+}
+
+#[test]
+fn every_screen_of_a_whole_four_seat_dog_fight_fits_120_by_40() {
+    // The 4-seat scenario, melee, is the one dealt for four players.
+    check(&["--ruleset", "dog-fight", "--players", "4", "--first", "you"]);
 }
