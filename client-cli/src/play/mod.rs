@@ -187,6 +187,8 @@ struct Session<'a> {
     told: String,
     /// The terminal's columns and rows ([`crate::style::size`]).
     size: (usize, usize),
+    /// What `help` says ([`crate::ui::help_text`]).
+    help: String,
     out: &'a mut dyn Write,
     input: Lines,
     /// Who went out when, for where each seat finished.
@@ -447,7 +449,8 @@ impl Session<'_> {
                     continue;
                 }
                 Some(Command::Help(n)) => {
-                    self.say_paged(&format!("{}\n\n{}", KEYS, self.ui.help()), n, "help")?;
+                    let help = self.help.clone();
+                    self.say_paged(&help, n, "help")?;
                     continue;
                 }
                 Some(Command::Legend) => {
@@ -543,6 +546,10 @@ async fn game(
     let path = replay_file::new_path(&args.replay_dir, short_name(ruleset), &args.scenario, seed)?;
     let replay = Replay { remote: server.is_remote(), ..new_replay(args, seed, seats, &started.events, &state)? };
     let ui = ui(ruleset as i32);
+    let entry = catalogue.rulesets.iter().find(|r| r.ruleset == ruleset as i32);
+    let help = crate::ui::help_text(ui, ruleset as i32, entry.map_or("", |r| r.how_to_win.as_str()), KEYS);
+    // The scenario as the catalogue tells it, with what it deals one seat and not another.
+    let scenario = entry.and_then(|r| r.scenario_details.iter().find(|s| s.name == args.scenario));
     let mut session = Session {
         rules,
         agent,
@@ -559,12 +566,16 @@ async fn game(
         pending: String::new(),
         told: String::new(),
         size: style::size(),
+        help,
         out,
         input,
         outs: Outs::new(players),
     };
     session.save()?;
     session.pending = style.paint("1", &session.intro(server.is_remote()));
+    if let Some(s) = scenario {
+        session.pending.push_str(&format!("Scenario {}: {}.\n", s.name, s.description));
+    }
     if let Some(warning) = session.balance_warning(&catalogue, ruleset) {
         session.pending.push_str(&style.paint("1;33", &format!("warning: {warning}\n")));
     }

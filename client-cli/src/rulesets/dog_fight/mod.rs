@@ -53,12 +53,6 @@ At the prompt type one of:
                   Example: p 0
   n               pass: play no more cards into this attack (also: pass)
   e               end your turn
-  hint            ask the bot what it would do in your place, with its top actions
-  why             the last bot move's reasoning: its top actions
-  board           show the board and the actions again
-  all             list every legal action by number
-  help            this text and the board's legend
-  quit            save the replay and leave (end of input does the same)
 Your turn: each of your vessels may attack once, any other player's vessel within
 its range (squares in any direction, diagonals too). An attack opens windows, one
 player at a time: the attacker's (Direct Hit), the target's (Evasive Maneuvers,
@@ -67,7 +61,7 @@ cards, one at a time, then passes. The cards resolve in the order played: a miss
 a negation stops the damage; Return Fire hits the attacking vessel; otherwise the
 damage (attack plus Direct Hits) is reduced by the target's shields, armor (plus
 Armor Boosts) and absorbers, none used up, and the rest comes off its hull. A hull
-below 0 destroys the vessel; a player without vessels is out; the last one in wins.
+below 0 destroys the vessel; a player without vessels is out.
 Hand cards are numbered from 0 as listed under your hand.";
 
 impl Ui for DogFight {
@@ -821,8 +815,7 @@ Turn 4 · bot 1's turn · an attack waits for your response
       [0] Armor Boost (c01)  +2 armor against this attack (when you are attacked)
       [1] Negate (c02)       negates the attack (any attack but yours)
   bot 1 (easy), player 1: 1 card in hand, hidden
-    p1-fighter  Fighter  at (2, 0)  attack 3 range 4  shields 0 armor 0 absorb 0  hull 3  attacked this turn
-    p1-frigate  Frigate  at (2, 1)  attack 3 range 4  shields 1 armor 0 absorb 1  hull 5
+    p1-fighter (2, 0) 3/4 0/0/0 hull 3 attacked   p1-frigate (2, 1) 3/4 1/0/1 hull 5
     discard: Direct Hit (c04)
   bot 2 (easy), player 2: out (no vessels left)
     discard: Return Fire (c06)
@@ -953,7 +946,6 @@ Turn 4 · bot 1's turn · an attack waits for your response
         for glyph in GLYPHS {
             assert!(legend.contains(glyph), "`{glyph}` is not in\n{legend}");
         }
-        assert!(HELP.contains("  all             list every legal action by number"));
     }
 
     #[test]
