@@ -209,6 +209,16 @@ pub trait Ui: Sync {
 /// Ruleset titles and phases in the ruleset's words, from the core's catalogue.
 pub use fray_tournament::titles::{phase_words, ruleset_title};
 
+/// A game's `help`: how it is won (`how_to_win`, from the server's catalogue), `keys`
+/// (what every ruleset reads), the ruleset's short forms and turn ([`Ui::help`]), and
+/// what each keyword and card effect does, in the core's words.
+pub fn help_text(ui: &dyn Ui, ruleset: i32, how_to_win: &str, keys: &str) -> String {
+    let marks: Vec<Mark> =
+        fray_tournament::titles::glossary(ruleset).iter().map(|&(glyphs, meaning)| Mark { glyphs, meaning }).collect();
+    let words = legend("What each keyword and card effect does:", &marks);
+    format!("How to win {}: {how_to_win}\n\n{keys}\n\n{}\n\n{words}", ruleset_title(ruleset), ui.help())
+}
+
 /// A zone as `player:index`, or `?` when absent.
 pub fn zone(z: Option<&ZoneRef>) -> String {
     z.map_or_else(|| "?".to_owned(), |z| format!("{}:{}", z.player, z.index))

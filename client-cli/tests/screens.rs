@@ -1,6 +1,6 @@
 //! `fray play` in a real 120x40 pseudo-terminal: a whole game of each ruleset's
-//! default scenario at easy difficulty (Dog Fight at two and three seats), the person
-//! answering every prompt with `1`, or with the first key the prompt offers when it
+//! default scenario at easy difficulty (Dog Fight at two, three and four seats), the person
+//! reading the help's pages first, then answering every prompt with `1`, or with the first key the prompt offers when it
 //! offers no number. Every screen between two prompts must fit 40 rows with the prompt
 //! and 120 columns (ANSI escapes stripped), no wire name may show, and ending a phase or
 //! passing is never on a number (issue 38).
@@ -16,6 +16,9 @@ const COLUMNS: usize = 120;
 const ROWS: usize = 40;
 /// Prompts answered before the person quits: every game here ends well before.
 const MAX_PROMPTS: usize = 400;
+
+/// What the person types at the first prompts: every page of the help.
+const HELP: [&str; 2] = ["help", "help 2"];
 
 /// `text` without ANSI escapes (CSI sequences).
 fn strip(text: &str) -> String {
@@ -94,7 +97,10 @@ fn play(args: &[&str]) -> Vec<(Vec<String>, String)> {
         let prompt = text[at + "your move (".len()..].trim_end().trim_end_matches(")>").to_owned();
         // The answer's echo ends the prompt's line: what follows is the screen.
         let screen = if first { &text[..at] } else { text[..at].split_once('\n').map_or("", |(_, s)| s) };
-        let answer = if screens.len() >= MAX_PROMPTS {
+        // The help's pages first: each must fit too.
+        let answer = if screens.len() < HELP.len() {
+            HELP[screens.len()].to_owned()
+        } else if screens.len() >= MAX_PROMPTS {
             "quit".to_owned()
         } else if prompt.starts_with(|c: char| c.is_ascii_digit()) {
             "1".to_owned()
@@ -169,4 +175,10 @@ fn every_screen_of_a_whole_dog_fight_duel_fits_120_by_40() {
 #[test]
 fn every_screen_of_a_whole_three_seat_dog_fight_fits_120_by_40() {
     check(&["--ruleset", "dog-fight", "--players", "3", "--first", "you"]);
+}
+
+#[test]
+fn every_screen_of_a_whole_four_seat_dog_fight_fits_120_by_40() {
+    // The 4-seat scenario, melee, is the one dealt for four players.
+    check(&["--ruleset", "dog-fight", "--players", "4", "--first", "you"]);
 }

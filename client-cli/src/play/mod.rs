@@ -196,6 +196,8 @@ struct Session<'a> {
     told: String,
     /// The terminal's columns and rows ([`crate::style::size`]).
     size: (usize, usize),
+    /// What `help` says ([`crate::ui::help_text`]).
+    help: String,
     out: &'a mut dyn Write,
     input: Lines,
     /// Who went out when, for where each seat finished.
@@ -411,7 +413,7 @@ impl Session<'_> {
                 menu.keys(legal.iter().map(crate::ui::key).collect());
                 return self.say_paged(&menu.full(self.style), n, "all");
             }
-            Command::Help(n) => return self.say_paged(&format!("{COMMANDS}\n\n{}", self.ui.help()), n, "help"),
+            Command::Help(n) => return self.say_paged(&self.help.clone(), n, "help"),
             Command::Legend => return self.say_paged(&self.ui.legend(self.state()), 1, "legend"),
             Command::Trace(n) => return self.say_paged(&self.told.clone(), n, "trace"),
             Command::Log { turns, page } => {
@@ -504,6 +506,10 @@ async fn game(
     };
     let (ui, outs) = (ui(ruleset as i32), Outs::new(seats.players));
     let (log, history, last_bot) = (Vec::new(), History::new(), None);
+    let entry = catalogue.rulesets.iter().find(|r| r.ruleset == ruleset as i32);
+    let help = crate::ui::help_text(ui, ruleset as i32, entry.map_or("", |r| r.how_to_win.as_str()), COMMANDS);
+    // The scenario as the catalogue tells it, with what it deals one seat and not another.
+    let scenario = entry.and_then(|r| r.scenario_details.iter().find(|s| s.name == args.scenario));
     let mut session = Session {
         game,
         args,
@@ -516,6 +522,7 @@ async fn game(
         pending: String::new(),
         told: String::new(),
         size: style::size(),
+        help,
         out,
         input,
         outs,
@@ -531,6 +538,9 @@ async fn game(
     } else {
         session.save()?;
         session.pending = style.paint(Style::BOLD, &session.intro(server.is_remote()));
+        if let Some(s) = scenario {
+            session.pending.push_str(&format!("Scenario {}: {}.\n", s.name, s.description));
+        }
         if let Some(warning) = session.balance_warning(&catalogue, ruleset) {
             session.pending.push_str(&style.paint(Style::WARNING, &format!("warning: {warning}\n")));
         }

@@ -52,19 +52,13 @@ At the prompt type one of:
             (in the Deployment phase, which it ends). Example: g 1
   c HAND    the same at the bottom of your Castle
   e         end the phase: go on to the attacks, or end your turn
-  hint      ask the bot what it would do in your place, with its top actions
-  why       the bot's reasoning for its last move: its top actions
-  board     show the board and the actions again
-  all       list every legal action by number
-  help      this text and the board's legend
-  quit      save the replay and leave (end of input does the same)
 Your turn: you draw 2 cards, may reinforce with one card, then play attack cards.
 An attack with strength A meets the top card of the bot's Gate (its Castle once the
 Gate is empty), which is revealed; D is its defense there (Gate or Castle defense).
 A < D: your card is destroyed and theirs goes back face down on top. A = D: both
 are destroyed and the attack ends. A > D: theirs is destroyed, A - D carries on to
-the next card (into the Castle once the Gate is empty). Destroy the bot's last
-Castle card to win. Hand cards are numbered from 0 as listed under `your hand`.";
+the next card (into the Castle once the Gate is empty). Hand cards are numbered from
+0 as listed under `your hand`.";
 
 impl Ui for Castle {
     fn board(&self, state: &GameState, seats: Seats, bots: &str, style: Style) -> String {
@@ -450,7 +444,6 @@ mod tests {
         for glyph in GLYPHS {
             assert!(legend.contains(glyph), "`{glyph}` is not in\n{legend}");
         }
-        assert!(HELP.contains("  all       list every legal action by number"));
     }
 
     fn card(id: &str, name: &str, owner: u32, values: (i32, i32, i32)) -> CastleCard {
