@@ -130,10 +130,7 @@ impl From<tonic::Status> for CliError {
     /// A status, or the TLS failure behind it (with TLS 1.3 a server refuses a client
     /// certificate after the client's side of the handshake, so the first call fails).
     fn from(status: tonic::Status) -> Self {
-        match explain(&status) {
-            Some(why) => CliError::Tls(why),
-            None => CliError::Status(Box::new(status)),
-        }
+        fray_client::error::status_error(status).into()
     }
 }
 

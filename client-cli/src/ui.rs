@@ -316,10 +316,3 @@ pub fn view_mover(view: &GameState) -> Option<u32> {
     }
     Some(view.pending.as_ref().map_or(view.active_player, |p| p.player))
 }
-
-/// Who moves in `state` (`None` once nobody can) and the number of seats, as the core
-/// counts them.
-pub fn mover_and_seats(state: &GameState) -> Result<(Option<u32>, u32), CliError> {
-    let core = core_of(state)?;
-    Ok((core.to_move().map(|p| p.index() as u32), core.num_players() as u32))
-}

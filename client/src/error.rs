@@ -12,6 +12,16 @@ use rustls::{AlertDescription, CertificateError};
 /// in the `fray` command line, the same exit codes).
 pub type ClientError = TournamentError;
 
+/// A status as this crate's error: the TLS failure behind it, in words, when there is
+/// one (with TLS 1.3 a server refuses a client certificate after the client's side of
+/// the handshake, so the first call fails), else the status.
+pub fn status_error(status: tonic::Status) -> ClientError {
+    match explain(&status) {
+        Some(why) => ClientError::Tls(why),
+        None => ClientError::Status(Box::new(status)),
+    }
+}
+
 /// A status as text: `CODE: message` (and the TLS failure behind it, in words), then
 /// one indented line per `google.rpc.BadRequest` field violation (`path: description`).
 /// The server's message lists the violations too: one that its message already says
