@@ -10,7 +10,7 @@ use super::input::Read;
 use super::{Ending, HINT_SALT, Session};
 use crate::error::CliError;
 use crate::trace::{self, Phases, Telling, indent};
-use crate::ui::Seen;
+use crate::ui::{Seen, Style};
 
 /// A search's mean reward for the person as a chance to win, in percent: two players
 /// reward a win 1 and a loss -1 (a draw half way), more players a win 1 and anything
@@ -42,7 +42,7 @@ impl Session<'_> {
         let odds = sorted.iter().find(|s| s.action.as_ref() == Some(&action)).map(|s| format!(" ({})", chance(s)));
         let what = self.ui.action_text(self.state(), &action, self.seats, false);
         let head = format!("hint: play {} — {what}{}\n", Self::number(legal, &action), odds.unwrap_or_default());
-        let mut text = self.style.paint("1", &head);
+        let mut text = self.style.paint(Style::BOLD, &head);
         if sorted.is_empty() {
             // The Agent searches only when there is a choice.
             text.push_str("  (no search: there was only one move to make)\n");
@@ -91,7 +91,7 @@ impl Session<'_> {
                 let steps = indent(&trace::render_events_told(&m.events, self.style, &*names, telling));
                 format!(
                     "{}{steps}  (what {bot} weighed is its own, as its hand is: `hint` searches for you)\n",
-                    self.style.paint("1", &head)
+                    self.style.paint(Style::BOLD, &head)
                 )
             }
         }
@@ -106,7 +106,7 @@ impl Session<'_> {
         let shown: Vec<&(u32, String)> = self.log.iter().filter(|(turn, _)| *turn >= from).collect();
         let first = shown.first().map_or(last, |(turn, _)| *turn);
         let span = if first == last { format!("turn {last}") } else { format!("turns {first} to {last}") };
-        let mut text = self.style.paint("1", &format!("the events of {span}, as told:\n"));
+        let mut text = self.style.paint(Style::BOLD, &format!("the events of {span}, as told:\n"));
         for (_, told) in shown {
             text.push_str(told);
         }
@@ -136,6 +136,7 @@ impl Session<'_> {
         self.replay.steps.truncate(snapshot.moves() as usize);
         (self.outs, self.last_bot) = (kept.outs, kept.last_bot);
         self.log.truncate(kept.log);
+        self.told.clear();
         self.save()?;
         let moves = if taken == 1 { "1 move".to_owned() } else { format!("{taken} moves") };
         let text = format!("undone: {moves} taken back, to your move on turn {}\n", self.state().turn);
