@@ -305,14 +305,5 @@ pub fn core_of(state: &GameState) -> Result<fray_core::GameState, CliError> {
     fray_service::convert::game_state(state.clone())
         .map_err(|e| CliError::Server(format!("the server answered a state this build cannot read: {e}")))
 }
-
-/// Who moves in a seat's `view` of a game (a sealed game's, which the core cannot
-/// load: its hidden cards are blank): the chooser of the pending decision, else the
-/// active player; nobody once the game is over. The service deals only games where
-/// this is the core's answer too (the core differs on a bare board alone).
-pub fn view_mover(view: &GameState) -> Option<u32> {
-    if view.phase == fray_proto::fray::v1::Phase::GameOver as i32 {
-        return None;
-    }
     Some(view.pending.as_ref().map_or(view.active_player, |p| p.player))
 }

@@ -86,7 +86,10 @@ fn help_says_how_every_ruleset_is_won_and_what_each_keyword_and_effect_does() {
         let out = play(&["--ruleset", ruleset], "help\nquit\n");
         let help = out.split_once(&format!("How to win {title}: ")).map_or_else(|| panic!("{out}"), |(_, h)| h);
         assert!(flat(help).starts_with(&flat(entry(title).how_to_win)), "{title}: {help}");
-        assert!(flat(help).contains("Ending a phase or the turn is always e, passing or declining n"), "{title}: {help}");
+        assert!(
+            flat(help).contains("Ending a phase or the turn is always e, passing or declining n"),
+            "{title}: {help}"
+        );
         let lines: Vec<String> = help.lines().map(|l| l.trim_start().to_lowercase()).collect();
         for term in terms {
             // One line each: the term, then what it does.

@@ -8,7 +8,7 @@
 //! it never reads a bot's hand or a card face down on the bot's side.
 //!
 //! The loop: NewGame sealed for the person's seat; then while someone is to move
-//! ([`view_mover`]), they choose. The person sits at one seat and every other seat is a
+//! ([`fray_client::sealed::view_mover`]), they choose. The person sits at one seat and every other seat is a
 //! bot of the same difficulty. The person sees the board and the numbered legal actions
 //! (LegalActions) and types a line ([`input`]); their action goes through ApplyAction. A
 //! bot's move is Agent.ChooseAction for its seat on the sealed state, with the
