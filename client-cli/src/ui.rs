@@ -305,5 +305,3 @@ pub fn core_of(state: &GameState) -> Result<fray_core::GameState, CliError> {
     fray_service::convert::game_state(state.clone())
         .map_err(|e| CliError::Server(format!("the server answered a state this build cannot read: {e}")))
 }
-    Some(view.pending.as_ref().map_or(view.active_player, |p| p.player))
-}
