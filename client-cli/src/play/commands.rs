@@ -21,8 +21,12 @@ pub fn win_chance(mean_reward: f64, players: u32) -> u32 {
 }
 
 impl Session<'_> {
-    /// The menu number of `action` (its words aside), or nothing when it is not listed.
+    /// What the person types for `action` (its words aside): its key (`e`, `n`) or its
+    /// menu number; nothing when it is not listed.
     fn number(legal: &[Action], action: &Action) -> String {
+        if let Some(key) = crate::ui::key(action) {
+            return key.to_owned();
+        }
         let bare = |a: &Action| Action { text: String::new(), ..a.clone() };
         legal.iter().position(|a| bare(a) == bare(action)).map_or_else(String::new, |i| format!("{}", i + 1))
     }
@@ -189,5 +193,21 @@ mod tests {
         // More: the reward is the chance.
         assert_eq!([0.0, 0.62, 1.0].map(|r| win_chance(r, 3)), [0, 62, 100]);
         assert_eq!(win_chance(1.5, 2), 100);
+    }
+
+    #[test]
+    fn a_hinted_move_is_named_by_what_the_person_types() {
+        use fray_proto::fray::v1::{EndPhase, Strike, action::Action as Kind};
+        let strike = |attacker: &str| Action {
+            action: Some(Kind::Strike(Strike { attacker: attacker.into(), ..Default::default() })),
+            ..Default::default()
+        };
+        let end = Action { action: Some(Kind::EndPhase(EndPhase {})), ..Default::default() };
+        // The menu lists the ending last, on its key: the hint names it so, not by place.
+        let legal = [strike("a"), strike("b"), end.clone()];
+        assert_eq!(Session::number(&legal, &end), "e");
+        let worded = Action { text: "your a strikes".into(), ..strike("b") };
+        assert_eq!(Session::number(&legal, &worded), "2");
+        assert_eq!(Session::number(&legal, &strike("z")), "");
     }
 }
