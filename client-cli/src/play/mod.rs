@@ -346,7 +346,11 @@ impl Session<'_> {
         let mut keys: Vec<&str> = legal.iter().filter_map(crate::ui::key).collect();
         keys.dedup();
         let numbers = legal.len() - keys.len();
-        let range = if numbers > 0 { format!("1-{numbers}, ") } else { String::new() };
+        let range = match numbers {
+            0 => String::new(),
+            1 => "1, ".to_owned(),
+            n => format!("1-{n}, "),
+        };
         let text = format!("your move ({range}{}or help)> ", keys.iter().map(|k| format!("{k}, ")).collect::<String>());
         // A script reading lines sees the prompt as one.
         if self.style.color { self.say(&self.style.paint(Style::BOLD, &text)) } else { self.say(&format!("{text}\n")) }
