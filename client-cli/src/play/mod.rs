@@ -7,15 +7,18 @@
 //! the client holds only that seat's view and the sealed state the server answers, so
 //! it never reads a bot's hand or a card face down on the bot's side.
 //!
-//! The loop: NewGame sealed for the person's seat; then while someone is to move
-//! ([`fray_client::sealed::view_mover`]), they choose. The person sits at one seat and every other seat is a
-//! bot of the same difficulty. The person sees the board and the numbered legal actions
-//! (LegalActions) and types a line ([`input`]); their action goes through ApplyAction. A
+//! The loop: NewGame sealed for the person's seat (fray-client's `SealedGame`); then
+//! while someone is to move ([`fray_client::sealed::view_mover`]), they choose. The
+//! person sits at one seat and every other seat is a bot of the same difficulty. The
+//! person sees what happened since their last move (folded to fit the terminal), the
+//! board and the numbered legal actions, phase endings and passes on keys of their own
+//! (`e`, `n`), and types a line ([`input`]); their action goes through ApplyAction. A
 //! bot's move is Agent.ChooseAction for its seat on the sealed state, with the
 //! difficulty's playouts and a seed derived from the game's seed and the move number:
-//! the Agent makes the move and answers what the person may see of it. Every answer's
-//! events are printed one per line in the rules' own words, and the replay file is
-//! rewritten.
+//! the Agent makes the move and answers what the person may see of it. Every move's
+//! events are told in the rules' own words and kept for `log`, the person's decisions
+//! for `undo` (`commands.rs`), and the replay file is rewritten after each; `--resume`
+//! makes a saved game's moves again and goes on (`resume.rs`).
 
 mod commands;
 pub mod input;
