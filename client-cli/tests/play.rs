@@ -272,9 +272,10 @@ fn the_end_of_input_quits_and_the_bot_may_start() {
     let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&replay).unwrap()).unwrap();
     assert_eq!(json["seats"][1]["kind"], "human");
     assert_eq!(json["steps"][0]["player"], 0);
-    // The end of input says where the game is and how to go on with it.
+    // The end of input says where the game is and how to go on with it (a long path
+    // wraps the line at 120 columns, the rest indented).
     let path = replay.display();
-    assert!(out.contains(&format!("continue it with: fray play --resume {path}\n")), "{out}");
+    assert!(out.replace("\n  ", " ").contains(&format!("continue it with: fray play --resume {path}\n")), "{out}");
 }
 
 #[test]

@@ -61,7 +61,9 @@ fn play(args: &[&str]) -> Vec<(Vec<String>, String)> {
     rustix::termios::tcsetwinsize(&master, size).unwrap();
     let name = ptsname(&master, Vec::new()).unwrap();
     let slave = File::options().read(true).write(true).open(name.to_str().unwrap()).unwrap();
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("fray-screens-{}", args.join("-")));
+    // A short folder, so that the replay's path (one word, never wrapped) fits 120
+    // columns wherever the repository is cloned.
+    let dir = std::env::temp_dir().join(format!("fray-pty-{}", args.join("").replace('-', "")));
     let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
         .args(["play", "--difficulty", "easy", "--seed", "7", "--replay-dir", dir.to_str().unwrap()])
         .args(args)
