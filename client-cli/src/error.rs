@@ -1,6 +1,5 @@
 //! What can go wrong in a `fray` command, how it is told on stderr, and its exit code.
 
-use fray_client::ClientError;
 use fray_tournament::refereed::error::TournamentError;
 use thiserror::Error;
 use tonic::Code;
@@ -91,25 +90,9 @@ impl From<fray_tournament::arena::ArenaError> for CliError {
     }
 }
 
-impl From<ClientError> for CliError {
-    /// The client library's error is the CLI's of the same name: the same words, the
-    /// same exit code.
-    fn from(e: ClientError) -> Self {
-        match e {
-            ClientError::Input { source_name, problem } => CliError::Input { source_name, problem },
-            ClientError::Usage(why) => CliError::Usage(why),
-            ClientError::Status(status) => CliError::Status(status),
-            ClientError::Connect { url, detail } => CliError::Connect { url, detail },
-            ClientError::Tls(why) => CliError::Tls(why),
-            ClientError::Server(why) => CliError::Server(why),
-            ClientError::Output(why) => CliError::Output(why),
-        }
-    }
-}
-
 impl From<TournamentError> for CliError {
-    /// A tournament's error is the CLI's of the same name: the same words, the same
-    /// exit code.
+    /// A tournament's or the client library's error (one type) is the CLI's of the same
+    /// name: the same words, the same exit code.
     fn from(e: TournamentError) -> Self {
         match e {
             TournamentError::Input { source_name, problem } => CliError::Input { source_name, problem },
@@ -147,10 +130,7 @@ impl From<tonic::Status> for CliError {
     /// A status, or the TLS failure behind it (with TLS 1.3 a server refuses a client
     /// certificate after the client's side of the handshake, so the first call fails).
     fn from(status: tonic::Status) -> Self {
-        match explain(&status) {
-            Some(why) => CliError::Tls(why),
-            None => CliError::Status(Box::new(status)),
-        }
+        fray_client::error::status_error(status).into()
     }
 }
 
@@ -170,6 +150,7 @@ pub use fray_client::error::{chain, explain, render_status};
 #[cfg(test)]
 mod tests {
     use super::*;
+    use fray_client::ClientError;
 
     #[test]
     fn status_codes_map_to_exit_codes() {

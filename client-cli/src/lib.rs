@@ -33,7 +33,6 @@ pub mod play;
 pub mod progress;
 pub mod replay;
 pub mod replay_file;
-pub mod replay_table;
 pub mod resolve;
 pub mod rulesets;
 pub mod serve;

@@ -2,7 +2,7 @@
 //! bot, check replays, run bot-vs-bot tournaments, or run a server.
 #![forbid(unsafe_code)]
 
-use std::io::{IsTerminal as _, Write as _};
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -253,7 +253,7 @@ async fn main() -> ExitCode {
                 server: cmd.server,
                 tls: cmd.tls,
             };
-            let style = Style { color: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none() };
+            let style = Style::for_stdout(false);
             match resolve::run(&args, style).await {
                 Ok(text) => print(&text),
                 Err(e) => Err(e),
@@ -280,8 +280,7 @@ async fn main() -> ExitCode {
                     verbose: cmd.verbose,
                     resume: cmd.resume,
                 };
-                let terminal = std::io::stdout().is_terminal() && std::io::stdin().is_terminal();
-                let style = Style { color: terminal && std::env::var_os("NO_COLOR").is_none() };
+                let style = Style::for_stdout(true);
                 let mut stdout = std::io::stdout();
                 quiet_broken_pipe(play::run(&args, style, Lines::stdin(), &mut stdout).await)
             }
@@ -316,7 +315,7 @@ async fn main() -> ExitCode {
         Command::Replay(cmd) => {
             let args =
                 ReplayArgs { file: cmd.file, server: cmd.server, tls: cmd.tls, quiet: cmd.quiet, verbose: cmd.verbose };
-            let style = Style { color: std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none() };
+            let style = Style::for_stdout(false);
             let mut stdout = std::io::stdout();
             quiet_broken_pipe(replay::run(&args, style, &mut stdout).await)
         }

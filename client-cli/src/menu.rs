@@ -3,7 +3,8 @@
 //! worth reading, groups drawn as one line, self-harming moves folded away and
 //! counted) and the whole list, every action by its number, one command away (`all`).
 //! An action's number is its 1-based position in the legal list and is the same in
-//! both views, so any number shown anywhere can be typed.
+//! both views, so any number shown anywhere can be typed; an action given a key of its
+//! own ([`Menu::keys`]: ending a phase, passing) shows that key instead.
 //!
 //! [`Ui`]: crate::ui::Ui
 
@@ -39,12 +40,23 @@ pub struct Menu {
     rows: Vec<Row>,
     /// Each action's text and treatment, by number - 1.
     every: Vec<Option<(String, Shown)>>,
+    /// The keys that stand for some actions instead of their numbers, by number - 1.
+    keys: Vec<Option<&'static str>>,
 }
 
 impl Menu {
     /// A menu of `count` actions.
     pub fn new(count: usize) -> Self {
-        Self { head: Vec::new(), rows: Vec::new(), every: vec![None; count] }
+        Self { head: Vec::new(), rows: Vec::new(), every: vec![None; count], keys: Vec::new() }
+    }
+
+    /// Shows action `n + 1` by `keys[n]` (e.g. `e`) where it is given, not by number.
+    pub fn keys(&mut self, keys: Vec<Option<&'static str>>) {
+        self.keys = keys;
+    }
+
+    fn key(&self, number: usize) -> String {
+        self.keys.get(number - 1).copied().flatten().map_or_else(|| number.to_string(), str::to_owned)
     }
 
     /// A line above the actions in both views (what the decision or phase asks).
@@ -98,7 +110,7 @@ impl Menu {
                 }
                 Row::Item(n) => {
                     let text = self.every.get(n - 1).and_then(Option::as_ref).map_or("", |(t, _)| t.as_str());
-                    out.push_str(&style.menu_line(*n, text));
+                    out.push_str(&style.menu_line(&self.key(*n), text));
                 }
             }
         }
@@ -116,7 +128,7 @@ impl Menu {
             }
             let hidden: Vec<String> = folded.iter().map(|(why, n)| format!("{n} folded away ({why})")).collect();
             let hidden = if hidden.is_empty() { String::new() } else { format!(", with {}", hidden.join(", ")) };
-            let all = style.paint("1", "all");
+            let all = style.paint(Style::BOLD, "all");
             let _ = writeln!(out, "  ({all} lists all {} actions by number{hidden})", self.every.len());
         }
         out
@@ -132,7 +144,7 @@ impl Menu {
                 Some((text, _)) => text.clone(),
                 None => "(an action this view does not name)".to_owned(),
             };
-            out.push_str(&style.menu_line(i + 1, &line));
+            out.push_str(&style.menu_line(&self.key(i + 1), &line));
         }
         out
     }

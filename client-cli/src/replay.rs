@@ -9,11 +9,11 @@ use fray_proto::fray::v1::Event;
 use crate::embedded::ServerHandle;
 use crate::error::{CliError, render_status, stdout_error};
 use crate::replay_file::{Loaded, Outs, SeatKind, load, outcome, seats as seats_of, unworded};
-use crate::replay_table::{StepError, Table};
 use crate::rulesets;
 use crate::tls::TlsArgs;
 use crate::trace::{self, Phases, Telling, indent};
 use crate::ui::{Namer, Seats, Seen, Style, ruleset_title};
+use fray_client::table::{StepError, Table};
 use fray_tournament::proto_json::{self as json, EVENT_MESSAGE};
 
 /// Where `replayed` first differs from `recorded`, in words (events told with `names`).
@@ -107,7 +107,7 @@ async fn verify(loaded: &Loaded, server: &ServerHandle, shown: Shown, out: &mut 
     let ui = rulesets::ui(loaded.ruleset as i32);
     // A game on whole states shows everything; a sealed one what the person saw.
     let seen = Some(Seen { seats, reveal_all: replay.sealed_for.is_none() });
-    let (mut table, setup) = Table::deal(loaded, server.channel().await?, seats).await?;
+    let (mut table, setup) = Table::deal(loaded, server.channel().await?, seats.words(), seats.players).await?;
     let raw = ui.names(None, &[], &[]);
     if let Some(diff) = first_difference(&loaded.setup, &setup, &*raw) {
         // A sealed game is dealt from its seed and the server's sealing key: another key
@@ -122,7 +122,7 @@ async fn verify(loaded: &Loaded, server: &ServerHandle, shown: Shown, out: &mut 
     let telling = Telling { phases: Phases::Each, rule_ids: verbose, ruleset: loaded.ruleset as i32 };
     let mut outs = Outs::new(seats.players);
     if !quiet {
-        write_out(out, &style.paint("1", &header(loaded, seats)))?;
+        write_out(out, &style.paint(Style::BOLD, &header(loaded, seats)))?;
         let names = ui.names(seen, &[table.state()], &setup);
         write_out(out, &indent(&trace::render_events_told(&setup, style, &*names, telling)))?;
     }
@@ -158,7 +158,7 @@ async fn verify(loaded: &Loaded, server: &ServerHandle, shown: Shown, out: &mut 
         if !quiet {
             let names = ui.names(seen, &[&before, table.state()], &events);
             let line = format!("step {n}  {}: {what}\n", seats.player(player));
-            write_out(out, &style.paint("1", &line))?;
+            write_out(out, &style.paint(Style::BOLD, &line))?;
             write_out(out, &indent(&trace::render_events_told(&events, style, &*names, telling)))?;
         }
         outs.note(i as u64, before.turn, &events);

@@ -110,7 +110,7 @@ pub fn render_events_told(events: &[Event], style: Style, names: &dyn Namer, tel
     for (rule, text) in lines {
         if telling.rule_ids {
             let rule = format!("{rule:<width$}");
-            let _ = writeln!(out, "{}  {text}", style.paint("36", &rule));
+            let _ = writeln!(out, "{}  {text}", style.paint(Style::RULE, &rule));
         } else {
             let _ = writeln!(out, "{text}");
         }
@@ -159,7 +159,7 @@ pub fn render_board(state: &GameState, ui: &dyn Ui, style: Style) -> String {
             phase_words(state.ruleset, state.phase)
         )
     };
-    let mut out = format!("{} {ruleset}, {turn}\n", style.paint("1", "board:"));
+    let mut out = format!("{} {ruleset}, {turn}\n", style.paint(Style::BOLD, "board:"));
     out.push_str(&ui.raw_board(state));
     out.push_str(&game_over_line(state, phase));
     out
@@ -195,7 +195,7 @@ pub fn render_pending(
         (DecisionKind::Response, _) => "may play a card into the attack".to_owned(),
         _ => "must decide".to_owned(),
     };
-    let _ = writeln!(out, "{} player {} {what}", style.paint("1;33", "pending:"), pending.player);
+    let _ = writeln!(out, "{} player {} {what}", style.paint(Style::WARNING, "pending:"), pending.player);
     let mut answers: Vec<(String, String)> = pending
         .options
         .iter()

@@ -109,7 +109,7 @@ impl Seats {
         } else {
             format!("bot's turn · {phase}")
         };
-        format!("{}\n", style.paint("1", &format!("Turn {} · {whose}", state.turn)))
+        format!("{}\n", style.paint(Style::BOLD, &format!("Turn {} · {whose}", state.turn)))
     }
 }
 
@@ -209,6 +209,16 @@ pub trait Ui: Sync {
 /// Ruleset titles and phases in the ruleset's words, from the core's catalogue.
 pub use fray_tournament::titles::{phase_words, ruleset_title};
 
+/// A game's `help`: how it is won (`how_to_win`, from the server's catalogue), `keys`
+/// (what every ruleset reads), the ruleset's short forms and turn ([`Ui::help`]), and
+/// what each keyword and card effect does, in the core's words.
+pub fn help_text(ui: &dyn Ui, ruleset: i32, how_to_win: &str, keys: &str) -> String {
+    let marks: Vec<Mark> =
+        fray_tournament::titles::glossary(ruleset).iter().map(|&(glyphs, meaning)| Mark { glyphs, meaning }).collect();
+    let words = legend("What each keyword and card effect does:", &marks);
+    format!("How to win {}: {how_to_win}\n\n{keys}\n\n{}\n\n{words}", ruleset_title(ruleset), ui.help())
+}
+
 /// A zone as `player:index`, or `?` when absent.
 pub fn zone(z: Option<&ZoneRef>) -> String {
     z.map_or_else(|| "?".to_owned(), |z| format!("{}:{}", z.player, z.index))
@@ -236,36 +246,33 @@ pub struct Mark {
 }
 
 /// A legend: `title`, then one line per mark, the meanings in one column and wrapped
-/// under it to fit 80 columns.
+/// under it to fit 100 columns.
 pub fn legend(title: &str, marks: &[Mark]) -> String {
-    const WIDTH: usize = 80;
     let column = marks.iter().map(|m| m.glyphs.chars().count()).max().unwrap_or(0).min(20) + 4;
     let mut out = format!("{title}\n");
     for m in marks {
-        let mut line = format!("  {:<w$}", m.glyphs, w = column - 2);
-        if m.glyphs.chars().count() > column - 4 {
-            line = format!("  {}\n{}", m.glyphs, " ".repeat(column));
-        }
-        let mut width = line.lines().last().map_or(0, |l| l.chars().count());
-        let mut first = true;
-        for word in m.meaning.split(' ') {
-            let n = word.chars().count();
-            if !first && width + 1 + n > WIDTH {
-                line.push('\n');
-                line.push_str(&" ".repeat(column));
-                width = column;
-            } else if !first {
-                line.push(' ');
-                width += 1;
-            }
-            line.push_str(word);
-            width += n;
-            first = false;
-        }
-        out.push_str(&line);
-        out.push('\n');
+        let indent = " ".repeat(column);
+        let first = if m.glyphs.chars().count() > column - 4 {
+            out.push_str(&format!("  {}\n", m.glyphs));
+            indent.clone()
+        } else {
+            format!("  {:<w$}", m.glyphs, w = column - 2)
+        };
+        let options = textwrap::Options::new(100).initial_indent(&first).subsequent_indent(&indent);
+        textwrap::wrap(m.meaning, options).iter().for_each(|l| out.push_str(&format!("{l}\n")));
     }
     out
+}
+
+/// The key that stands for `action` in place of a number, so that no number learned
+/// for one action ends a phase or passes: `e` for ending a phase, `n` for declining.
+pub fn key(action: &Action) -> Option<&'static str> {
+    use fray_proto::fray::v1::{action::Action as Kind, choice::Choice};
+    match action.action.as_ref()? {
+        Kind::EndPhase(_) => Some("e"),
+        Kind::Choice(c) if matches!(c.choice, Some(Choice::Decline(_))) => Some("n"),
+        _ => None,
+    }
 }
 
 /// The core's hint for each action of `legal` (how promising search finds it before
@@ -297,22 +304,4 @@ pub fn hints(state: &GameState, legal: &[Action]) -> Vec<Option<f64>> {
 pub fn core_of(state: &GameState) -> Result<fray_core::GameState, CliError> {
     fray_service::convert::game_state(state.clone())
         .map_err(|e| CliError::Server(format!("the server answered a state this build cannot read: {e}")))
-}
-
-/// Who moves in a seat's `view` of a game (a sealed game's, which the core cannot
-/// load: its hidden cards are blank): the chooser of the pending decision, else the
-/// active player; nobody once the game is over. The service deals only games where
-/// this is the core's answer too (the core differs on a bare board alone).
-pub fn view_mover(view: &GameState) -> Option<u32> {
-    if view.phase == fray_proto::fray::v1::Phase::GameOver as i32 {
-        return None;
-    }
-    Some(view.pending.as_ref().map_or(view.active_player, |p| p.player))
-}
-
-/// Who moves in `state` (`None` once nobody can) and the number of seats, as the core
-/// counts them.
-pub fn mover_and_seats(state: &GameState) -> Result<(Option<u32>, u32), CliError> {
-    let core = core_of(state)?;
-    Ok((core.to_move().map(|p| p.index() as u32), core.num_players() as u32))
 }

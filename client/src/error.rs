@@ -6,59 +6,19 @@ use std::fmt::Write as _;
 
 use fray_tournament::refereed::error::TournamentError;
 use rustls::{AlertDescription, CertificateError};
-use thiserror::Error;
 
-/// A failure to reach or drive a server; each variant is the `fray` command line's of
-/// the same name, with the same words (and so the same exit code there).
-#[derive(Debug, Error)]
-pub enum ClientError {
-    /// An input file could not be read or understood.
-    #[error("{source_name}: {problem}")]
-    Input {
-        /// The file.
-        source_name: String,
-        /// What is wrong with it.
-        problem: String,
-    },
-    /// The settings do not make a complete request (a flag's value, a URL).
-    #[error("{0}")]
-    Usage(String),
-    /// The server answered with an error status.
-    #[error("{}", render_status(.0))]
-    Status(Box<tonic::Status>),
-    /// The server could not be reached.
-    #[error("cannot reach {url}: {detail}")]
-    Connect {
-        /// The server's address.
-        url: String,
-        /// Why, with the whole source chain.
-        detail: String,
-    },
-    /// A TLS handshake failed; the message says why in words (untrusted certificate,
-    /// a client certificate required or refused, a plaintext server, ...).
-    #[error("TLS: {0}")]
-    Tls(String),
-    /// A server this process started failed.
-    #[error("server: {0}")]
-    Server(String),
-    /// Anything else: a result that cannot be written, embedded descriptors broken.
-    #[error("{0}")]
-    Output(String),
-}
+/// A failure to reach or drive a Fray server: one type with the tournament library's
+/// error, which drives its servers through this crate (the same variants and words;
+/// in the `fray` command line, the same exit codes).
+pub type ClientError = TournamentError;
 
-impl From<ClientError> for TournamentError {
-    /// A tournament reaching its servers through this crate passes its errors on, each
-    /// as the variant of the same name.
-    fn from(e: ClientError) -> Self {
-        match e {
-            ClientError::Input { source_name, problem } => TournamentError::Input { source_name, problem },
-            ClientError::Usage(why) => TournamentError::Usage(why),
-            ClientError::Status(status) => TournamentError::Status(status),
-            ClientError::Connect { url, detail } => TournamentError::Connect { url, detail },
-            ClientError::Tls(why) => TournamentError::Tls(why),
-            ClientError::Server(why) => TournamentError::Server(why),
-            ClientError::Output(why) => TournamentError::Output(why),
-        }
+/// A status as this crate's error: the TLS failure behind it, in words, when there is
+/// one (with TLS 1.3 a server refuses a client certificate after the client's side of
+/// the handshake, so the first call fails), else the status.
+pub fn status_error(status: tonic::Status) -> ClientError {
+    match explain(&status) {
+        Some(why) => ClientError::Tls(why),
+        None => ClientError::Status(Box::new(status)),
     }
 }
 

@@ -19,6 +19,7 @@ pub mod record;
 pub mod reveal;
 pub mod sealed;
 pub mod steps;
+pub mod table;
 pub mod tls;
 pub mod undo;
 

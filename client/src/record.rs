@@ -34,7 +34,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::error::ClientError;
-use crate::sealed::unworded;
+use crate::sealed::{Deal, unworded};
 
 /// The `format` of a replay file.
 pub const FORMAT: &str = "fray-replay";
@@ -198,6 +198,51 @@ fn output_error(path: &Path, e: impl std::fmt::Display) -> ClientError {
 }
 
 impl Replay {
+    /// The record of a game sealed for one person and just dealt (`deal`; no step yet):
+    /// the person at `deal.seat`, a bot of `difficulty` at every other of `players`
+    /// seats with `deal.playouts`' playouts, NewGame's events (`setup`) and how the game
+    /// stands (`result`).
+    pub fn dealt(
+        deal: &Deal,
+        players: u32,
+        difficulty: &str,
+        setup: &[Event],
+        result: Outcome,
+    ) -> Result<Self, ClientError> {
+        let seats = (0..players)
+            .map(|player| match player == deal.seat {
+                true => Seat { player, kind: SeatKind::Human, difficulty: None, playouts: None, mistake_share: None },
+                false => Seat {
+                    player,
+                    kind: SeatKind::Bot,
+                    difficulty: Some(difficulty.to_owned()),
+                    playouts: deal.playouts.get(player as usize).copied(),
+                    mistake_share: deal.mistakes.get(player as usize).copied().filter(|&share| share > 0.0),
+                },
+            })
+            .collect();
+        let setup_events = setup
+            .iter()
+            .map(|e| json::to_value(&unworded(e), EVENT_MESSAGE))
+            .collect::<Result<_, _>>()
+            .map_err(|e| ClientError::Output(e.to_string()))?;
+        let ruleset =
+            Ruleset::try_from(deal.ruleset).map_or_else(|_| deal.ruleset.to_string(), |r| r.as_str_name().to_owned());
+        Ok(Replay {
+            format: FORMAT.to_owned(),
+            version: VERSION,
+            ruleset,
+            scenario: deal.scenario.clone(),
+            seed: deal.seed,
+            seats,
+            setup_events,
+            steps: Vec::new(),
+            result,
+            sealed_for: Some(deal.seat),
+            remote: false,
+        })
+    }
+
     /// The person's seat and the number of seats, when one seat was a person.
     pub fn person(&self) -> Option<(u32, u32)> {
         let players = (self.seats.len() as u32).max(2);

@@ -60,6 +60,9 @@ pub struct RulesetInfo {
     pub how_to_win: &'static str,
     /// Every phase in the ruleset's words (`Phase::Event` is e:game's `battle`).
     pub phases: &'static [(Phase, &'static str)],
+    /// Every keyword, card effect and ability timing its pieces may carry, each with
+    /// what it does, in the rules' words: a player's glossary (`fray play`'s help).
+    pub glossary: &'static [(&'static str, &'static str)],
     /// Built-in skirmish scenarios (empty where no skirmish game is served).
     pub scenarios: Vec<ScenarioInfo>,
 }

@@ -26,6 +26,12 @@ pub fn phase_words(ruleset: i32, phase: i32) -> &'static str {
     words.unwrap_or("an unknown phase")
 }
 
+/// What each keyword and card effect of `ruleset` does, as the core's catalogue
+/// words it (`Evasive`, `its strike ...`); empty for a ruleset this build lacks.
+pub fn glossary(ruleset: i32) -> &'static [(&'static str, &'static str)] {
+    catalogue_entry(ruleset).map_or(&[], |r| r.glossary)
+}
+
 fn catalogue_entry(ruleset: i32) -> Option<RulesetInfo> {
     catalogue().into_iter().find(|r| r.ruleset.wire() == ruleset)
 }

@@ -10,7 +10,7 @@ use super::input::Read;
 use super::{Ending, HINT_SALT, Session};
 use crate::error::CliError;
 use crate::trace::{self, Phases, Telling, indent};
-use crate::ui::Seen;
+use crate::ui::{Seen, Style};
 
 /// A search's mean reward for the person as a chance to win, in percent: two players
 /// reward a win 1 and a loss -1 (a draw half way), more players a win 1 and anything
@@ -21,8 +21,12 @@ pub fn win_chance(mean_reward: f64, players: u32) -> u32 {
 }
 
 impl Session<'_> {
-    /// The menu number of `action` (its words aside), or nothing when it is not listed.
+    /// What the person types for `action` (its words aside): its key (`e`, `n`) or its
+    /// menu number; nothing when it is not listed.
     fn number(legal: &[Action], action: &Action) -> String {
+        if let Some(key) = crate::ui::key(action) {
+            return key.to_owned();
+        }
         let bare = |a: &Action| Action { text: String::new(), ..a.clone() };
         legal.iter().position(|a| bare(a) == bare(action)).map_or_else(String::new, |i| format!("{}", i + 1))
     }
@@ -42,7 +46,7 @@ impl Session<'_> {
         let odds = sorted.iter().find(|s| s.action.as_ref() == Some(&action)).map(|s| format!(" ({})", chance(s)));
         let what = self.ui.action_text(self.state(), &action, self.seats, false);
         let head = format!("hint: play {} — {what}{}\n", Self::number(legal, &action), odds.unwrap_or_default());
-        let mut text = self.style.paint("1", &head);
+        let mut text = self.style.paint(Style::BOLD, &head);
         if sorted.is_empty() {
             // The Agent searches only when there is a choice.
             text.push_str("  (no search: there was only one move to make)\n");
@@ -91,7 +95,7 @@ impl Session<'_> {
                 let steps = indent(&trace::render_events_told(&m.events, self.style, &*names, telling));
                 format!(
                     "{}{steps}  (what {bot} weighed is its own, as its hand is: `hint` searches for you)\n",
-                    self.style.paint("1", &head)
+                    self.style.paint(Style::BOLD, &head)
                 )
             }
         }
@@ -106,7 +110,7 @@ impl Session<'_> {
         let shown: Vec<&(u32, String)> = self.log.iter().filter(|(turn, _)| *turn >= from).collect();
         let first = shown.first().map_or(last, |(turn, _)| *turn);
         let span = if first == last { format!("turn {last}") } else { format!("turns {first} to {last}") };
-        let mut text = self.style.paint("1", &format!("the events of {span}, as told:\n"));
+        let mut text = self.style.paint(Style::BOLD, &format!("the events of {span}, as told:\n"));
         for (_, told) in shown {
             text.push_str(told);
         }
@@ -136,6 +140,7 @@ impl Session<'_> {
         self.replay.steps.truncate(snapshot.moves() as usize);
         (self.outs, self.last_bot) = (kept.outs, kept.last_bot);
         self.log.truncate(kept.log);
+        self.told.clear();
         self.save()?;
         let moves = if taken == 1 { "1 move".to_owned() } else { format!("{taken} moves") };
         let text = format!("undone: {moves} taken back, to your move on turn {}\n", self.state().turn);
@@ -188,5 +193,21 @@ mod tests {
         // More: the reward is the chance.
         assert_eq!([0.0, 0.62, 1.0].map(|r| win_chance(r, 3)), [0, 62, 100]);
         assert_eq!(win_chance(1.5, 2), 100);
+    }
+
+    #[test]
+    fn a_hinted_move_is_named_by_what_the_person_types() {
+        use fray_proto::fray::v1::{EndPhase, Strike, action::Action as Kind};
+        let strike = |attacker: &str| Action {
+            action: Some(Kind::Strike(Strike { attacker: attacker.into(), ..Default::default() })),
+            ..Default::default()
+        };
+        let end = Action { action: Some(Kind::EndPhase(EndPhase {})), ..Default::default() };
+        // The menu lists the ending last, on its key: the hint names it so, not by place.
+        let legal = [strike("a"), strike("b"), end.clone()];
+        assert_eq!(Session::number(&legal, &end), "e");
+        let worded = Action { text: "your a strikes".into(), ..strike("b") };
+        assert_eq!(Session::number(&legal, &worded), "2");
+        assert_eq!(Session::number(&legal, &strike("z")), "");
     }
 }

@@ -1,5 +1,6 @@
 //! What the person types at the `fray play` prompt: an action number, a command
-//! (`hint`, `why`, `board`, `all`, `undo`, `log`, `save`, `resign`, `help`, `quit`), or a short form, which the ruleset reads
+//! (`hint`, `why`, `board`, `legend`, `all`, `trace`, `undo`, `log`, `save`, `resign`,
+//! `help`, `quit`; some with a number), or a short form, which the ruleset reads
 //! ([`crate::ui::Ui::find`]) with the helpers of [`crate::short_forms`]; and where the lines come
 //! from.
 
@@ -18,14 +19,23 @@ pub enum Command {
     Why,
     /// Redraw the board.
     Board,
-    /// List every legal action by number (the menu's whole list).
-    All,
-    /// Show the help.
-    Help,
+    /// List every legal action by number (the menu's whole list), this page of it.
+    All(usize),
+    /// Show the help, this page of it.
+    Help(usize),
+    /// Show the board's legend.
+    Legend,
+    /// Show what happened since the person's last move, unfolded, this page of it.
+    Trace(usize),
     /// Take back the person's last move and the bots' answers.
     Undo,
-    /// Show the events of the last N turns again (`log`: 1).
-    Log(usize),
+    /// Show the events of the last `turns` turns again (`log`: 1), this page of them.
+    Log {
+        /// How many turns back.
+        turns: usize,
+        /// The page.
+        page: usize,
+    },
     /// Say where the replay is and how to go on with it.
     Save,
     /// Give the game up (after a confirmation).
@@ -37,20 +47,25 @@ pub enum Command {
 /// Parses one line; `None` for a blank line.
 pub fn parse(line: &str) -> Option<Command> {
     let words: Vec<String> = line.to_lowercase().split_whitespace().map(str::to_owned).collect();
+    let number = |i: usize| words.get(i).and_then(|w| w.parse::<usize>().ok()).filter(|&n| n > 0);
+    let page = number(1).unwrap_or(1);
     Some(match words.first()?.as_str() {
         "hint" | "h" => Command::Hint(words[1..].iter().any(|w| w == "--stats" || w == "stats")),
         "undo" | "u" => Command::Undo,
-        "log" => match words.get(1).map(|n| n.parse::<usize>()) {
-            None => Command::Log(1),
-            Some(Ok(n)) if n > 0 => Command::Log(n),
+        "log" => match (words.len(), number(1), number(2)) {
+            (1, ..) => Command::Log { turns: 1, page: 1 },
+            (2, Some(turns), _) => Command::Log { turns, page: 1 },
+            (3, Some(turns), Some(page)) => Command::Log { turns, page },
             _ => Command::Short(words),
         },
         "save" => Command::Save,
         "resign" => Command::Resign,
         "why" | "w" => Command::Why,
         "board" | "show" => Command::Board,
-        "all" | "list" | "l" => Command::All,
-        "help" | "?" => Command::Help,
+        "all" | "list" | "l" => Command::All(page),
+        "help" | "?" => Command::Help(page),
+        "legend" => Command::Legend,
+        "trace" => Command::Trace(page),
         "quit" | "q" | "exit" => Command::Quit,
         word => match word.parse::<usize>() {
             Ok(n) if words.len() == 1 => Command::Pick(n),
@@ -59,17 +74,20 @@ pub fn parse(line: &str) -> Option<Command> {
     })
 }
 
-/// The commands every ruleset's prompt takes besides its own help's.
-pub const MORE_HELP: &str = "\
-Also at the prompt:
-  hint --stats     the hint with the search's playouts, visits and mean rewards
-  undo             take back your last move and the bots' answers to it (again: the
-                   move before); not past a move that showed you a card you had not
-                   seen (a card drawn, turned up or played from a bot's hand)
-  log [N]          the events of the last turn again, or of the last N turns
+/// What `help` says first, in every ruleset: the keys of their own and the commands.
+pub const COMMANDS: &str = "\
+Type an action's number or its short form. Ending a phase or the turn is always e, passing or declining n, never \
+a number: a number names the same kind of action from one screen to the next.
+  hint [--stats]   the move a search suggests for you, with its chance to win (--stats: playouts, visits)
+  why              the rules behind the bot's last move          board    the board again
+  legend           the board's marks                             all [N]  every action by number (page N)
+  trace [N]        what happened since your last move, unfolded  help [N] this help (page N)
+  undo             take back your last move and the bots' answers to it (again: the move before); not past a
+                   move that showed you a card you had not seen (a card drawn, turned up or played from a hand)
+  log [N [P]]      the events of the last turn again, or of the last N turns (page P)
   save             where the replay is and the command that continues the game
   resign           give the game up (asks first): the bots win
-Quit, Ctrl-C or the end of input save the game: `fray play --resume FILE` goes on.";
+  quit             leave; quit, Ctrl-C or the end of input save the game: `fray play --resume FILE` goes on.";
 
 /// What is said of a line that is neither a number, a command nor a short form.
 pub fn unknown(line: &str) -> String {
@@ -168,13 +186,17 @@ mod tests {
             (parse("undo"), parse("save"), parse("resign")),
             (Some(Command::Undo), Some(Command::Save), Some(Command::Resign))
         );
-        assert_eq!((parse("log"), parse("log 3")), (Some(Command::Log(1)), Some(Command::Log(3))));
+        let log = |turns, page| Some(Command::Log { turns, page });
+        assert_eq!((parse("log"), parse("log 3"), parse("log 3 2")), (log(1, 1), log(3, 1), log(3, 2)));
         assert_eq!(parse("log 0"), Some(Command::Short(vec!["log".into(), "0".into()])));
         assert_eq!(parse("why"), Some(Command::Why));
         assert_eq!(parse("board"), Some(Command::Board));
-        assert_eq!(parse("all"), Some(Command::All));
-        assert_eq!(parse("l"), Some(Command::All));
-        assert_eq!(parse("help"), Some(Command::Help));
+        assert_eq!(parse("all"), Some(Command::All(1)));
+        assert_eq!(parse("all 2"), Some(Command::All(2)));
+        assert_eq!(parse("l"), Some(Command::All(1)));
+        assert_eq!(parse("help"), Some(Command::Help(1)));
+        assert_eq!(parse("legend"), Some(Command::Legend));
+        assert_eq!(parse("trace 3"), Some(Command::Trace(3)));
         assert_eq!(parse("quit"), Some(Command::Quit));
         assert_eq!(parse("a Fig p1-gun"), Some(Command::Short(vec!["a".into(), "fig".into(), "p1-gun".into()])));
         assert_eq!(parse("3 4"), Some(Command::Short(vec!["3".into(), "4".into()])));

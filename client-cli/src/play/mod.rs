@@ -7,15 +7,18 @@
 //! the client holds only that seat's view and the sealed state the server answers, so
 //! it never reads a bot's hand or a card face down on the bot's side.
 //!
-//! The loop: NewGame sealed for the person's seat; then while someone is to move
-//! ([`view_mover`]), they choose. The person sits at one seat and every other seat is a
-//! bot of the same difficulty. The person sees the board and the numbered legal actions
-//! (LegalActions) and types a line ([`input`]); their action goes through ApplyAction. A
+//! The loop: NewGame sealed for the person's seat (fray-client's `SealedGame`); then
+//! while someone is to move ([`fray_client::sealed::view_mover`]), they choose. The
+//! person sits at one seat and every other seat is a bot of the same difficulty. The
+//! person sees what happened since their last move (folded to fit the terminal), the
+//! board and the numbered legal actions, phase endings and passes on keys of their own
+//! (`e`, `n`), and types a line ([`input`]); their action goes through ApplyAction. A
 //! bot's move is Agent.ChooseAction for its seat on the sealed state, with the
 //! difficulty's playouts and a seed derived from the game's seed and the move number:
-//! the Agent makes the move and answers what the person may see of it. Every answer's
-//! events are printed one per line in the rules' own words, and the replay file is
-//! rewritten.
+//! the Agent makes the move and answers what the person may see of it. Every move's
+//! events are told in the rules' own words and kept for `log`, the person's decisions
+//! for `undo` (`commands.rs`), and the replay file is rewritten after each; `--resume`
+//! makes a saved game's moves again and goes on (`resume.rs`).
 
 mod commands;
 pub mod input;
@@ -27,28 +30,28 @@ use std::path::PathBuf;
 use fray_client::sealed::{Deal, SealedGame};
 use fray_client::undo::History;
 use fray_proto::fray::v1::{Action, Event, GameState, ListRulesetsRequest, ListRulesetsResponse, Ruleset};
-use fray_tournament::proto_json;
 use fray_tournament::refereed::run::unbalanced_warning;
 
 use crate::embedded::ServerHandle;
 use crate::error::{CliError, stdout_error};
-use crate::replay_file::{self, Loaded, Outs, Replay, Seat, SeatKind};
+use crate::replay_file::{self, Loaded, Outs, Replay};
 use crate::rulesets::{RulesetArg, short_name, ui};
+use crate::style;
 use crate::tls::TlsArgs;
 use crate::trace::{self, Phases, Telling, indent};
 use crate::ui::{Seats, Seen, Style, Ui};
 use fray_client::channel as client;
-use input::{Command, Lines, MORE_HELP, Read};
+use input::{COMMANDS, Command, Lines, Read};
 
 /// The bot's strength: `fray_ai`'s difficulties (their playouts per move and share of
-/// deliberate mistakes), as `--difficulty` names them.
+/// deliberate mistakes, none yet), as `--difficulty` names them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Difficulty {
-    /// 150 playouts, a mistake in 40% of the moves.
+    /// 150 playouts.
     Easy,
-    /// 1500 playouts, a mistake in 20% of the moves.
+    /// 1500 playouts.
     Normal,
-    /// 8000 playouts, no mistakes.
+    /// 8000 playouts.
     Hard,
 }
 
@@ -195,8 +198,14 @@ struct Session<'a> {
     replay: Replay,
     path: PathBuf,
     last_bot: Option<BotMove>,
-    /// Whether the board's legend has been shown (under the first board).
-    legend_shown: bool,
+    /// What happened since the last screen, told on the next one (folded to fit).
+    pending: String,
+    /// The last screen's whole account, for `trace`.
+    told: String,
+    /// The terminal's columns and rows ([`crate::style::size`]).
+    size: (usize, usize),
+    /// What `help` says ([`crate::ui::help_text`]).
+    help: String,
     out: &'a mut dyn Write,
     input: Lines,
     /// Who went out when, for where each seat finished.
@@ -208,13 +217,31 @@ struct Session<'a> {
 }
 
 impl Session<'_> {
+    /// Writes `text`, wrapped at words to the terminal's width.
     fn say(&mut self, text: &str) -> Result<(), CliError> {
+        let text = style::wrap(text, self.size.0);
         self.out.write_all(text.as_bytes()).and_then(|()| self.out.flush()).map_err(|e| stdout_error(&e))
     }
 
     /// The person's view of the game.
     fn state(&self) -> &GameState {
         self.game.view()
+    }
+
+    /// Writes page `n` of `text` (`cmd N` shows page N), wrapped, so that it fits the rows.
+    fn say_paged(&mut self, text: &str, n: usize, cmd: &str) -> Result<(), CliError> {
+        let wrapped = style::wrap(text, self.size.0);
+        self.say(&style::page(&wrapped, n, self.size.1, cmd))
+    }
+
+    /// Writes what happened since the last screen, then `screen`, the account folded
+    /// so that both and the prompt fit the terminal's rows (`trace` shows it whole).
+    fn say_screen(&mut self, screen: &str) -> Result<(), CliError> {
+        let screen = style::wrap(screen, self.size.0);
+        self.told = style::wrap(&std::mem::take(&mut self.pending), self.size.0);
+        let rows = self.size.1.saturating_sub(screen.lines().count() + 1).max(4);
+        let text = style::fold(&self.told, rows, "trace") + &screen;
+        self.say(&text)
     }
 
     /// What to tell the person when the scenario is not known to be balanced (the
@@ -267,8 +294,8 @@ impl Session<'_> {
     }
 
     /// Records `player`'s move just made from `before` (`action`, the person's; a
-    /// bot's is its events alone), headed by `what`: its events, printed unless
-    /// `quiet` (a resumed game's moves) and kept for `log`.
+    /// bot's is its events alone), headed by `what`: its events, told on the next
+    /// screen and kept for `log`.
     fn moved(
         &mut self,
         player: u32,
@@ -276,18 +303,18 @@ impl Session<'_> {
         what: &str,
         before: &GameState,
         events: Vec<Event>,
-    ) -> Result<String, CliError> {
+    ) -> Result<(), CliError> {
         self.outs.note(self.replay.steps.len() as u64, before.turn, &events);
         let who = self.seats.name(player);
-        let head = self.style.paint(if self.seats.is_human(player) { "1;32" } else { "1;31" }, &format!("{who}:"));
+        let head = self.style.paint(Style::side(self.seats.is_human(player), true), &format!("{who}:"));
         let text = format!("{head}{what}\n{}", self.trace(before, self.game.view(), &events));
         self.replay.push(player, action, &events)?;
         if !self.seats.is_human(player) {
             self.last_bot = Some(BotMove { player, events });
         }
         self.log.push((before.turn, text.clone()));
-        self.save()?;
-        Ok(text)
+        self.pending.push_str(&text);
+        self.save()
     }
 
     /// Applies the person's `action`, prints it and its events, records it.
@@ -296,8 +323,7 @@ impl Session<'_> {
         let what = format!(" {}", self.ui.action_text(&before, &action, self.seats, false));
         self.history.push(&self.game, self.kept());
         let events = self.game.step(player, Some(&action)).await?;
-        let text = self.moved(player, Some(&action), &what, &before, events)?;
-        self.say(&text)
+        self.moved(player, Some(&action), &what, &before, events)
     }
 
     /// Notes on a terminal that the Agent is thinking (`on`), or clears the note.
@@ -305,7 +331,8 @@ impl Session<'_> {
         if !self.style.color {
             return Ok(());
         }
-        let text = if on { self.style.paint("2", "(thinking…)\r") } else { "\x1b[2K".to_owned() };
+        let text =
+            if on { self.style.paint(Style::DIM, "(thinking…)\r") } else { self.style.clear_line().to_owned() };
         self.say(&text)
     }
 
@@ -314,31 +341,39 @@ impl Session<'_> {
         self.thinking(true)?;
         let events = self.game.step(player, None).await;
         self.thinking(false)?;
-        let text = self.moved(player, None, "", &before, events?)?;
-        self.say(&text)
+        self.moved(player, None, "", &before, events?)
     }
 
-    /// The board and the short menu; the legend under the first board of the game.
+    /// What happened since the last screen, the board and the short menu.
     fn show_board(&mut self, legal: &[Action]) -> Result<(), CliError> {
-        let legend = (!self.legend_shown).then(|| self.ui.legend(self.state()));
-        self.legend_shown = true;
-        let text = screen(self.ui, self.state(), legal, self.seats, self.args.difficulty.name(), legend, self.style);
-        self.say(&text)
+        let text = screen(self.ui, self.state(), legal, self.seats, self.args.difficulty.name(), self.style);
+        self.say_screen(&text)
     }
 
-    fn prompt(&mut self, count: usize) -> Result<(), CliError> {
-        let text = format!("your move (1-{count}, or help)> ");
+    fn prompt(&mut self, legal: &[Action]) -> Result<(), CliError> {
+        let mut keys: Vec<&str> = legal.iter().filter_map(crate::ui::key).collect();
+        keys.dedup();
+        let numbers = legal.len() - keys.len();
+        let range = match numbers {
+            0 => String::new(),
+            1 => "1, ".to_owned(),
+            n => format!("1-{n}, "),
+        };
+        let text = format!("your move ({range}{}or help)> ", keys.iter().map(|k| format!("{k}, ")).collect::<String>());
         // A script reading lines sees the prompt as one.
-        if self.style.color { self.say(&self.style.paint("1", &text)) } else { self.say(&format!("{text}\n")) }
+        if self.style.color { self.say(&self.style.paint(Style::BOLD, &text)) } else { self.say(&format!("{text}\n")) }
     }
 
     /// The person's turn: read lines until one names an action or ends the game.
     async fn human_turn(&mut self) -> Result<Turn, CliError> {
         let served = self.game.legal().await?;
-        let legal = self.ui.order(self.state(), served, self.seats);
+        let mut legal = self.ui.order(self.state(), served, self.seats);
+        // The actions with a key of their own come last, after every numbered one.
+        legal.sort_by_key(|a| crate::ui::key(a).is_some());
+        let numbered = legal.iter().filter(|a| crate::ui::key(a).is_none()).count();
         self.show_board(&legal)?;
         loop {
-            self.prompt(legal.len())?;
+            self.prompt(&legal)?;
             let line = match self.input.read().await {
                 Read::Line(line) => line,
                 Read::End => {
@@ -349,10 +384,9 @@ impl Session<'_> {
             };
             let problem = match input::parse(&line) {
                 None => continue,
-                Some(Command::Pick(n)) if (1..=legal.len()).contains(&n) => {
-                    return Ok(Turn::Move(legal[n - 1].clone()));
-                }
-                Some(Command::Pick(n)) => format!("there is no action {n}: choose 1-{}", legal.len()),
+                Some(Command::Pick(n)) if (1..=numbered).contains(&n) => return Ok(Turn::Move(legal[n - 1].clone())),
+                Some(Command::Pick(n)) if numbered == 0 => format!("there is no action {n}: no number is offered now"),
+                Some(Command::Pick(n)) => format!("there is no action {n}: choose 1-{numbered}"),
                 Some(Command::Short(words)) => {
                     let words: Vec<&str> = words.iter().map(String::as_str).collect();
                     match self.ui.find(&words, &legal, self.state(), self.seats) {
@@ -375,7 +409,7 @@ impl Session<'_> {
                     continue;
                 }
             };
-            let text = format!("{} {problem}\n", self.style.paint("1;31", "?"));
+            let text = format!("{} {problem}\n", self.style.paint(Style::REFUSED, "?"));
             self.say(&text)?;
         }
     }
@@ -386,9 +420,17 @@ impl Session<'_> {
             Command::Hint(stats) => self.hint(legal, stats).await?,
             Command::Why => self.why(),
             Command::Board => return self.show_board(legal),
-            Command::All => self.ui.menu(self.state(), legal, self.seats, self.style).full(self.style),
-            Command::Help => format!("{}\n{}\n\n{}", self.ui.help(), MORE_HELP, self.ui.legend(self.state())),
-            Command::Log(turns) => self.log_text(turns),
+            Command::All(n) => {
+                let mut menu = self.ui.menu(self.state(), legal, self.seats, self.style);
+                menu.keys(legal.iter().map(crate::ui::key).collect());
+                return self.say_paged(&menu.full(self.style), n, "all");
+            }
+            Command::Help(n) => return self.say_paged(&self.help.clone(), n, "help"),
+            Command::Legend => return self.say_paged(&self.ui.legend(self.state()), 1, "legend"),
+            Command::Trace(n) => return self.say_paged(&self.told.clone(), n, "trace"),
+            Command::Log { turns, page } => {
+                return self.say_paged(&self.log_text(turns), page, &format!("log {turns}"));
+            }
             Command::Save => format!("{}\n", self.continue_text()),
             Command::Pick(_) | Command::Short(_) | Command::Quit | Command::Undo | Command::Resign => String::new(),
         };
@@ -422,27 +464,12 @@ fn scenario_players(catalogue: &ListRulesetsResponse, ruleset: Ruleset, scenario
     found.map_or(2, |s| s.players.max(2))
 }
 
-/// What the person sees before the prompt: a blank line, the board, the board's
-/// `legend` when given, a blank line, and the short menu of `legal`.
-pub fn screen(
-    ui: &dyn Ui,
-    state: &GameState,
-    legal: &[Action],
-    seats: Seats,
-    bots: &str,
-    legend: Option<String>,
-    style: Style,
-) -> String {
-    let mut text = String::from("\n");
-    text.push_str(&ui.board(state, seats, bots, style));
-    if let Some(legend) = legend {
-        text.push('\n');
-        text.push_str(&style.paint("2", legend.trim_end()));
-        text.push('\n');
-    }
-    text.push('\n');
-    text.push_str(&ui.menu(state, legal, seats, style).short(style));
-    text
+/// What the person sees before the prompt: a blank line, the board, a blank line, and
+/// the short menu of `legal`, ending the phase and passing on keys of their own.
+pub fn screen(ui: &dyn Ui, state: &GameState, legal: &[Action], seats: Seats, bots: &str, style: Style) -> String {
+    let mut menu = ui.menu(state, legal, seats, style);
+    menu.keys(legal.iter().map(crate::ui::key).collect());
+    format!("\n{}\n{}", ui.board(state, seats, bots, style), menu.short(style))
 }
 
 /// Runs `fray play`, reading the person's lines from `input` and writing to `out`;
@@ -487,11 +514,17 @@ async fn game(
         (Some(loaded), Some(path)) => (path.clone(), Replay { steps: Vec::new(), ..loaded.replay.clone() }),
         _ => {
             let path = replay_file::new_path(&args.replay_dir, short_name(ruleset), &args.scenario, seed)?;
-            (path, Replay { remote: server.is_remote(), ..new_replay(args, seed, seats, &setup, game.view())? })
+            let result = replay_file::outcome(game.view(), seats, &Outs::new(seats.players));
+            let record = Replay::dealt(game.dealt(), seats.players, args.difficulty.name(), &setup, result)?;
+            (path, Replay { remote: server.is_remote(), ..record })
         }
     };
     let (ui, outs) = (ui(ruleset as i32), Outs::new(seats.players));
     let (log, history, last_bot) = (Vec::new(), History::new(), None);
+    let entry = catalogue.rulesets.iter().find(|r| r.ruleset == ruleset as i32);
+    let help = crate::ui::help_text(ui, ruleset as i32, entry.map_or("", |r| r.how_to_win.as_str()), COMMANDS);
+    // The scenario as the catalogue tells it, with what it deals one seat and not another.
+    let scenario = entry.and_then(|r| r.scenario_details.iter().find(|s| s.name == args.scenario));
     let mut session = Session {
         game,
         args,
@@ -501,7 +534,10 @@ async fn game(
         replay,
         path,
         last_bot,
-        legend_shown: false,
+        pending: String::new(),
+        told: String::new(),
+        size: style::size(),
+        help,
         out,
         input,
         outs,
@@ -512,16 +548,18 @@ async fn game(
     session.log.push((session.state().turn.max(1), told.clone()));
     if let Some(loaded) = resumed {
         session.redo(loaded, &setup).await?;
-        let intro = session.resumed_intro();
-        session.say(&style.paint("1", &intro))?;
+        // The moves redone are in `log`; the screen starts from where the game stands.
+        session.pending = style.paint(Style::BOLD, &session.resumed_intro());
     } else {
         session.save()?;
-        let intro = session.intro(server.is_remote());
-        session.say(&style.paint("1", &intro))?;
-        if let Some(warning) = session.balance_warning(&catalogue, ruleset) {
-            session.say(&style.paint("1;33", &format!("warning: {warning}\n")))?;
+        session.pending = style.paint(Style::BOLD, &session.intro(server.is_remote()));
+        if let Some(s) = scenario {
+            session.pending.push_str(&format!("Scenario {}: {}.\n", s.name, s.description));
         }
-        session.say(&told)?;
+        if let Some(warning) = session.balance_warning(&catalogue, ruleset) {
+            session.pending.push_str(&style.paint(Style::WARNING, &format!("warning: {warning}\n")));
+        }
+        session.pending.push_str(&told);
     }
     let ending = session.play().await;
     // Whatever happened, the record on disk is the last good one; say where it is.
@@ -529,63 +567,18 @@ async fn game(
     let ending = match ending {
         Ok(e) => e,
         Err(e) => {
-            let _ = session.say(&format!("the game stopped; the replay so far is in {path}\n"));
+            let told = std::mem::take(&mut session.pending);
+            let _ = session.say(&format!("{told}the game stopped; the replay so far is in {path}\n"));
             return Err(e);
         }
     };
     session.save()?;
     let text = session.ending_text(&ending, &path);
-    session.say(&text)?;
+    session.say_screen(&text)?;
     match ending {
         Ending::Interrupted => Err(CliError::Interrupted(format!("interrupted: {}", session.continue_text()))),
         _ => Ok(()),
     }
-}
-
-/// The record of a game just dealt: who sits where, NewGame's events (`setup`), no step
-/// yet, and how `state` stands.
-fn new_replay(
-    args: &PlayArgs,
-    seed: u64,
-    seats: Seats,
-    setup: &[fray_proto::fray::v1::Event],
-    state: &GameState,
-) -> Result<Replay, CliError> {
-    let players = seats.players;
-    let ruleset = args.ruleset.ruleset();
-    let seat_list = (0..players)
-        .map(|player| {
-            if seats.is_human(player) {
-                Seat { player, kind: SeatKind::Human, difficulty: None, playouts: None, mistake_share: None }
-            } else {
-                Seat {
-                    player,
-                    kind: SeatKind::Bot,
-                    difficulty: Some(args.difficulty.name().to_owned()),
-                    playouts: Some(args.difficulty.playouts()),
-                    mistake_share: Some(args.difficulty.mistake_share()),
-                }
-            }
-        })
-        .collect();
-    let setup_events = setup
-        .iter()
-        .map(|e| proto_json::to_value(&replay_file::unworded(e), proto_json::EVENT_MESSAGE))
-        .collect::<Result<_, _>>()
-        .map_err(|e| CliError::Output(e.to_string()))?;
-    Ok(Replay {
-        format: replay_file::FORMAT.to_owned(),
-        version: replay_file::VERSION,
-        ruleset: ruleset.as_str_name().to_owned(),
-        scenario: args.scenario.clone(),
-        seed,
-        seats: seat_list,
-        setup_events,
-        steps: Vec::new(),
-        result: replay_file::outcome(state, seats, &Outs::new(players)),
-        sealed_for: Some(seats.human),
-        remote: false,
-    })
 }
 
 impl Session<'_> {
@@ -608,8 +601,8 @@ impl Session<'_> {
             format!("replay the deal with --seed {seed}")
         };
         format!(
-            "Fray skirmish: {} {}, seed {seed} ({deal}), you are player {} against {against}; {starter}.\n\
-             Type help for the commands. The replay is saved to {}\n",
+            "Fray skirmish: {} {}, seed {seed} ({deal}),\nyou are player {} against {against}; {starter}.\n\
+             Type help for the commands and the keys, legend for the board's marks.\nThe replay is saved to {}\n",
             crate::ui::ruleset_title(args.ruleset.ruleset() as i32),
             args.scenario,
             seats.human,
@@ -635,14 +628,14 @@ impl Session<'_> {
                 };
                 format!(
                     "\n{board}\n{}\nreplay saved to {path}\n(check it with: fray replay {path})\n",
-                    style.paint("1", &format!("game over on turn {}: {result}", outcome.turn))
+                    style.paint(Style::BOLD, &format!("game over on turn {}: {result}", outcome.turn))
                 )
             }
             Ending::Quit => format!("quit on turn {}: replay saved to {path}\n{go_on}\n", outcome.turn),
             Ending::Interrupted => format!("\ninterrupted on turn {}: {go_on}\n", outcome.turn),
             Ending::Resigned => format!(
                 "{}\nreplay saved to {path}\n(check it with: fray replay {path})\n",
-                style.paint("1", &format!("game over on turn {}: {}", outcome.turn, outcome.text))
+                style.paint(Style::BOLD, &format!("game over on turn {}: {}", outcome.turn, outcome.text))
             ),
         }
     }
@@ -697,20 +690,20 @@ mod tests {
         assert_eq!(state.players[0].hand.len(), 6);
         assert_eq!(state.phase, fray_proto::fray::v1::Phase::Deployment as i32);
         assert_eq!(legal.len(), 151, "6 cards, 5 zones, 4 facings and face-down, and ending the phase");
-        let text = screen(ui, &state, &legal, seats, "easy", None, Style::default());
+        let text = screen(ui, &state, &legal, seats, "easy", Style::default());
         // The screen, then the prompt's line.
         let lines = text.lines().count() + 1;
         assert!(lines <= 40, "{lines} lines:\n{text}");
         // Every summon is one number away: the grid shows each card's best in each
         // zone, the whole list (`all`) every one.
-        assert!(text.contains("  151  end deployment without summoning"), "{text}");
+        // Ending the phase is on its key, never a number.
+        assert!(text.contains("    e  end deployment without summoning"), "{text}");
         assert!(text.contains("(all lists all 151 actions by number)"), "{text}");
         let full = ui.menu(&state, &legal, seats, Style::default());
         assert!(full.missing().is_empty());
         assert_eq!(full.full(Style::default()).lines().count(), 151);
-        // The first screen of a game also shows the legend: longer, once.
-        let first = screen(ui, &state, &legal, seats, "easy", Some(ui.legend(&state)), Style::default());
-        assert!(first.contains("The board (e:game):") && first.len() > text.len());
+        // The legend is on demand (`legend`), not under the board.
+        assert!(!text.contains("The board (e:game):"), "{text}");
     }
 
     #[test]

@@ -14,9 +14,9 @@ use super::{Difficulty, First, PlayArgs, Session};
 use crate::error::{CliError, render_status};
 use crate::replay::first_difference;
 use crate::replay_file::{self, Loaded};
-use crate::replay_table::deal_of;
 use crate::rulesets::RulesetArg;
 use crate::ui::{Seats, ruleset_title};
+use fray_client::table::deal_of;
 
 impl PlayArgs {
     /// With `--resume FILE`: the replay in FILE, checked to be a game these options may
@@ -82,7 +82,7 @@ impl PlayArgs {
     pub fn resumed_deal(&self, loaded: &Loaded) -> Result<(Seats, Deal), CliError> {
         let seats = replay_file::seats(&loaded.replay)
             .ok_or_else(|| CliError::Usage("the replay has no person's seat".to_owned()))?;
-        let mut deal = deal_of(loaded, seats.human, seats);
+        let mut deal = deal_of(loaded, seats.human, seats.words(), seats.players);
         if let Some(hint) = deal.playouts.get_mut(seats.human as usize) {
             *hint = self.difficulty.playouts();
         }

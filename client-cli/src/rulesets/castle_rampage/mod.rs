@@ -52,19 +52,13 @@ At the prompt type one of:
             (in the Deployment phase, which it ends). Example: g 1
   c HAND    the same at the bottom of your Castle
   e         end the phase: go on to the attacks, or end your turn
-  hint      ask the bot what it would do in your place, with its top actions
-  why       the bot's reasoning for its last move: its top actions
-  board     show the board and the actions again
-  all       list every legal action by number
-  help      this text and the board's legend
-  quit      save the replay and leave (end of input does the same)
 Your turn: you draw 2 cards, may reinforce with one card, then play attack cards.
 An attack with strength A meets the top card of the bot's Gate (its Castle once the
 Gate is empty), which is revealed; D is its defense there (Gate or Castle defense).
 A < D: your card is destroyed and theirs goes back face down on top. A = D: both
 are destroyed and the attack ends. A > D: theirs is destroyed, A - D carries on to
-the next card (into the Castle once the Gate is empty). Destroy the bot's last
-Castle card to win. Hand cards are numbered from 0 as listed under `your hand`.";
+the next card (into the Castle once the Gate is empty). Hand cards are numbered from
+0 as listed under `your hand`.";
 
 impl Ui for Castle {
     fn board(&self, state: &GameState, seats: Seats, bots: &str, style: Style) -> String {
@@ -305,7 +299,7 @@ fn stack_line(label: &str, count: usize, width: usize, style: Style) -> String {
         1 => "1 card, face down".to_owned(),
         n => format!("{n} cards, face down"),
     };
-    format!("    {label:<7}{}  {what}\n", style.paint("2", &padded))
+    format!("    {label:<7}{}  {what}\n", style.paint(Style::DIM, &padded))
 }
 
 fn stacks(side: Option<&CastleSide>, width: usize, style: Style) -> String {
@@ -328,7 +322,7 @@ pub fn render_board(state: &GameState, seats: Seats, bot_label: &str, style: Sty
     let bot_hand = side(bot).map_or(0, |s| s.hand.len());
     let bot_head = format!("{bot_label}, player {bot}");
     let hand = if bot_hand == 0 { "hand empty".to_owned() } else { format!("{} in hand, face down", cards(bot_hand)) };
-    let _ = writeln!(out, "  {}: {hand}", style.paint("1;31", &bot_head));
+    let _ = writeln!(out, "  {}: {hand}", style.paint(Style::side(false, true), &bot_head));
     out.push_str(&stacks(side(bot), width, style));
 
     let mut middle = format!("  draw pile: {}   discard: ", cards(board.draw_pile.len()));
@@ -343,7 +337,7 @@ pub fn render_board(state: &GameState, seats: Seats, bot_label: &str, style: Sty
     }
     let _ = writeln!(out, "{middle}");
 
-    let _ = writeln!(out, "  {}:", style.paint("1;32", &format!("you, player {me}")));
+    let _ = writeln!(out, "  {}:", style.paint(Style::side(true, true), &format!("you, player {me}")));
     out.push_str(&stacks(side(me), width, style));
     out.push_str(&render_hand(side(me).map_or(&[][..], |s| &s.hand), style));
     out
@@ -365,7 +359,7 @@ pub fn render_hand(hand: &[CastleCard], style: Style) -> String {
             None if c.attack <= 0 => "cannot attack".to_owned(),
             None => String::new(),
         };
-        let line = format!("  [{i}] {}  {values}  {note}", style.paint("1", &name));
+        let line = format!("  [{i}] {}  {values}  {note}", style.paint(Style::BOLD, &name));
         let _ = writeln!(out, "  {}", line.trim_end());
     }
     out
@@ -450,7 +444,6 @@ mod tests {
         for glyph in GLYPHS {
             assert!(legend.contains(glyph), "`{glyph}` is not in\n{legend}");
         }
-        assert!(HELP.contains("  all       list every legal action by number"));
     }
 
     fn card(id: &str, name: &str, owner: u32, values: (i32, i32, i32)) -> CastleCard {

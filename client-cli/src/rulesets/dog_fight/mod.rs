@@ -24,7 +24,7 @@ pub const YOURS: char = '*';
 pub const GLYPHS: [char; 2] = [EMPTY_SQUARE, YOURS];
 
 /// The board's legend: every mark it draws.
-pub const LEGEND: [Mark; 7] = [
+pub const LEGEND: [Mark; 8] = [
     Mark { glyphs: "0Fi", meaning: "a vessel on the grid: its player (0), its name (Fighter)" },
     Mark { glyphs: "*", meaning: "marks your vessels on the grid" },
     Mark { glyphs: "·", meaning: "an empty square; in the first line, a separator" },
@@ -32,6 +32,10 @@ pub const LEGEND: [Mark; 7] = [
     Mark { glyphs: "attack 3 range 4", meaning: "its damage, and how many squares it reaches (diagonals too)" },
     Mark { glyphs: "shields armor absorb", meaning: "each takes that much off every attack on it, never used up" },
     Mark { glyphs: "hull 3", meaning: "what gets through comes off it; below 0 destroys, 0 flies on" },
+    Mark {
+        glyphs: "3/4 1/0/1",
+        meaning: "another player's vessel with three or more: attack/range shields/armor/absorb",
+    },
 ];
 
 /// Dog Fight's view.
@@ -49,12 +53,6 @@ At the prompt type one of:
                   Example: p 0
   n               pass: play no more cards into this attack (also: pass)
   e               end your turn
-  hint            ask the bot what it would do in your place, with its top actions
-  why             the last bot move's reasoning: its top actions
-  board           show the board and the actions again
-  all             list every legal action by number
-  help            this text and the board's legend
-  quit            save the replay and leave (end of input does the same)
 Your turn: each of your vessels may attack once, any other player's vessel within
 its range (squares in any direction, diagonals too). An attack opens windows, one
 player at a time: the attacker's (Direct Hit), the target's (Evasive Maneuvers,
@@ -63,7 +61,7 @@ cards, one at a time, then passes. The cards resolve in the order played: a miss
 a negation stops the damage; Return Fire hits the attacking vessel; otherwise the
 damage (attack plus Direct Hits) is reduced by the target's shields, armor (plus
 Armor Boosts) and absorbers, none used up, and the rest comes off its hull. A hull
-below 0 destroys the vessel; a player without vessels is out; the last one in wins.
+below 0 destroys the vessel; a player without vessels is out.
 Hand cards are numbered from 0 as listed under your hand.";
 
 impl Ui for DogFight {
@@ -332,7 +330,7 @@ fn render_grid(board: &DogFightBoard, seats: Seats, style: Style) -> String {
             let cell = match here {
                 Some(v) => {
                     let text = format!("{:<COLUMN$}", mark(v, seats));
-                    let code = if seats.is_human(v.controller) { "1;32" } else { "1;31" };
+                    let code = Style::side(seats.is_human(v.controller), true);
                     style.paint(code, &text)
                 }
                 None => format!("{:<COLUMN$}", EMPTY_SQUARE),
@@ -357,24 +355,46 @@ fn vessel_line(v: &Vessel, id_width: usize, name_width: usize) -> String {
     line
 }
 
-/// The whole board from the person's seat: whose turn; the grid; each player in seat
+/// Another player's vessels with three or more players, as many a line as fit 120
+/// columns: `p1-fighter (4, 0) 3/4 0/0/1 hull 3`, and `attacked` once it has.
+fn short_lines(vessels: &[&Vessel]) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for v in vessels {
+        let (id, x, y, hull, attacked) = (&v.id, v.x, v.y, v.hull, if v.attacked { " attacked" } else { "" });
+        let text = format!(
+            "{id} ({x}, {y}) {}/{} {}/{}/{} hull {hull}{attacked}",
+            v.attack, v.range, v.shields, v.armor, v.absorb
+        );
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + text.chars().count() < 112 => *line = format!("{line}   {text}"),
+            _ => lines.push(format!("    {text}")),
+        }
+    }
+    lines.iter().map(|l| format!("{l}\n")).collect()
+}
+
+/// The whole board from the person's seat: whose turn; the grid (two players); each player in seat
 /// order with their vessels, their hand (the person's face up, the others' counted)
 /// and discard, or that they are out; then the attack in its windows. `strength`
 /// names the bots' difficulty (`easy`).
 pub fn render_board(state: &GameState, seats: Seats, strength: &str, style: Style) -> String {
     let board = board_of(state);
     let mut out = String::new();
-    let _ = writeln!(out, "{}", style.paint("1", &format!("Turn {} · {}", state.turn, whose_turn(state, seats))));
-    out.push_str(&render_grid(&board, seats, style));
+    let _ =
+        writeln!(out, "{}", style.paint(Style::BOLD, &format!("Turn {} · {}", state.turn, whose_turn(state, seats))));
+    // With three or four players the grid gives way to the lines, which say where each vessel is.
+    if board.sides.len() <= 2 {
+        out.push_str(&render_grid(&board, seats, style));
+    }
     let id_width = board.vessels.iter().map(|v| v.id.chars().count()).max().unwrap_or(0);
     let name_width = board.vessels.iter().map(|v| v.name.chars().count()).max().unwrap_or(0);
     for (p, side) in board.sides.iter().enumerate() {
         let p = p as u32;
         let vessels: Vec<&Vessel> = board.vessels.iter().filter(|v| v.controller == p).collect();
         let head = if seats.is_human(p) {
-            style.paint("1;32", &format!("you, player {p}"))
+            style.paint(Style::side(true, true), &format!("you, player {p}"))
         } else {
-            style.paint("1;31", &format!("{} ({strength}), player {p}", seats.name(p)))
+            style.paint(Style::side(false, true), &format!("{} ({strength}), player {p}", seats.name(p)))
         };
         let hand = match (seats.is_human(p), side.hand.len()) {
             (_, 0) => "hand empty".to_owned(),
@@ -383,8 +403,10 @@ pub fn render_board(state: &GameState, seats: Seats, strength: &str, style: Styl
         };
         let status = if vessels.is_empty() { "out (no vessels left)".to_owned() } else { hand };
         let _ = writeln!(out, "  {head}: {status}");
-        for v in &vessels {
-            let _ = writeln!(out, "    {}", vessel_line(v, id_width, name_width));
+        if board.sides.len() > 2 && !seats.is_human(p) {
+            out.push_str(&short_lines(&vessels));
+        } else {
+            vessels.iter().for_each(|v| out.push_str(&format!("    {}\n", vessel_line(v, id_width, name_width))));
         }
         if seats.is_human(p) && !side.hand.is_empty() {
             out.push_str(&render_hand(&side.hand, style));
@@ -395,7 +417,7 @@ pub fn render_board(state: &GameState, seats: Seats, strength: &str, style: Styl
         }
     }
     if let Some(text) = attack_text(state, seats) {
-        out.push_str(&style.paint("1;33", &text));
+        out.push_str(&style.paint(Style::WARNING, &text));
     }
     out
 }
@@ -409,7 +431,7 @@ pub fn render_hand(hand: &[DogFightCard], style: Style) -> String {
         let _ = writeln!(
             out,
             "      [{i}] {}  {} ({})",
-            style.paint("1", &name),
+            style.paint(Style::BOLD, &name),
             effect_text(c.effect, c.amount),
             when_text(c.effect)
         );
@@ -495,7 +517,8 @@ pub fn render_menu(state: &GameState, legal: &[Action], seats: Seats) -> Menu {
 /// Characters of one cell of the attack grid.
 const ATTACK_CELL: usize = 14;
 
-/// The attacks as a grid of targets (rows) by attackers (columns).
+/// The attacks as a grid of targets (rows) by attackers (columns); more than six
+/// targets (four players) in two such grids side by side, so that the screen fits.
 fn attack_grid(menu: &mut Menu, state: &GameState, attacks: &[(usize, &Strike)]) {
     let board = board_of(state);
     let mut attackers: Vec<&str> = Vec::new();
@@ -508,14 +531,14 @@ fn attack_grid(menu: &mut Menu, state: &GameState, attacks: &[(usize, &Strike)])
             targets.push(&s.defender);
         }
     }
-    menu.line("  attack with each vessel once a turn (a MINE TARGET), or end your turn (e); below,");
-    menu.line("  a number: your vessel (top) attacks a target (left), and the hull it would leave:");
+    menu.line(
+        "  attack once a turn with each vessel (a MINE TARGET), or end the turn (e); a number: your vessel (top) \
+               attacks a target (left), leaving that hull:",
+    );
     let width = targets.iter().map(|t| t.chars().count()).max().unwrap_or(0) + 2;
-    let columns: String = attackers.iter().map(|a| format!("{a:<ATTACK_CELL$}")).collect();
-    menu.line(format!("    {}{}", " ".repeat(width), columns.trim_end()));
     let vessel = |id: &str| board.vessels.iter().find(|v| v.id == id);
-    for target in targets {
-        let mut row = format!("    {target:<width$}");
+    let block = |target: &str| {
+        let mut row = format!("{target:<width$}");
         for attacker in &attackers {
             let found = attacks.iter().find(|(_, s)| s.attacker == *attacker && s.defender == target);
             let cell = match (found, vessel(attacker), vessel(target)) {
@@ -525,7 +548,16 @@ fn attack_grid(menu: &mut Menu, state: &GameState, attacks: &[(usize, &Strike)])
             };
             let _ = write!(row, "{cell:<ATTACK_CELL$}");
         }
-        menu.line(row.trim_end().to_owned());
+        row
+    };
+    let rows = if targets.len() > 6 { targets.len().div_ceil(2) } else { targets.len() };
+    let head =
+        format!("{}{}", " ".repeat(width), attackers.iter().map(|a| format!("{a:<ATTACK_CELL$}")).collect::<String>());
+    let heads = if rows < targets.len() { format!("{head}  {head}") } else { head };
+    menu.line(format!("    {}", heads.trim_end()));
+    for r in 0..rows {
+        let right = targets.get(r + rows).map_or_else(String::new, |t| format!("  {}", block(t)));
+        menu.line(format!("    {}{right}", block(targets[r])).trim_end().to_owned());
     }
 }
 
@@ -778,19 +810,13 @@ mod tests {
         let text = render_board(&small_board(), seats, "easy", Style::default());
         let expected = "\
 Turn 4 · bot 1's turn · an attack waits for your response
-  grid 3 x 3 (x across, y down); a vessel shows as its player and name, * marks yours:
-     0     1     2
-   0 0Gu*  ·     1Fi
-   1 ·     ·     1Fr
-   2 ·     ·     ·
   you, player 0: 2 cards in hand
     p0-gunship  Gunship  at (0, 0)  attack 4 range 4  shields 1 armor 0 absorb 0  hull 4
     your hand:
       [0] Armor Boost (c01)  +2 armor against this attack (when you are attacked)
       [1] Negate (c02)       negates the attack (any attack but yours)
   bot 1 (easy), player 1: 1 card in hand, hidden
-    p1-fighter  Fighter  at (2, 0)  attack 3 range 4  shields 0 armor 0 absorb 0  hull 3  attacked this turn
-    p1-frigate  Frigate  at (2, 1)  attack 3 range 4  shields 1 armor 0 absorb 1  hull 5
+    p1-fighter (2, 0) 3/4 0/0/0 hull 3 attacked   p1-frigate (2, 1) 3/4 1/0/1 hull 5
     discard: Direct Hit (c04)
   bot 2 (easy), player 2: out (no vessels left)
     discard: Return Fire (c06)
@@ -853,8 +879,8 @@ Turn 4 · bot 1's turn · an attack waits for your response
         let menu = render_menu(&turn, &legal, seats);
         assert_eq!(
             menu.short(Style::default()),
-            "  attack with each vessel once a turn (a MINE TARGET), or end your turn (e); below,\n  \
-             a number: your vessel (top) attacks a target (left), and the hull it would leave:\n                \
+            "  attack once a turn with each vessel (a MINE TARGET), or end the turn (e); a number: your vessel (top) \
+             attacks a target (left), leaving that hull:\n                \
              p0-gunship\n    \
              p1-fighter  1 destroys\n    \
              p1-frigate  2 hull 3\n    \
@@ -921,7 +947,6 @@ Turn 4 · bot 1's turn · an attack waits for your response
         for glyph in GLYPHS {
             assert!(legend.contains(glyph), "`{glyph}` is not in\n{legend}");
         }
-        assert!(HELP.contains("  all             list every legal action by number"));
     }
 
     #[test]

@@ -229,25 +229,13 @@ At the prompt type one of:
   e             end the turn
   t THEIRS      choose the bot's creature at position THEIRS as an ability's target;
                 t yN chooses your own creature at position N
-  hint          ask the bot what it would do in your place, with its top actions
-  why           the bot's reasoning for its last move: its top actions
-  board         show the board and the actions again
-  all           list every legal action by number
-  help          this text and the board's legend
-  quit          save the replay and leave (end of input does the same)
-Your turn: each ready creature may fight or reap once (the first player's creatures
-but a few are dealt exhausted, as creatures enter play); everything readies at the
-end of the turn. At the start of your turn 6 amber forges a key; 3 keys win.
-A fight: assault, hazardous and Before Fight: abilities first (you order them when
-several are pending; if either creature leaves play the fight stops there); then
-both creatures deal damage equal to their power at once (the exchange); then Fight:
-(if the attacker survived) and After Fight: abilities. Damage: a ward cancels it all
-(and is gone), armor cancels that much each turn, the rest lands; damage >= power
-destroys. Elusive: the first fight against it each turn exchanges no damage (assault
-and hazardous still deal theirs). Skirmish: the attacker takes none in the exchange.
-Taunt: its neighbors cannot be fought (unless they have taunt). Poison: its exchange
-damage that lands destroys. A stunned creature, when used, only loses its stun.
-Amber on a destroyed creature goes to its controller's opponent.";
+Your turn: each ready creature may fight or reap once; everything readies at the end
+of the turn. A fight: assault, hazardous and Before Fight: abilities first (you
+order them when several are pending; if either creature leaves play the fight stops
+there); then both creatures deal damage equal to their power at once (the exchange);
+then Fight: (if the attacker survived) and After Fight: abilities. Damage: a ward,
+then armor, cancel it; the rest lands; damage >= power destroys. Amber on a
+destroyed creature goes to its controller's opponent.";
 
 /// What separates a creature's state, keywords and abilities on its line.
 pub const SEPARATOR: char = '·';
@@ -395,13 +383,13 @@ fn battleline(side: &KeyforgeSide, player: u32, seats: Seats, widths: (usize, us
         return "    (no creatures)\n".to_owned();
     }
     let name = move |p| seats.subject(p);
-    let colour = if seats.is_human(player) { "32" } else { "31" };
+    let colour = Style::side(seats.is_human(player), false);
     let mut out = String::new();
     for (i, c) in side.battleline.iter().enumerate() {
         let title = format!("{:<w$}", title(c), w = widths.0);
         let stats = format!("{:<w$}", words::stats(c), w = widths.1);
         let status = words::status(c).join(", ");
-        let status = if c.exhausted { style.paint("33", &status) } else { status };
+        let status = if c.exhausted { style.paint(Style::YELLOW, &status) } else { status };
         let mut extra: Vec<String> = words::keywords(c);
         extra.extend(c.abilities.iter().map(|a| ability_text(a, player, &name)));
         let between = format!(" {SEPARATOR} ");
@@ -428,7 +416,7 @@ fn side_text(
     style: Style,
 ) -> String {
     let side = side.cloned().unwrap_or_default();
-    let colour = if seats.is_human(player) { "1;32" } else { "1;31" };
+    let colour = Style::side(seats.is_human(player), true);
     let mut text = format!("  {}: {} amber, {} of {KEYS_TO_WIN} keys", style.paint(colour, who), side.amber, side.keys);
     if side.amber >= KEY_COST {
         text.push_str(" (forges a key at the start of its next turn)");
@@ -454,7 +442,7 @@ pub fn render_board(state: &GameState, seats: Seats, bot_label: &str, style: Sty
         out,
         "  {}",
         style.paint(
-            "2",
+            Style::DIM,
             &format!(
                 "{KEY_COST} amber forges a key at the start of its owner's turn; {KEYS_TO_WIN} keys win; \
                  battlelines left to right"
@@ -477,7 +465,7 @@ pub fn render_decision(state: &GameState, pending: &PendingDecision, seats: Seat
     let mut out = String::new();
     if let Some(f) = words::fight_in_progress(&board) {
         let text = format!("{} fights {}", label(&f.attacker), label(&f.defender));
-        let _ = writeln!(out, "  {}", style.paint("1;33", &text));
+        let _ = writeln!(out, "  {}", style.paint(Style::WARNING, &text));
     }
     let who = if seats.is_human(pending.player) { "You choose" } else { "The bot chooses" };
     let question = match DecisionKind::try_from(pending.kind).unwrap_or(DecisionKind::Unspecified) {
@@ -600,7 +588,6 @@ mod tests {
         }
         // No line of the help's prose (84 columns) is cut short mid-sentence, as one
         // once was ("At the start of" alone).
-        assert!(HELP.contains("end of the turn. At the start of your turn 6 amber forges a key; 3 keys win."));
         let prose = HELP.lines().skip_while(|l| !l.starts_with("Your turn:"));
         for (line, next) in prose.clone().zip(prose.skip(1)).filter(|(line, _)| !line.ends_with('.')) {
             let first = next.split(' ').next().unwrap_or_default().chars().count();

@@ -34,12 +34,6 @@ At the prompt type one of:
   b ZONE           block the strike with your creature in your zone ZONE
   f                let your struck Fading creature fade
   n                decline the decision (do not block, do not fade)
-  hint             ask the bot what it would do in your place, with its top actions
-  why              the bot's reasoning for its last move: its top actions
-  board            show the board and the actions again
-  all              list every legal action by number (the menu folds some away)
-  help             this text and the board's legend
-  quit             save the replay and leave (end of input does the same)
 Zones are numbered 0..4 from the left as each player sees their own row; the
 bot's row is drawn on top, turned to face you, so its zone 4 is on your left.
 Hand cards are numbered from 0 as listed under `your hand`.";
@@ -524,7 +518,6 @@ mod tests {
         let keywords = [Keyword::Evasive as i32, Keyword::Fading as i32];
         assert_eq!(render::tags(Ruleset::DimensionalRift as i32, &keywords, 2), "A2");
         assert_eq!(render::tags(Ruleset::Egame as i32, &keywords, 2), "E F");
-        assert!(flat(&format!("{HELP}\n{e}")).contains("all list every legal action by number"));
     }
 
     fn strike(attacker: &str, player: u32, index: u32) -> Action {

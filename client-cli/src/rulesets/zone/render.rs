@@ -107,7 +107,7 @@ fn cell(c: Option<&Creature>, ruleset: i32, seats: Seats, style: Style) -> [Stri
     if c.face_down && !mine {
         let shade = fit(&format!(" {}", HIDDEN.to_string().repeat(CELL - 3)), CELL);
         let lines = [fit("face-down", CELL), shade.clone(), shade.clone(), shade, fit("hidden", CELL)];
-        return lines.map(|l| style.paint("2", &l));
+        return lines.map(|l| style.paint(Style::DIM, &l));
     }
     let turn = orientation_turn(c.orientation) + frame_turn(seats, c.controller);
     let center = if c.face_down { OWN_FACE_DOWN } else { facing_mark(facing_glyph(turn)) };
@@ -125,16 +125,16 @@ fn cell(c: Option<&Creature>, ruleset: i32, seats: Seats, style: Style) -> [Stri
         ""
     };
     let name = fit(&c.name, CELL);
-    let colour = if mine { "1;32" } else { "1;31" };
+    let colour = Style::side(mine, true);
     let mut lines = [
         style.paint(colour, &name),
         format!("{}{}", rose[0], fit(&info[0], CELL - COMPASS)),
         format!("{}{}", rose[1], fit(&info[1], CELL - COMPASS)),
         format!("{}{}", rose[2], fit(&info[2], CELL - COMPASS)),
-        if status == "acted" { style.paint("33", &fit(status, CELL)) } else { fit(status, CELL) },
+        if status == "acted" { style.paint(Style::YELLOW, &fit(status, CELL)) } else { fit(status, CELL) },
     ];
     if c.face_down {
-        lines = lines.map(|l| style.paint("2", &strip(&l)));
+        lines = lines.map(|l| style.paint(Style::DIM, &strip(&l)));
     }
     lines
 }
@@ -167,9 +167,11 @@ fn strip(text: &str) -> String {
     out
 }
 
-fn border(left: char, mid: char, right: char) -> String {
-    let seg = "─".repeat(CELL);
-    let inner: Vec<String> = (0..ZONES).map(|_| seg.clone()).collect();
+/// A border line, each zone's segment headed by its name in `names` (the zones'
+/// labels, drawn in the box's top and bottom lines).
+fn border(left: char, mid: char, right: char, names: impl Iterator<Item = String>) -> String {
+    let inner: Vec<String> =
+        names.map(|n| format!("─{n}{}", "─".repeat(CELL.saturating_sub(n.chars().count() + 1)))).collect();
     format!("  {left}{}{right}\n", inner.join(&mid.to_string()))
 }
 
@@ -180,11 +182,6 @@ fn row(cells: &[[String; CELL_LINES]]) -> String {
         let _ = writeln!(out, "  │{}│", parts.join("│"));
     }
     out
-}
-
-fn labels(names: impl Iterator<Item = String>) -> String {
-    let parts: Vec<String> = names.map(|n| format!("{n:^CELL$}")).collect();
-    format!("   {}\n", parts.join(" ").trim_end())
 }
 
 fn side_line(player: Option<&Player>, who: &str, show_hand: bool) -> String {
@@ -202,33 +199,34 @@ pub fn render_board(state: &GameState, seats: Seats, bot_label: &str, style: Sty
     let (me, bot) = (seats.human, seats.bot());
     let mut out = seats.turn_line(state, style);
     out.push_str(&side_line(state.players.get(bot as usize), &format!("{bot_label}, player {bot}"), true));
-    out.push_str(&labels((0..ZONES).map(|c| format!("bot {}", ZONES - 1 - c))));
-    out.push_str(&border('┌', '┬', '┐'));
+    out.push_str(&border('┌', '┬', '┐', (0..ZONES).map(|c| format!("bot {}", ZONES - 1 - c))));
     let top: Vec<_> = (0..ZONES)
         .map(|c| cell(creature_at(state, &ZoneRef { player: bot, index: ZONES - 1 - c }), state.ruleset, seats, style))
         .collect();
     out.push_str(&row(&top));
-    out.push_str(&border('├', '┼', '┤'));
+    out.push_str(&border('├', '┼', '┤', (0..ZONES).map(|_| String::new())));
     let bottom: Vec<_> = (0..ZONES)
         .map(|c| cell(creature_at(state, &ZoneRef { player: me, index: c }), state.ruleset, seats, style))
         .collect();
     out.push_str(&row(&bottom));
-    out.push_str(&border('└', '┴', '┘'));
-    out.push_str(&labels((0..ZONES).map(|c| format!("you {c}"))));
+    out.push_str(&border('└', '┴', '┘', (0..ZONES).map(|c| format!("you {c}"))));
     out.push_str(&side_line(state.players.get(me as usize), &format!("you, player {me}"), false));
     out.push_str(&render_hand(state.ruleset, state.players.get(me as usize).map_or(&[][..], |p| &p.hand), style));
     out
 }
 
-/// The person's hand, one card a line: index, name, might/life, tags, arrows.
+/// The person's hand, two cards a line: index, name, might/life, tags, arrows.
 pub fn render_hand(ruleset: i32, hand: &[Card], style: Style) -> String {
     if hand.is_empty() {
         return "  your hand: empty\n".to_owned();
     }
     let mut out = "  your hand:\n".to_owned();
-    let width = hand.iter().map(|c| c.name.chars().count()).max().unwrap_or(0);
-    for (i, card) in hand.iter().enumerate() {
-        let _ = writeln!(out, "  {}", hand_line(ruleset, i, card, width, style));
+    let width = hand.iter().map(|c| c.name.chars().count()).max().unwrap_or(0).min(CELL + 6);
+    let lines: Vec<String> =
+        hand.iter().enumerate().map(|(i, card)| hand_line(ruleset, i, card, width, style)).collect();
+    for pair in lines.chunks(2) {
+        let pad = (width + 34).saturating_sub(strip(&pair[0]).chars().count());
+        let _ = writeln!(out, "  {}", pair.join(&" ".repeat(pad)).trim_end());
     }
     out
 }
@@ -238,7 +236,7 @@ fn hand_line(ruleset: i32, index: usize, card: &Card, width: usize, style: Style
     let tags = tags(ruleset, &card.keywords, card.armor);
     let line = format!(
         "[{index}] {}  {stats:<5} {tags:<6} {}",
-        style.paint("1", &fit(&card.name, width)),
+        style.paint(Style::BOLD, &fit(&card.name, width)),
         arrow_list(card.arrows.as_ref(), 0)
     );
     line.trim_end().to_owned()
@@ -296,8 +294,9 @@ fn summon_grid(menu: &mut Menu, state: &GameState, legal: &[Action], seats: Seat
     }
     let hints = crate::ui::hints(&super::words::loadable(state), legal);
     let score = |i: usize| hints.get(i).copied().flatten().unwrap_or(f64::NEG_INFINITY);
-    menu.line("  summon a card: type a number below (the facing the bot rates best in that zone),");
-    menu.line("  or s HAND ZONE FACING for any other (facing u r b l, or down = face-down):");
+    menu.line(
+        "  summon: a number below (the facing the bot rates best in that zone), or s HAND ZONE FACING (u r b l, down):",
+    );
     let hand = state.players.get(seats.human as usize).map_or(&[][..], |p| &p.hand);
     let mut cards: Vec<u32> = summons.iter().map(|(_, s)| s.hand_index).collect();
     cards.dedup();
@@ -325,7 +324,7 @@ fn summon_grid(menu: &mut Menu, state: &GameState, legal: &[Action], seats: Seat
                     } else {
                         facing_glyph(orientation_turn(s.orientation)).to_string()
                     };
-                    let number = style.paint("1", &(i + 1).to_string());
+                    let number = style.paint(Style::BOLD, &(i + 1).to_string());
                     let pad = GRID_CELL.saturating_sub((i + 1).to_string().len() + mark.chars().count());
                     format!("{}{number}{mark}", " ".repeat(pad))
                 }
@@ -389,7 +388,7 @@ pub fn render_decision(
         }
         _ => format!("{who} must choose:"),
     };
-    format!("  {}\n  {question}\n", style.paint("1;33", &strike))
+    format!("  {}\n  {question}\n", style.paint(Style::WARNING, &strike))
 }
 
 #[cfg(test)]
@@ -456,8 +455,7 @@ mod tests {
         let expected = "\
 Turn 3 · your turn · battle
   bot (easy), player 1   HP 5   hand 3   deck 0   graveyard 0
-       bot 4          bot 3          bot 2          bot 1          bot 0
-  ┌──────────────┬──────────────┬──────────────┬──────────────┬──────────────┐
+  ┌─bot 4────────┬─bot 3────────┬─bot 2────────┬─bot 1────────┬─bot 0────────┐
   │              │face-down     │              │              │Elf Archer    │
   │              │ ░░░░░░░░░░░  │              │              │ ↖ · ·  2/3   │
   │              │ ░░░░░░░░░░░  │              │              │ ⇐ ◀ ·        │
@@ -469,8 +467,7 @@ Turn 3 · your turn · battle
   │              │ · ▲ ·  dmg 1 │              │              │ · □ ·        │
   │              │ · · ·        │              │              │ · · ·        │
   │              │acted         │              │              │face-down     │
-  └──────────────┴──────────────┴──────────────┴──────────────┴──────────────┘
-       you 0          you 1          you 2          you 3          you 4
+  └─you 0────────┴─you 1────────┴─you 2────────┴─you 3────────┴─you 4────────┘
   you, player 0   HP 6   deck 2   graveyard 0
   your hand:
   [0] Fearless Sentinel  1/2          ↑ ⇓
@@ -485,16 +482,16 @@ Turn 3 · your turn · battle
         // player 0's forward arrows point down the screen.
         let text = render_board(&small_board(), Seats::two(1), "bot", Style::default());
         let lines: Vec<&str> = text.lines().collect();
-        assert_eq!(lines[2], "       bot 4          bot 3          bot 2          bot 1          bot 0");
-        assert!(lines[4].starts_with("  │face-down     │              │              │Hardened Peas…│"), "{text}");
-        assert!(lines[5].starts_with("  │ ░░░░░░░░░░░  │              │              │ · · ·  2/3   │"), "{text}");
-        assert!(lines[6].ends_with("│ · ▼ ·  dmg 1 │              │"), "{text}");
-        assert!(lines[7].ends_with("│ ↙ ⇓ ·        │              │"), "{text}");
+        assert_eq!(lines[2], "  ┌─bot 4────────┬─bot 3────────┬─bot 2────────┬─bot 1────────┬─bot 0────────┐");
+        assert!(lines[3].starts_with("  │face-down     │              │              │Hardened Peas…│"), "{text}");
+        assert!(lines[4].starts_with("  │ ░░░░░░░░░░░  │              │              │ · · ·  2/3   │"), "{text}");
+        assert!(lines[5].ends_with("│ · ▼ ·  dmg 1 │              │"), "{text}");
+        assert!(lines[6].ends_with("│ ↙ ⇓ ·        │              │"), "{text}");
         // The person's Elf Archer (player 1, zone 0, facing right) sits bottom left,
         // their face-down creature shows its name; the bot's face-down Mole does not.
-        assert!(lines[10].starts_with("  │Elf Archer    │"), "{text}");
-        assert!(lines[12].starts_with("  │ · ▶ ⇒        │"), "{text}");
-        assert!(lines[13].starts_with("  │ · · ↘  E     │"), "{text}");
+        assert!(lines[9].starts_with("  │Elf Archer    │"), "{text}");
+        assert!(lines[11].starts_with("  │ · ▶ ⇒        │"), "{text}");
+        assert!(lines[12].starts_with("  │ · · ↘  E     │"), "{text}");
         assert!(text.contains("│Secret Name   │"), "{text}");
         assert!(!text.contains("Hidden Mole"), "{text}");
     }
@@ -544,8 +541,7 @@ Turn 3 · your turn · battle
         legal.push(Action { action: Some(action::Action::EndPhase(Default::default())), ..Default::default() });
         let text = render_menu(&state, &legal, Seats::two(0), Style::default()).short(Style::default());
         // A bare state the core does not read gives no hints: each cell's first summon.
-        let expected = "  summon a card: type a number below (the facing the bot rates best in that zone),
-  or s HAND ZONE FACING for any other (facing u r b l, or down = face-down):
+        let expected = "  summon: a number below (the facing the bot rates best in that zone), or s HAND ZONE FACING (u r b l, down):
                            zone 0  zone 1  zone 2  zone 3  zone 4
     [0] Fearless Sentinel      1↑   taken      6↑   taken   taken
    11  end deployment without summoning

@@ -226,6 +226,14 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_scenario_that_deals_the_second_player_more_says_so() {
+        for s in SCENARIOS {
+            let more = s.second_player.castle + s.second_player.hand > 0;
+            assert_eq!(s.description.contains("the second player gets"), more, "{}: {}", s.name, s.description);
+        }
+    }
+
+    #[test]
     fn every_scenario_deals_from_the_pool_with_unique_ids() {
         for s in SCENARIOS {
             let g = CastleState::new_game(9, s.name, &mut crate::event::Discard).unwrap();

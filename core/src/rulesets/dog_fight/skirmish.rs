@@ -78,7 +78,8 @@ pub const SCENARIOS: &[Scenario] = &[
         name: "duel",
         first_held: &["gunship"],
         first_hand: HAND,
-        description: "two players, each a fighter, a gunship and a frigate at opposite corners of a 5x5 grid",
+        description: "two players, each a fighter, a gunship and a frigate at opposite corners of a 5x5 grid; the first \
+                      player's gunship sits out turn 1 (it starts as having attacked)",
         players: 2,
         balance: SeatBalance::two(0.57, 100),
     },
@@ -86,7 +87,8 @@ pub const SCENARIOS: &[Scenario] = &[
         name: "trio",
         first_held: &[],
         first_hand: HAND + 1,
-        description: "three players, each a fighter, a gunship and a frigate at three corners of a 5x5 grid",
+        description: "three players, each a fighter, a gunship and a frigate at three corners of a 5x5 grid; the first \
+                      player holds a fifth card",
         players: 3,
         balance: SeatBalance { seat0_score: 0.4175, games: 100, others: &[0.5625, 0.52] },
     },
@@ -180,6 +182,17 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::game::Game;
+
+    #[test]
+    fn a_scenario_that_deals_the_first_player_otherwise_says_so() {
+        for s in SCENARIOS {
+            let held = s.first_held.iter().all(|v| s.description.contains(&format!("first player's {v} sits out")));
+            assert!(held, "{}: {}", s.name, s.description);
+            let fifth = s.description.contains("first player holds a fifth card");
+            assert_eq!(fifth, s.first_hand == HAND + 1, "{}: {}", s.name, s.description);
+            assert!(s.first_hand <= HAND + 1, "{}: say the first player's hand", s.name);
+        }
+    }
 
     #[test]
     fn every_scenario_deals_a_valid_state_with_its_players() {

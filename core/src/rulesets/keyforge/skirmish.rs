@@ -112,7 +112,8 @@ pub struct Scenario {
 pub const SCENARIOS: &[Scenario] = &[
     Scenario {
         name: "mirror",
-        description: "the same five creatures on both sides (taunt, assault, hazardous, elusive, stun)",
+        description: "the same five creatures on both sides (taunt, assault, hazardous, elusive, stun); the first player \
+                      starts with 2 creatures ready, the second with 5 amber",
         sides: [
             &["warden", "raider", "thornback", "runner", "storm"],
             &["warden", "raider", "thornback", "runner", "storm"],
@@ -124,7 +125,8 @@ pub const SCENARIOS: &[Scenario] = &[
     Scenario {
         name: "clash",
         description: "poison, ward, hazardous and elusive (six creatures) against armor, taunt and \
-                      destruction abilities (five)",
+                      destruction abilities (five); the first player starts with 3 creatures ready, the second with \
+                      4 amber",
         sides: [
             &["drake", "acolyte", "thornback", "husk", "raider", "runner"],
             &["brute", "warden", "sprite", "caller", "hoarder"],
@@ -249,6 +251,17 @@ mod tests {
     #![allow(clippy::unwrap_used)]
     use super::*;
     use crate::game::Game;
+
+    #[test]
+    fn every_scenario_says_how_it_deals_the_first_and_the_second_player() {
+        for s in SCENARIOS {
+            let said = format!(
+                "the first player starts with {} creatures ready, the second with {} amber",
+                s.first_ready, s.second_amber
+            );
+            assert!(s.description.contains(&said), "{}: {}", s.name, s.description);
+        }
+    }
 
     #[test]
     fn every_scenario_deals_a_valid_state_and_every_card_is_used() {

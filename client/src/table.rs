@@ -1,19 +1,18 @@
-//! A recorded game dealt again, for `fray replay` to check it step by step against the
-//! record ([`crate::replay_file`]): on whole states (a version 1 record, every step with its
+//! A recorded game dealt again, for a replay's reader (`fray replay`) to check it step
+//! by step against the record ([`crate::record`]): on whole states (a version 1 record, every step with its
 //! action, on one Play stream), or sealed for the person's seat as `fray play` plays
 //! (version 2: the person's actions through ApplyAction, each bot's move made again by
 //! the Agent on the sealed game with the seed and playouts it had).
 
-use fray_proto::fray::v1::{Action, Event, GameState, NewGameRequest};
+use fray_proto::fray::v1::{Action, Event, GameState, NewGameRequest, Words};
 use tonic::Status;
 use tonic::transport::Channel;
 
-use crate::error::CliError;
-use crate::replay_file::Loaded;
-use crate::ui::{Seats, mover_and_seats};
-use fray_client::channel as client;
-use fray_client::sealed::{Deal, SealedGame};
-use fray_client::steps::Steps;
+use crate::channel as client;
+use crate::error::{ClientError, status_error};
+use crate::record::Loaded;
+use crate::sealed::{Deal, SealedGame};
+use crate::steps::Steps;
 
 /// The game being replayed: what the replay's reader sees of it, and how it moves on.
 pub enum Table {
@@ -32,9 +31,14 @@ pub struct PlainTable {
 }
 
 impl Table {
-    /// Deals `loaded`'s game again on `channel`'s server, its events told from `seats`;
-    /// the table and NewGame's events.
-    pub async fn deal(loaded: &Loaded, channel: Channel, seats: Seats) -> Result<(Self, Vec<Event>), CliError> {
+    /// Deals `loaded`'s game again on `channel`'s server, its events told in `words`
+    /// at a table of `players`; the table and NewGame's events.
+    pub async fn deal(
+        loaded: &Loaded,
+        channel: Channel,
+        words: Words,
+        players: u32,
+    ) -> Result<(Self, Vec<Event>), ClientError> {
         let replay = &loaded.replay;
         let Some(seat) = replay.sealed_for else {
             let mut rules = client::rules(channel);
@@ -43,14 +47,15 @@ impl Table {
                 seed: replay.seed,
                 scenario: replay.scenario.clone(),
                 sealed_for: None,
-                words: Some(seats.words()),
+                words: Some(words.clone()),
             };
-            let started = rules.new_game(request).await?.into_inner();
+            let started = rules.new_game(request).await.map_err(status_error)?.into_inner();
             let state = started.state.unwrap_or_default();
-            let steps = Steps::new(rules).in_words(seats.words());
+            let steps = Steps::new(rules).in_words(words);
             return Ok((Table::Plain(Box::new(PlainTable { steps, state })), started.events));
         };
-        let (game, events) = SealedGame::deal(channel, deal_of(loaded, seat, seats)).await?;
+        let (game, events) =
+            SealedGame::deal(channel, deal_of(loaded, seat, words, players)).await.map_err(status_error)?;
         Ok((Table::Sealed(Box::new(game)), events))
     }
 
@@ -62,10 +67,16 @@ impl Table {
         }
     }
 
-    /// Who is to move.
-    pub fn mover(&self) -> Result<Option<u32>, CliError> {
+    /// Who is to move: on whole states as the core reads them (a state it cannot read
+    /// is the server's error, named), on a sealed game as the view says.
+    pub fn mover(&self) -> Result<Option<u32>, ClientError> {
         match self {
-            Table::Plain(t) => Ok(mover_and_seats(&t.state)?.0),
+            Table::Plain(t) => {
+                let core = fray_service::convert::game_state(t.state.clone()).map_err(|e| {
+                    ClientError::Server(format!("the server answered a state this build cannot read: {e}"))
+                })?;
+                Ok(core.to_move().map(|p| p.index() as u32))
+            }
             Table::Sealed(t) => Ok(t.mover()),
         }
     }
@@ -86,12 +97,12 @@ impl Table {
 }
 
 /// What `loaded`'s game sealed for `seat` was dealt from: its ruleset, scenario and seed,
-/// its events told from `seats`, each bot's playouts and share of mistakes as recorded
-/// (none recorded: none made).
-pub fn deal_of(loaded: &Loaded, seat: u32, seats: Seats) -> Deal {
+/// its events told in `words` at a table of `players`, each bot's playouts and share of
+/// mistakes as recorded (none recorded: none made).
+pub fn deal_of(loaded: &Loaded, seat: u32, words: Words, players: u32) -> Deal {
     let replay = &loaded.replay;
-    let mut playouts = vec![0; seats.players as usize];
-    let mut mistakes = vec![0.0; seats.players as usize];
+    let mut playouts = vec![0; players as usize];
+    let mut mistakes = vec![0.0; players as usize];
     for s in &replay.seats {
         if let (Some(slot), Some(n)) = (playouts.get_mut(s.player as usize), s.playouts) {
             *slot = n;
@@ -105,7 +116,7 @@ pub fn deal_of(loaded: &Loaded, seat: u32, seats: Seats) -> Deal {
         scenario: replay.scenario.clone(),
         seed: replay.seed,
         seat,
-        words: Some(seats.words()),
+        words: Some(words),
         playouts,
         mistakes,
     }
