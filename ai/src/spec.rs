@@ -395,13 +395,14 @@ mod tests {
         assert_ne!(BotSpec::Mcts(hard).name(), "mcts:playouts=8000".parse::<BotSpec>().unwrap().name());
     }
 
-    /// A difficulty is its search budget and its share of mistakes; normal's search
-    /// without the mistakes is where every spec starts.
+    /// A difficulty is its search budget and its share of mistakes (none at any level
+    /// yet: docs/benchmarks.md, the ladder); normal's search without mistakes is where
+    /// every spec starts.
     #[test]
     fn the_levels_are_a_budget_and_a_share_of_mistakes() {
         let [easy, normal, hard] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard].map(Difficulty::config);
         assert!(easy.budget.playouts < normal.budget.playouts && normal.budget.playouts < hard.budget.playouts);
-        assert!(easy.mistake_share > normal.mistake_share && normal.mistake_share > hard.mistake_share);
+        assert!(easy.mistake_share >= normal.mistake_share && normal.mistake_share >= hard.mistake_share);
         assert_eq!(hard.mistake_share, 0.0, "hard plays its search's best");
         assert_eq!(normal, MctsConfig { mistake_share: normal.mistake_share, ..MctsConfig::for_playouts(1500) });
         assert_eq!("mcts".parse::<BotSpec>().unwrap(), BotSpec::Mcts(MctsConfig::for_playouts(1500)));

@@ -143,7 +143,7 @@ fn a_whole_duel_played_through_a_pipe_ends_with_a_result_and_a_replay() {
     assert_eq!(json["seats"][0], serde_json::json!({"player": 0, "kind": "human"}));
     assert_eq!(
         json["seats"][1],
-        serde_json::json!({"player": 1, "kind": "bot", "difficulty": "easy", "playouts": 150, "mistakeShare": 0.4})
+        serde_json::json!({"player": 1, "kind": "bot", "difficulty": "easy", "playouts": 150})
     );
     assert_eq!(json["result"]["over"], true);
     let steps = json["steps"].as_array().unwrap();
@@ -666,7 +666,7 @@ fn a_whole_three_player_dog_fight_against_two_bots_ends_and_replays() {
     assert_eq!(json["seats"][0], serde_json::json!({"player": 0, "kind": "human"}));
     assert_eq!(
         json["seats"][2],
-        serde_json::json!({"player": 2, "kind": "bot", "difficulty": "easy", "playouts": 150, "mistakeShare": 0.4})
+        serde_json::json!({"player": 2, "kind": "bot", "difficulty": "easy", "playouts": 150})
     );
     let steps = json["steps"].as_array().unwrap();
     assert!(steps.iter().any(|s| s["player"] == 2), "{json}");
