@@ -6,6 +6,11 @@ use std::time::Duration;
 
 use crate::rollout::RolloutPolicy;
 
+/// How much worse than the best, in mean reward (1 = a win), a move may look to the
+/// search and still be played as a deliberate mistake, by default
+/// ([`MctsConfig::mistake_margin`]).
+pub const MISTAKE_MARGIN: f64 = 0.3;
+
 /// How much an MCTS search may spend.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Budget {
@@ -70,6 +75,18 @@ pub struct MctsConfig {
     pub threads: u32,
     /// Determinized or information-set search.
     pub search: Search,
+    /// The share of decisions (0 to 1) in which the bot makes a deliberate mistake:
+    /// with this probability, drawn from the decision's seed, it plays one of the other
+    /// root actions the search found at most [`MISTAKE_MARGIN`] worse
+    /// than its best, uniformly, instead of the best (`mistakes=P` in a spec; 0, the
+    /// default, never). The difficulties are a budget and a share of mistakes
+    /// ([`crate::Difficulty`]): where more search does not play better, the mistakes
+    /// still separate the levels.
+    pub mistake_share: f64,
+    /// How much worse than the best, in mean reward (1 = a win), a move may look to the
+    /// search and still be played as a deliberate mistake (`margin=M` in a spec; by
+    /// default [`MISTAKE_MARGIN`]; 2 or more: any visited move).
+    pub mistake_margin: f64,
 }
 
 impl MctsConfig {
@@ -85,9 +102,10 @@ impl MctsConfig {
 
 impl MctsConfig {
     /// The bot's name, which is its spec: `mcts:playouts=N`, then each setting that
-    /// differs from a spec's starting point (`normal`'s settings), e.g.
-    /// `mcts:playouts=1500`, `mcts:playouts=8000,worlds=4` (hard) or
-    /// `mcts:playouts=1500,search=is`. Two bots that play differently never share a name.
+    /// differs from a spec's starting point (`normal`'s search, 1500 playouts, without
+    /// its mistakes), e.g. `mcts:playouts=1500`, `mcts:playouts=8000,worlds=4` (hard),
+    /// `mcts:playouts=1500,search=is` or `mcts:playouts=150,worlds=1,mistakes=0.4`. Two
+    /// bots that play differently never share a name.
     pub fn name(&self) -> String {
         self.name_with(Sight::Own)
     }
@@ -104,7 +122,8 @@ impl MctsConfig {
     }
 
     /// The `key=value` list of [`MctsConfig::name_with`], comma-separated, against the
-    /// settings a spec starts from (1500 playouts, [`MctsConfig::for_playouts`]), less
+    /// settings a spec starts from (1500 playouts, [`MctsConfig::for_playouts`], no
+    /// mistakes), less
     /// the keys a spec of that sight refuses: `time` and `search` but for [`Sight::Own`]
     /// (a measure replays; one search), and `worlds` for [`Sight::All`] (one world).
     pub(crate) fn spec_keys(&self, sight: Sight) -> String {
@@ -148,6 +167,12 @@ impl MctsConfig {
         if honest && self.search == Search::InformationSet {
             keys.push("search=is".to_owned());
         }
+        if self.mistake_share != base.mistake_share {
+            keys.push(format!("mistakes={}", self.mistake_share));
+        }
+        if self.mistake_margin != base.mistake_margin {
+            keys.push(format!("margin={}", self.mistake_margin));
+        }
         keys.join(",")
     }
 }
@@ -166,6 +191,8 @@ impl Default for MctsConfig {
             node_limit: 400_000,
             threads: 1,
             search: Search::Determinized,
+            mistake_share: 0.0,
+            mistake_margin: MISTAKE_MARGIN,
         }
     }
 }

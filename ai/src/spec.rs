@@ -1,9 +1,10 @@
 //! Bot specs as written on a command line: `random`, `greedy`, `exact`,
 //! `exact:nodes=100000`, `mcts`, `mcts:playouts=2000`, `mcts:time=50ms`,
 //! `mcts:playouts=5000,depth=30,c=0.5,worlds=2`, or a difficulty `easy`, `normal`,
-//! `hard` (calibrated MCTS budgets).
+//! `hard` (an MCTS budget and a share of deliberate mistakes: [`Difficulty`]).
 //!
-//! `mcts` keys (unset ones keep the `normal` settings): `playouts` (total, over all
+//! `mcts` keys (unset ones keep `normal`'s search, 1500 playouts, without its mistakes):
+//! `playouts` (total, over all
 //! sampled worlds), `time` (`50ms`, `2s`; alone it means time only), `worlds`
 //! (determinizations), `depth` (rollout actions before the evaluation), `turns`
 //! (rollouts also stop after this many turn boundaries; 0 never), `rollout`
@@ -11,14 +12,17 @@
 //! (weight of the positional summon score in the priors; 0 turns it off), `threads`
 //! (the sampled worlds searched side by side: faster, the same answer), `search`
 //! (`det`, the determinized search, or `is`, information-set MCTS: one tree, a fresh
-//! world per playout; `worlds` and `threads` then do not apply).
+//! world per playout; `worlds` and `threads` then do not apply), `mistakes` (the share
+//! of decisions, 0 to 1, in which the bot plays another root action near the search's
+//! best instead of the best: [`MctsConfig::mistake_share`]), `margin` (how much worse in
+//! mean reward such a move may be: [`MctsConfig::mistake_margin`]).
 //!
-//! `oracle`, `oracle:playouts=N,...`: the `normal` search on the true state, hidden
+//! `oracle`, `oracle:playouts=N,...`: the `normal` search (without its mistakes) on the true state, hidden
 //! cards included. It sees everything: a measuring instrument (the ceiling of what
 //! knowing the hidden cards is worth), never a difficulty and never behind the Agent.
 //! It takes the `mcts` keys but `time` (a measure replays), `worlds` and `search`.
 //!
-//! `peek`, `peek:playouts=N,...`: the `normal` search over sampled worlds that keep
+//! `peek`, `peek:playouts=N,...`: the `normal` search (without its mistakes) over sampled worlds that keep
 //! every card some player knows (the opponents' hands, the cards they placed or saw)
 //! and deal again only those nobody knows (`Game::determinize_known`). It cheats less
 //! than the oracle: between the two lies what nobody knows (the face-down cards no one
@@ -41,25 +45,35 @@ use crate::mcts_bot::MctsBot;
 use crate::mcts_config::{MctsConfig, Search, Sight};
 use crate::random::RandomBot;
 
-/// Play strength presets for people: MCTS with calibrated budgets.
+/// Play strength presets for people: an MCTS budget and a share of deliberate
+/// mistakes ([`MctsConfig::mistake_share`]). More search alone does not separate the
+/// levels on every ruleset (Castle Rampage, Dog Fight's melee: 8000 playouts play no
+/// better than 1500 there), so the lower levels also play, in a share of their
+/// decisions, another move than their search's best, as chess servers mix a search
+/// budget with a share of weaker moves. The same settings play in the tournament's
+/// in-process bots and, through `SearchBudget.mistake_share`, behind the Agent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Difficulty {
-    /// 150 playouts.
+    /// 150 playouts (one sampled world), a mistake in 40% of the decisions.
     Easy,
-    /// 1500 playouts.
+    /// 1500 playouts (two worlds), a mistake in 20% of the decisions.
     Normal,
-    /// 8000 playouts.
+    /// 8000 playouts (four worlds), no mistakes.
     Hard,
 }
 
 impl Difficulty {
-    /// The MCTS settings of this difficulty.
+    /// The MCTS settings of this difficulty: its budget and its share of mistakes. No
+    /// level makes mistakes yet: the pilots (docs/benchmarks.md, "The ladder") found no
+    /// share and margin that separates Castle Rampage's levels and keeps KeyForge's
+    /// normal strong, and the strength table measures the levels as they are.
     pub fn config(self) -> MctsConfig {
-        MctsConfig::for_playouts(match self {
-            Difficulty::Easy => 150,
-            Difficulty::Normal => 1500,
-            Difficulty::Hard => 8000,
-        })
+        let (playouts, mistake_share) = match self {
+            Difficulty::Easy => (150, 0.0),
+            Difficulty::Normal => (1500, 0.0),
+            Difficulty::Hard => (8000, 0.0),
+        };
+        MctsConfig { mistake_share, ..MctsConfig::for_playouts(playouts) }
     }
 
     /// Its name: `easy`, `normal` or `hard`.
@@ -167,14 +181,15 @@ impl FromStr for BotSpec {
 
 /// The settings of an `mcts` spec ([`Sight::Own`]), or a `peek` or `oracle` one (no
 /// `time`: a measure must replay; no `search`; the oracle no `worlds` either: it
-/// searches the one true world), from `normal`'s.
+/// searches the one true world), from `normal`'s search (1500 playouts, two worlds)
+/// without its mistakes.
 fn mcts_params(
     params: &[(&str, &str)],
     err: &dyn Fn(String) -> SpecError,
     sight: Sight,
 ) -> Result<MctsConfig, SpecError> {
     let honest = sight == Sight::Own;
-    let mut c = Difficulty::Normal.config();
+    let mut c = MctsConfig::for_playouts(1500);
     let mut playouts_set = false;
     for &(k, v) in params {
         let count = |v: &str| v.parse::<u32>().map_err(|_| err(format!("{k}={v} is not a count")));
@@ -218,6 +233,20 @@ fn mcts_params(
                     .filter(|x| x.is_finite() && *x >= 0.0)
                     .ok_or_else(|| err(format!("pos={v} must be a number >= 0")))?;
             }
+            "mistakes" => {
+                c.mistake_share = v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|x| (0.0..=1.0).contains(x))
+                    .ok_or_else(|| err(format!("mistakes={v} must be a share from 0 to 1")))?;
+            }
+            "margin" => {
+                c.mistake_margin = v
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|x| x.is_finite() && *x >= 0.0)
+                    .ok_or_else(|| err(format!("margin={v} must be a number >= 0")))?;
+            }
             "c" => {
                 c.exploration = v
                     .parse::<f64>()
@@ -227,18 +256,18 @@ fn mcts_params(
             }
             _ if honest => {
                 return Err(err(format!(
-                    "mcts takes playouts, time, depth, turns, worlds, search, c, t, pos, rollout, threads; not {k}"
+                    "mcts takes playouts, time, depth, turns, worlds, search, c, t, pos, rollout, threads, mistakes, margin; not {k}"
                 )));
             }
             _ if sight == Sight::Known => {
                 return Err(err(format!(
-                    "peek takes playouts, depth, turns, worlds, c, t, pos, rollout, threads; not {k} (a measure \
+                    "peek takes playouts, depth, turns, worlds, c, t, pos, rollout, threads, mistakes, margin; not {k} (a measure \
                      replays, on a playout budget, and searches its worlds as normal does)"
                 )));
             }
             _ => {
                 return Err(err(format!(
-                    "oracle takes playouts, depth, turns, c, t, pos, rollout, threads; not {k} (it searches the \
+                    "oracle takes playouts, depth, turns, c, t, pos, rollout, threads, mistakes, margin; not {k} (it searches the \
                      one true world, on a playout budget so that it replays)"
                 )));
             }
@@ -334,6 +363,13 @@ mod tests {
             ("normal", "mcts:playouts=1500"),
             ("easy", "mcts:playouts=150,worlds=1"),
             ("hard", "mcts:playouts=8000,worlds=4"),
+            ("mcts:mistakes=0.25", "mcts:playouts=1500,mistakes=0.25"),
+            ("mcts:margin=0.5,mistakes=0.2", "mcts:playouts=1500,mistakes=0.2,margin=0.5"),
+            ("mcts:margin=0.3,mistakes=0.2", "mcts:playouts=1500,mistakes=0.2"),
+            ("mcts:mistakes=0", "mcts:playouts=1500"),
+            ("mcts:search=is,mistakes=1", "mcts:playouts=1500,search=is,mistakes=1"),
+            ("oracle:mistakes=0.5", "oracle:playouts=1500,mistakes=0.5"),
+            ("peek:mistakes=0.05,worlds=3", "peek:playouts=1500,worlds=3,mistakes=0.05"),
             ("mcts:playouts=8000", "mcts:playouts=8000"),
             ("mcts:worlds=8,depth=40", "mcts:playouts=1500,worlds=8,depth=40"),
             ("mcts:time=50ms", "mcts:playouts=0,time=50ms"),
@@ -359,6 +395,19 @@ mod tests {
         assert_ne!(BotSpec::Mcts(hard).name(), "mcts:playouts=8000".parse::<BotSpec>().unwrap().name());
     }
 
+    /// A difficulty is its search budget and its share of mistakes (none at any level
+    /// yet: docs/benchmarks.md, the ladder); normal's search without mistakes is where
+    /// every spec starts.
+    #[test]
+    fn the_levels_are_a_budget_and_a_share_of_mistakes() {
+        let [easy, normal, hard] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard].map(Difficulty::config);
+        assert!(easy.budget.playouts < normal.budget.playouts && normal.budget.playouts < hard.budget.playouts);
+        assert!(easy.mistake_share >= normal.mistake_share && normal.mistake_share >= hard.mistake_share);
+        assert_eq!(hard.mistake_share, 0.0, "hard plays its search's best");
+        assert_eq!(normal, MctsConfig { mistake_share: normal.mistake_share, ..MctsConfig::for_playouts(1500) });
+        assert_eq!("mcts".parse::<BotSpec>().unwrap(), BotSpec::Mcts(MctsConfig::for_playouts(1500)));
+    }
+
     #[test]
     fn specs_parse_and_bad_ones_say_why() {
         assert_eq!("random".parse::<BotSpec>().unwrap(), BotSpec::Random);
@@ -379,11 +428,15 @@ mod tests {
         assert_eq!(c.name(), "mcts:playouts=300,search=is");
         assert_eq!(BotSpec::Mcts(c).name().parse::<BotSpec>().unwrap(), BotSpec::Mcts(c), "the name is the spec");
         let BotSpec::Oracle(c) = "oracle".parse().unwrap() else { panic!() };
-        assert_eq!(c.budget, Difficulty::Normal.config().budget);
+        assert_eq!(c, MctsConfig::for_playouts(1500), "normal's search without its mistakes");
         let oracle = "oracle:playouts=300,depth=5".parse::<BotSpec>().unwrap();
         assert!(oracle.sees_hidden() && !"normal".parse::<BotSpec>().unwrap().sees_hidden());
         let BotSpec::Peek(c) = "peek".parse().unwrap() else { panic!() };
-        assert_eq!(c, Difficulty::Normal.config(), "normal's search, on other worlds");
+        assert_eq!(c, MctsConfig::for_playouts(1500), "normal's search, on other worlds, without its mistakes");
+        let BotSpec::Mcts(c) = "mcts:mistakes=0.3,playouts=150".parse().unwrap() else { panic!() };
+        assert_eq!((c.mistake_share, c.budget.playouts, c.determinizations), (0.3, 150, 2), "normal's worlds");
+        let easy = "mcts:playouts=150,worlds=1".parse::<BotSpec>().unwrap();
+        assert_eq!(easy, "easy".parse().unwrap());
         assert_eq!(oracle.name(), "oracle:playouts=300,depth=5");
         for bad in [
             "mcts:playouts=x",
@@ -401,6 +454,12 @@ mod tests {
             "peek:search=is",
             "peek:playouts=0",
             "mcts:search=both",
+            "mcts:mistakes=1.5",
+            "mcts:mistakes=-0.1",
+            "mcts:mistakes=NaN",
+            "mcts:mistakes=x",
+            "mcts:margin=-1",
+            "easy:mistakes=0",
         ] {
             let e = bad.parse::<BotSpec>().unwrap_err();
             assert_eq!(e.spec, bad);

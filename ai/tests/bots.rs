@@ -444,3 +444,109 @@ fn play<G: fray_core::Registered>(
     }
     Ok(Played { winner: state.outcome().and_then(|o| o.winner()), actions, end_rule })
 }
+
+/// Positions with a real choice: e:game `mirror` games played a few random moves in,
+/// each with its deduplicated legal actions.
+fn positions_with_a_choice() -> Vec<(ZoneState, usize)> {
+    let mut out = Vec::new();
+    for (seed, moves) in (0..24u64).map(|i| (i, 2 + (i % 5) as usize * 3)) {
+        let Some(mut s) = new_state(Ruleset::Egame, seed, "mirror") else { continue };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        fray_ai::rollout::playout(&Local, &mut s, moves, &mut rng, &mut Vec::new());
+        let mut legal = s.legal_actions();
+        s.dedupe(&mut legal);
+        if s.to_move().is_some() && legal.len() > 1 {
+            out.push((s, legal.len()));
+        }
+    }
+    assert!(out.len() >= 12, "{} positions with a choice", out.len());
+    out
+}
+
+fn erring_mcts(mistake_share: f64) -> MctsBot<ZoneState, Local> {
+    let config = MctsConfig {
+        budget: Budget { playouts: 40, time: None },
+        determinizations: 1,
+        mistake_share,
+        ..MctsConfig::default()
+    };
+    MctsBot::new(Arc::new(Local), config)
+}
+
+/// The search's best in a decision's statistics: most visits, then the better mean,
+/// then the earlier action.
+fn searched_best<A: Copy>(d: &fray_ai::Decision<A>) -> A {
+    let best =
+        d.stats.iter().enumerate().max_by(|(i, a), (j, b)| {
+            a.visits.cmp(&b.visits).then(a.mean_reward.total_cmp(&b.mean_reward)).then(j.cmp(i))
+        });
+    best.unwrap().1.action
+}
+
+/// The other actions a deliberate mistake may play: visited, and at most the margin
+/// worse than the search's best.
+fn near_moves<A: Copy + PartialEq>(d: &fray_ai::Decision<A>) -> Vec<A> {
+    let best = searched_best(d);
+    let floor = d.stats.iter().find(|s| s.action == best).unwrap().mean_reward - fray_ai::mcts_bot::MISTAKE_MARGIN;
+    d.stats.iter().filter(|s| s.action != best && s.visits > 0 && s.mean_reward >= floor).map(|s| s.action).collect()
+}
+
+/// With a share of 0 the bot plays its search's best; with 1 never, when the search
+/// found another move near it (else the best); between, about that share of those
+/// decisions; the same seed, the same move. The mistakes leave the search (its
+/// statistics) as it was.
+#[test]
+fn the_share_of_mistakes_is_honoured() {
+    let positions: Vec<_> = positions_with_a_choice().into_iter().take(12).collect();
+    let (mut erred, mut could_err, mut forced) = (0, 0, 0);
+    for (i, (s, _)) in positions.iter().enumerate() {
+        let seed = 1000 + i as u64;
+        let right = erring_mcts(0.0).choose(s, seed).unwrap();
+        assert_eq!(right.action, searched_best(&right), "share 0 plays the search's best");
+        let wrong = erring_mcts(1.0).choose(s, seed).unwrap();
+        assert_eq!(wrong.stats, right.stats, "the same search");
+        let near = near_moves(&right);
+        if near.is_empty() {
+            assert_eq!(wrong.action, right.action, "no move near the best: the best");
+            forced += 1;
+        } else {
+            assert!(near.contains(&wrong.action), "share 1 plays a near move, never the search's best");
+        }
+        assert!(s.legal_actions().contains(&wrong.action));
+        assert_eq!(erring_mcts(1.0).choose(s, seed).unwrap(), wrong, "the same seed, the same move");
+        for k in 0..6 {
+            let half = erring_mcts(0.5).choose(s, seed + 7919 * k).unwrap();
+            assert_eq!(erring_mcts(0.5).choose(s, seed + 7919 * k).unwrap(), half, "reproducible");
+            if !near_moves(&half).is_empty() {
+                could_err += 1;
+                erred += usize::from(half.action != searched_best(&half));
+            }
+        }
+    }
+    assert!(forced < positions.len() / 2, "{forced} of {} positions had no near move", positions.len());
+    let share = erred as f64 / could_err as f64;
+    assert!(could_err >= 30 && (0.3..=0.7).contains(&share), "{erred} mistakes in {could_err} decisions at 0.5");
+}
+
+/// The mistakes are spread over the near moves, not only the runner-up.
+#[test]
+fn a_mistake_is_any_near_action() {
+    let (s, near) = positions_with_a_choice()
+        .into_iter()
+        .map(|(s, _)| {
+            let near = near_moves(&erring_mcts(0.0).choose(&s, 5).unwrap()).len();
+            (s, near)
+        })
+        .max_by_key(|(_, near)| *near)
+        .unwrap();
+    assert!(near >= 2, "a position with at least 2 near moves");
+    let mut played = std::collections::HashSet::new();
+    for seed in 0..(4 * near as u64 + 8) {
+        let d = erring_mcts(1.0).choose(&s, seed).unwrap();
+        if near_moves(&d).len() >= 2 {
+            assert_ne!(d.action, searched_best(&d));
+            played.insert(format!("{:?}", d.action));
+        }
+    }
+    assert!(played.len() >= 2, "mistakes played {played:?}");
+}

@@ -10,7 +10,8 @@
 //!   "format": "fray-replay", "version": 1,
 //!   "ruleset": "RULESET_EGAME", "scenario": "duel", "seed": 3,
 //!   "seats": [{"player": 0, "kind": "human"},
-//!             {"player": 1, "kind": "bot", "difficulty": "easy", "playouts": 150}],
+//!             {"player": 1, "kind": "bot", "difficulty": "easy", "playouts": 150,
+//!              "mistakeShare": 0.4}],
 //!   "setupEvents": [ ...proto3 JSON Events of NewGame... ],
 //!   "steps": [{"player": 0, "action": {...proto3 JSON Action...}, "events": [...]}, ...],
 //!   "result": {"over": true, "winner": 1, "turn": 23, "text": "player 1 (bot) wins"}
@@ -79,7 +80,7 @@ pub struct Replay {
 }
 
 /// One seat of a recorded game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Seat {
     /// The player number.
@@ -92,6 +93,10 @@ pub struct Seat {
     /// The bot's playouts per move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub playouts: Option<u32>,
+    /// The share of its moves the bot erred in on purpose (`SearchBudget.mistake_share`,
+    /// the difficulty's); a game recorded without it was played without mistakes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mistake_share: Option<f64>,
 }
 
 /// Who played a seat.
@@ -206,12 +211,13 @@ impl Replay {
     ) -> Result<Self, ClientError> {
         let seats = (0..players)
             .map(|player| match player == deal.seat {
-                true => Seat { player, kind: SeatKind::Human, difficulty: None, playouts: None },
+                true => Seat { player, kind: SeatKind::Human, difficulty: None, playouts: None, mistake_share: None },
                 false => Seat {
                     player,
                     kind: SeatKind::Bot,
                     difficulty: Some(difficulty.to_owned()),
                     playouts: deal.playouts.get(player as usize).copied(),
+                    mistake_share: deal.mistakes.get(player as usize).copied().filter(|&share| share > 0.0),
                 },
             })
             .collect();
@@ -367,8 +373,14 @@ mod tests {
             scenario: "duel".into(),
             seed: 3,
             seats: vec![
-                Seat { player: 0, kind: SeatKind::Human, difficulty: None, playouts: None },
-                Seat { player: 1, kind: SeatKind::Bot, difficulty: Some("easy".into()), playouts: Some(150) },
+                Seat { player: 0, kind: SeatKind::Human, difficulty: None, playouts: None, mistake_share: None },
+                Seat {
+                    player: 1,
+                    kind: SeatKind::Bot,
+                    difficulty: Some("easy".into()),
+                    playouts: Some(150),
+                    mistake_share: Some(0.4),
+                },
             ],
             setup_events: vec![],
             steps: vec![],

@@ -34,6 +34,10 @@ pub struct Deal {
     pub words: Option<Words>,
     /// Each seat's playouts per bot move (the sealed seat's is its hints').
     pub playouts: Vec<u32>,
+    /// Each seat's share of deliberate mistakes per bot move
+    /// (`SearchBudget.mistake_share`: its difficulty's); a seat not listed, 0. The
+    /// sealed seat's hints should not err: 0.
+    pub mistakes: Vec<f64>,
 }
 
 /// One game sealed for one seat, as the last answer left it.
@@ -170,10 +174,11 @@ impl SealedGame {
     /// as it is: for the sealed seat, a hint (the action and its statistics).
     pub async fn search(&mut self, player: u32, salt: u64) -> Result<ChooseActionResponse, Status> {
         let playouts = self.deal.playouts.get(player as usize).copied().unwrap_or(0);
+        let mistake_share = self.deal.mistakes.get(player as usize).copied().unwrap_or(0.0);
         let request = ChooseActionRequest {
             sealed_state: Some(self.sealed.clone()),
             player,
-            budget: Some(SearchBudget { playouts, time_ms: 0 }),
+            budget: Some(SearchBudget { playouts, time_ms: 0, mistake_share }),
             seed: move_seed(self.deal.seed, self.moves, salt),
             words: self.deal.words.clone(),
             ..Default::default()

@@ -97,13 +97,18 @@ impl Table {
 }
 
 /// What `loaded`'s game sealed for `seat` was dealt from: its ruleset, scenario and seed,
-/// its events told in `words` at a table of `players`, each bot's playouts as recorded.
+/// its events told in `words` at a table of `players`, each bot's playouts and share of
+/// mistakes as recorded (none recorded: none made).
 pub fn deal_of(loaded: &Loaded, seat: u32, words: Words, players: u32) -> Deal {
     let replay = &loaded.replay;
     let mut playouts = vec![0; players as usize];
+    let mut mistakes = vec![0.0; players as usize];
     for s in &replay.seats {
         if let (Some(slot), Some(n)) = (playouts.get_mut(s.player as usize), s.playouts) {
             *slot = n;
+        }
+        if let (Some(slot), Some(share)) = (mistakes.get_mut(s.player as usize), s.mistake_share) {
+            *slot = share;
         }
     }
     Deal {
@@ -113,6 +118,7 @@ pub fn deal_of(loaded: &Loaded, seat: u32, words: Words, players: u32) -> Deal {
         seat,
         words: Some(words),
         playouts,
+        mistakes,
     }
 }
 

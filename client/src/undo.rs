@@ -84,6 +84,7 @@ mod tests {
             seat: 0,
             words: None,
             playouts: vec![0, 20],
+            mistakes: Vec::new(),
         };
         let (mut game, _) = SealedGame::deal(channel, deal).await.unwrap();
         let mut history = History::new();

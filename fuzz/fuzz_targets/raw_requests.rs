@@ -77,7 +77,7 @@ fuzz_target!(|data: &[u8]| {
             3 => {
                 let Ok(mut req) = pb::ChooseActionRequest::decode(bytes) else { return };
                 let playouts = req.budget.map_or(0, |b| b.playouts).clamp(1, 30);
-                req.budget = Some(pb::SearchBudget { playouts, time_ms: 0 });
+                req.budget = Some(pb::SearchBudget { playouts, time_ms: 0, ..Default::default() });
                 let r = ruleset(req.state.as_ref());
                 check("ChooseAction", api.agent.choose_action(req).await, r);
             }

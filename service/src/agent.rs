@@ -9,7 +9,10 @@
 //! timed out) stops the search within a playout, as does the server stopping
 //! ([`crate::search_stop`]). The lists a search touches are bounded first
 //! ([`crate::search_sizes`]). The search uses the request's
-//! seed: the same request gives the same answer when the budget is in playouts.
+//! seed: the same request gives the same answer when the budget is in playouts. The
+//! budget's `mistake_share` has the bot err on purpose in that share of its decisions
+//! (fray-ai's `MctsConfig::mistake_share`, the mistake drawn from the same seed): how a
+//! client asks for a difficulty's weaker moves (`fray_ai::Difficulty::config`).
 //!
 //! Threads: a search spreads its sampled worlds over up to [`AgentLimits::threads`]
 //! threads (`--agent-threads`, default the cores) divided by the searches in flight,
@@ -78,7 +81,7 @@ impl AgentLimits {
 }
 
 impl Default for AgentLimits {
-    /// 1500 playouts by default (the `normal` difficulty), 20 000 and 10 s at most;
+    /// 1500 playouts by default (the `normal` difficulty's budget), 20 000 and 10 s at most;
     /// a search alone takes every core.
     fn default() -> Self {
         let cores = std::thread::available_parallelism().map_or(1, std::num::NonZero::get);
@@ -124,6 +127,8 @@ impl AgentService {
         }
         let mut config = MctsConfig::for_playouts(playouts);
         config.budget.time = Some(time);
+        // Checked in [0, 1] before ([`check_budget`]); clamped all the same.
+        config.mistake_share = budget.map_or(0.0, |b| b.mistake_share).clamp(0.0, 1.0);
         config
     }
 
@@ -221,8 +226,21 @@ struct Prepared {
     words: Option<Asked>,
 }
 
+/// INVALID_ARGUMENT at `budget.mistake_share` when it is not a share (outside [0, 1],
+/// or NaN).
+fn check_budget(budget: Option<&pb::SearchBudget>) -> Result<(), Status> {
+    match budget.map(|b| b.mistake_share) {
+        Some(share) if !(0.0..=1.0).contains(&share) => Err(status::invalid_field(
+            "budget.mistake_share",
+            &format!("{share} is not a share of the decisions: it must be from 0 to 1"),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// The state to search and the player to move, or why there is nothing to search.
 fn prepare(req: &pb::ChooseActionRequest, sealer: &Arc<Sealer>) -> Result<Prepared, Status> {
+    check_budget(req.budget.as_ref())?;
     // The request is kept for the search's settings, so its state is copied.
     let (state, reader) = match (&req.state, &req.sealed_state) {
         (Some(_), Some(_)) => return Err(both_states()),
@@ -365,7 +383,7 @@ mod tests {
         let agent = AgentService::new(limits, Gate::default(), Arc::default());
         let hour = Some(Duration::from_secs(3600));
         let time = |time_ms, deadline| {
-            let budget = pb::SearchBudget { playouts: 0, time_ms };
+            let budget = pb::SearchBudget { playouts: 0, time_ms, ..Default::default() };
             agent.config(Some(&budget), deadline).budget.time.unwrap()
         };
         assert_eq!(time(0, hour), Duration::from_secs(3), "no time asked, a one-hour deadline");
@@ -375,6 +393,25 @@ mod tests {
         // A short deadline still shortens it, leaving a tenth and 20 ms for the answer.
         assert_eq!(time(0, Some(Duration::from_secs(1))), Duration::from_millis(880));
         assert_eq!(agent.config(None, hour).budget.time, Some(Duration::from_secs(3)));
+    }
+
+    #[test]
+    fn the_budget_carries_the_share_of_mistakes_and_a_share_is_from_0_to_1() {
+        let agent = AgentService::new(AgentLimits::default(), Gate::default(), Arc::default());
+        let budget = |mistake_share| pb::SearchBudget { playouts: 150, mistake_share, ..Default::default() };
+        let easy = fray_ai::Difficulty::Easy.config();
+        let config = agent.config(Some(&budget(easy.mistake_share)), None);
+        assert_eq!((config.budget.playouts, config.mistake_share), (150, easy.mistake_share));
+        assert_eq!(MctsConfig { budget: easy.budget, threads: easy.threads, ..config }, easy, "easy's settings");
+        assert_eq!(agent.config(None, None).mistake_share, 0.0);
+        for share in [0.0, 0.3, 1.0] {
+            assert!(check_budget(Some(&budget(share))).is_ok(), "{share}");
+        }
+        assert!(check_budget(None).is_ok());
+        for share in [1.01, -0.1, f64::NAN, f64::NEG_INFINITY] {
+            let status = check_budget(Some(&budget(share))).unwrap_err();
+            assert_eq!(status.code(), tonic::Code::InvalidArgument, "{share}");
+        }
     }
 
     #[tokio::test]

@@ -98,7 +98,7 @@ async fn a_call_in_flight_at_the_age_finishes_within_the_grace_and_the_grace_end
     let search = |time_ms| pb::ChooseActionRequest {
         state: Some(state.clone()),
         player: 0,
-        budget: Some(pb::SearchBudget { playouts: 0, time_ms }),
+        budget: Some(pb::SearchBudget { playouts: 0, time_ms, ..Default::default() }),
         seed: 1,
         ..Default::default()
     };

@@ -96,7 +96,7 @@ async fn the_agent_chooses_for_a_seat_of_a_three_and_a_four_player_game() {
         let request = pb::ChooseActionRequest {
             state: Some(state.clone()),
             player: 0,
-            budget: Some(pb::SearchBudget { playouts: 80, time_ms: 0 }),
+            budget: Some(pb::SearchBudget { playouts: 80, time_ms: 0, ..Default::default() }),
             seed: 2,
             ..Default::default()
         };

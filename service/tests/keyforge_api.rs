@@ -185,7 +185,7 @@ async fn a_skirmish_deals_reaps_and_the_agent_plays_it() {
     let choose = pb::ChooseActionRequest {
         state: Some(state.clone()),
         player: 0,
-        budget: Some(pb::SearchBudget { playouts: 60, time_ms: 0 }),
+        budget: Some(pb::SearchBudget { playouts: 60, time_ms: 0, ..Default::default() }),
         seed: 3,
         ..Default::default()
     };

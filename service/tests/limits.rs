@@ -62,7 +62,12 @@ async fn a_cancelled_search_frees_its_slot_within_a_second() {
     };
     let server = TestServer::with_config(config).await;
     let mut agent = AgentClient::new(server.channel.clone());
-    let long = fresh_search(&server, pb::Ruleset::Egame, Some(pb::SearchBudget { playouts: 0, time_ms: 60_000 })).await;
+    let long = fresh_search(
+        &server,
+        pb::Ruleset::Egame,
+        Some(pb::SearchBudget { playouts: 0, time_ms: 60_000, ..Default::default() }),
+    )
+    .await;
     // A probe that takes the slot for microseconds: refused at the gate while a search
     // holds the slot, else INVALID_ARGUMENT (it has no state).
     let small = pb::ChooseActionRequest::default();
@@ -86,8 +91,18 @@ async fn a_search_past_its_deadline_frees_its_slot() {
     };
     let server = TestServer::with_config(config).await;
     let mut agent = AgentClient::new(server.channel.clone());
-    let small = fresh_search(&server, pb::Ruleset::Egame, Some(pb::SearchBudget { playouts: 10, time_ms: 0 })).await;
-    let long = fresh_search(&server, pb::Ruleset::Egame, Some(pb::SearchBudget { playouts: 0, time_ms: 60_000 })).await;
+    let small = fresh_search(
+        &server,
+        pb::Ruleset::Egame,
+        Some(pb::SearchBudget { playouts: 10, time_ms: 0, ..Default::default() }),
+    )
+    .await;
+    let long = fresh_search(
+        &server,
+        pb::Ruleset::Egame,
+        Some(pb::SearchBudget { playouts: 0, time_ms: 60_000, ..Default::default() }),
+    )
+    .await;
     let answer = tokio::time::timeout(Duration::from_secs(20), agent.choose_action(long)).await.expect("no answer");
     assert!(answer.is_ok() || answer.as_ref().unwrap_err().code() == Code::Cancelled, "{answer:?}");
     until_a_search_gets(&mut agent, &small, Code::Ok, Duration::from_secs(5)).await;
@@ -441,7 +456,7 @@ fn fray_server_exits_on_sigterm_within_the_drain_with_a_long_search_in_flight() 
         let long = pb::ChooseActionRequest {
             player: state.active_player,
             state: Some(state),
-            budget: Some(pb::SearchBudget { playouts: 0, time_ms: 60_000 }),
+            budget: Some(pb::SearchBudget { playouts: 0, time_ms: 60_000, ..Default::default() }),
             seed: 1,
             ..Default::default()
         };

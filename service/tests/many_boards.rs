@@ -479,7 +479,7 @@ async fn with_an_agent_token_the_batches_and_the_stream_stay_open_like_every_rul
     let search = pb::ChooseActionRequest {
         player: state.active_player,
         state: Some(state),
-        budget: Some(pb::SearchBudget { playouts: 10, time_ms: 0 }),
+        budget: Some(pb::SearchBudget { playouts: 10, time_ms: 0, ..Default::default() }),
         seed: 1,
         ..Default::default()
     };

@@ -347,7 +347,7 @@ fn choose(state: pb::GameState, player: u32) -> pb::ChooseActionRequest {
     pb::ChooseActionRequest {
         state: Some(state),
         player,
-        budget: Some(pb::SearchBudget { playouts: 30, time_ms: 0 }),
+        budget: Some(pb::SearchBudget { playouts: 30, time_ms: 0, ..Default::default() }),
         seed: 1,
         ..Default::default()
     }

@@ -563,7 +563,7 @@ async fn the_agent_chooses_a_legal_action_and_explains_it() {
     let ask = |player, seed| pb::ChooseActionRequest {
         state: Some(state.clone()),
         player,
-        budget: Some(pb::SearchBudget { playouts: 60, time_ms: 0 }),
+        budget: Some(pb::SearchBudget { playouts: 60, time_ms: 0, ..Default::default() }),
         seed,
         ..Default::default()
     };
@@ -590,6 +590,56 @@ async fn the_agent_chooses_a_legal_action_and_explains_it() {
     assert_eq!(bad_fields(&status), ["state"]);
 }
 
+/// `budget.mistake_share` has the Agent play another action than its search's best
+/// (share 1: one the search found near the best), reproducibly from the seed, the
+/// statistics the search's all the same; a share outside [0, 1] is refused at that field.
+#[tokio::test]
+async fn the_agent_errs_on_purpose_in_the_share_asked_for() {
+    let server = TestServer::start().await;
+    let mut rules = server.rules();
+    let mut agent = AgentClient::new(server.channel.clone());
+    let request = pb::NewGameRequest { ruleset: pb::Ruleset::Egame as i32, seed: 5, ..Default::default() };
+    let state = rules.new_game(request).await.unwrap().into_inner().state.unwrap();
+    let ask = |mistake_share, seed| pb::ChooseActionRequest {
+        state: Some(state.clone()),
+        player: 0,
+        budget: Some(pb::SearchBudget { playouts: 60, mistake_share, ..Default::default() }),
+        seed,
+        ..Default::default()
+    };
+    let mut erred = 0;
+    for seed in 0..8 {
+        let best = agent.choose_action(ask(0.0, seed)).await.unwrap().into_inner();
+        let top = best.stats.iter().find(|s| s.action == best.action).unwrap();
+        assert!(best.stats.iter().all(|s| s.visits <= top.visits), "share 0: the most visited");
+        let near: Vec<_> = best
+            .stats
+            .iter()
+            .filter(|s| s.action != best.action && s.visits > 0 && s.mean_reward >= top.mean_reward - 0.3)
+            .map(|s| s.action.clone())
+            .collect();
+        let erring = agent.choose_action(ask(1.0, seed)).await.unwrap().into_inner();
+        assert_eq!(erring.stats, best.stats, "the same search");
+        assert_eq!(
+            agent.choose_action(ask(1.0, seed)).await.unwrap().into_inner(),
+            erring,
+            "same request, same answer"
+        );
+        if near.is_empty() {
+            assert_eq!(erring.action, best.action, "nothing near the best: the best");
+        } else {
+            assert!(near.contains(&erring.action), "share 1: a near move, never the search's best");
+            erred += 1;
+        }
+    }
+    assert!(erred > 0, "some search found a move near its best");
+    for bad in [1.5, -0.1, f64::NAN, f64::INFINITY] {
+        let status = agent.choose_action(ask(bad, 0)).await.unwrap_err();
+        assert_eq!(status.code(), tonic::Code::InvalidArgument, "{bad}");
+        assert_eq!(bad_fields(&status), ["budget.mistake_share"], "{bad}");
+    }
+}
+
 #[tokio::test]
 async fn the_agent_answers_within_the_calls_deadline() {
     let server = TestServer::start().await;
@@ -606,7 +656,7 @@ async fn the_agent_answers_within_the_calls_deadline() {
     let mut call = tonic::Request::new(pb::ChooseActionRequest {
         state: Some(state),
         player: 0,
-        budget: Some(pb::SearchBudget { playouts: 20_000, time_ms: 60_000 }),
+        budget: Some(pb::SearchBudget { playouts: 20_000, time_ms: 60_000, ..Default::default() }),
         seed: 1,
         ..Default::default()
     });

@@ -191,7 +191,7 @@ async fn play_sealed(server: &TestServer, ruleset: pb::Ruleset, scenario: &str, 
             let request = pb::ChooseActionRequest {
                 sealed_state: Some(sealed),
                 player: u32::from(mover),
-                budget: Some(pb::SearchBudget { playouts: 10, time_ms: 0 }),
+                budget: Some(pb::SearchBudget { playouts: 10, time_ms: 0, ..Default::default() }),
                 seed: 3,
                 words: Some(words()),
                 ..Default::default()
@@ -380,7 +380,7 @@ async fn only_the_sealed_seat_moves_and_the_agent_moves_for_the_others() {
     let choose = pb::ChooseActionRequest {
         sealed_state: Some(sealed.clone()),
         player: 0,
-        budget: Some(pb::SearchBudget { playouts: 10, time_ms: 0 }),
+        budget: Some(pb::SearchBudget { playouts: 10, time_ms: 0, ..Default::default() }),
         ..Default::default()
     };
     let moved = AgentClient::new(server.channel.clone()).choose_action(choose).await.unwrap().into_inner();
@@ -392,7 +392,7 @@ async fn only_the_sealed_seat_moves_and_the_agent_moves_for_the_others() {
     let plain = pb::ChooseActionRequest {
         state: Some(state),
         player: 0,
-        budget: Some(pb::SearchBudget { playouts: 10, time_ms: 0 }),
+        budget: Some(pb::SearchBudget { playouts: 10, time_ms: 0, ..Default::default() }),
         ..Default::default()
     };
     let hint = AgentClient::new(server.channel.clone()).choose_action(plain).await.unwrap().into_inner();

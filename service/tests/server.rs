@@ -134,7 +134,7 @@ async fn a_search_over_the_agent_limit_is_shed_at_once_and_rules_calls_still_pas
     let ask = |time_ms| pb::ChooseActionRequest {
         state: Some(state.clone()),
         player: 0,
-        budget: Some(pb::SearchBudget { playouts: 0, time_ms }),
+        budget: Some(pb::SearchBudget { playouts: 0, time_ms, ..Default::default() }),
         seed: 1,
         ..Default::default()
     };
@@ -169,7 +169,7 @@ async fn search_request(server: &TestServer, time_ms: u32) -> pb::ChooseActionRe
     pb::ChooseActionRequest {
         state: Some(state),
         player: 0,
-        budget: Some(pb::SearchBudget { playouts: 0, time_ms }),
+        budget: Some(pb::SearchBudget { playouts: 0, time_ms, ..Default::default() }),
         seed: 1,
         ..Default::default()
     }
@@ -321,7 +321,7 @@ async fn metrics_count_every_call_by_rpc_and_code() {
     };
     let mut agent = pb::agent_client::AgentClient::new(server.channel.clone());
     let mut request = search_request(&server, 0).await;
-    request.budget = Some(pb::SearchBudget { playouts: 200, time_ms: 0 });
+    request.budget = Some(pb::SearchBudget { playouts: 200, time_ms: 0, ..Default::default() });
     let denied = agent.choose_action(request.clone()).await.unwrap_err();
     assert_eq!(denied.code(), Code::Unauthenticated);
     let answer = agent.choose_action(with_token(request.clone())).await.unwrap().into_inner();

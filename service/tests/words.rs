@@ -89,7 +89,7 @@ async fn seats_are_named_as_asked_and_the_agent_tells_its_choice_in_words() {
     let request = pb::ChooseActionRequest {
         state: dealt.state,
         player: 0,
-        budget: Some(pb::SearchBudget { playouts: 20, time_ms: 0 }),
+        budget: Some(pb::SearchBudget { playouts: 20, time_ms: 0, ..Default::default() }),
         seed: 1,
         words: Some(you_and_the_bot()),
         ..Default::default()

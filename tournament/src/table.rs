@@ -94,7 +94,9 @@ pub fn scenarios(rulesets: &[Ruleset]) -> Vec<Scenario> {
 pub fn pairings() -> Vec<(BotSpec, BotSpec)> {
     let level = |d: Difficulty| BotSpec::Mcts(d.config());
     let normal = level(Difficulty::Normal);
-    let oracle = BotSpec::Oracle(Difficulty::Normal.config());
+    // The instrument is normal's search without its deliberate mistakes: the ceiling of
+    // what seeing more is worth, the same bot as before the levels made mistakes.
+    let oracle = BotSpec::Oracle(MctsConfig::for_playouts(1500));
     vec![
         (normal.clone(), BotSpec::Random),
         (normal.clone(), BotSpec::Greedy),
@@ -118,7 +120,7 @@ fn label(spec: &BotSpec) -> String {
     let levels = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard];
     match spec {
         BotSpec::Mcts(c) => levels.iter().find(|d| d.config() == *c).map_or_else(|| spec.name(), |d| d.name().into()),
-        BotSpec::Oracle(c) if *c == Difficulty::Normal.config() => "oracle".into(),
+        BotSpec::Oracle(c) if *c == MctsConfig::for_playouts(1500) => "oracle".into(),
         _ => spec.name(),
     }
 }
@@ -431,17 +433,19 @@ impl Table {
     pub fn markdown(&self) -> String {
         let p = &self.plan;
         let normal = MctsConfig::name(&Difficulty::Normal.config());
+        let [easy, hard] = [Difficulty::Easy, Difficulty::Hard].map(|d| MctsConfig::name(&d.config()));
         let mut out = String::new();
         let _ = writeln!(
             out,
             "Strength table: commit {} (a row kept from an earlier run names its own), seed {}, {} games per pairing (each opening with the measured bot in \
              every seat; rounded up to a multiple of the players), 95% intervals (normal approximation over \
-             per-game scores). easy / normal / hard: MCTS with 150 / 1500 / 8000 playouts ({normal} is normal).",
+             per-game scores). easy / normal / hard: MCTS with a budget and a share of deliberate mistakes: \
+             {easy} / {normal} / {hard}.",
             p.commit, p.seed, p.games
         );
         let _ = writeln!(
             out,
-            "\n**oracle sees every hidden card**: normal's search on the true state. It is a measuring \
+            "\n**oracle sees every hidden card**: normal's search, without its mistakes, on the true state. It is a measuring \
              instrument (the ceiling of what an honest search could gain from knowing more), not a fair \
              opponent.\n\nWith more than two players the bot plays copies of the opponent; W: it won, L: it \
              went out first, D: anything between; score: the share of the others it finished ahead of (50% is \

@@ -43,8 +43,8 @@ use crate::ui::{Seats, Seen, Style, Ui};
 use fray_client::channel as client;
 use input::{COMMANDS, Command, Lines, Read};
 
-/// The bot's strength: `fray_ai`'s difficulties (their playouts per move), as
-/// `--difficulty` names them.
+/// The bot's strength: `fray_ai`'s difficulties (their playouts per move and share of
+/// deliberate mistakes, none yet), as `--difficulty` names them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Difficulty {
     /// 150 playouts.
@@ -68,6 +68,11 @@ impl Difficulty {
     /// Playouts per move.
     pub fn playouts(self) -> u32 {
         self.ai().config().budget.playouts
+    }
+
+    /// The share of its moves the bot errs in on purpose (`SearchBudget.mistake_share`).
+    pub fn mistake_share(self) -> f64 {
+        self.ai().config().mistake_share
     }
 
     /// `easy`, `normal` or `hard`.
@@ -497,8 +502,11 @@ async fn game(
             let players = scenario_players(&catalogue, ruleset, &args.scenario);
             let seats = Seats { human: human_seat(args.first, seed, players), players };
             let playouts = vec![args.difficulty.playouts(); players as usize];
+            // The bots err in their difficulty's share of their moves; the person's hints do not.
+            let mistakes =
+                (0..players).map(|p| if seats.is_human(p) { 0.0 } else { args.difficulty.mistake_share() }).collect();
             let (scenario, words) = (args.scenario.clone(), Some(seats.words()));
-            (seats, Deal { ruleset: ruleset as i32, scenario, seed, seat: seats.human, words, playouts })
+            (seats, Deal { ruleset: ruleset as i32, scenario, seed, seat: seats.human, words, playouts, mistakes })
         }
     };
     let (game, setup) = SealedGame::deal(channel, deal).await?;
@@ -700,9 +708,12 @@ mod tests {
 
     #[test]
     fn difficulties_map_to_the_agents_playouts() {
-        assert_eq!(
-            [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard].map(Difficulty::playouts),
-            [150, 1500, 8000]
-        );
+        let levels = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard];
+        assert_eq!(levels.map(Difficulty::playouts), [150, 1500, 8000]);
+        for level in levels {
+            assert_eq!(level.mistake_share(), level.ai().config().mistake_share, "the ai crate's share");
+        }
+        let shares = levels.map(Difficulty::mistake_share);
+        assert!(shares[0] >= shares[1] && shares[1] >= shares[2] && shares[2] == 0.0, "{shares:?}");
     }
 }

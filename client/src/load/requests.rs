@@ -61,7 +61,7 @@ pub fn positions_json(ruleset: Ruleset, scenario: &str, positions: u32, playouts
             let request = pb::ChooseActionRequest {
                 state: Some(state_from_setup(state.to_setup())),
                 player,
-                budget: Some(pb::SearchBudget { playouts, time_ms: 0 }),
+                budget: Some(pb::SearchBudget { playouts, time_ms: 0, ..Default::default() }),
                 seed,
                 ..Default::default()
             };

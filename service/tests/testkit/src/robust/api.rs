@@ -193,7 +193,7 @@ where
         let request = pb::ChooseActionRequest {
             state: Some(state.clone()),
             player,
-            budget: Some(pb::SearchBudget { playouts: 30, time_ms: 0 }),
+            budget: Some(pb::SearchBudget { playouts: 30, time_ms: 0, ..Default::default() }),
             seed: case.seed,
             ..Default::default()
         };
