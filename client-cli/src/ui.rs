@@ -213,8 +213,10 @@ pub use fray_tournament::titles::{phase_words, ruleset_title};
 /// (what every ruleset reads), the ruleset's short forms and turn ([`Ui::help`]), and
 /// what each keyword and card effect does, in the core's words.
 pub fn help_text(ui: &dyn Ui, ruleset: i32, how_to_win: &str, keys: &str) -> String {
-    let marks: Vec<Mark> =
-        fray_tournament::titles::glossary(ruleset).iter().map(|&(glyphs, meaning)| Mark { glyphs, meaning }).collect();
+    let marks: Vec<Mark> = fray_tournament::titles::glossary(ruleset)
+        .into_iter()
+        .map(|(glyphs, meaning)| Mark { glyphs, meaning })
+        .collect();
     let words = legend("What each keyword and card effect does:", &marks);
     format!("How to win {}: {how_to_win}\n\n{keys}\n\n{}\n\n{words}", ruleset_title(ruleset), ui.help())
 }

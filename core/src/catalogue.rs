@@ -61,10 +61,24 @@ pub struct RulesetInfo {
     /// Every phase in the ruleset's words (`Phase::Event` is e:game's `battle`).
     pub phases: &'static [(Phase, &'static str)],
     /// Every keyword, card effect and ability timing its pieces may carry, each with
-    /// what it does, in the rules' words: a player's glossary (`fray play`'s help).
-    pub glossary: &'static [(&'static str, &'static str)],
+    /// what it does, in the rules' words: a player's glossary (`fray play`'s help), as
+    /// prose, one `term — what it does` a line ([`RulesetInfo::glossary_entries`]).
+    pub glossary: &'static str,
     /// Built-in skirmish scenarios (empty where no skirmish game is served).
     pub scenarios: Vec<ScenarioInfo>,
+}
+
+impl RulesetInfo {
+    /// The glossary's entries, each term with what it does ([`glossary_entries`]).
+    pub fn glossary_entries(&self) -> impl Iterator<Item = (&'static str, &'static str)> {
+        glossary_entries(self.glossary)
+    }
+}
+
+/// A glossary's entries: each line of `glossary` a term, ` — ` and what it does (a line
+/// without the dash is a term alone).
+pub fn glossary_entries(glossary: &'static str) -> impl Iterator<Item = (&'static str, &'static str)> {
+    glossary.lines().filter(|l| !l.trim().is_empty()).map(|l| l.split_once(" — ").unwrap_or((l, "")))
 }
 
 /// A built-in scenario as `ListRulesets` tells it.

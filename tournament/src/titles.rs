@@ -28,8 +28,8 @@ pub fn phase_words(ruleset: i32, phase: i32) -> &'static str {
 
 /// What each keyword and card effect of `ruleset` does, as the core's catalogue
 /// words it (`Evasive`, `its strike ...`); empty for a ruleset this build lacks.
-pub fn glossary(ruleset: i32) -> &'static [(&'static str, &'static str)] {
-    catalogue_entry(ruleset).map_or(&[], |r| r.glossary)
+pub fn glossary(ruleset: i32) -> Vec<(&'static str, &'static str)> {
+    catalogue_entry(ruleset).map_or_else(Vec::new, |r| r.glossary_entries().collect())
 }
 
 fn catalogue_entry(ruleset: i32) -> Option<RulesetInfo> {

@@ -347,7 +347,7 @@ pub(crate) fn info() -> crate::catalogue::RulesetInfo {
         title: "Castle Rampage",
         how_to_win: "Destroy the last card of the other player's Castle: attack with cards from your hand, through their Gate first. The game is a draw after turn 60, or after 5 rounds without progress.",
         phases: &words::PHASES,
-        glossary: &words::GLOSSARY,
+        glossary: words::GLOSSARY,
         scenarios: skirmish::scenario_infos(),
     }
 }

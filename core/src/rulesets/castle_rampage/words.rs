@@ -141,23 +141,24 @@ fn attack_ended(rule_id: &str, remaining: i32) -> String {
 pub(crate) const PHASES: [(Phase, &str); 6] = phase_table("begin", "attacks", "reinforce");
 
 /// What each purple card does, for the catalogue's glossary.
-pub(crate) const GLOSSARY: [(&str, &str); 5] = [
-    ("Bomber", "destroyed as a defender, it destroys the attacking card too and the attack ends"),
-    ("Saboteur N", "destroyed as a defender, the attack's strength drops by N more (2 unless told)"),
-    ("Spy", "destroyed in the Gate, the attack skips the rest of the Gate, into the Castle"),
-    ("Veteran", "attacking and losing, it returns to its owner's hand instead, and the turn ends"),
-    ("Digger", "attacks the Castle even while the Gate has cards"),
-];
+pub(crate) const GLOSSARY: &str = "\
+Bomber — destroyed as a defender, it destroys the attacking card too and the attack ends
+Saboteur N — destroyed as a defender, the attack's strength drops by N more (2 unless told)
+Spy — destroyed in the Gate, the attack skips the rest of the Gate, into the Castle
+Veteran — attacking and losing, it returns to its owner's hand instead, and the turn ends
+Digger — attacks the Castle even while the Gate has cards
+";
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::glossary_entries;
 
     #[test]
     fn the_glossary_names_every_purple_effect() {
         for e in super::super::CastleEffect::ALL.iter().skip(1) {
             let word = e.wire_name().trim_start_matches("CASTLE_EFFECT_").to_lowercase();
-            assert!(GLOSSARY.iter().any(|(t, _)| t.to_lowercase().starts_with(&word)), "{word}");
+            assert!(glossary_entries(GLOSSARY).any(|(t, _)| t.to_lowercase().starts_with(&word)), "{word}");
         }
     }
 

@@ -309,7 +309,7 @@ pub(crate) fn info() -> crate::catalogue::RulesetInfo {
         title: "Dog Fight",
         how_to_win: "Be the last player with a vessel: attack the others' vessels until their hulls give out. The game is a draw after turn 60, or after 5 rounds without progress.",
         phases: &words::PHASES,
-        glossary: &words::GLOSSARY,
+        glossary: words::GLOSSARY,
         scenarios: skirmish::scenario_infos(),
     }
 }

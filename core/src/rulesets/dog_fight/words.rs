@@ -103,22 +103,23 @@ fn effect_name(effect: DfEffect) -> &'static str {
 pub(crate) const PHASES: [(Phase, &str); 6] = phase_table("begin", "attacks", "deployment");
 
 /// What each card effect does and who may play it, for the catalogue's glossary.
-pub(crate) const GLOSSARY: [(&str, &str); 5] = [
-    ("Direct Hit", "the attacker's player, into their own attack: N more damage"),
-    ("Evasive Maneuvers", "the target's player: the attack misses"),
-    ("Armor Boost", "the target's player: N more armor against this attack"),
-    ("Return Fire", "the target's player: N damage to the attacking vessel"),
-    ("Negate", "anyone but the attacker's player: the attack is negated, no damage"),
-];
+pub(crate) const GLOSSARY: &str = "\
+Direct Hit — the attacker's player, into their own attack: N more damage
+Evasive Maneuvers — the target's player: the attack misses
+Armor Boost — the target's player: N more armor against this attack
+Return Fire — the target's player: N damage to the attacking vessel
+Negate — anyone but the attacker's player: the attack is negated, no damage
+";
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::glossary_entries;
 
     #[test]
     fn the_glossary_names_every_card_effect() {
         for &e in DfEffect::ALL {
-            assert!(GLOSSARY.iter().any(|(term, _)| *term == effect_name(e)), "{e:?}");
+            assert!(glossary_entries(GLOSSARY).any(|(term, _)| term == effect_name(e)), "{e:?}");
         }
     }
 }

@@ -562,7 +562,7 @@ pub(crate) fn info() -> crate::catalogue::RulesetInfo {
         title: "KeyForge",
         how_to_win: "Forge 3 keys: at the start of your turn 6 amber forge a key. Reaping with a creature gains 1 amber; fights clear the other side's creatures. The game is a draw after turn 60, or after 5 rounds without progress.",
         phases: &words::PHASES,
-        glossary: &words::GLOSSARY,
+        glossary: words::GLOSSARY,
         scenarios: skirmish::scenario_infos(),
     }
 }

@@ -200,35 +200,36 @@ fn effect_text(a: &Ability, controller: PlayerId, voice: &Voice) -> String {
 pub(crate) const PHASES: [(Phase, &str); 6] = phase_table("forge a key", "fight or reap", "deployment");
 
 /// Every keyword and ability timing a creature may carry, for the catalogue's glossary.
-pub(crate) const GLOSSARY: [(&str, &str); 17] = [
-    ("armor N", "cancels up to N damage a turn, then is spent until the turn ends"),
-    ("ward", "the next damage to it, or its next destruction, is cancelled, and the ward is gone"),
-    ("stunned", "using it (fight or reap) only exhausts it and removes the stun"),
-    ("taunt", "its neighbors cannot be fought, unless they have taunt too"),
-    ("elusive", "the first fight against it each turn exchanges no damage (assault, hazardous still deal)"),
-    ("skirmish", "fighting, it takes no damage in the exchange"),
-    ("poison", "its power damage that lands in a fight destroys the creature"),
-    ("assault N", "before the fight, N damage to the creature it fights"),
-    ("hazardous N", "before the fight, N damage to the creature that fights it"),
-    ("invulnerable", "no damage can be dealt to it"),
-    ("Before Fight:", "before the exchange, in the order you choose, with assault and hazardous"),
-    ("Fight:", "after the exchange, only if it survived"),
-    ("After Fight:", "once the fight is over"),
-    ("Reap:", "after it reaps (gaining 1 amber)"),
-    ("Destroyed:", "as it is destroyed, before it leaves play"),
-    ("After it is damaged:", "after damage lands on it"),
-    ("After a creature is destroyed:", "after any creature leaves play destroyed"),
-];
+pub(crate) const GLOSSARY: &str = "\
+armor N — cancels up to N damage a turn, then is spent until the turn ends
+ward — the next damage to it, or its next destruction, is cancelled, and the ward is gone
+stunned — using it (fight or reap) only exhausts it and removes the stun
+taunt — its neighbors cannot be fought, unless they have taunt too
+elusive — the first fight against it each turn exchanges no damage (assault, hazardous still deal)
+skirmish — fighting, it takes no damage in the exchange
+poison — its power damage that lands in a fight destroys the creature
+assault N — before the fight, N damage to the creature it fights
+hazardous N — before the fight, N damage to the creature that fights it
+invulnerable — no damage can be dealt to it
+Before Fight: — before the exchange, in the order you choose, with assault and hazardous
+Fight: — after the exchange, only if it survived
+After Fight: — once the fight is over
+Reap: — after it reaps (gaining 1 amber)
+Destroyed: — as it is destroyed, before it leaves play
+After it is damaged: — after damage lands on it
+After a creature is destroyed: — after any creature leaves play destroyed
+";
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::catalogue::glossary_entries;
     use crate::rulesets::GameState;
 
     #[test]
     fn the_glossary_names_every_ability_timing() {
         for &t in Trigger::ALL {
-            assert!(GLOSSARY.iter().any(|(term, _)| *term == trigger_label(t)), "{t:?}");
+            assert!(glossary_entries(GLOSSARY).any(|(term, _)| term == trigger_label(t)), "{t:?}");
         }
     }
 

@@ -54,6 +54,6 @@ pub(crate) fn info(ruleset: Ruleset) -> RulesetInfo {
         )
     };
     let scenarios = skirmish::scenario_infos(ruleset);
-    let glossary = if ruleset == Ruleset::DimensionalRift { &words::RIFT_GLOSSARY[..] } else { &words::EGAME_GLOSSARY };
+    let glossary = if ruleset == Ruleset::DimensionalRift { words::RIFT_GLOSSARY } else { words::EGAME_GLOSSARY };
     RulesetInfo { ruleset, name, description, title, how_to_win, phases: &words::PHASES, glossary, scenarios }
 }

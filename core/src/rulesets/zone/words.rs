@@ -154,11 +154,12 @@ fn facing(orientation: Orientation) -> &'static str {
 pub(crate) const PHASES: [(Phase, &str); 6] = phase_table("begin", "battle", "deployment");
 
 /// e:game's keywords, for the catalogue's glossary.
-pub(crate) const EGAME_GLOSSARY: [(&str, &str); 2] = [
-    ("Evasive", "when no creature is in the zone it strikes, its strike cannot be blocked"),
-    ("Fading", "struck, its controller may let it fade instead of block: the strike goes through as direct"),
-];
+pub(crate) const EGAME_GLOSSARY: &str = "\
+Evasive — when no creature is in the zone it strikes, its strike cannot be blocked
+Fading — struck, its controller may let it fade instead of block: the strike goes through as direct
+";
 
 /// Dimensional Rift's keyword, for the catalogue's glossary.
-pub(crate) const RIFT_GLOSSARY: [(&str, &str); 1] =
-    [("Armor", "each hit on the creature is that much smaller, but a hit of at least 1 deals at least 1")];
+pub(crate) const RIFT_GLOSSARY: &str = "\
+Armor — each hit on the creature is that much smaller, but a hit of at least 1 deals at least 1
+";
