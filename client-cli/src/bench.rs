@@ -227,8 +227,8 @@ pub struct SearchPositions {
 #[derive(Debug, Clone, clap::Args)]
 pub struct LoadArgs {
     /// The RPC to drive.
-    #[arg(long, value_enum, default_value_t = RpcArg::ResolveStrike)]
-    pub rpc: RpcArg,
+    #[arg(long, value_enum, default_value_t = LoadRpc::ResolveStrike)]
+    pub rpc: LoadRpc,
     /// Its request in proto3 JSON, or a JSON array of requests sent in turn (e.g.
     /// bench/resolve-strike-5v5.json). Check and ListRulesets need none.
     #[arg(long, value_name = "FILE")]
@@ -282,50 +282,6 @@ pub struct LoadArgs {
     pub sealed: bool,
 }
 
-/// The RPCs `fray bench load` can drive.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum RpcArg {
-    /// fray.v1.Rules/ResolveStrike
-    ResolveStrike,
-    /// fray.v1.Rules/ApplyAction
-    ApplyAction,
-    /// fray.v1.Rules/LegalActions
-    LegalActions,
-    /// fray.v1.Rules/NewGame
-    NewGame,
-    /// fray.v1.Rules/ListRulesets
-    ListRulesets,
-    /// fray.v1.Rules/ResolveStrikeBatch: many boards a call.
-    ResolveStrikeBatch,
-    /// fray.v1.Rules/ApplyActionBatch: many actions a call.
-    ApplyActionBatch,
-    /// fray.v1.Rules/Play: a stream per place, each message sent once the previous
-    /// one is answered.
-    Play,
-    /// fray.v1.Agent/ChooseAction
-    ChooseAction,
-    /// grpc.health.v1.Health/Check (service ""): the transport's baseline, an answer
-    /// with next to no work.
-    Check,
-}
-
-impl From<RpcArg> for LoadRpc {
-    fn from(rpc: RpcArg) -> Self {
-        match rpc {
-            RpcArg::ResolveStrike => LoadRpc::ResolveStrike,
-            RpcArg::ApplyAction => LoadRpc::ApplyAction,
-            RpcArg::LegalActions => LoadRpc::LegalActions,
-            RpcArg::NewGame => LoadRpc::NewGame,
-            RpcArg::ListRulesets => LoadRpc::ListRulesets,
-            RpcArg::ResolveStrikeBatch => LoadRpc::ResolveStrikeBatch,
-            RpcArg::ApplyActionBatch => LoadRpc::ApplyActionBatch,
-            RpcArg::Play => LoadRpc::Play,
-            RpcArg::ChooseAction => LoadRpc::ChooseAction,
-            RpcArg::Check => LoadRpc::Check,
-        }
-    }
-}
-
 /// Results on stdout, what is being measured on stderr.
 struct Printed;
 
@@ -356,7 +312,7 @@ impl LoadOutput for Printed {
 
 fn load(args: &LoadArgs) -> Result<(), CliError> {
     let options = LoadOptions {
-        rpc: args.rpc.into(),
+        rpc: args.rpc,
         request: args.request.clone(),
         server: args.server.clone(),
         server_args: args.server_args.clone(),

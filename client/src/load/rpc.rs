@@ -12,8 +12,9 @@ use crate::channel;
 use crate::error::{ClientError, chain};
 use crate::tls::ClientTls;
 
-/// The RPCs `fray bench load` can drive.
+/// The RPCs `fray bench load` can drive (a command-line value with the `clap` feature).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum LoadRpc {
     /// fray.v1.Rules/ResolveStrike
     ResolveStrike,
