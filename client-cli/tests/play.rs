@@ -897,8 +897,12 @@ fn ctrl_c_at_the_prompt_says_where_the_game_is_and_how_to_resume_it() {
     let out = child.wait_with_output().unwrap();
     assert_eq!(out.status.code(), Some(130), "{seen}{rest:?}");
     let err = stderr(&out);
+    // Long paths wrap at the terminal's width, indented two spaces: read them flat.
+    let seen = seen.replace("\n  ", " ");
+    let rest = rest.join("\n").replace("\n  ", " ");
     let path = seen.lines().find_map(|l| l.split_once("The replay is saved to ")).unwrap().1.trim().to_owned();
     assert!(err.contains(&format!("continue it with: fray play --resume {path}")), "{err}");
-    assert!(rest.iter().any(|l| l.starts_with("interrupted on turn 1: the game is saved in ")), "{rest:?}");
+    assert!(rest.lines().any(|l| l.starts_with("interrupted on turn 1: the game is saved in ")), "{rest}");
+    assert!(rest.contains(&format!("continue it with: fray play --resume {path}")), "{rest}");
     drop(stdin);
 }
