@@ -13,10 +13,10 @@
 //! ```
 //! use fray_ai::{Bot, BotSpec};
 //! use fray_core::rulesets::zone::ZoneState;
-//! use fray_core::{Game, GameState};
+//! use fray_core::{Game, GameState, Ruleset};
 //!
 //! let GameState::Zone(state) = GameState::new_game(1, 7, "duel").unwrap().0 else { unreachable!() };
-//! let mut bot = "mcts:playouts=200".parse::<BotSpec>().unwrap().build::<ZoneState>();
+//! let mut bot = "mcts:playouts=200".parse::<BotSpec>().unwrap().build::<ZoneState>(Ruleset::Egame);
 //! let decision = bot.choose(&state, 42).unwrap();
 //! assert!(state.legal_actions().contains(&decision.action));
 //! ```

@@ -33,9 +33,10 @@
 //!
 //! Deliberate mistakes: with `mistake_share` P > 0, in a share P of its decisions (drawn
 //! from the decision's seed, so a seeded game plays again move for move) the bot plays
-//! one of the other root actions the search found at most [`MISTAKE_MARGIN`] worse than
-//! its best, uniformly, instead of the best; the statistics are the search's all the
-//! same. The lower difficulties are built so.
+//! one of the other root actions the search visited (at most its `mistake_margin` worse
+//! than its best; by default [`MISTAKE_MARGIN`], any), uniformly, instead of the best;
+//! the statistics are the search's all the same. The lower difficulties are built so
+//! on the rulesets where more search alone does not separate them.
 
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -417,20 +418,19 @@ const MISTAKE_SALT: u64 = 0x6D69_7374_616B_6573; // "mistakes"
 
 /// The index of the action played among the root actions of `stats`, whose best is
 /// `best`: with probability `share` (drawn from `seed`) a deliberate mistake, one of the
-/// other actions the search visited and found at most [`MISTAKE_MARGIN`] worse than the
-/// best, uniformly; else (or when there is no such action) `best`. A share of 0 (or
-/// NaN) never errs and draws nothing.
+/// other actions the search visited and found at most `margin` worse than the best
+/// (by default [`MISTAKE_MARGIN`], any), uniformly; else (or when there is no such
+/// action) `best`. A share of 0 (or NaN) never errs and draws nothing.
 ///
-/// Uniform over the near moves rather than weighted by visits: a visit-weighted mistake
-/// mostly plays the runner-up, which costs least exactly where the moves are close and
-/// more search does not help (Castle Rampage, Dog Fight's melee), the rulesets where
-/// the mistakes must separate the levels. Bounded by a margin rather than uniform over
-/// every move, because a ruleset where a turn is many decisions pays a uniform mistake
-/// over and over: normal erring uniformly in 20% of its decisions scored 51.0% against
-/// greedy on KeyForge (100 games; 79.2% without mistakes). The margin trades the two
-/// (pilots, docs/benchmarks.md "The ladder"): at 0.1 KeyForge kept 71.0% but Castle
-/// Rampage's levels stayed level (51.0%); at 0.3 KeyForge's normal scored 63.0% and
-/// Castle Rampage's hard 55.5% against normal, its normal 51.7% against easy.
+/// Uniform rather than weighted by visits: a visit-weighted mistake mostly plays the
+/// runner-up, which costs least exactly where the moves are close and more search does
+/// not help (Castle Rampage), the rulesets where the mistakes must separate the levels.
+/// Over every visited move rather than those near the best, for the same reason: at a
+/// margin of 0.3, Castle Rampage's normal erring in 20% of its decisions scored 51.7%
+/// against easy erring in 40%. What a uniform mistake costs a ruleset whose turn is
+/// many decisions (KeyForge's normal erring in 20% fell from 79.2% to 51.0% against
+/// greedy) is why the shares are the ruleset's (`Difficulty::config`; the pilots:
+/// docs/benchmarks.md, "The ladder").
 fn played_index<A>(share: f64, margin: f64, best: usize, stats: &[ActionStat<A>], seed: u64) -> usize {
     if share.is_nan() || share <= 0.0 || stats.len() < 2 {
         return best;

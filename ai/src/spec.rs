@@ -35,7 +35,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use fray_core::Game;
+use fray_core::{Game, Ruleset};
 
 use crate::backend::Local;
 use crate::bot::Bot;
@@ -45,36 +45,72 @@ use crate::mcts_bot::MctsBot;
 use crate::mcts_config::{MctsConfig, Search, Sight};
 use crate::random::RandomBot;
 
-/// Play strength presets for people: an MCTS budget and a share of deliberate
-/// mistakes ([`MctsConfig::mistake_share`]). More search alone does not separate the
-/// levels on every ruleset (Castle Rampage, Dog Fight's melee: 8000 playouts play no
-/// better than 1500 there), so the lower levels also play, in a share of their
-/// decisions, another move than their search's best, as chess servers mix a search
-/// budget with a share of weaker moves. The same settings play in the tournament's
-/// in-process bots and, through `SearchBudget.mistake_share`, behind the Agent.
+/// Play strength presets for people: an MCTS budget and, on the rulesets where more
+/// search alone does not play better, a share of deliberate mistakes
+/// ([`MctsConfig::mistake_share`]), as chess servers mix a search budget with a share
+/// of weaker moves. The shares are the ruleset's ([`fray_core::catalogue::LevelMistakes`]
+/// in its catalogue entry: Castle Rampage's 8000 playouts scored 50.0% against 1500,
+/// while a ruleset whose turn is many decisions, KeyForge, pays any share over and
+/// over); a mistake is any other root move the search visited
+/// ([`crate::mcts_bot::MISTAKE_MARGIN`]).
+/// The same settings play in the tournament's in-process bots and, through
+/// `SearchBudget.mistake_share`, behind the Agent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Difficulty {
-    /// 150 playouts (one sampled world), a mistake in 40% of the decisions.
+    /// 150 playouts (one sampled world) and the ruleset's easy share of mistakes.
     Easy,
-    /// 1500 playouts (two worlds), a mistake in 20% of the decisions.
+    /// 1500 playouts (two worlds) and the ruleset's normal share of mistakes.
     Normal,
     /// 8000 playouts (four worlds), no mistakes.
     Hard,
 }
 
 impl Difficulty {
-    /// The MCTS settings of this difficulty: its budget and its share of mistakes. No
-    /// level makes mistakes yet: the pilots (docs/benchmarks.md, "The ladder") found no
-    /// share and margin that separates Castle Rampage's levels and keeps KeyForge's
-    /// normal strong, and the strength table measures the levels as they are.
-    pub fn config(self) -> MctsConfig {
-        let (playouts, mistake_share) = match self {
-            Difficulty::Easy => (150, 0.0),
-            Difficulty::Normal => (1500, 0.0),
-            Difficulty::Hard => (8000, 0.0),
-        };
-        MctsConfig { mistake_share, ..MctsConfig::for_playouts(playouts) }
+    /// The MCTS settings of this difficulty on `ruleset`: its budget, and its share of
+    /// mistakes there.
+    pub fn config(self, ruleset: Ruleset) -> MctsConfig {
+        let search = MctsConfig::for_playouts(self.playouts());
+        MctsConfig { mistake_share: self.mistake_share(ruleset), ..search }
     }
+
+    /// Its search budget, in playouts a decision (over 1, 2 and 4 sampled worlds).
+    pub fn playouts(self) -> u32 {
+        match self {
+            Difficulty::Easy => 150,
+            Difficulty::Normal => 1500,
+            Difficulty::Hard => 8000,
+        }
+    }
+
+    /// The share of its decisions in which this difficulty errs on purpose on
+    /// `ruleset` (0 for `hard`, and for every level where search alone separates them).
+    pub fn mistake_share(self, ruleset: Ruleset) -> f64 {
+        let shares = fray_core::rulesets::level_mistakes(ruleset);
+        match self {
+            Difficulty::Easy => shares.easy,
+            Difficulty::Normal => shares.normal,
+            Difficulty::Hard => 0.0,
+        }
+    }
+
+    /// Where the lower levels err, in words: each such ruleset's title with easy's and
+    /// normal's shares, `e:game 30% / 15%, Castle Rampage 50% / 25%` (`none` if none).
+    pub fn mistakes_text() -> String {
+        let percent = |share: f64| format!("{:.0}%", share * 100.0);
+        let erring: Vec<String> = fray_core::rulesets::catalogue()
+            .iter()
+            .filter(|info| Difficulty::Easy.mistake_share(info.ruleset) > 0.0)
+            .map(|info| {
+                let [easy, normal] =
+                    [Difficulty::Easy, Difficulty::Normal].map(|d| percent(d.mistake_share(info.ruleset)));
+                format!("{} {easy} / {normal}", info.title)
+            })
+            .collect();
+        if erring.is_empty() { "none".to_owned() } else { erring.join(", ") }
+    }
+
+    /// Every difficulty, weakest first.
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard];
 
     /// Its name: `easy`, `normal` or `hard`.
     pub fn name(self) -> &'static str {
@@ -91,6 +127,9 @@ impl Difficulty {
 pub enum BotSpec {
     /// Uniformly random.
     Random,
+    /// A difficulty ([`Difficulty::config`]): its settings are the ruleset's, known when
+    /// the bot is built for a game.
+    Level(Difficulty),
     /// One ply.
     Greedy,
     /// The exact solver (greedy when the position is too large).
@@ -152,15 +191,9 @@ impl FromStr for BotSpec {
         match kind {
             "random" => no_params("random").map(|()| BotSpec::Random),
             "greedy" => no_params("greedy").map(|()| BotSpec::Greedy),
-            "easy" | "normal" | "hard" => {
-                no_params(kind)?;
-                let d = match kind {
-                    "easy" => Difficulty::Easy,
-                    "normal" => Difficulty::Normal,
-                    _ => Difficulty::Hard,
-                };
-                Ok(BotSpec::Mcts(d.config()))
-            }
+            "easy" => no_params(kind).map(|()| BotSpec::Level(Difficulty::Easy)),
+            "normal" => no_params(kind).map(|()| BotSpec::Level(Difficulty::Normal)),
+            "hard" => no_params(kind).map(|()| BotSpec::Level(Difficulty::Hard)),
             "exact" => {
                 let mut bot = ExactBot::default();
                 for (k, v) in params {
@@ -176,6 +209,26 @@ impl FromStr for BotSpec {
             "peek" => mcts_params(&params, &err, Sight::Known).map(BotSpec::Peek),
             _ => Err(err("choose random, greedy, exact, mcts, easy, normal, hard, oracle or peek".into())),
         }
+    }
+}
+
+impl BotSpec {
+    /// Specs written one after the other with commas between them, as a command line's
+    /// list takes them: `random,greedy`, `hard,mcts:mistakes=0.25,margin=0.3`. A piece
+    /// `key=value` without a kind continues the spec before it (its keys are also
+    /// separated by commas), so a list may hold specs with several keys.
+    pub fn parse_list(text: &str) -> Result<Vec<BotSpec>, SpecError> {
+        let mut specs: Vec<String> = Vec::new();
+        for piece in text.split(',') {
+            match specs.last_mut() {
+                Some(spec) if piece.contains('=') && !piece.contains(':') => {
+                    spec.push(',');
+                    spec.push_str(piece);
+                }
+                _ => specs.push(piece.to_owned()),
+            }
+        }
+        specs.iter().map(|s| s.parse()).collect()
     }
 }
 
@@ -289,10 +342,12 @@ impl fmt::Display for BotSpec {
 }
 
 impl BotSpec {
-    /// A bot of game `G` for this spec, searching over the core in-process.
-    pub fn build<G: Game>(&self) -> Box<dyn Bot<G>> {
+    /// A bot of game `G`, a game of `ruleset`, for this spec, searching over the core
+    /// in-process.
+    pub fn build<G: Game>(&self, ruleset: Ruleset) -> Box<dyn Bot<G>> {
         match self {
             BotSpec::Random => Box::new(RandomBot),
+            BotSpec::Level(d) => Box::new(MctsBot::new(Arc::new(Local), d.config(ruleset))),
             BotSpec::Greedy => Box::new(GreedyBot),
             BotSpec::Exact(b) => Box::new(*b),
             BotSpec::Mcts(c) => Box::new(MctsBot::new(Arc::new(Local), *c)),
@@ -307,6 +362,7 @@ impl BotSpec {
     pub fn name(&self) -> String {
         match self {
             BotSpec::Random => "random".into(),
+            BotSpec::Level(d) => d.name().into(),
             BotSpec::Greedy => "greedy".into(),
             BotSpec::Exact(b) => b.name(),
             BotSpec::Mcts(c) => c.name(),
@@ -360,12 +416,13 @@ mod tests {
     #[test]
     fn a_bots_name_is_its_spec() {
         for (spec, name) in [
-            ("normal", "mcts:playouts=1500"),
-            ("easy", "mcts:playouts=150,worlds=1"),
-            ("hard", "mcts:playouts=8000,worlds=4"),
+            ("normal", "normal"),
+            ("easy", "easy"),
+            ("hard", "hard"),
             ("mcts:mistakes=0.25", "mcts:playouts=1500,mistakes=0.25"),
             ("mcts:margin=0.5,mistakes=0.2", "mcts:playouts=1500,mistakes=0.2,margin=0.5"),
-            ("mcts:margin=0.3,mistakes=0.2", "mcts:playouts=1500,mistakes=0.2"),
+            ("mcts:margin=0.3,mistakes=0.2", "mcts:playouts=1500,mistakes=0.2,margin=0.3"),
+            ("mcts:margin=2,mistakes=0.2", "mcts:playouts=1500,mistakes=0.2"),
             ("mcts:mistakes=0", "mcts:playouts=1500"),
             ("mcts:search=is,mistakes=1", "mcts:playouts=1500,search=is,mistakes=1"),
             ("oracle:mistakes=0.5", "oracle:playouts=1500,mistakes=0.5"),
@@ -391,21 +448,42 @@ mod tests {
             assert_eq!(parsed.name(), name, "{spec}");
             assert_eq!(name.parse::<BotSpec>().unwrap(), parsed, "{spec}: the name parses to the same bot");
         }
-        let hard = Difficulty::Hard.config();
+        let hard = Difficulty::Hard.config(Ruleset::Egame);
         assert_ne!(BotSpec::Mcts(hard).name(), "mcts:playouts=8000".parse::<BotSpec>().unwrap().name());
     }
 
-    /// A difficulty is its search budget and its share of mistakes (none at any level
-    /// yet: docs/benchmarks.md, the ladder); normal's search without mistakes is where
-    /// every spec starts.
+    /// A difficulty is its search budget and, on a ruleset where search alone does not
+    /// separate the levels, its share of mistakes, the weaker level erring more; hard
+    /// never errs, and normal's search without mistakes is where every spec starts.
     #[test]
-    fn the_levels_are_a_budget_and_a_share_of_mistakes() {
-        let [easy, normal, hard] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard].map(Difficulty::config);
-        assert!(easy.budget.playouts < normal.budget.playouts && normal.budget.playouts < hard.budget.playouts);
-        assert!(easy.mistake_share >= normal.mistake_share && normal.mistake_share >= hard.mistake_share);
-        assert_eq!(hard.mistake_share, 0.0, "hard plays its search's best");
-        assert_eq!(normal, MctsConfig { mistake_share: normal.mistake_share, ..MctsConfig::for_playouts(1500) });
+    fn the_levels_are_a_budget_and_the_rulesets_share_of_mistakes() {
+        for &ruleset in Ruleset::ALL {
+            let [easy, normal, hard] = Difficulty::ALL.map(|d| d.config(ruleset));
+            assert!(easy.budget.playouts < normal.budget.playouts && normal.budget.playouts < hard.budget.playouts);
+            assert!(easy.mistake_share >= normal.mistake_share && normal.mistake_share >= 0.0, "{ruleset:?}");
+            assert!(easy.mistake_share < 1.0, "{ruleset:?}: easy still plays its best most of the time");
+            assert_eq!(hard.mistake_share, 0.0, "hard plays its search's best");
+            assert!(easy.mistake_margin >= 2.0, "{ruleset:?}: a level's mistake is any move its search visited");
+            assert_eq!(normal, MctsConfig { mistake_share: normal.mistake_share, ..MctsConfig::for_playouts(1500) });
+        }
+        let errs = |r: Ruleset| Difficulty::Normal.mistake_share(r) > 0.0;
+        assert!(errs(Ruleset::CastleRampage), "8000 playouts play no better than 1500 there: normal errs");
+        assert!(!errs(Ruleset::Keyforge), "a KeyForge turn is many decisions: its levels are their budgets");
         assert_eq!("mcts".parse::<BotSpec>().unwrap(), BotSpec::Mcts(MctsConfig::for_playouts(1500)));
+    }
+
+    #[test]
+    fn a_list_of_specs_keeps_each_specs_keys() {
+        let list = BotSpec::parse_list("hard,mcts:mistakes=0.25,margin=1,random,oracle:playouts=300,depth=5").unwrap();
+        let names: Vec<String> = list.iter().map(BotSpec::name).collect();
+        assert_eq!(
+            names,
+            ["hard", "mcts:playouts=1500,mistakes=0.25,margin=1", "random", "oracle:playouts=300,depth=5"]
+        );
+        assert_eq!(BotSpec::parse_list("random,greedy").unwrap(), [BotSpec::Random, BotSpec::Greedy]);
+        let err = BotSpec::parse_list("random,playouts=3").unwrap_err();
+        assert_eq!(err.spec, "random,playouts=3", "a key after a spec is that spec's, and the error names it whole");
+        assert!(BotSpec::parse_list("greedy,,random").is_err(), "an empty spec is refused");
     }
 
     #[test]
@@ -436,7 +514,7 @@ mod tests {
         let BotSpec::Mcts(c) = "mcts:mistakes=0.3,playouts=150".parse().unwrap() else { panic!() };
         assert_eq!((c.mistake_share, c.budget.playouts, c.determinizations), (0.3, 150, 2), "normal's worlds");
         let easy = "mcts:playouts=150,worlds=1".parse::<BotSpec>().unwrap();
-        assert_eq!(easy, "easy".parse().unwrap());
+        assert_eq!(BotSpec::Mcts(Difficulty::Easy.config(Ruleset::Keyforge)), easy, "KeyForge's easy errs in none");
         assert_eq!(oracle.name(), "oracle:playouts=300,depth=5");
         for bad in [
             "mcts:playouts=x",

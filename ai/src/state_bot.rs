@@ -4,7 +4,7 @@
 //! holds, through the core's one dispatch.
 
 use fray_core::ActionSetup;
-use fray_core::{Game, GameState, GameVisitor, Registered};
+use fray_core::{Game, GameState, GameVisitor, Registered, Ruleset};
 
 use crate::bot::{ActionStat, Bot, BotError, Decision};
 use crate::spec::BotSpec;
@@ -48,8 +48,8 @@ impl<G: Registered> StateBot for Typed<G> {
 
 /// Something that builds a fresh bot of any game.
 pub trait BuildBot {
-    /// A bot of `G`.
-    fn build_bot<G: Game>(&self) -> Box<dyn Bot<G>>;
+    /// A bot of `G`, a game of `ruleset`.
+    fn build_bot<G: Game>(&self, ruleset: Ruleset) -> Box<dyn Bot<G>>;
 
     /// A [`StateBot`] for the ruleset `state` holds.
     fn state_bot(&self, state: &GameState) -> Box<dyn StateBot>
@@ -65,14 +65,14 @@ struct ForState<'a, B>(&'a B);
 impl<B: BuildBot> GameVisitor for ForState<'_, B> {
     type Output = Box<dyn StateBot>;
 
-    fn visit<G: Registered>(self, _: &G) -> Box<dyn StateBot> {
-        Box::new(Typed(self.0.build_bot::<G>()))
+    fn visit<G: Registered>(self, game: &G) -> Box<dyn StateBot> {
+        Box::new(Typed(self.0.build_bot::<G>(game.ruleset())))
     }
 }
 
 impl BuildBot for BotSpec {
-    fn build_bot<G: Game>(&self) -> Box<dyn Bot<G>> {
-        self.build::<G>()
+    fn build_bot<G: Game>(&self, ruleset: Ruleset) -> Box<dyn Bot<G>> {
+        self.build::<G>(ruleset)
     }
 }
 

@@ -176,7 +176,8 @@ fn a_whole_game_between_every_pair_of_bots_stays_legal() {
     let specs = ["random", "greedy", "mcts:playouts=20,worlds=2", "exact:nodes=2000"];
     for (i, a) in specs.iter().enumerate() {
         let b = specs[(i + 1) % specs.len()];
-        let (mut x, mut y) = (a.parse::<BotSpec>().unwrap().build(), b.parse::<BotSpec>().unwrap().build());
+        let build = |spec: &str| spec.parse::<BotSpec>().unwrap().build(Ruleset::Egame);
+        let (mut x, mut y) = (build(a), build(b));
         let s = new_state(Ruleset::Egame, i as u64, "duel").unwrap();
         let record = play(s.clone(), &mut [&mut *x, &mut *y], 7).unwrap();
         // Replaying the actions reproduces the game.
@@ -292,7 +293,7 @@ fn the_oracle_sees_the_hidden_gate_that_the_honest_search_cannot() {
     let strike = s.legal_actions().into_iter().find(|a| matches!(a, CastleAction::Strike { .. })).unwrap();
     let oracle = "oracle:playouts=300".parse::<BotSpec>().unwrap();
     assert!(oracle.sees_hidden());
-    let mut bot = oracle.build::<fray_core::rulesets::castle_rampage::CastleState>();
+    let mut bot = oracle.build::<fray_core::rulesets::castle_rampage::CastleState>(Ruleset::CastleRampage);
     assert!(bot.name().starts_with("oracle"), "{}", bot.name());
     for seed in 0..3 {
         // On the true board the 5 fails against the 9: the oracle keeps its card.
@@ -311,7 +312,10 @@ fn peek_sees_what_the_opponent_placed_and_nothing_that_nobody_has_seen() {
     let honest = "mcts:playouts=300".parse::<BotSpec>().unwrap();
     // Nobody has seen the Gate's 9: peek's worlds are the honest search's, move for move.
     for seed in 0..3 {
-        let (p, h) = (peek.build::<Castle>().choose(&unseen, seed), honest.build::<Castle>().choose(&unseen, seed));
+        let (p, h) = (
+            peek.build::<Castle>(Ruleset::CastleRampage).choose(&unseen, seed),
+            honest.build::<Castle>(Ruleset::CastleRampage).choose(&unseen, seed),
+        );
         assert_eq!(p.unwrap(), h.unwrap(), "seed {seed}");
     }
     // Player 1 placed it (they have seen it): peek keeps it in every world and keeps
@@ -319,7 +323,11 @@ fn peek_sees_what_the_opponent_placed_and_nothing_that_nobody_has_seen() {
     let mut placed = unseen.clone();
     placed.sides[1].gate[0].seen_by = fray_core::rulesets::castle_rampage::SeenBy::NOBODY.with(PlayerId(1));
     for seed in 0..3 {
-        assert_ne!(peek.build::<Castle>().choose(&placed, seed).unwrap().action, strike, "seed {seed}");
+        assert_ne!(
+            peek.build::<Castle>(Ruleset::CastleRampage).choose(&placed, seed).unwrap().action,
+            strike,
+            "seed {seed}"
+        );
         assert_eq!(GreedyBot.choose(&placed, seed).unwrap().action, strike, "seed {seed}");
     }
 }
@@ -376,7 +384,7 @@ fn ismcts_plays_whole_games<G: fray_core::Registered>(ruleset: Ruleset, scenario
     for seed in 0..2u64 {
         let start: G = new_game(ruleset, seed, scenario).unwrap();
         let mut bots: Vec<Box<dyn Bot<G>>> = (0..start.num_players())
-            .map(|i| specs[(i + seed as usize) % specs.len()].parse::<BotSpec>().unwrap().build())
+            .map(|i| specs[(i + seed as usize) % specs.len()].parse::<BotSpec>().unwrap().build(ruleset))
             .collect();
         let mut seats: Vec<&mut dyn Bot<G>> = bots.iter_mut().map(|b| &mut **b as &mut dyn Bot<G>).collect();
         let record = play(start, &mut seats, seed).unwrap();
@@ -395,7 +403,10 @@ fn the_oracle_and_the_information_set_search_replay_through_a_spec() {
     let s: fray_core::rulesets::castle_rampage::CastleState = hidden_position(Ruleset::CastleRampage, "raid", 4);
     for spec in ["oracle:playouts=100", "mcts:search=is,playouts=100"] {
         let spec = spec.parse::<BotSpec>().unwrap();
-        let (a, b) = (spec.build().choose(&s, 9).unwrap(), spec.build().choose(&s, 9).unwrap());
+        let (a, b) = (
+            spec.build(Ruleset::CastleRampage).choose(&s, 9).unwrap(),
+            spec.build(Ruleset::CastleRampage).choose(&s, 9).unwrap(),
+        );
         assert_eq!(a, b, "{spec}");
     }
 }

@@ -115,9 +115,10 @@ pub enum BenchCommand {
         /// The bot measured (any spec; `oracle` sees every hidden card, `peek` every card some player knows).
         #[arg(long, default_value = "normal")]
         bot: String,
-        /// Its opponents, comma-separated.
-        #[arg(long, default_value = "random,greedy", value_delimiter = ',')]
-        against: Vec<String>,
+        /// Its opponents, comma-separated; a spec's own keys may follow it
+        /// (`hard,mcts:mistakes=0.2,margin=0.5,random`).
+        #[arg(long, default_value = "random,greedy")]
+        against: String,
         /// Games per opponent (even: each opening is played twice, sides swapped).
         #[arg(long, default_value_t = 400)]
         games: u32,
@@ -368,7 +369,7 @@ pub fn run(args: &BenchArgs) -> Result<(), CliError> {
         }
         BenchCommand::Strength { bot, against, games, ruleset, scenario, seed, jobs } => {
             let bot = spec(bot)?;
-            let opponents: Vec<BotSpec> = against.iter().map(|a| spec(a)).collect::<Result<_, _>>()?;
+            let opponents = BotSpec::parse_list(against).map_err(|e| CliError::Usage(e.to_string()))?;
             let scenario = scenario_or_default(scenario.as_deref(), *ruleset);
             let m = Strength { bot: &bot, opponents: &opponents, games: *games, ruleset: ruleset.core(), scenario };
             measure::strength(m, Runs { seed: *seed, jobs: *jobs }, &shows, &mut Printed)?;

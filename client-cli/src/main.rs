@@ -139,9 +139,7 @@ struct PlayCmd {
     /// Shuffles the decks; default: from the clock (printed, to replay the deal).
     #[arg(long, value_name = "N", conflicts_with = "resume")]
     seed: Option<u64>,
-    /// The bots' strength: MCTS playouts per move, 150 / 1500 / 8000, and a share of
-    /// deliberate mistakes, 40% / 20% / none.
-    #[arg(long, value_enum, default_value = "normal", conflicts_with = "resume")]
+    #[arg(long, value_enum, default_value = "normal", help = play::difficulty_help(), conflicts_with = "resume")]
     difficulty: Difficulty,
     /// Who takes the first turn: random (the default) picks your seat from the game's
     /// seed, so over many games you start as often as any bot and --seed N deals the

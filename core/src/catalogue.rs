@@ -1,6 +1,7 @@
 //! The catalogue's pieces (ListRulesets): the rulesets by their wire numbers
 //! ([`Ruleset`]), what one offers ([`RulesetInfo`]), a built-in scenario
-//! ([`ScenarioInfo`]) and how it splits games between the seats ([`SeatBalance`]). The
+//! ([`ScenarioInfo`]), how it splits games between the seats ([`SeatBalance`]) and how
+//! often the bot's lower difficulties err on purpose there ([`LevelMistakes`]). The
 //! list itself, each entry supplied by its ruleset's folder, is the registry's
 //! ([`crate::rulesets::catalogue`]); this module is below both, so the folders that
 //! supply an entry use it and not the registry that lists them.
@@ -66,6 +67,30 @@ pub struct RulesetInfo {
     pub glossary: &'static str,
     /// Built-in skirmish scenarios (empty where no skirmish game is served).
     pub scenarios: Vec<ScenarioInfo>,
+    /// How often the bot's lower difficulties play a deliberate mistake on this ruleset.
+    pub level_mistakes: LevelMistakes,
+}
+
+/// The share of its decisions (0 to 1) in which each of the bot's lower difficulties
+/// plays, on purpose, another move its search visited than its best (`fray_ai`'s
+/// `Difficulty`; `hard` never errs). Where more search plays measurably better the
+/// levels are their budgets alone and both shares are 0; where it does not (Castle
+/// Rampage: 8000 playouts scored 50.0% against 1500), the lower levels err, as much as
+/// the strength table needs for each level to beat the one below (docs/benchmarks.md,
+/// "The ladder"). A share per ruleset rather than one for all: a ruleset whose turn is
+/// many decisions pays each share over and over (KeyForge's normal erring in 20% of its
+/// decisions fell from 79.2% to 51.0% against greedy).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LevelMistakes {
+    /// `easy`'s share.
+    pub easy: f64,
+    /// `normal`'s share.
+    pub normal: f64,
+}
+
+impl LevelMistakes {
+    /// No mistakes: the levels differ by their search budgets alone.
+    pub const NONE: LevelMistakes = LevelMistakes { easy: 0.0, normal: 0.0 };
 }
 
 impl RulesetInfo {

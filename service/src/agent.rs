@@ -12,7 +12,8 @@
 //! seed: the same request gives the same answer when the budget is in playouts. The
 //! budget's `mistake_share` has the bot err on purpose in that share of its decisions
 //! (fray-ai's `MctsConfig::mistake_share`, the mistake drawn from the same seed): how a
-//! client asks for a difficulty's weaker moves (`fray_ai::Difficulty::config`).
+//! client asks for a difficulty's weaker moves (`fray_ai::Difficulty::config`: any
+//! other move the search visited, as the levels err).
 //!
 //! Threads: a search spreads its sampled worlds over up to [`AgentLimits::threads`]
 //! threads (`--agent-threads`, default the cores) divided by the searches in flight,
@@ -399,7 +400,8 @@ mod tests {
     fn the_budget_carries_the_share_of_mistakes_and_a_share_is_from_0_to_1() {
         let agent = AgentService::new(AgentLimits::default(), Gate::default(), Arc::default());
         let budget = |mistake_share| pb::SearchBudget { playouts: 150, mistake_share, ..Default::default() };
-        let easy = fray_ai::Difficulty::Easy.config();
+        let easy = fray_ai::Difficulty::Easy.config(fray_core::Ruleset::CastleRampage);
+        assert!(easy.mistake_share > 0.0, "Castle Rampage's easy errs");
         let config = agent.config(Some(&budget(easy.mistake_share)), None);
         assert_eq!((config.budget.playouts, config.mistake_share), (150, easy.mistake_share));
         assert_eq!(MctsConfig { budget: easy.budget, threads: easy.threads, ..config }, easy, "easy's settings");

@@ -70,7 +70,7 @@ pub fn rollouts(ruleset: Ruleset, scenario: &str, seconds: f64, out: &mut dyn Ou
 /// MCTS playouts per second on one core at the normal difficulty, on a position of
 /// each of the first `positions` games of `ruleset`'s `scenario`.
 pub fn playouts(ruleset: Ruleset, scenario: &str, positions: u32, out: &mut dyn Output) -> Result<(), ArenaError> {
-    let config = Difficulty::Normal.config();
+    let config = Difficulty::Normal.config(ruleset);
     let r = playout_speed(config, ruleset, scenario, positions)?;
     out.text("| measure | value | positions | playouts | rollout depth | machine |\n");
     out.text("|---|---|---|---|---|---|\n");
@@ -96,7 +96,7 @@ pub fn agreement(positions: usize, bot: &BotSpec, seed: u64, solver_nodes: u64, 
         solved.len(),
         started.elapsed().as_secs_f64()
     ));
-    let a = agree(&mut *bot.build(), &solved, seed);
+    let a = agree(&mut *bot.build(Ruleset::Egame), &solved, seed);
     let pct = |n: usize, d: usize| if d == 0 { 100.0 } else { 100.0 * n as f64 / d as f64 };
     out.text("| bot | positions | optimal | rate | lethal or forced block | optimal there | rate |\n");
     out.text("|---|---|---|---|---|---|---|\n");

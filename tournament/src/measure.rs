@@ -321,7 +321,7 @@ impl GameVisitor for Seated<'_> {
     type Output = Result<(Places, bool), ArenaError>;
 
     fn visit<G: fray_core::Registered>(self, start: &G) -> Self::Output {
-        let mut bots: Vec<Box<dyn Bot<G>>> = self.bots.iter().map(|b| b.build::<G>()).collect();
+        let mut bots: Vec<Box<dyn Bot<G>>> = self.bots.iter().map(|b| b.build::<G>(start.ruleset())).collect();
         let mut seats: Vec<&mut dyn Bot<G>> = bots.iter_mut().map(|b| &mut **b as &mut dyn Bot<G>).collect();
         let record = play(start.clone(), &mut seats, self.seed)?;
         let turn_limit = record.end_rule == Some(start.turn_limit_rule());

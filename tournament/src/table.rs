@@ -92,7 +92,7 @@ pub fn scenarios(rulesets: &[Ruleset]) -> Vec<Scenario> {
 
 /// The pairings of every scenario: (bot, opponent).
 pub fn pairings() -> Vec<(BotSpec, BotSpec)> {
-    let level = |d: Difficulty| BotSpec::Mcts(d.config());
+    let level = BotSpec::Level;
     let normal = level(Difficulty::Normal);
     // The instrument is normal's search without its deliberate mistakes: the ceiling of
     // what seeing more is worth, the same bot as before the levels made mistakes.
@@ -115,11 +115,9 @@ pub fn pairing_names() -> Vec<String> {
     pairings().iter().map(|(bot, opponent)| format!("{} vs {}", label(bot), label(opponent))).collect()
 }
 
-/// A bot spec's name in the table: the difficulty it is, if it is one.
+/// A bot spec's name in the table (a difficulty's is its own: `normal`).
 fn label(spec: &BotSpec) -> String {
-    let levels = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard];
     match spec {
-        BotSpec::Mcts(c) => levels.iter().find(|d| d.config() == *c).map_or_else(|| spec.name(), |d| d.name().into()),
         BotSpec::Oracle(c) if *c == MctsConfig::for_playouts(1500) => "oracle".into(),
         _ => spec.name(),
     }
@@ -428,20 +426,32 @@ fn missing_text(pairing: &Pairing, seed: u64, known: &Known) -> String {
     }
 }
 
+/// How the levels are built, for the table's preamble: each budget, then the shares of
+/// deliberate mistakes on the rulesets where the lower levels err.
+fn levels_text() -> String {
+    let [easy, normal, hard] = Difficulty::ALL.map(|d| MctsConfig::name(&d.config(Ruleset::Keyforge)));
+    format!(
+        "easy / normal / hard: MCTS with {easy} / {normal} / {hard}; where more search alone does not separate \
+         them, easy and normal also play, in a share of their decisions, another move their search visited \
+         (easy / normal): {}.",
+        Difficulty::mistakes_text()
+    )
+}
+
 impl Table {
     /// The table as Markdown: how it was made, then one row per pairing.
     pub fn markdown(&self) -> String {
         let p = &self.plan;
-        let normal = MctsConfig::name(&Difficulty::Normal.config());
-        let [easy, hard] = [Difficulty::Easy, Difficulty::Hard].map(|d| MctsConfig::name(&d.config()));
         let mut out = String::new();
         let _ = writeln!(
             out,
             "Strength table: commit {} (a row kept from an earlier run names its own), seed {}, {} games per pairing (each opening with the measured bot in \
              every seat; rounded up to a multiple of the players), 95% intervals (normal approximation over \
-             per-game scores). easy / normal / hard: MCTS with a budget and a share of deliberate mistakes: \
-             {easy} / {normal} / {hard}.",
-            p.commit, p.seed, p.games
+             per-game scores). {}",
+            p.commit,
+            p.seed,
+            p.games,
+            levels_text()
         );
         let _ = writeln!(
             out,

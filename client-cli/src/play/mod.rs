@@ -43,8 +43,9 @@ use crate::ui::{Seats, Seen, Style, Ui};
 use fray_client::channel as client;
 use input::{COMMANDS, Command, Lines, Read};
 
-/// The bot's strength: `fray_ai`'s difficulties (their playouts per move and share of
-/// deliberate mistakes, none yet), as `--difficulty` names them.
+/// The bot's strength: `fray_ai`'s difficulties (their playouts per move and, on the
+/// rulesets where search alone does not separate them, a share of deliberate mistakes),
+/// as `--difficulty` names them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Difficulty {
     /// 150 playouts.
@@ -67,18 +68,31 @@ impl Difficulty {
 
     /// Playouts per move.
     pub fn playouts(self) -> u32 {
-        self.ai().config().budget.playouts
+        self.ai().playouts()
     }
 
-    /// The share of its moves the bot errs in on purpose (`SearchBudget.mistake_share`).
-    pub fn mistake_share(self) -> f64 {
-        self.ai().config().mistake_share
+    /// The share of its moves the bot errs in on purpose on `ruleset`
+    /// (`SearchBudget.mistake_share`).
+    pub fn mistake_share(self, ruleset: fray_core::Ruleset) -> f64 {
+        self.ai().mistake_share(ruleset)
     }
 
     /// `easy`, `normal` or `hard`.
     pub fn name(self) -> &'static str {
         self.ai().name()
     }
+}
+
+/// `--difficulty`'s help: each level's playouts, and the shares of deliberate mistakes
+/// on the rulesets where the lower levels err.
+pub fn difficulty_help() -> String {
+    let playouts: Vec<String> = fray_ai::Difficulty::ALL.iter().map(|l| l.playouts().to_string()).collect();
+    format!(
+        "The bots' strength: MCTS playouts per move, {}; where more search alone does not separate the levels, easy \
+         and normal also play another move than their search's best in a share of their moves (easy / normal): {}",
+        playouts.join(" / "),
+        fray_ai::Difficulty::mistakes_text()
+    )
 }
 
 /// Who takes the first turn. The default is [`First::Random`]: moving first is worth
@@ -503,8 +517,9 @@ async fn game(
             let seats = Seats { human: human_seat(args.first, seed, players), players };
             let playouts = vec![args.difficulty.playouts(); players as usize];
             // The bots err in their difficulty's share of their moves; the person's hints do not.
-            let mistakes =
-                (0..players).map(|p| if seats.is_human(p) { 0.0 } else { args.difficulty.mistake_share() }).collect();
+            let mistakes = (0..players)
+                .map(|p| if seats.is_human(p) { 0.0 } else { args.difficulty.mistake_share(args.ruleset.core()) })
+                .collect();
             let (scenario, words) = (args.scenario.clone(), Some(seats.words()));
             (seats, Deal { ruleset: ruleset as i32, scenario, seed, seat: seats.human, words, playouts, mistakes })
         }
@@ -710,10 +725,14 @@ mod tests {
     fn difficulties_map_to_the_agents_playouts() {
         let levels = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard];
         assert_eq!(levels.map(Difficulty::playouts), [150, 1500, 8000]);
-        for level in levels {
-            assert_eq!(level.mistake_share(), level.ai().config().mistake_share, "the ai crate's share");
+        for &ruleset in fray_core::Ruleset::ALL {
+            for level in levels {
+                let config = level.ai().config(ruleset);
+                assert_eq!(level.mistake_share(ruleset), config.mistake_share, "the ai crate's share");
+                assert_eq!(level.playouts(), config.budget.playouts, "the ai crate's budget");
+            }
+            let shares = levels.map(|l| l.mistake_share(ruleset));
+            assert!(shares[0] >= shares[1] && shares[1] >= shares[2] && shares[2] == 0.0, "{shares:?}");
         }
-        let shares = levels.map(Difficulty::mistake_share);
-        assert!(shares[0] >= shares[1] && shares[1] >= shares[2] && shares[2] == 0.0, "{shares:?}");
     }
 }

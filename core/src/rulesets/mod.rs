@@ -10,7 +10,7 @@ pub mod dog_fight;
 pub mod keyforge;
 pub mod zone;
 
-pub use crate::catalogue::{Ruleset, RulesetInfo, ScenarioInfo, SeatBalance, ruleset_of};
+pub use crate::catalogue::{LevelMistakes, Ruleset, RulesetInfo, ScenarioInfo, SeatBalance, ruleset_of};
 
 use crate::error::{ActionError, SetupError, Violations};
 use crate::event::{self, SharedEvent};
@@ -391,6 +391,11 @@ fn info(ruleset: Ruleset) -> RulesetInfo {
         Ruleset::Keyforge => keyforge::info(),
         Ruleset::DogFight => dog_fight::info(),
     }
+}
+
+/// How often the bot's lower difficulties err on purpose on `ruleset`.
+pub fn level_mistakes(ruleset: Ruleset) -> LevelMistakes {
+    info(ruleset).level_mistakes
 }
 
 /// The built-in scenarios of `ruleset` with their measured balance (empty where no

@@ -17,7 +17,7 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use fray_ai::{Bot, BotSpec, BuildBot, Decision, RandomBot};
-use fray_core::Game;
+use fray_core::{Game, Ruleset};
 use serde::{Deserialize, Serialize};
 
 use super::error::TournamentError;
@@ -195,9 +195,9 @@ impl FromStr for PlayerSpec {
 
 /// A fresh bot (each game gets its own, so games never share state).
 impl BuildBot for PlayerSpec {
-    fn build_bot<G: Game>(&self) -> Box<dyn Bot<G>> {
+    fn build_bot<G: Game>(&self, ruleset: Ruleset) -> Box<dyn Bot<G>> {
         match self {
-            PlayerSpec::Bot(spec) => spec.build(),
+            PlayerSpec::Bot(spec) => spec.build(ruleset),
             PlayerSpec::Crash(after) => Box::new(CrashBot { after: *after, moves: 0 }),
         }
     }

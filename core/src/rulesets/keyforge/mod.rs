@@ -564,5 +564,6 @@ pub(crate) fn info() -> crate::catalogue::RulesetInfo {
         phases: &words::PHASES,
         glossary: words::GLOSSARY,
         scenarios: skirmish::scenario_infos(),
+        level_mistakes: crate::catalogue::LevelMistakes::NONE,
     }
 }

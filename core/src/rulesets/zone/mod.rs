@@ -32,7 +32,7 @@ pub mod words;
 pub use action::Action;
 pub use state::ZoneState;
 
-use crate::catalogue::{Ruleset, RulesetInfo};
+use crate::catalogue::{LevelMistakes, Ruleset, RulesetInfo};
 
 /// What `ruleset` (e:game or Dimensional Rift) offers, for the catalogue.
 pub(crate) fn info(ruleset: Ruleset) -> RulesetInfo {
@@ -55,5 +55,22 @@ pub(crate) fn info(ruleset: Ruleset) -> RulesetInfo {
     };
     let scenarios = skirmish::scenario_infos(ruleset);
     let glossary = if ruleset == Ruleset::DimensionalRift { words::RIFT_GLOSSARY } else { words::EGAME_GLOSSARY };
-    RulesetInfo { ruleset, name, description, title, how_to_win, phases: &words::PHASES, glossary, scenarios }
+    // e:game's hard scored 54.4% [49.7, 59.1] against normal by search alone; Rift's
+    // levels separate by their budgets (docs/benchmarks.md, "The ladder").
+    let level_mistakes = if ruleset == Ruleset::DimensionalRift {
+        LevelMistakes::NONE
+    } else {
+        LevelMistakes { easy: 0.4, normal: 0.15 }
+    };
+    RulesetInfo {
+        ruleset,
+        name,
+        description,
+        title,
+        how_to_win,
+        phases: &words::PHASES,
+        glossary,
+        scenarios,
+        level_mistakes,
+    }
 }
