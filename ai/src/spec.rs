@@ -69,8 +69,12 @@ impl Difficulty {
     /// The MCTS settings of this difficulty on `ruleset`: its budget, and its share of
     /// mistakes there.
     pub fn config(self, ruleset: Ruleset) -> MctsConfig {
-        let search = MctsConfig::for_playouts(self.playouts());
-        MctsConfig { mistake_share: self.mistake_share(ruleset), ..search }
+        MctsConfig { mistake_share: self.mistake_share(ruleset), ..self.search() }
+    }
+
+    /// Its search without mistakes: the budget alone, the same on every ruleset.
+    pub fn search(self) -> MctsConfig {
+        MctsConfig::for_playouts(self.playouts())
     }
 
     /// Its search budget, in playouts a decision (over 1, 2 and 4 sampled worlds).

@@ -141,9 +141,12 @@ fn a_whole_duel_played_through_a_pipe_ends_with_a_result_and_a_replay() {
     assert_eq!(json["scenario"], "duel");
     assert_eq!(json["seed"], 3);
     assert_eq!(json["seats"][0], serde_json::json!({"player": 0, "kind": "human"}));
+    // e:game's easy errs on purpose in its share of its moves, which the replay keeps.
+    let share = fray_ai::Difficulty::Easy.mistake_share(fray_core::Ruleset::Egame);
+    assert!(share > 0.0);
     assert_eq!(
         json["seats"][1],
-        serde_json::json!({"player": 1, "kind": "bot", "difficulty": "easy", "playouts": 150})
+        serde_json::json!({"player": 1, "kind": "bot", "difficulty": "easy", "playouts": 150, "mistakeShare": share})
     );
     assert_eq!(json["result"]["over"], true);
     let steps = json["steps"].as_array().unwrap();

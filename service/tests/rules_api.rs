@@ -591,7 +591,7 @@ async fn the_agent_chooses_a_legal_action_and_explains_it() {
 }
 
 /// `budget.mistake_share` has the Agent play another action than its search's best
-/// (share 1: one the search found near the best), reproducibly from the seed, the
+/// (share 1: another one the search visited), reproducibly from the seed, the
 /// statistics the search's all the same; a share outside [0, 1] is refused at that field.
 #[tokio::test]
 async fn the_agent_errs_on_purpose_in_the_share_asked_for() {
@@ -612,12 +612,8 @@ async fn the_agent_errs_on_purpose_in_the_share_asked_for() {
         let best = agent.choose_action(ask(0.0, seed)).await.unwrap().into_inner();
         let top = best.stats.iter().find(|s| s.action == best.action).unwrap();
         assert!(best.stats.iter().all(|s| s.visits <= top.visits), "share 0: the most visited");
-        let near: Vec<_> = best
-            .stats
-            .iter()
-            .filter(|s| s.action != best.action && s.visits > 0 && s.mean_reward >= top.mean_reward - 0.3)
-            .map(|s| s.action.clone())
-            .collect();
+        let others: Vec<_> =
+            best.stats.iter().filter(|s| s.action != best.action && s.visits > 0).map(|s| s.action.clone()).collect();
         let erring = agent.choose_action(ask(1.0, seed)).await.unwrap().into_inner();
         assert_eq!(erring.stats, best.stats, "the same search");
         assert_eq!(
@@ -625,14 +621,14 @@ async fn the_agent_errs_on_purpose_in_the_share_asked_for() {
             erring,
             "same request, same answer"
         );
-        if near.is_empty() {
-            assert_eq!(erring.action, best.action, "nothing near the best: the best");
+        if others.is_empty() {
+            assert_eq!(erring.action, best.action, "no other move visited: the best");
         } else {
-            assert!(near.contains(&erring.action), "share 1: a near move, never the search's best");
+            assert!(others.contains(&erring.action), "share 1: another visited move, never the search's best");
             erred += 1;
         }
     }
-    assert!(erred > 0, "some search found a move near its best");
+    assert!(erred > 0, "some search visited more than one move");
     for bad in [1.5, -0.1, f64::NAN, f64::INFINITY] {
         let status = agent.choose_action(ask(bad, 0)).await.unwrap_err();
         assert_eq!(status.code(), tonic::Code::InvalidArgument, "{bad}");

@@ -8,7 +8,7 @@ use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::arena::new_game;
-use fray_ai::Bot;
+use fray_ai::BotSpec;
 use fray_ai::Local;
 use fray_ai::exact::Solver;
 use fray_ai::rollout::playout;
@@ -116,11 +116,12 @@ pub struct Agreement {
     pub forced_agreed: usize,
 }
 
-/// Asks `bot` about every position.
-pub fn agreement(bot: &mut dyn Bot<ZoneState>, positions: &[SolvedPosition], seed: u64) -> Agreement {
+/// Asks `bot`, built for each position's ruleset (a difficulty errs as on it), about
+/// every position.
+pub fn agreement(bot: &BotSpec, positions: &[SolvedPosition], seed: u64) -> Agreement {
     let mut a = Agreement::default();
     for (i, p) in positions.iter().enumerate() {
-        let Ok(decision) = bot.choose(&p.state, seed ^ i as u64) else { continue };
+        let Ok(decision) = bot.build::<ZoneState>(p.state.ruleset).choose(&p.state, seed ^ i as u64) else { continue };
         let ok = p.optimal.contains(&decision.action);
         a.positions += 1;
         a.agreed += usize::from(ok);

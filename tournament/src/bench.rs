@@ -96,7 +96,7 @@ pub fn agreement(positions: usize, bot: &BotSpec, seed: u64, solver_nodes: u64, 
         solved.len(),
         started.elapsed().as_secs_f64()
     ));
-    let a = agree(&mut *bot.build(Ruleset::Egame), &solved, seed);
+    let a = agree(bot, &solved, seed);
     let pct = |n: usize, d: usize| if d == 0 { 100.0 } else { 100.0 * n as f64 / d as f64 };
     out.text("| bot | positions | optimal | rate | lethal or forced block | optimal there | rate |\n");
     out.text("|---|---|---|---|---|---|---|\n");

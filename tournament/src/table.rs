@@ -429,7 +429,7 @@ fn missing_text(pairing: &Pairing, seed: u64, known: &Known) -> String {
 /// How the levels are built, for the table's preamble: each budget, then the shares of
 /// deliberate mistakes on the rulesets where the lower levels err.
 fn levels_text() -> String {
-    let [easy, normal, hard] = Difficulty::ALL.map(|d| MctsConfig::name(&d.config(Ruleset::Keyforge)));
+    let [easy, normal, hard] = Difficulty::ALL.map(|d| d.search().name());
     format!(
         "easy / normal / hard: MCTS with {easy} / {normal} / {hard}; where more search alone does not separate \
          them, easy and normal also play, in a share of their decisions, another move their search visited \
