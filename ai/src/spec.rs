@@ -98,7 +98,7 @@ impl Difficulty {
     }
 
     /// Where the lower levels err, in words: each such ruleset's title with easy's and
-    /// normal's shares, `e:game 30% / 15%, Castle Rampage 50% / 25%` (`none` if none).
+    /// normal's shares, `e:game 40% / 15%, Castle Rampage 70% / 25%` (`none` if none).
     pub fn mistakes_text() -> String {
         let percent = |share: f64| format!("{:.0}%", share * 100.0);
         let erring: Vec<String> = fray_core::rulesets::catalogue()
