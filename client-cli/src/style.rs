@@ -128,3 +128,72 @@ pub fn page(text: &str, n: usize, rows: usize, cmd: &str) -> String {
     }
     out
 }
+
+/// What marks, in its first column, a board line that changed since the person's last
+/// move (on a terminal, in colour; `legend` and `help` say so).
+pub const CHANGED_MARK: &str = "›";
+
+/// `painted`, the board as shown, with each line that is new or changed against
+/// `before` (the board, without colour, as it stood after the person's last move)
+/// marked: [`CHANGED_MARK`] in its first column, in place of its indent's first space.
+/// `plain` is `painted` without colour; lines are matched by a diff, so a creature that
+/// came or went marks its own lines, not those after it. Unmarked when `style` has no
+/// colour, or when `plain` and `painted` do not have the same lines.
+pub fn mark_changes(before: &str, plain: &str, painted: &str, style: Style) -> String {
+    if !style.color || plain.lines().count() != painted.lines().count() {
+        return painted.to_owned();
+    }
+    let mut changed = vec![false; plain.lines().count()];
+    let diff = similar::TextDiff::from_lines(before, plain);
+    for change in diff.iter_all_changes() {
+        if let (similar::ChangeTag::Insert, Some(line)) =
+            (change.tag(), change.new_index().and_then(|at| changed.get_mut(at)))
+        {
+            *line = true;
+        }
+    }
+    let mark = style.paint(Style::WARNING, CHANGED_MARK);
+    let mut out = String::with_capacity(painted.len() + 16 * changed.len());
+    for (line, changed) in painted.split_inclusive('\n').zip(changed.into_iter().chain(std::iter::repeat(false))) {
+        match line.strip_prefix(' ') {
+            Some(rest) if changed => {
+                out.push_str(&mark);
+                out.push_str(rest);
+            }
+            _ => out.push_str(line),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BEFORE: &str = "  bot  HP 6\n  [0] Troll  1/2\n  [1] Elf  1/1\n  you  HP 6\n";
+
+    #[test]
+    fn the_lines_changed_since_the_last_move_are_marked_in_their_first_column() {
+        let after = "  bot  HP 5\n  [0] Troll  1/2\n  [1] Orc  2/2\n  [2] Elf  1/1\n  you  HP 6\n";
+        let colour = Style { color: true };
+        let marked = mark_changes(BEFORE, after, after, colour);
+        let mark = colour.paint(Style::WARNING, CHANGED_MARK);
+        let lines: Vec<&str> = marked.lines().collect();
+        assert_eq!(lines.len(), 5, "{marked}");
+        assert_eq!(lines[0], format!("{mark} bot  HP 5"), "a changed line");
+        assert_eq!(lines[1], "  [0] Troll  1/2", "an unchanged line");
+        assert_eq!(lines[2], format!("{mark} [1] Orc  2/2"), "a new line");
+        assert_eq!(lines[3], format!("{mark} [2] Elf  1/1"), "a line whose index moved");
+        assert_eq!(lines[4], "  you  HP 6");
+        assert!(marked.ends_with('\n'));
+        assert_eq!(mark_changes(BEFORE, BEFORE, BEFORE, colour), BEFORE, "nothing changed: nothing marked");
+    }
+
+    #[test]
+    fn without_colour_or_with_lines_that_do_not_match_nothing_is_marked() {
+        let after = "  bot  HP 5\n";
+        assert_eq!(mark_changes(BEFORE, after, after, Style { color: false }), after);
+        let painted = "  bot  HP 5\n  one more line\n";
+        assert_eq!(mark_changes(BEFORE, after, painted, Style { color: true }), painted);
+    }
+}

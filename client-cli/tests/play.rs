@@ -126,6 +126,7 @@ fn a_whole_duel_played_through_a_pipe_ends_with_a_result_and_a_replay() {
         "{result}"
     );
     assert!(!out.contains('\x1b'), "plain text on a pipe");
+    assert!(!out.lines().any(|l| l.starts_with(fray_cli::style::CHANGED_MARK)), "no change marks on a pipe");
     // Both sides' moves and their events are told.
     assert!(out.lines().any(|l| l.starts_with("you: ")), "{out}");
     assert!(out.lines().any(|l| l == "bot:"), "{out}");

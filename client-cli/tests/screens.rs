@@ -2,8 +2,9 @@
 //! default scenario at easy difficulty (Dog Fight at two, three and four seats), the person
 //! reading the help's pages first, then answering every prompt with `1`, or with the first key the prompt offers when it
 //! offers no number. Every screen between two prompts must fit 40 rows with the prompt
-//! and 120 columns (ANSI escapes stripped), no wire name may show, and ending a phase or
-//! passing is never on a number (issue 38).
+//! and 120 columns (ANSI escapes stripped), no wire name may show, ending a phase or
+//! passing is never on a number, and the board marks what changed since the person's
+//! last move (issue 38).
 #![allow(clippy::unwrap_used, clippy::panic)]
 
 use std::fs::File;
@@ -16,6 +17,10 @@ const COLUMNS: usize = 120;
 const ROWS: usize = 40;
 /// Prompts answered before the person quits: every game here ends well before.
 const MAX_PROMPTS: usize = 400;
+
+/// What marks a board line changed since the person's last move (the CLI's
+/// `style::CHANGED_MARK`).
+const CHANGED: &str = fray_cli::style::CHANGED_MARK;
 
 /// What the person types at the first prompts: every page of the help.
 const HELP: [&str; 2] = ["help", "help 2"];
@@ -129,6 +134,12 @@ fn check(args: &[&str]) {
     let screens = play(args);
     let (last, _) = screens.last().unwrap();
     assert!(last.iter().any(|l| l.starts_with("game over on turn ")), "the game ended:\n{}", last.join("\n"));
+    // In colour, the board marks the lines changed since the person's last move: none
+    // before the first move, some once the bots have answered.
+    let marked = |screen: &[String]| screen.iter().any(|l| l.starts_with(CHANGED));
+    let (first_board, _) = &screens[HELP.len()];
+    assert!(!marked(first_board), "nothing changed yet: {}", first_board.join("\n"));
+    assert!(screens.iter().any(|(s, _)| marked(s)), "{args:?}: no board marked a change");
     for (i, (screen, prompt)) in screens.iter().enumerate() {
         let shown = || format!("{args:?}, screen {i} (prompt {prompt}):\n{}", screen.join("\n"));
         if prompt != "END" {

@@ -141,6 +141,8 @@ impl Session<'_> {
         (self.outs, self.last_bot) = (kept.outs, kept.last_bot);
         self.log.truncate(kept.log);
         self.told.clear();
+        // The board goes back to before the move: nothing changed since, to mark.
+        self.seen_board = None;
         self.save()?;
         let moves = if taken == 1 { "1 move".to_owned() } else { format!("{taken} moves") };
         let text = format!("undone: {moves} taken back, to your move on turn {}\n", self.state().turn);

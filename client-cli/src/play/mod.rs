@@ -228,6 +228,9 @@ struct Session<'a> {
     log: Vec<(u32, String)>,
     /// The person's earlier decisions: `undo`.
     history: History<Kept>,
+    /// The board without colour as it stood after the person's last move: on a
+    /// terminal, the board marks the lines changed since ([`style::mark_changes`]).
+    seen_board: Option<String>,
 }
 
 impl Session<'_> {
@@ -337,7 +340,11 @@ impl Session<'_> {
         let what = format!(" {}", self.ui.action_text(&before, &action, self.seats, false));
         self.history.push(&self.game, self.kept());
         let events = self.game.step(player, Some(&action)).await?;
-        self.moved(player, Some(&action), &what, &before, events)
+        self.moved(player, Some(&action), &what, &before, events)?;
+        if self.style.color {
+            self.seen_board = Some(self.plain_board());
+        }
+        Ok(())
     }
 
     /// Notes on a terminal that the Agent is thinking (`on`), or clears the note.
@@ -358,10 +365,21 @@ impl Session<'_> {
         self.moved(player, None, "", &before, events?)
     }
 
-    /// What happened since the last screen, the board and the short menu.
+    /// What happened since the last screen, the board (on a terminal, its lines changed
+    /// since the person's last move marked) and the short menu.
     fn show_board(&mut self, legal: &[Action]) -> Result<(), CliError> {
-        let text = screen(self.ui, self.state(), legal, self.seats, self.args.difficulty.name(), self.style);
+        let board = self.ui.board(self.state(), self.seats, self.args.difficulty.name(), self.style);
+        let board = match &self.seen_board {
+            Some(before) => style::mark_changes(before, &self.plain_board(), &board, self.style),
+            None => board,
+        };
+        let text = with_menu(board, self.ui, self.state(), legal, self.seats, self.style);
         self.say_screen(&text)
+    }
+
+    /// The board as the person sees it, without colour.
+    fn plain_board(&self) -> String {
+        self.ui.board(self.state(), self.seats, self.args.difficulty.name(), Style::default())
     }
 
     fn prompt(&mut self, legal: &[Action]) -> Result<(), CliError> {
@@ -440,7 +458,13 @@ impl Session<'_> {
                 return self.say_paged(&menu.full(self.style), n, "all");
             }
             Command::Help(n) => return self.say_paged(&self.help.clone(), n, "help"),
-            Command::Legend => return self.say_paged(&self.ui.legend(self.state()), 1, "legend"),
+            Command::Legend => {
+                let changed = format!(
+                    "  {}  at a line's start, on a terminal in colour: that line changed since your last move\n",
+                    style::CHANGED_MARK
+                );
+                return self.say_paged(&(self.ui.legend(self.state()) + &changed), 1, "legend");
+            }
             Command::Trace(n) => return self.say_paged(&self.told.clone(), n, "trace"),
             Command::Log { turns, page } => {
                 return self.say_paged(&self.log_text(turns), page, &format!("log {turns}"));
@@ -481,9 +505,14 @@ fn scenario_players(catalogue: &ListRulesetsResponse, ruleset: Ruleset, scenario
 /// What the person sees before the prompt: a blank line, the board, a blank line, and
 /// the short menu of `legal`, ending the phase and passing on keys of their own.
 pub fn screen(ui: &dyn Ui, state: &GameState, legal: &[Action], seats: Seats, bots: &str, style: Style) -> String {
+    with_menu(ui.board(state, seats, bots, style), ui, state, legal, seats, style)
+}
+
+/// `board`, then the short menu of `legal`.
+fn with_menu(board: String, ui: &dyn Ui, state: &GameState, legal: &[Action], seats: Seats, style: Style) -> String {
     let mut menu = ui.menu(state, legal, seats, style);
     menu.keys(legal.iter().map(crate::ui::key).collect());
-    format!("\n{}\n{}", ui.board(state, seats, bots, style), menu.short(style))
+    format!("\n{board}\n{}", menu.short(style))
 }
 
 /// Runs `fray play`, reading the person's lines from `input` and writing to `out`;
@@ -558,6 +587,7 @@ async fn game(
         outs,
         log,
         history,
+        seen_board: None,
     };
     let told = session.trace(session.state(), session.state(), &setup);
     session.log.push((session.state().turn.max(1), told.clone()));
