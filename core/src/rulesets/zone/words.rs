@@ -155,11 +155,13 @@ pub(crate) const PHASES: [(Phase, &str); 6] = phase_table("begin", "battle", "de
 
 /// e:game's keywords, for the catalogue's glossary.
 pub(crate) const EGAME_GLOSSARY: &str = "\
+Might — a creature's first number (2/3: Might 2, life 3): the damage it deals when blocked or blocking; a strike that no creature blocks costs the zone's controller 1 HP when it is above 0
 Evasive — when no creature is in the zone it strikes, its strike cannot be blocked
 Fading — struck, its controller may let it fade instead of block: the strike goes through as direct
 ";
 
 /// Dimensional Rift's keyword, for the catalogue's glossary.
 pub(crate) const RIFT_GLOSSARY: &str = "\
+Attack Stat — a creature's first number (2/3: Attack 2, life 3): the damage it deals when blocked or blocking, and the HP a strike that no creature blocks costs the zone's controller
 Armor — each hit on the creature is that much smaller, but a hit of at least 1 deals at least 1
 ";
