@@ -56,6 +56,7 @@ use crate::random::RandomBot;
 /// The same settings play in the tournament's in-process bots and, through
 /// `SearchBudget.mistake_share`, behind the Agent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "clap", derive(clap::ValueEnum))]
 pub enum Difficulty {
     /// 150 playouts (one sampled world) and the ruleset's easy share of mistakes.
     Easy,
@@ -461,7 +462,12 @@ mod tests {
     /// never errs, and normal's search without mistakes is where every spec starts.
     #[test]
     fn the_levels_are_a_budget_and_the_rulesets_share_of_mistakes() {
+        assert_eq!(Difficulty::ALL.map(Difficulty::playouts), [150, 1500, 8000], "fray play's help says so");
         for &ruleset in Ruleset::ALL {
+            for d in Difficulty::ALL {
+                let config = d.config(ruleset);
+                assert_eq!((config.mistake_share, config.budget.playouts), (d.mistake_share(ruleset), d.playouts()));
+            }
             let [easy, normal, hard] = Difficulty::ALL.map(|d| d.config(ruleset));
             assert!(easy.budget.playouts < normal.budget.playouts && normal.budget.playouts < hard.budget.playouts);
             assert!(easy.mistake_share >= normal.mistake_share && normal.mistake_share >= 0.0, "{ruleset:?}");

@@ -2,15 +2,14 @@
 //! answered with `--choice`, `--json`, `fray serve`, and the error exits.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use std::io::Write as _;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use fray_proto::fray::v1::{DecisionKind, ResolveStrikeResponse, event::Kind};
 use fray_tournament::proto_json::{RESPONSE_MESSAGE, parse_message};
 
 mod common;
-use common::serve;
+use common::{serve, stderr, stdout};
 
 const BLOCKED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/resolve-blocked.json");
 const NEEDS_BLOCK: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../examples/resolve-needs-block-choice.json");
@@ -20,23 +19,7 @@ fn fray(args: &[&str]) -> Output {
 }
 
 fn fray_stdin(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).unwrap()
+    common::with_input(Command::new(env!("CARGO_BIN_EXE_fray")).args(args), input)
 }
 
 /// Asserts success and returns stdout.

@@ -5,27 +5,22 @@
 //! gunship sits out turn 1) (issue 38).
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use std::io::Write as _;
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use fray_proto::fray::v1::{CastleEffect, DogFightEffect, Keyword, Trigger};
+
+mod common;
 
 /// `fray play ARGS` at easy difficulty on a pipe, `input` on stdin; its stdout.
 fn play(args: &[&str], input: &str) -> String {
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("fray-help-{}", args.join("-")));
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
-        .args(["play", "--difficulty", "easy", "--seed", "3", "--first", "you", "--replay-dir", dir.to_str().unwrap()])
+    let mut fray = Command::new(env!("CARGO_BIN_EXE_fray"));
+    fray.args(["play", "--difficulty", "easy", "--seed", "3", "--first", "you", "--replay-dir", dir.to_str().unwrap()])
         .args(args)
         .env("NO_COLOR", "1")
         .env_remove("COLUMNS")
-        .env_remove("LINES")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
+        .env_remove("LINES");
+    let out = common::with_input(&mut fray, input);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap()
 }

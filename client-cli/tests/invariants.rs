@@ -767,7 +767,7 @@ fn a_planted_circle_is_found_naming_its_modules_and_uses() {
     assert!(circle.contains(&format!("client-cli/src/style.rs:{line} uses `ui`")), "{circle}");
     assert!(circle.contains("client-cli/src/ui.rs:"), "{circle}");
     // Round a circle, through `super::` and the registry: a ruleset's view using `play`.
-    let (planted, _) = plant(&files, "client-cli/src/rulesets/zone/mod.rs", "use super::super::play::Difficulty;");
+    let (planted, _) = plant(&files, "client-cli/src/rulesets/zone/mod.rs", "use super::super::play::First;");
     let found: Vec<String> = circles(&planted).into_iter().map(|(_, _, text)| text).collect();
     assert!(found.iter().any(|c| c.contains("`play`") && c.contains("`rulesets::zone`")), "{found:?}");
 }

@@ -3,13 +3,12 @@
 //! the errors for bad options and bad files.
 #![allow(clippy::unwrap_used, clippy::panic)]
 
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::OnceLock;
 
 mod common;
-use common::serve;
+use common::{serve, stderr, stdout};
 
 /// An answer for every prompt: `1`, and where no number is offered (only ending the
 /// phase, `e`, or passing, `n`) the first of those that is legal; the others are refused.
@@ -17,35 +16,11 @@ const FIRST: &str = "1\ne\nn\n";
 
 /// Runs `fray ARGS` with `input` on stdin (written whole, then closed).
 fn fray_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fray"))
-        .args(args)
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_owned();
-    // A thread, so a child that stops reading early cannot block the test.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(input.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
+    common::with_input(Command::new(env!("CARGO_BIN_EXE_fray")).args(args).env_remove("NO_COLOR"), input)
 }
 
 fn fray(args: &[&str]) -> Output {
     fray_with_input(args, "")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8(out.stderr.clone()).unwrap()
 }
 
 /// Asserts success and returns stdout, which (a screen of `fray play` or `fray

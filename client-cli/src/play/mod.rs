@@ -40,58 +40,19 @@ use crate::style;
 use crate::tls::TlsArgs;
 use crate::trace::{self, Phases, Telling, indent};
 use crate::ui::{Seats, Seen, Style, Ui};
+pub use fray_ai::Difficulty;
 use fray_client::channel as client;
 use input::{COMMANDS, Command, Lines, Read};
-
-/// The bot's strength: `fray_ai`'s difficulties (their playouts per move and, on the
-/// rulesets where search alone does not separate them, a share of deliberate mistakes),
-/// as `--difficulty` names them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
-pub enum Difficulty {
-    /// 150 playouts.
-    Easy,
-    /// 1500 playouts.
-    Normal,
-    /// 8000 playouts.
-    Hard,
-}
-
-impl Difficulty {
-    /// The ai crate's difficulty.
-    pub fn ai(self) -> fray_ai::Difficulty {
-        match self {
-            Difficulty::Easy => fray_ai::Difficulty::Easy,
-            Difficulty::Normal => fray_ai::Difficulty::Normal,
-            Difficulty::Hard => fray_ai::Difficulty::Hard,
-        }
-    }
-
-    /// Playouts per move.
-    pub fn playouts(self) -> u32 {
-        self.ai().playouts()
-    }
-
-    /// The share of its moves the bot errs in on purpose on `ruleset`
-    /// (`SearchBudget.mistake_share`).
-    pub fn mistake_share(self, ruleset: fray_core::Ruleset) -> f64 {
-        self.ai().mistake_share(ruleset)
-    }
-
-    /// `easy`, `normal` or `hard`.
-    pub fn name(self) -> &'static str {
-        self.ai().name()
-    }
-}
 
 /// `--difficulty`'s help: each level's playouts, and the shares of deliberate mistakes
 /// on the rulesets where the lower levels err.
 pub fn difficulty_help() -> String {
-    let playouts: Vec<String> = fray_ai::Difficulty::ALL.iter().map(|l| l.playouts().to_string()).collect();
+    let playouts: Vec<String> = Difficulty::ALL.iter().map(|l| l.playouts().to_string()).collect();
     format!(
         "The bots' strength: MCTS playouts per move, {}; where more search alone does not separate the levels, easy \
          and normal also play another move than their search's best in a share of their moves (easy / normal): {}",
         playouts.join(" / "),
-        fray_ai::Difficulty::mistakes_text()
+        Difficulty::mistakes_text()
     )
 }
 
@@ -749,20 +710,5 @@ mod tests {
         assert_eq!(full.full(Style::default()).lines().count(), 151);
         // The legend is on demand (`legend`), not under the board.
         assert!(!text.contains("The board (e:game):"), "{text}");
-    }
-
-    #[test]
-    fn difficulties_map_to_the_agents_playouts() {
-        let levels = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard];
-        assert_eq!(levels.map(Difficulty::playouts), [150, 1500, 8000]);
-        for &ruleset in fray_core::Ruleset::ALL {
-            for level in levels {
-                let config = level.ai().config(ruleset);
-                assert_eq!(level.mistake_share(ruleset), config.mistake_share, "the ai crate's share");
-                assert_eq!(level.playouts(), config.budget.playouts, "the ai crate's budget");
-            }
-            let shares = levels.map(|l| l.mistake_share(ruleset));
-            assert!(shares[0] >= shares[1] && shares[1] >= shares[2] && shares[2] == 0.0, "{shares:?}");
-        }
     }
 }

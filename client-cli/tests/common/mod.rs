@@ -1,8 +1,9 @@
-//! What the end-to-end tests share: `fray serve` on a free port.
+//! What the end-to-end tests share: `fray serve` on a free port, and `fray` run with
+//! its stdin written.
 #![allow(clippy::unwrap_used, clippy::panic, dead_code)]
 
-use std::io::{BufRead as _, BufReader};
-use std::process::{Child, Command, Stdio};
+use std::io::{BufRead as _, BufReader, Write as _};
+use std::process::{Child, Command, Output, Stdio};
 
 /// A `fray serve` process; killed on drop.
 pub struct Served {
@@ -50,4 +51,29 @@ pub fn serve_with(flags: &[&str]) -> Served {
 pub fn dead_addr() -> String {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     listener.local_addr().unwrap().to_string()
+}
+
+/// Runs `command` (a `fray` with its arguments and environment) with `input` on its
+/// stdin, written whole and then closed, and its stdout and stderr captured.
+pub fn with_input(command: &mut Command, input: &str) -> Output {
+    let mut child = command.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_owned();
+    // A thread, so a child that stops reading early cannot block the test.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+/// A run's stdout, as text.
+pub fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+/// A run's stderr, as text.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
 }
